@@ -1,0 +1,1 @@
+#include "artifact.h"

@@ -1,0 +1,1 @@
+#include "artifactio.h"

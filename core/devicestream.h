@@ -1,0 +1,82 @@
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+
+namespace lessonscope {
+
+// How the host and the worker wait for each other.
+enum class WaitStrategy {
+    Adaptive,     // spin-then-park when host and worker can run on different cores, else park
+    SpinThenPark, // spin for a bounded time, then sleep in the kernel (futex)
+    Park,         // sleep in the kernel at once (the condition-variable baseline)
+};
+
+const char *waitStrategyName(WaitStrategy strategy);
+
+struct StreamOptions {
+    WaitStrategy strategy = WaitStrategy::Adaptive;
+    // How long a waiter spins before it parks, when it spins at all.
+    std::int64_t hostSpinNs = 2'000'000;   // the host waits on in-flight work: spin up to 2 ms
+    std::int64_t workerSpinNs = 200'000;   // an idle worker: spin 200 µs for the next dispatch
+};
+
+// The timestamps of one call, in MonotonicClock nanoseconds.
+struct CallTimestamps {
+    std::int64_t dispatchBegin = 0;
+    std::int64_t dispatchEnd = 0;
+    std::int64_t workBegin = 0;
+    std::int64_t workEnd = 0;
+    std::int64_t readyObserved = 0;
+};
+
+class DeviceStream;
+
+// The host's side of one dispatched call. wait() blocks until the device signalled readiness and
+// then records when the host observed it. Copies refer to the same call.
+class CallHandle
+{
+public:
+    CallHandle() = default;
+
+    bool isValid() const { return m_state != nullptr; }
+    bool isReady() const;
+    // Returns at once if already observed. Only the host thread that dispatched may wait.
+    void wait();
+    // Valid after wait().
+    CallTimestamps timestamps() const;
+
+private:
+    friend class DeviceStream;
+    struct State;
+    explicit CallHandle(std::shared_ptr<State> state) : m_state(std::move(state)) {}
+    std::shared_ptr<State> m_state;
+};
+
+// A model of an asynchronous device: the host dispatches work and gets a handle back at once; one
+// worker thread (the device) runs the work in order; readiness is signalled per call; the host
+// waits on the handle. Work runs in dispatch order, one call at a time.
+class DeviceStream
+{
+public:
+    explicit DeviceStream(StreamOptions options = {});
+    ~DeviceStream(); // finishes the work already dispatched, then joins the worker
+    DeviceStream(const DeviceStream &) = delete;
+    DeviceStream &operator=(const DeviceStream &) = delete;
+
+    // Records dispatchBegin, queues the work, records dispatchEnd, returns.
+    CallHandle dispatch(std::function<void()> work);
+
+    // The strategy in force after Adaptive was resolved against the cores this process may use.
+    WaitStrategy effectiveStrategy() const;
+
+    // The number of CPUs this process may run on (its affinity mask), at least 1.
+    static int usableCores();
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> m_impl;
+};
+
+} // namespace lessonscope

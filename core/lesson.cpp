@@ -1,0 +1,1 @@
+#include "lesson.h"

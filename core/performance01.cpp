@@ -1,0 +1,1 @@
+#include "performance01.h"

@@ -1,0 +1,1 @@
+#include "sha256.h"

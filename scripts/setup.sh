@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Installs what lessonscope needs to build, test and run on Debian 12.
+# Idempotent: when every package is already present it installs nothing.
+set -euo pipefail
+
+packages=(
+  # toolchain
+  g++ cmake ninja-build pkg-config git
+  # libraries
+  qt6-base-dev qt6-charts-dev qt6-svg-dev libgl-dev
+  libeigen3-dev nlohmann-json3-dev libssl-dev libbenchmark-dev
+  # running the GUI and its tests with no display
+  xvfb xauth libxkbcommon-x11-0 libxcb-cursor0 fonts-dejavu-core
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+  sudo="sudo"
+fi
+
+echo "setup: installing ${missing[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
