@@ -1,6 +1,8 @@
 #pragma once
 
+#include <cstdint>
 #include <string>
+#include <vector>
 
 namespace lessonscope {
 
@@ -14,5 +16,8 @@ struct DurationUnit {
     const char *symbol;
 };
 DurationUnit durationUnitFor(double seconds);
+
+// A matrix shape as people write it: {64, 32} → "64×32".
+std::string formatShape(const std::vector<std::int64_t> &shape);
 
 } // namespace lessonscope

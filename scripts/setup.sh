@@ -7,7 +7,7 @@ packages=(
   # toolchain
   g++ cmake ninja-build pkg-config git
   # libraries
-  qt6-base-dev qt6-charts-dev qt6-svg-dev libgl-dev
+  qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libgl-dev libxkbcommon-dev libvulkan-dev
   libeigen3-dev nlohmann-json3-dev libssl-dev libbenchmark-dev
   # running the GUI and its tests with no display
   xvfb xauth libxkbcommon-x11-0 libxcb-cursor0 fonts-dejavu-core

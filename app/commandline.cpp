@@ -1,0 +1,98 @@
+#include "commandline.h"
+
+#include "environmentinfo.h"
+#include "lessonscommand.h"
+#include "runcommand.h"
+#include "showcommand.h"
+#include "validatecommand.h"
+
+#include <QCommandLineParser>
+#include <QtGlobal>
+
+#include <cstdio>
+
+const QList<Subcommand> &subcommands()
+{
+    static const QList<Subcommand> all = {
+        {"run", "run LESSON [--samples N] [--shape MxKxN] [--dtype float32|float64] [--seed S] [-o FILE]",
+         "run a lesson on this machine and write its artifact", runCommand},
+        {"validate", "validate PATH...",
+         "check artifacts (files, or folders searched recursively for *.json)", validateCommand},
+        {"show", "show [--json] FILE",
+         "print a readable summary; --json prints the artifact as lessonscope saves it", showCommand},
+        {"lessons", "lessons", "list the lessons this build can run, with their parameters",
+         lessonsCommand},
+    };
+    return all;
+}
+
+const Subcommand *findSubcommand(const QString &name)
+{
+    for (const Subcommand &command : subcommands()) {
+        if (name == QLatin1String(command.name))
+            return &command;
+    }
+    return nullptr;
+}
+
+QString programVersion()
+{
+    using namespace lessonscope;
+    return QStringLiteral("lessonscope %1 (Qt %2, Eigen %3, nlohmann_json %4, %5, %6)\n")
+        .arg(QString::fromStdString(lessonscopeVersion()), QString::fromLatin1(qVersion()),
+             QString::fromStdString(eigenVersion()), QString::fromStdString(nlohmannJsonVersion()),
+             QString::fromStdString(openSslVersion()), QString::fromStdString(compilerVersion()));
+}
+
+QString programHelp()
+{
+    QString help = QStringLiteral(
+        "Usage: lessonscope [FILE|DIR...]        open artifacts in the explorer\n"
+        "       lessonscope COMMAND [options]    work without a display\n"
+        "\n"
+        "Explore, validate and rerun the lessons of a course on performance measurement.\n"
+        "With no argument the explorer opens the bundled recorded lesson.\n"
+        "\n"
+        "Commands:\n");
+    for (const Subcommand &command : subcommands())
+        help += QStringLiteral("  %1%2\n").arg(QLatin1String(command.name), -10).arg(QLatin1String(command.summary));
+    help += QStringLiteral(
+        "\n"
+        "Options:\n"
+        "  -h, --help       show this help (COMMAND --help shows a command's own)\n"
+        "  -v, --version    show the version and the libraries it was built with\n"
+        "\n"
+        "Exit status: 0 success, 1 a problem was found or the work failed, 2 bad usage.\n");
+    return help;
+}
+
+void printOut(const QString &text)
+{
+    const QByteArray bytes = text.toUtf8();
+    std::fwrite(bytes.constData(), 1, static_cast<size_t>(bytes.size()), stdout);
+    std::fflush(stdout);
+}
+
+void printErr(const QString &text)
+{
+    const QByteArray bytes = text.toUtf8();
+    std::fwrite(bytes.constData(), 1, static_cast<size_t>(bytes.size()), stderr);
+    std::fflush(stderr);
+}
+
+int parseSubcommand(QCommandLineParser &parser, const QString &command, const QStringList &arguments)
+{
+    const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")},
+                                  QStringLiteral("Show this help."));
+    parser.addOption(help);
+    if (!parser.parse(QStringList{QStringLiteral("lessonscope ") + command} + arguments)) {
+        printErr(QStringLiteral("lessonscope %1: %2\nTry 'lessonscope %1 --help'.\n")
+                     .arg(command, parser.errorText()));
+        return 2;
+    }
+    if (parser.isSet(help)) {
+        printOut(parser.helpText());
+        return 0;
+    }
+    return -1;
+}

@@ -1,0 +1,4 @@
+#pragma once
+
+// Starts the explorer window (QApplication) with the paths given on the command line.
+int runGui(int argc, char *argv[]);

@@ -1,0 +1,29 @@
+// lessonscope: the explorer by default, headless subcommands otherwise.
+#include "commandline.h"
+#include "guicommand.h"
+
+#include <QCoreApplication>
+
+int main(int argc, char *argv[])
+{
+    const QString first = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QString();
+
+    if (first == QLatin1String("-h") || first == QLatin1String("--help")) {
+        printOut(programHelp());
+        return 0;
+    }
+    if (first == QLatin1String("-v") || first == QLatin1String("--version")) {
+        printOut(programVersion());
+        return 0;
+    }
+
+    if (const Subcommand *command = findSubcommand(first)) {
+        // Headless: no QGuiApplication, so no display is needed.
+        QCoreApplication app(argc, argv);
+        QCoreApplication::setApplicationName(QStringLiteral("lessonscope"));
+        QStringList arguments = QCoreApplication::arguments().mid(2);
+        return command->run(arguments);
+    }
+
+    return runGui(argc, argv);
+}

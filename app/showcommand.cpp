@@ -1,0 +1,100 @@
+#include "showcommand.h"
+
+#include "artifactio.h"
+#include "commandline.h"
+#include "statistics.h"
+#include "units.h"
+
+#include <QCommandLineParser>
+
+using namespace lessonscope;
+
+namespace {
+
+QString q(const std::string &text)
+{
+    return QString::fromStdString(text);
+}
+
+QString readableSummary(const Artifact &artifact)
+{
+    QString text;
+    const auto row = [&text](const QString &name, const QString &value) {
+        if (!value.isEmpty())
+            text += QStringLiteral("  %1 %2\n").arg(name, -14).arg(value);
+    };
+    const Diagram diagram = artifact.diagram();
+    text += QStringLiteral("%1 — %2\n").arg(q(artifact.lessonId()), q(diagram.title));
+    row(QStringLiteral("kind"), QStringLiteral("%1 (%2)").arg(q(artifact.kind()), q(artifact.provenance())));
+    row(QStringLiteral("generated"), q(artifact.generatedAt()));
+    row(QStringLiteral("contentHash"), q(artifact.contentHash()));
+    row(QStringLiteral("rendererHash"), q(artifact.rendererHash()));
+    QStringList environment;
+    for (const auto &[key, value] : artifact.environment())
+        environment << QStringLiteral("%1=%2").arg(q(key), q(value));
+    row(QStringLiteral("environment"), environment.join(QStringLiteral(", ")));
+
+    const TimingSummary timing = artifact.timingSummary();
+    if (!timing.inputShape.empty())
+        row(QStringLiteral("product"), QStringLiteral("%1 · %2 %3 on %4")
+                                           .arg(q(formatShape(timing.inputShape)), q(formatShape(timing.weightShape)),
+                                                q(timing.dtype), q(timing.backend)));
+    row(QStringLiteral("boundary"), q(timing.boundary));
+    if (timing.firstCallSeconds)
+        row(QStringLiteral("first call"), q(formatDuration(*timing.firstCallSeconds)));
+    if (!timing.warmSamplesSeconds.empty()) {
+        const Statistics stats = summarize(timing.warmSamplesSeconds);
+        row(QStringLiteral("warm median"),
+            QStringLiteral("%1 (%2 samples; min %3, max %4, MAD %5)")
+                .arg(q(formatDuration(timing.warmMedianSeconds.value_or(stats.median))))
+                .arg(stats.count)
+                .arg(q(formatDuration(stats.min)), q(formatDuration(stats.max)), q(formatDuration(stats.mad))));
+    }
+    if (timing.dispatchOnlyWarmMedianSeconds)
+        row(QStringLiteral("dispatch only"), q(formatDuration(*timing.dispatchOnlyWarmMedianSeconds)) +
+                                                 QStringLiteral(" (median; the wrong boundary)"));
+    if (timing.maxAbsError)
+        row(QStringLiteral("max_abs_error"), QString::number(*timing.maxAbsError, 'g', 4));
+
+    QStringList panels;
+    for (const Panel &panel : artifact.panels())
+        panels << QStringLiteral("%1 \"%2\" (%3 series)").arg(q(panel.kind), q(panel.title)).arg(panel.series.size());
+    row(QStringLiteral("panels"), panels.join(QStringLiteral("; ")));
+    row(QStringLiteral("diagram"), QStringLiteral("%1: %2").arg(q(diagram.panelKind), q(diagram.prediction)));
+    if (const auto trace = artifact.trace())
+        row(QStringLiteral("trace"), QStringLiteral("%1 measured calls (%2)").arg(trace->calls.size()).arg(q(trace->clock)));
+    return text;
+}
+
+} // namespace
+
+int showCommand(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Print a readable summary of an artifact."));
+    const QCommandLineOption json(QStringLiteral("json"),
+                                  QStringLiteral("Print the artifact exactly as lessonscope would save it."));
+    parser.addOption(json);
+    parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("The artifact."), QStringLiteral("FILE"));
+    if (const int exitCode = parseSubcommand(parser, QStringLiteral("show"), arguments); exitCode >= 0)
+        return exitCode;
+    if (parser.positionalArguments().size() != 1) {
+        printErr(QStringLiteral("lessonscope show: name exactly one artifact file.\n"));
+        return 2;
+    }
+
+    const QString file = parser.positionalArguments().constFirst();
+    const ReadResult result = readArtifactFile(file);
+    QString problems;
+    for (const Problem &problem : result.problems)
+        problems += q(formatProblem(file.toStdString(), problem)) + QLatin1Char('\n');
+    printErr(problems);
+    if (!result.artifact)
+        return 1;
+
+    if (parser.isSet(json))
+        printOut(q(serializeArtifact(*result.artifact)));
+    else
+        printOut(readableSummary(*result.artifact));
+    return result.ok() ? 0 : 1;
+}

@@ -1,0 +1,6 @@
+#pragma once
+
+#include <QStringList>
+
+// lessonscope validate: see programHelp() and 'validate --help'.
+int validateCommand(const QStringList &arguments);

@@ -1,0 +1,198 @@
+// The command line, run as a user runs it: the real binary in a child process, no display.
+#include "artifactio.h"
+
+#include <QJsonDocument>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace lessonscope;
+
+namespace {
+
+struct Outcome {
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+Outcome lessonscope(const QStringList &arguments)
+{
+    QProcess process;
+    process.setProgram(QStringLiteral(LESSONSCOPE_BINARY));
+    process.setArguments(arguments);
+    process.start();
+    if (!process.waitForFinished(120'000))
+        return {};
+    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
+            QString::fromUtf8(process.readAllStandardOutput()),
+            QString::fromUtf8(process.readAllStandardError())};
+}
+
+QString seedPath()
+{
+    return QStringLiteral(LESSONSCOPE_TEST_DATA "/seed-performance-01.json");
+}
+
+void writeFile(const QString &path, const QByteArray &bytes)
+{
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(bytes);
+}
+
+} // namespace
+
+class TestCli : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void helpAndVersion()
+    {
+        const Outcome help = lessonscope({QStringLiteral("--help")});
+        QCOMPARE(help.exitCode, 0);
+        for (const char *command : {"run", "validate", "show", "lessons"})
+            QVERIFY2(help.out.contains(QLatin1String(command)), command);
+
+        const Outcome version = lessonscope({QStringLiteral("--version")});
+        QCOMPARE(version.exitCode, 0);
+        QVERIFY(version.out.startsWith(QStringLiteral("lessonscope ")));
+        QVERIFY(version.out.contains(QStringLiteral("Eigen 3.4")));
+    }
+
+    void lessonsListsParameters()
+    {
+        const Outcome outcome = lessonscope({QStringLiteral("lessons")});
+        QCOMPARE(outcome.exitCode, 0);
+        QVERIFY(outcome.out.contains(QStringLiteral("performance-01")));
+        QVERIFY(outcome.out.contains(QStringLiteral("Time the completed result")));
+        for (const char *parameter : {"--samples", "--m", "--k", "--n", "--dtype", "--seed"})
+            QVERIFY2(outcome.out.contains(QLatin1String(parameter)), parameter);
+    }
+
+    void validateAcceptsTheSeed()
+    {
+        const Outcome outcome = lessonscope({QStringLiteral("validate"), seedPath()});
+        QCOMPARE(outcome.exitCode, 0);
+        QVERIFY(!outcome.out.contains(QStringLiteral("error")));
+        QVERIFY(outcome.err.contains(QStringLiteral("1 valid")));
+    }
+
+    void validateRejectsBrokenFilesWithLocatedMessages()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QFile seed(seedPath());
+        QVERIFY(seed.open(QIODevice::ReadOnly));
+        QByteArray bytes = seed.readAll();
+        // A length mismatch: one label for two bars.
+        bytes.replace("\"y\": [\n              0.029204250313341618\n            ]",
+                      "\"y\": [\n              0.029204250313341618, 1.0\n            ]");
+        QDir(dir.path()).mkpath(QStringLiteral("nested"));
+        writeFile(dir.filePath(QStringLiteral("nested/mismatch.json")), bytes);
+        writeFile(dir.filePath(QStringLiteral("truncated.json")), bytes.left(200));
+        QFile::copy(seedPath(), dir.filePath(QStringLiteral("good.json")));
+
+        const Outcome outcome = lessonscope({QStringLiteral("validate"), dir.path()});
+        QCOMPARE(outcome.exitCode, 1);
+        QVERIFY2(outcome.out.contains(dir.filePath(QStringLiteral("nested/mismatch.json"))
+                                      + QStringLiteral(": error: /data/panels/0/series/0/y: ")),
+                 qPrintable(outcome.out));
+        QVERIFY2(outcome.out.contains(dir.filePath(QStringLiteral("truncated.json")) + QStringLiteral(": error: ")),
+                 qPrintable(outcome.out));
+        QVERIFY(outcome.out.contains(QStringLiteral("line ")));
+        QVERIFY(!outcome.out.contains(QStringLiteral("good.json")));
+        QVERIFY2(outcome.err.contains(QStringLiteral("3 files checked: 1 valid, 2 with errors")), qPrintable(outcome.err));
+    }
+
+    void validateMissingFile()
+    {
+        const Outcome outcome = lessonscope({QStringLiteral("validate"), QStringLiteral("/nonexistent/a.json")});
+        QCOMPARE(outcome.exitCode, 1);
+        QVERIFY(outcome.out.contains(QStringLiteral("/nonexistent/a.json: error: ")));
+    }
+
+    void showSummarisesInReadableUnits()
+    {
+        const Outcome outcome = lessonscope({QStringLiteral("show"), seedPath()});
+        QCOMPARE(outcome.exitCode, 0);
+        QVERIFY(outcome.out.contains(QStringLiteral("performance-01 — Time the completed result")));
+        QVERIFY(outcome.out.contains(QStringLiteral("29.2 ms")));
+        QVERIFY(outcome.out.contains(QString::fromUtf8("8.50 µs")));
+        QVERIFY(outcome.out.contains(QString::fromUtf8("64×32 · 32×16 float32")));
+    }
+
+    void showJsonGivesBackTheSeed()
+    {
+        const Outcome outcome = lessonscope({QStringLiteral("show"), QStringLiteral("--json"), seedPath()});
+        QCOMPARE(outcome.exitCode, 0);
+        QFile seed(seedPath());
+        QVERIFY(seed.open(QIODevice::ReadOnly));
+        const QByteArray original = seed.readAll();
+        QCOMPARE(QJsonDocument::fromJson(outcome.out.toUtf8()), QJsonDocument::fromJson(original));
+        QCOMPARE(outcome.out.toUtf8(), original); // byte for byte, like the pipeline wrote it
+    }
+
+    void runWritesAValidArtifact()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("a.json"));
+        const Outcome outcome = lessonscope({QStringLiteral("run"), QStringLiteral("performance-01"),
+                                             QStringLiteral("--samples"), QStringLiteral("5"),
+                                             QStringLiteral("--shape"), QStringLiteral("16x8x4"),
+                                             QStringLiteral("-o"), path});
+        QVERIFY2(outcome.exitCode == 0, qPrintable(outcome.err));
+        QVERIFY(outcome.out.contains(QStringLiteral("first call")));
+        QVERIFY(outcome.out.contains(QStringLiteral("warm median")));
+        QVERIFY(outcome.out.contains(QString::fromUtf8("16×8 · 8×4 float32")));
+        QVERIFY(outcome.out.contains(QStringLiteral("wrote ") + path));
+        QVERIFY(outcome.err.contains(QStringLiteral("call 6 of 6")));
+
+        const ReadResult result = readArtifactFile(path);
+        QVERIFY(result.ok());
+        QCOMPARE(result.artifact->timingSummary().warmSamplesSeconds.size(), std::size_t(5));
+        QCOMPARE(lessonscope({QStringLiteral("validate"), path}).exitCode, 0);
+
+        // A second run never overwrites the first without --force.
+        const Outcome again = lessonscope({QStringLiteral("run"), QStringLiteral("performance-01"),
+                                           QStringLiteral("--samples"), QStringLiteral("1"),
+                                           QStringLiteral("-o"), path});
+        QCOMPARE(again.exitCode, 1);
+        QVERIFY(again.err.contains(QStringLiteral("--force")));
+        QCOMPARE(readArtifactFile(path).artifact->timingSummary().warmSamplesSeconds.size(), std::size_t(5));
+    }
+
+    void runRejectsBadUsage_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("message");
+        const QString run = QStringLiteral("run");
+        const QString lesson = QStringLiteral("performance-01");
+        QTest::newRow("no lesson") << QStringList{run} << QStringLiteral("name a lesson");
+        QTest::newRow("unknown lesson") << QStringList{run, QStringLiteral("performance-99")}
+                                        << QStringLiteral("no lesson 'performance-99'");
+        QTest::newRow("bad shape") << QStringList{run, lesson, QStringLiteral("--shape"), QStringLiteral("64x32")}
+                                   << QStringLiteral("is not MxKxN");
+        QTest::newRow("samples not a number") << QStringList{run, lesson, QStringLiteral("--samples"), QStringLiteral("many")}
+                                              << QStringLiteral("not an integer");
+        QTest::newRow("samples out of range") << QStringList{run, lesson, QStringLiteral("--samples"), QStringLiteral("0")}
+                                              << QStringLiteral("samples");
+        QTest::newRow("unknown dtype") << QStringList{run, lesson, QStringLiteral("--dtype"), QStringLiteral("int8")}
+                                       << QStringLiteral("dtype");
+        QTest::newRow("unknown option") << QStringList{run, lesson, QStringLiteral("--fast")}
+                                        << QStringLiteral("fast");
+    }
+
+    void runRejectsBadUsage()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, message);
+        const Outcome outcome = lessonscope(arguments);
+        QCOMPARE(outcome.exitCode, 2);
+        QVERIFY2(outcome.err.contains(message), qPrintable(outcome.err));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"

@@ -1,0 +1,58 @@
+#include "units.h"
+
+#include <QTest>
+
+#include <cmath>
+#include <limits>
+
+using namespace lessonscope;
+
+class TestUnits : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void formatDuration_data()
+    {
+        QTest::addColumn<double>("seconds");
+        QTest::addColumn<QString>("expected");
+
+        QTest::newRow("zero") << 0.0 << QStringLiteral("0 s");
+        QTest::newRow("sub-nanosecond") << 0.4e-9 << QStringLiteral("0.40 ns");
+        QTest::newRow("nanoseconds") << 640e-9 << QStringLiteral("640 ns");
+        QTest::newRow("rounds up into µs") << 999.96e-9 << QStringLiteral("1.00 µs");
+        QTest::newRow("seed warm median") << 8.500181138515472e-06 << QStringLiteral("8.50 µs");
+        QTest::newRow("seed first warm") << 3.833277150988579e-05 << QStringLiteral("38.3 µs");
+        QTest::newRow("seed first call") << 0.029204250313341618 << QStringLiteral("29.2 ms");
+        QTest::newRow("hundreds of ms") << 0.1234 << QStringLiteral("123 ms");
+        QTest::newRow("seconds") << 1.2 << QStringLiteral("1.20 s");
+        QTest::newRow("long") << 4321.0 << QStringLiteral("4321 s");
+        QTest::newRow("negative keeps sign") << -2.5e-6 << QStringLiteral("-2.50 µs");
+        QTest::newRow("nan") << std::numeric_limits<double>::quiet_NaN() << QStringLiteral("n/a");
+    }
+
+    void formatDuration()
+    {
+        QFETCH(double, seconds);
+        QFETCH(QString, expected);
+        QCOMPARE(QString::fromStdString(lessonscope::formatDuration(seconds)), expected);
+    }
+
+    void unitChoice()
+    {
+        QCOMPARE(QString::fromUtf8(durationUnitFor(8.5e-6).symbol), QString::fromUtf8("µs"));
+        QCOMPARE(durationUnitFor(8.5e-6).secondsPerUnit, 1e-6);
+        QCOMPARE(QString::fromLatin1(durationUnitFor(0.02).symbol), QStringLiteral("ms"));
+        QCOMPARE(QString::fromLatin1(durationUnitFor(3e-9).symbol), QStringLiteral("ns"));
+        QCOMPARE(QString::fromLatin1(durationUnitFor(12).symbol), QStringLiteral("s"));
+    }
+
+    void shapes()
+    {
+        QCOMPARE(QString::fromStdString(formatShape({64, 32})), QString::fromUtf8("64×32"));
+        QCOMPARE(QString::fromStdString(formatShape({})), QString());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestUnits)
+#include "tst_units.moc"
