@@ -1,6 +1,7 @@
 #include "commandline.h"
 
 #include "environmentinfo.h"
+#include "exporttracecommand.h"
 #include "lessonscommand.h"
 #include "runcommand.h"
 #include "showcommand.h"
@@ -22,6 +23,8 @@ const QList<Subcommand> &subcommands()
          "print a readable summary; --json prints the artifact as lessonscope saves it", showCommand},
         {"lessons", "lessons", "list the lessons this build can run, with their parameters",
          lessonsCommand},
+        {"export-trace", "export-trace FILE [-o trace.json]",
+         "write the measured calls as Chrome Trace Event JSON (Perfetto, chrome://tracing)", exportTraceCommand},
     };
     return all;
 }
@@ -55,7 +58,7 @@ QString programHelp()
         "\n"
         "Commands:\n");
     for (const Subcommand &command : subcommands())
-        help += QStringLiteral("  %1%2\n").arg(QLatin1String(command.name), -10).arg(QLatin1String(command.summary));
+        help += QStringLiteral("  %1%2\n").arg(QLatin1String(command.name), -14).arg(QLatin1String(command.summary));
     help += QStringLiteral(
         "\n"
         "Options:\n"

@@ -1,1 +1,175 @@
-int main() { return 0; }
+// The core's figures in one run: the product inline, the same product as one synchronized stream
+// call (adaptive and park), dispatch only, and parse + validate of the recorded artifact; then the
+// ratios, computed from this very run (docs/performance.md says what they mean and how to rerun).
+
+#include "artifactio.h"
+#include "devicestream.h"
+#include "matmulkernel.h"
+#include "monotonicclock.h"
+
+#include <benchmark/benchmark.h>
+
+#include <cstdio>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <string>
+
+using namespace lessonscope;
+
+namespace {
+
+// performance-01's default shape: 64×32 · 32×16 float32, 2·m·k·n = 65,536 FLOP.
+constexpr int kM = 64;
+constexpr int kK = 32;
+constexpr int kN = 16;
+// The single-core floor on the reference machine: 65,536 FLOP at 2 AVX-512 FMA per cycle
+// (64 float FLOP per cycle) is 1,024 cycles, about 310 ns at its ~3.3 GHz.
+constexpr double kFloorNs = 310.0;
+constexpr int kRepetitions = 5;
+
+MatmulKernel makeKernel()
+{
+    return MatmulKernel(MatmulKernel::Dtype::Float32, kM, kK, kN, 0);
+}
+
+void productInline(benchmark::State &state)
+{
+    MatmulKernel kernel = makeKernel();
+    kernel.multiply(); // first use (the output's allocation) outside the loop, as warm calls are
+    for (auto _ : state) {
+        kernel.multiply();
+        benchmark::ClobberMemory();
+    }
+}
+
+void synchronizedCall(benchmark::State &state, WaitStrategy strategy)
+{
+    MatmulKernel kernel = makeKernel();
+    DeviceStream stream(StreamOptions{strategy});
+    stream.dispatch([&kernel] { kernel.multiply(); }).wait();
+    for (auto _ : state) {
+        CallHandle call = stream.dispatch([&kernel] { kernel.multiply(); });
+        call.wait();
+    }
+    state.SetLabel(waitStrategyName(stream.effectiveStrategy()));
+}
+
+// The stream's own cost: a round trip with nothing to do.
+void emptyCall(benchmark::State &state)
+{
+    DeviceStream stream;
+    for (auto _ : state)
+        stream.dispatch([] {}).wait();
+    state.SetLabel(waitStrategyName(stream.effectiveStrategy()));
+}
+
+// What a timer stopped right after dispatch reads. Manual time: only dispatch() is timed, and the
+// wait outside it keeps the stream from filling up.
+void dispatchOnly(benchmark::State &state)
+{
+    MatmulKernel kernel = makeKernel();
+    DeviceStream stream;
+    stream.dispatch([&kernel] { kernel.multiply(); }).wait();
+    for (auto _ : state) {
+        const std::int64_t begin = MonotonicClock::nowNs();
+        CallHandle call = stream.dispatch([&kernel] { kernel.multiply(); });
+        const std::int64_t end = MonotonicClock::nowNs();
+        call.wait();
+        state.SetIterationTime(static_cast<double>(end - begin) / 1e9);
+    }
+}
+
+void parseAndValidateSeed(benchmark::State &state)
+{
+    std::ifstream file(LESSONSCOPE_TEST_DATA "/seed-performance-01.json", std::ios::binary);
+    const std::string bytes((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+    if (bytes.empty() || !readArtifact(bytes).ok()) {
+        state.SkipWithError("the recorded artifact is missing or invalid");
+        return;
+    }
+    for (auto _ : state) {
+        ReadResult result = readArtifact(bytes);
+        benchmark::DoNotOptimize(result);
+    }
+}
+
+// Console output as usual, and each benchmark's median real time kept for the ratios.
+class CollectingReporter final : public benchmark::ConsoleReporter
+{
+public:
+    void ReportRuns(const std::vector<Run> &runs) override
+    {
+        for (const Run &run : runs) {
+            const bool median = run.run_type == Run::RT_Aggregate && run.aggregate_name == "median";
+            const bool single = run.run_type == Run::RT_Iteration && run.repetitions <= 1;
+            if ((median || single) && !run.error_occurred)
+                m_nanoseconds[run.run_name.function_name] = run.GetAdjustedRealTime();
+        }
+        ConsoleReporter::ReportRuns(runs);
+    }
+
+    double ns(const std::string &name) const
+    {
+        const auto it = m_nanoseconds.find(name);
+        return it == m_nanoseconds.end() ? 0.0 : it->second;
+    }
+
+private:
+    std::map<std::string, double> m_nanoseconds;
+};
+
+void registerAll()
+{
+    auto common = [](benchmark::internal::Benchmark *b) {
+        b->Unit(benchmark::kNanosecond)->Repetitions(kRepetitions)->ReportAggregatesOnly(true);
+    };
+    common(benchmark::RegisterBenchmark("product_inline", productInline)->UseRealTime());
+    common(benchmark::RegisterBenchmark("synchronized_call_adaptive", synchronizedCall,
+                                        WaitStrategy::Adaptive)->UseRealTime());
+    common(benchmark::RegisterBenchmark("synchronized_call_park", synchronizedCall,
+                                        WaitStrategy::Park)->UseRealTime());
+    common(benchmark::RegisterBenchmark("empty_call_adaptive", emptyCall)->UseRealTime());
+    common(benchmark::RegisterBenchmark("dispatch_only", dispatchOnly)->UseManualTime());
+    common(benchmark::RegisterBenchmark("parse_validate_seed", parseAndValidateSeed)->UseRealTime());
+}
+
+void printRatio(const char *what, double numerator, double denominator, const char *goal)
+{
+    if (numerator <= 0 || denominator <= 0)
+        std::printf("  %-40s n/a (not measured in this run)\n", what);
+    else
+        std::printf("  %-40s %6.2f x  %s\n", what, numerator / denominator, goal);
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    registerAll();
+    benchmark::Initialize(&argc, argv);
+    if (benchmark::ReportUnrecognizedArguments(argc, argv))
+        return 1;
+    CollectingReporter reporter;
+    benchmark::RunSpecifiedBenchmarks(&reporter);
+
+    const double inlineNs = reporter.ns("product_inline");
+    std::printf("\nFigures (median real time of %d repetitions; usable cores %d, adaptive resolves "
+                "to %s)\n",
+                kRepetitions, DeviceStream::usableCores(),
+                waitStrategyName(DeviceStream().effectiveStrategy()));
+    for (const char *name : {"product_inline", "synchronized_call_adaptive", "synchronized_call_park",
+                             "empty_call_adaptive", "dispatch_only", "parse_validate_seed"}) {
+        const double value = reporter.ns(name);
+        if (value > 0)
+            std::printf("  %-40s %10.1f ns\n", name, value);
+    }
+    std::printf("Ratios\n");
+    printRatio("synchronized (adaptive) / inline", reporter.ns("synchronized_call_adaptive"), inlineNs,
+               "(goal <= 1.6)");
+    printRatio("synchronized (park) / inline", reporter.ns("synchronized_call_park"), inlineNs, "");
+    printRatio("dispatch only / inline", reporter.ns("dispatch_only"), inlineNs, "");
+    printRatio("inline / floor (310 ns, AVX-512 FMA)", inlineNs, kFloorNs, "(goal <= 2)");
+    benchmark::Shutdown();
+    return 0;
+}

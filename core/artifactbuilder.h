@@ -19,6 +19,9 @@ std::string lessonscopeRendererHash();
 // Turns a run into a schemaVersion 1 artifact with the recorded artifacts' keys and shapes, plus
 // lessonscope's optional keys (the measured trace, the timer-boundary panel).
 // generatedAt is RFC 3339 UTC with microseconds, e.g. "2026-10-20T10:45:58.968076+00:00".
+// A run cancelled before its first warm call gives empty warm samples, no warm medians in stdout
+// and no timer-boundary panel (it shows medians). Throws std::invalid_argument for a run with no
+// first call (Lesson::run always measures it).
 Artifact buildArtifact(const Lesson &lesson, const LessonRun &run, const std::string &generatedAt);
 
 } // namespace lessonscope

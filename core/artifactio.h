@@ -27,7 +27,8 @@ ReadResult readArtifact(std::string_view bytes, const ReadLimits &limits = {});
 ReadResult readArtifactFile(const QString &path, const ReadLimits &limits = {});
 
 // The artifact as lessonscope saves it: 2-space indent, no trailing newline, like the recorded
-// artifacts. UTF-8 is written as is.
+// artifacts. UTF-8 is written as is. Throws std::invalid_argument for a string that is not valid
+// UTF-8 (possible only in a document built in memory; writeArtifactFile reports it as a failure).
 std::string serializeArtifact(const Artifact &artifact);
 
 // Writes atomically: the file at path is either the old one or the complete new one, never a mix.

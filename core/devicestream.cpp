@@ -59,15 +59,15 @@ struct alignas(kLine) CallHandle::State {
     bool observed = false;
 };
 
-// A slot of the ring: its sequence number says whether the host may fill it (== position) or the
-// worker may take it (== position + 1). One line per slot: the worker, spinning on the next slot,
-// gets the sequence number and the call in a single cache-line transfer.
-struct alignas(kLine) Slot {
-    std::atomic<std::uint32_t> sequence{0};
-    std::shared_ptr<CallHandle::State> call;
-};
-
 struct DeviceStream::Impl {
+    // A slot of the ring: its sequence number says whether the host may fill it (== position) or the
+    // worker may take it (== position + 1). One line per slot: the worker, spinning on the next slot,
+    // gets the sequence number and the call in a single cache-line transfer.
+    struct alignas(kLine) Slot {
+        std::atomic<std::uint32_t> sequence{0};
+        std::shared_ptr<CallHandle::State> call;
+    };
+
     StreamOptions options;
     WaitStrategy effective = WaitStrategy::Park;
     std::int64_t hostSpinNs = 0;

@@ -1,6 +1,7 @@
 #include "jsonwriter.h"
 
 #include "problem.h"
+#include "utf8.h"
 
 #include <nlohmann/json.hpp>
 
@@ -28,42 +29,6 @@ std::string pointerOf(const PathNode *node)
         return {};
     const std::string parent = pointerOf(node->parent);
     return node->key ? childPointer(parent, *node->key) : childPointer(parent, node->index);
-}
-
-// Length of the valid UTF-8 sequence starting at text[i], or 0 when it is not one. Rejects what
-// RFC 3629 rejects: overlong forms, surrogates and code points above U+10FFFF.
-std::size_t utf8SequenceLength(const std::string &text, std::size_t i)
-{
-    const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
-    const unsigned char lead = byte(i);
-    if (lead < 0x80)
-        return 1;
-    std::size_t length = 0;
-    unsigned char low = 0x80, high = 0xBF; // allowed range of the second byte
-    if (lead >= 0xC2 && lead <= 0xDF) {
-        length = 2;
-    } else if (lead >= 0xE0 && lead <= 0xEF) {
-        length = 3;
-        if (lead == 0xE0)
-            low = 0xA0;  // overlong
-        if (lead == 0xED)
-            high = 0x9F; // surrogates
-    } else if (lead >= 0xF0 && lead <= 0xF4) {
-        length = 4;
-        if (lead == 0xF0)
-            low = 0x90;  // overlong
-        if (lead == 0xF4)
-            high = 0x8F; // above U+10FFFF
-    } else {
-        return 0;
-    }
-    if (i + length > text.size() || byte(i + 1) < low || byte(i + 1) > high)
-        return 0;
-    for (std::size_t k = 2; k < length; ++k) {
-        if (byte(i + k) < 0x80 || byte(i + k) > 0xBF)
-            return 0;
-    }
-    return length;
 }
 
 void writeString(std::string &out, const std::string &text, const PathNode *where)

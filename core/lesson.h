@@ -99,6 +99,8 @@ public:
     virtual LessonRun run(const ParameterValues &values, RunObserver &observer) const = 0;
 };
 
+// The value of a resolved parameter. Throw std::invalid_argument when it is missing or of the
+// other type: after resolveParameters() that is a programming error, not a user's.
 std::int64_t integerParameter(const ParameterValues &values, const std::string &name);
 std::string choiceParameter(const ParameterValues &values, const std::string &name);
 

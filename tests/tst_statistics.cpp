@@ -1,2 +1,175 @@
-// placeholder: the suite is being written
-int main() { return 0; }
+#include "statistics.h"
+
+#include <QtTest>
+
+#include <cmath>
+#include <limits>
+#include <vector>
+
+using namespace lessonscope;
+
+using Values = std::vector<double>;
+Q_DECLARE_METATYPE(Values)
+
+namespace {
+
+// Equal to within a few ulps of the larger magnitude: the expected values are worked out by hand
+// in decimal, the code computes in binary.
+bool near(double actual, double expected)
+{
+    const double scale = std::max({1.0, std::fabs(actual), std::fabs(expected)});
+    return std::fabs(actual - expected) <= 4 * std::numeric_limits<double>::epsilon() * scale;
+}
+
+} // namespace
+
+class TestStatistics : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void summarize_data();
+    void summarize();
+    void emptyGivesCountZeroAndNaN();
+    void nanInInputGivesNaN();
+    void inputOrderDoesNotMatter();
+    void percentile_data();
+    void percentile();
+    void percentileOutOfRangeIsNaN();
+    void medianOfTheSeedSamples();
+};
+
+void TestStatistics::summarize_data()
+{
+    QTest::addColumn<Values>("values");
+    QTest::addColumn<double>("min");
+    QTest::addColumn<double>("max");
+    QTest::addColumn<double>("mean");
+    QTest::addColumn<double>("median");
+    QTest::addColumn<double>("stddev");
+    QTest::addColumn<double>("mad");
+
+    // stddev by hand: sqrt(sum((x - mean)^2) / (n - 1)); mad: median(|x - median|).
+    QTest::newRow("single value") << Values{3.5} << 3.5 << 3.5 << 3.5 << 3.5 << 0.0 << 0.0;
+    // {1,2}: mean 1.5, median 1.5, squares 0.25+0.25 -> sqrt(0.5); deviations {0.5,0.5} -> 0.5.
+    QTest::newRow("two values") << Values{2, 1} << 1.0 << 2.0 << 1.5 << 1.5 << std::sqrt(0.5) << 0.5;
+    // {1,2,3,4,100}: mean 22, median 3; squares 441+400+361+324+6084=7610 -> sqrt(7610/4);
+    // deviations {2,1,0,1,97} -> sorted {0,1,1,2,97} -> 1. The outlier moves mean, not median.
+    QTest::newRow("odd count with outlier")
+        << Values{4, 100, 1, 3, 2} << 1.0 << 100.0 << 22.0 << 3.0 << std::sqrt(7610.0 / 4) << 1.0;
+    // {1,2,3,4,5,6}: mean 3.5, median (3+4)/2 = 3.5; squares 6.25+2.25+0.25 twice = 17.5 ->
+    // sqrt(3.5); deviations {2.5,1.5,0.5,0.5,1.5,2.5} -> (1.5+1.5)/2 = 1.5.
+    QTest::newRow("even count") << Values{6, 5, 4, 3, 2, 1} << 1.0 << 6.0 << 3.5 << 3.5
+                                << std::sqrt(3.5) << 1.5;
+    QTest::newRow("all equal") << Values{7, 7, 7, 7} << 7.0 << 7.0 << 7.0 << 7.0 << 0.0 << 0.0;
+    // {-2,-1,0,10}: mean 1.75, median -0.5; squares 14.0625+7.5625+3.0625+68.0625=92.75 ->
+    // sqrt(92.75/3); deviations {1.5,0.5,0.5,10.5} -> sorted {0.5,0.5,1.5,10.5} -> 1.0.
+    QTest::newRow("negative values") << Values{10, -1, 0, -2} << -2.0 << 10.0 << 1.75 << -0.5
+                                     << std::sqrt(92.75 / 3) << 1.0;
+}
+
+void TestStatistics::summarize()
+{
+    QFETCH(Values, values);
+    QFETCH(double, min);
+    QFETCH(double, max);
+    QFETCH(double, mean);
+    QFETCH(double, median);
+    QFETCH(double, stddev);
+    QFETCH(double, mad);
+
+    const Statistics s = lessonscope::summarize(values);
+    QCOMPARE(s.count, values.size());
+    QCOMPARE(s.min, min);
+    QCOMPARE(s.max, max);
+    QVERIFY2(near(s.mean, mean), qPrintable(QString::number(s.mean, 'g', 17)));
+    QCOMPARE(s.median, median);
+    QVERIFY2(near(s.stddev, stddev), qPrintable(QString::number(s.stddev, 'g', 17)));
+    QCOMPARE(s.mad, mad);
+    QCOMPARE(lessonscope::median(values), median);
+}
+
+void TestStatistics::emptyGivesCountZeroAndNaN()
+{
+    const Statistics s = lessonscope::summarize({});
+    QCOMPARE(s.count, std::size_t(0));
+    for (double v : {s.min, s.max, s.mean, s.median, s.stddev, s.mad})
+        QVERIFY(std::isnan(v));
+    QVERIFY(std::isnan(lessonscope::median({})));
+    QVERIFY(std::isnan(lessonscope::percentile({}, 50)));
+}
+
+void TestStatistics::nanInInputGivesNaN()
+{
+    const Values values{1, std::nan(""), 3};
+    const Statistics s = lessonscope::summarize(values);
+    QCOMPARE(s.count, std::size_t(3));
+    QVERIFY(std::isnan(s.median));
+    QVERIFY(std::isnan(s.mean));
+    QVERIFY(std::isnan(lessonscope::median(values)));
+    QVERIFY(std::isnan(lessonscope::percentile(values, 50)));
+}
+
+void TestStatistics::inputOrderDoesNotMatter()
+{
+    const Values a{5, 1, 4, 2, 3};
+    const Values b{1, 2, 3, 4, 5};
+    QCOMPARE(lessonscope::median(a), lessonscope::median(b));
+    QCOMPARE(lessonscope::percentile(a, 90), lessonscope::percentile(b, 90));
+    QCOMPARE(lessonscope::summarize(a).mad, lessonscope::summarize(b).mad);
+}
+
+void TestStatistics::percentile_data()
+{
+    QTest::addColumn<Values>("values");
+    QTest::addColumn<double>("q");
+    QTest::addColumn<double>("expected");
+
+    // numpy.percentile(v, q), linear: rank = q/100 * (n - 1), interpolate between neighbours.
+    const Values five{10, 20, 30, 40, 50}; // ranks fall on 0, 1, 2, 3.6, 4
+    QTest::newRow("five q0") << five << 0.0 << 10.0;
+    QTest::newRow("five q25") << five << 25.0 << 20.0;
+    QTest::newRow("five q50") << five << 50.0 << 30.0;
+    QTest::newRow("five q90") << five << 90.0 << 46.0; // 40 + 0.6 * 10
+    QTest::newRow("five q100") << five << 100.0 << 50.0;
+    const Values four{4, 1, 3, 2}; // sorted 1..4; ranks 0, 0.75, 1.5, 2.7, 3
+    QTest::newRow("four q0") << four << 0.0 << 1.0;
+    QTest::newRow("four q25") << four << 25.0 << 1.75;
+    QTest::newRow("four q50 is the median") << four << 50.0 << 2.5;
+    QTest::newRow("four q90") << four << 90.0 << 3.7;
+    QTest::newRow("four q100") << four << 100.0 << 4.0;
+    QTest::newRow("single value q0") << Values{8} << 0.0 << 8.0;
+    QTest::newRow("single value q90") << Values{8} << 90.0 << 8.0;
+    QTest::newRow("single value q100") << Values{8} << 100.0 << 8.0;
+}
+
+void TestStatistics::percentile()
+{
+    QFETCH(Values, values);
+    QFETCH(double, q);
+    QFETCH(double, expected);
+    const double actual = lessonscope::percentile(values, q);
+    QVERIFY2(near(actual, expected), qPrintable(QString::number(actual, 'g', 17)));
+}
+
+void TestStatistics::percentileOutOfRangeIsNaN()
+{
+    const Values values{1, 2, 3};
+    QVERIFY(std::isnan(lessonscope::percentile(values, -1)));
+    QVERIFY(std::isnan(lessonscope::percentile(values, 100.5)));
+    QVERIFY(std::isnan(lessonscope::percentile(values, std::nan(""))));
+}
+
+void TestStatistics::medianOfTheSeedSamples()
+{
+    // The recorded artifact's seven warm samples and the median it reports, bit for bit.
+    const Values warm{3.833277150988579e-05, 1.7374753952026367e-05, 1.2500211596488953e-05,
+                      8.500181138515472e-06, 8.20821151137352e-06,   8.458271622657776e-06,
+                      7.125083357095718e-06};
+    QCOMPARE(lessonscope::median(warm), 8.500181138515472e-06);
+    const Values even{1e-6, 3e-6};
+    QCOMPARE(lessonscope::median(even), 2e-6);
+}
+
+QTEST_GUILESS_MAIN(TestStatistics)
+#include "tst_statistics.moc"

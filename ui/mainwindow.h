@@ -1,12 +1,69 @@
 #pragma once
 
+#include <QList>
 #include <QMainWindow>
 
-// The explorer's main window.
+class CentralView;
+class LibraryModel;
+class LibraryPane;
+class MainActions;
+class OpenController;
+class QLabel;
+class QProgressBar;
+class QToolButton;
+class RunPanel;
+class SaveController;
+
+// The explorer's main window: the library (top dock), the centre (CentralView: the artifact, a
+// comparison, or the run in progress), the run panel (right dock), menus and status bar.
+// Wiring only; each part is its own class.
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
 
 public:
     explicit MainWindow(QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    // Opens files and folders (read off the GUI thread).
+    void openPaths(const QStringList &paths);
+    // The recorded lesson compiled into the program, selected.
+    void openBundled();
+
+    LibraryModel *model() const { return m_model; }
+    LibraryPane *library() const { return m_library; }
+    CentralView *centre() const { return m_centre; }
+    RunPanel *runPanel() const { return m_runPanel; }
+    SaveController *saveController() const { return m_save; }
+    OpenController *openController() const { return m_open; }
+    MainActions *actions() const { return m_actions; }
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
+
+private:
+    void createDocks();
+    void createStatusBar();
+    void connectActions();
+    void connectRuns();
+    void showSelection(const QList<int> &ids);
+    void updateActions();
+    void closeSelected();
+    void exportCurrent(int format);
+    QString exportBaseName() const;
+    void restoreSettings();
+    void saveSettings() const;
+
+    LibraryModel *m_model = nullptr;
+    OpenController *m_open = nullptr;
+    SaveController *m_save = nullptr;
+    MainActions *m_actions = nullptr;
+    CentralView *m_centre = nullptr;
+    LibraryPane *m_library = nullptr;
+    RunPanel *m_runPanel = nullptr;
+    QLabel *m_scanLabel = nullptr;
+    QProgressBar *m_scanProgress = nullptr;
+    QToolButton *m_scanCancel = nullptr;
 };

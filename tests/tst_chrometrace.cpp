@@ -1,0 +1,243 @@
+// Chrome Trace Event export: the structure Perfetto UI and chrome://tracing need.
+#include "artifactbuilder.h"
+#include "artifactio.h"
+#include "chrometrace.h"
+#include "lessonregistry.h"
+#include "performance01.h"
+
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <fstream>
+#include <map>
+#include <set>
+
+using namespace lessonscope;
+
+namespace {
+
+const QString kSeed = QStringLiteral(LESSONSCOPE_TEST_DATA "/seed-performance-01.json");
+
+Artifact seed()
+{
+    return *readArtifactFile(kSeed).artifact;
+}
+
+// The seed with a hand-made trace in lessonscope's format: warm call 1 is 310 ns to dispatch,
+// 930 ns completed, at 100 µs into the run.
+Artifact withHandMadeTrace()
+{
+    Json document = seed().json();
+    Json calls = Json::object();
+    calls["dispatchBegin"] = {0, 100000, 200000};
+    calls["dispatchEnd"] = {2000, 100310, 200300};
+    calls["workBegin"] = {2500, 100350, 200330};
+    calls["workEnd"] = {52500, 100850, 200830};
+    calls["readyObserved"] = {53000, 100930, 200900};
+    document["trace"] = Json{{"clock", "steady_clock"}, {"unit", "ns"}, {"waitStrategy", "park"}, {"calls", calls}};
+    return Artifact(document);
+}
+
+Json parse(const std::string &text)
+{
+    return Json::parse(text); // throws, failing the test, when it is not JSON
+}
+
+// Checks what every Chrome trace needs, and returns the lane name of each thread id.
+std::map<int, std::string> checkStructure(const Json &trace)
+{
+    std::map<int, std::string> threads;
+    if (!trace.is_object() || !trace.contains("traceEvents") || !trace["traceEvents"].is_array())
+        qFatal("no traceEvents array");
+    for (const Json &event : trace["traceEvents"]) {
+        if (event["ph"] == "M" && event["name"] == "thread_name")
+            threads[event["tid"].get<int>()] = event["args"]["name"].get<std::string>();
+    }
+    std::map<int, int> flowStarts;
+    for (const Json &event : trace["traceEvents"]) {
+        const std::string ph = event["ph"].get<std::string>();
+        if (!event.contains("pid") || !event.contains("tid") || !event.contains("name"))
+            qFatal("an event without pid, tid or name");
+        if (ph == "M")
+            continue;
+        if (!event["ts"].is_number() || !std::isfinite(event["ts"].get<double>()))
+            qFatal("an event without a numeric ts");
+        if (!threads.count(event["tid"].get<int>()))
+            qFatal("an event on an unnamed thread");
+        if (ph == "X" && (!event["dur"].is_number() || event["dur"].get<double>() < 0))
+            qFatal("a complete event without a non-negative dur");
+        if (ph == "s")
+            ++flowStarts[event["id"].get<int>()];
+        if (ph == "f" && flowStarts[event["id"].get<int>()]-- != 1)
+            qFatal("a flow end without its start");
+    }
+    return threads;
+}
+
+const Json *find(const Json &trace, const std::string &ph, const std::string &name, double ts)
+{
+    for (const Json &event : trace["traceEvents"]) {
+        if (event["ph"] == ph && event["name"] == name && std::fabs(event["ts"].get<double>() - ts) < 1e-9)
+            return &event;
+    }
+    return nullptr;
+}
+
+} // namespace
+
+class TestChromeTrace : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void lanesAreNamedThreads()
+    {
+        const Json trace = parse(exportChromeTrace(withHandMadeTrace()).json);
+        const std::map<int, std::string> threads = checkStructure(trace);
+        const std::set<std::string> names = [&] {
+            std::set<std::string> s;
+            for (const auto &[tid, name] : threads)
+                s.insert(name);
+            return s;
+        }();
+        QCOMPARE(names, (std::set<std::string>{"host", "device", "readiness", "measurement"}));
+        QCOMPARE(trace["displayTimeUnit"], Json("ns"));
+    }
+
+    void measuredEventsInMicroseconds()
+    {
+        const ChromeTrace exported = exportChromeTrace(withHandMadeTrace());
+        QVERIFY(!exported.schematic);
+        QCOMPARE(exported.callCount, 3);
+        const Json trace = parse(exported.json);
+        std::map<int, std::string> threads = checkStructure(trace);
+        const auto lane = [&](const Json *event) { return threads[(*event)["tid"].get<int>()]; };
+
+        // Warm call 1: dispatch at 100 µs for 0.31 µs; the work from 100.35 µs for 0.5 µs.
+        const Json *dispatch = find(trace, "X", "dispatch", 100.0);
+        QVERIFY(dispatch);
+        QCOMPARE(lane(dispatch), std::string("host"));
+        QVERIFY(std::fabs((*dispatch)["dur"].get<double>() - 0.31) < 1e-9);
+        const Json *work = find(trace, "X", "device work", 100.35);
+        QVERIFY(work);
+        QCOMPARE(lane(work), std::string("device"));
+        QVERIFY(std::fabs((*work)["dur"].get<double>() - 0.5) < 1e-9);
+        const Json *wait = find(trace, "X", "wait for readiness", 100.31);
+        QVERIFY(wait);
+        QVERIFY(std::fabs((*wait)["dur"].get<double>() - 0.62) < 1e-9);
+        QVERIFY(find(trace, "i", "ready", 100.85));
+        const Json *call = find(trace, "X", "warm call 1", 100.0);
+        QVERIFY(call);
+        QCOMPARE(lane(call), std::string("measurement"));
+        QVERIFY(std::fabs((*call)["dur"].get<double>() - 0.93) < 1e-9);
+        QCOMPARE((*call)["args"]["completed_result_ns"], Json(930));
+        QCOMPARE((*call)["args"]["dispatch_only_ns"], Json(310));
+        QVERIFY(find(trace, "X", "first call", 0.0));
+
+        // The dispatch is linked to its work: s on the host at the dispatch, f on the device at
+        // the work's start, binding to the enclosing slice.
+        const Json *start = find(trace, "s", "dispatch → work", 100.0);
+        const Json *end = find(trace, "f", "dispatch → work", 100.35);
+        QVERIFY(start && end);
+        QCOMPARE((*start)["id"], (*end)["id"]);
+        QCOMPARE(lane(start), std::string("host"));
+        QCOMPARE(lane(end), std::string("device"));
+        QCOMPARE((*end)["bp"], Json("e"));
+
+        QCOMPARE(trace["otherData"]["mode"], Json("measured"));
+        QCOMPARE(trace["otherData"]["clock"], Json("steady_clock"));
+        QCOMPARE(trace["otherData"]["contentHash"], Json(seed().contentHash()));
+    }
+
+    void seedExportsTheSchematicAndSaysSo()
+    {
+        const ChromeTrace exported = exportChromeTrace(seed());
+        QVERIFY(exported.schematic);
+        QCOMPARE(exported.callCount, 1);
+        const Json trace = parse(exported.json);
+        checkStructure(trace);
+        QCOMPARE(trace["otherData"]["mode"], Json("schematic"));
+        QVERIFY(trace["otherData"]["note"].get<std::string>().find("no measured trace") != std::string::npos);
+        // The order is kept: work outside the boundary, then dispatch, work, readiness.
+        double prepare = -1, dispatch = -1, work = -1, ready = -1;
+        for (const Json &event : trace["traceEvents"]) {
+            const std::string name = event.value("name", "");
+            const double ts = event.value("ts", -1.0);
+            if (name == "prepare & place inputs")
+                prepare = ts;
+            if (name == "dispatch")
+                dispatch = ts;
+            if (name == "device work")
+                work = ts;
+            if (name == "ready")
+                ready = ts;
+        }
+        QVERIFY(prepare >= 0);
+        QVERIFY(prepare < dispatch && dispatch < work && work < ready);
+    }
+
+    void freshRunExportsEveryCall()
+    {
+        const Lesson *lesson = findLesson(Performance01::kId);
+        ParameterValues values{{"samples", std::int64_t{4}}};
+        QVERIFY(!lesson->resolveParameters(values));
+        RunObserver observer;
+        const Artifact artifact = buildArtifact(*lesson, lesson->run(values, observer), "2026-10-20T10:45:58.968076+00:00");
+        const ChromeTrace exported = exportChromeTrace(artifact);
+        QVERIFY(!exported.schematic);
+        QCOMPARE(exported.callCount, 5);
+        const Json trace = parse(exported.json);
+        checkStructure(trace);
+        int calls = 0;
+        for (const Json &event : trace["traceEvents"]) {
+            const std::string name = event.value("name", "");
+            if (event["ph"] == "X" && (name == "first call" || name.rfind("warm call ", 0) == 0)) {
+                ++calls;
+                // Its device work lies inside it.
+                const double begin = event["ts"].get<double>();
+                const double end = begin + event["dur"].get<double>();
+                bool found = false;
+                for (const Json &other : trace["traceEvents"]) {
+                    if (other.value("name", "") == "device work" && other["ts"].get<double>() >= begin - 1e-9 &&
+                        other["ts"].get<double>() <= end) {
+                        QVERIFY(other["ts"].get<double>() + other["dur"].get<double>() <= end + 1e-6);
+                        found = true;
+                    }
+                }
+                QVERIFY(found);
+            }
+        }
+        QCOMPARE(calls, 5);
+    }
+
+    void commandLine()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString out = dir.filePath(QStringLiteral("trace.json"));
+        QProcess process;
+        process.start(QStringLiteral(LESSONSCOPE_BINARY), {QStringLiteral("export-trace"), kSeed, QStringLiteral("-o"), out});
+        QVERIFY(process.waitForFinished(60000));
+        QCOMPARE(process.exitCode(), 0);
+        QVERIFY(QString::fromUtf8(process.readAllStandardError()).contains(QStringLiteral("schematic")));
+        std::ifstream file(out.toStdString());
+        const Json trace = Json::parse(file);
+        checkStructure(trace);
+        QCOMPARE(trace["otherData"]["mode"], Json("schematic"));
+
+        process.start(QStringLiteral(LESSONSCOPE_BINARY), {QStringLiteral("export-trace")});
+        QVERIFY(process.waitForFinished(60000));
+        QCOMPARE(process.exitCode(), 2);
+        process.start(QStringLiteral(LESSONSCOPE_BINARY),
+                      {QStringLiteral("export-trace"), dir.filePath(QStringLiteral("missing.json"))});
+        QVERIFY(process.waitForFinished(60000));
+        QCOMPARE(process.exitCode(), 1);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestChromeTrace)
+#include "tst_chrometrace.moc"

@@ -1,0 +1,311 @@
+// The prediction on the timeline, as a learner uses it: drag the stop, or use the keyboard; the
+// verdict, the reading revealed only after the answer, answers kept across restarts.
+#include "answerstore.h"
+#include "artifactio.h"
+#include "predictionpanel.h"
+#include "timelinewidget.h"
+
+#include <QApplication>
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QWheelEvent>
+
+#include <nlohmann/json.hpp>
+
+#include <memory>
+
+using namespace lessonscope;
+
+Q_DECLARE_METATYPE(lessonscope::StopPoint)
+
+namespace {
+
+Artifact seed()
+{
+    return *readArtifactFile(QStringLiteral(LESSONSCOPE_TEST_DATA "/seed-performance-01.json")).artifact;
+}
+
+// The seed with a hand-made measured trace (ns); warm call 1, the median call, reads 310 ns
+// after dispatch and 930 ns completed. A different contentHash keeps its answers apart.
+Artifact measured()
+{
+    Json document = seed().json();
+    document["contentHash"] = std::string(64, 'a');
+    Json calls = Json::object();
+    calls["dispatchBegin"] = {0, 100000, 200000};
+    calls["dispatchEnd"] = {2000, 100310, 200300};
+    calls["workBegin"] = {2500, 100350, 200330};
+    calls["workEnd"] = {52500, 100850, 200830};
+    calls["readyObserved"] = {53000, 100930, 200900};
+    document["trace"] = Json{{"clock", "steady_clock"}, {"unit", "ns"}, {"waitStrategy", "park"}, {"calls", calls}};
+    return Artifact(document);
+}
+
+void saveScreenshot(QWidget &widget, const QString &name)
+{
+    const QString dir = qEnvironmentVariable("LESSONSCOPE_SCREENSHOT_DIR");
+    if (!dir.isEmpty())
+        widget.grab().save(dir + QLatin1Char('/') + name);
+}
+
+} // namespace
+
+class TestPredictionPanel : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    int m_storeCount = 0;
+
+    QString settingsFile() const { return m_dir.filePath(QStringLiteral("answers.ini")); }
+
+    std::unique_ptr<PredictionPanel> makePanel(AnswerStore &store, const Artifact &artifact)
+    {
+        auto panel = std::make_unique<PredictionPanel>(&store);
+        panel->resize(1000, 760);
+        panel->setArtifact(artifact);
+        panel->show();
+        if (!QTest::qWaitForWindowExposed(panel.get()))
+            qWarning("not exposed");
+        return panel;
+    }
+
+    // Press on the marker, move to the candidate in steps, release there.
+    static void drag(TimelineWidget *timeline, StopPoint to)
+    {
+        const QPoint from = timeline->markerPosition().toPoint();
+        const QPoint target = timeline->candidatePosition(to).toPoint();
+        QTest::mousePress(timeline, Qt::LeftButton, {}, from);
+        for (int step = 1; step <= 4; ++step)
+            QTest::mouseMove(timeline, from + (target - from) * step / 4);
+        QTest::mouseRelease(timeline, Qt::LeftButton, {}, target);
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+    }
+
+    void init()
+    {
+        QFile::remove(settingsFile());
+    }
+
+    void dragToEachCandidate_data()
+    {
+        QTest::addColumn<bool>("isMeasured");
+        QTest::addColumn<StopPoint>("stop");
+        QTest::addColumn<QString>("expected"); // in the verdict text
+
+        for (bool isMeasured : {false, true}) {
+            const QString mode = isMeasured ? QStringLiteral("measured ") : QStringLiteral("schematic ");
+            QTest::newRow(qPrintable(mode + "after dispatch"))
+                << isMeasured << StopPoint::AfterDispatch
+                << (isMeasured ? QStringLiteral("3.0× less than the completed result, 930 ns") : QStringLiteral("✗ Not quite"));
+            QTest::newRow(qPrintable(mode + "during work"))
+                << isMeasured << StopPoint::DuringWork << (isMeasured ? QStringLiteral("600 ns for this call") : QStringLiteral("✗ Not quite"));
+            QTest::newRow(qPrintable(mode + "after synchronization"))
+                << isMeasured << StopPoint::AfterSynchronization
+                << (isMeasured ? QStringLiteral("Completed result: 930 ns") : QStringLiteral("✓ Right"));
+            QTest::newRow(qPrintable(mode + "long after"))
+                << isMeasured << StopPoint::LongAfter << (isMeasured ? QStringLiteral("100 µs") : QStringLiteral("✗ Not quite"));
+        }
+    }
+
+    void dragToEachCandidate()
+    {
+        QFETCH(bool, isMeasured);
+        QFETCH(StopPoint, stop);
+        QFETCH(QString, expected);
+
+        AnswerStore store(settingsFile());
+        const Artifact artifact = isMeasured ? measured() : seed();
+        auto panel = makePanel(store, artifact);
+        TimelineWidget *timeline = panel->timeline();
+        QCOMPARE(timeline->model().isMeasured(), isMeasured);
+        QVERIFY(!panel->isReadingShown());
+        QVERIFY(panel->verdictText().isEmpty());
+        QSignalSpy answered(panel.get(), &PredictionPanel::answered);
+
+        drag(timeline, stop);
+
+        QCOMPARE(answered.count(), 1);
+        QCOMPARE(answered.at(0).at(0).toBool(), isCorrectStop(stop));
+        QCOMPARE(panel->answer(), std::optional(stop));
+        QVERIFY(panel->isReadingShown());
+        const QString verdict = panel->verdictText();
+        QVERIFY2(verdict.contains(expected), qPrintable(verdict));
+        QVERIFY(verdict.startsWith(isCorrectStop(stop) ? QStringLiteral("✓") : QStringLiteral("✗")));
+        QCOMPARE(store.mark(QString::fromStdString(artifact.contentHash())),
+                 isCorrectStop(stop) ? QStringLiteral("✓") : QStringLiteral("✗"));
+        // Once answered the marker is fixed: another drag changes nothing.
+        drag(timeline, StopPoint::AfterDispatch);
+        QCOMPARE(panel->answer(), std::optional(stop));
+        QCOMPARE(answered.count(), 1);
+
+        saveScreenshot(*panel, QStringLiteral("prediction-%1-%2.png")
+                                   .arg(isMeasured ? QStringLiteral("measured") : QStringLiteral("schematic"))
+                                   .arg(QString::fromLatin1(stopPointKey(stop))));
+    }
+
+    void releaseSnapsToTheNearestCandidate()
+    {
+        AnswerStore store(settingsFile());
+        auto panel = makePanel(store, seed());
+        TimelineWidget *timeline = panel->timeline();
+        const QPointF sync = timeline->candidatePosition(StopPoint::AfterSynchronization);
+        const QPoint near = (sync + QPointF(9, 0)).toPoint(); // a little past it
+        QTest::mousePress(timeline, Qt::LeftButton, {}, timeline->markerPosition().toPoint());
+        QTest::mouseMove(timeline, near);
+        QTest::mouseRelease(timeline, Qt::LeftButton, {}, near);
+        QCOMPARE(panel->answer(), std::optional(StopPoint::AfterSynchronization));
+    }
+
+    void answerByKeyboard()
+    {
+        AnswerStore store(settingsFile());
+        auto panel = makePanel(store, seed());
+        TimelineWidget *timeline = panel->timeline();
+        timeline->setFocus();
+        QCOMPARE(timeline->stopCandidate(), -1);
+        QTest::keyClick(timeline, Qt::Key_Return); // nothing placed yet: no answer
+        QVERIFY(!panel->answer());
+        QTest::keyClick(timeline, Qt::Key_Right);
+        QCOMPARE(timeline->stopCandidate(), int(StopPoint::AfterDispatch));
+        QTest::keyClick(timeline, Qt::Key_End);
+        QCOMPARE(timeline->stopCandidate(), int(StopPoint::LongAfter));
+        QTest::keyClick(timeline, Qt::Key_Right); // stays at the last
+        QCOMPARE(timeline->stopCandidate(), int(StopPoint::LongAfter));
+        QTest::keyClick(timeline, Qt::Key_Left);
+        QCOMPARE(timeline->stopCandidate(), int(StopPoint::AfterSynchronization));
+        QVERIFY(!panel->isReadingShown());
+        QTest::keyClick(timeline, Qt::Key_Enter);
+        QCOMPARE(panel->answer(), std::optional(StopPoint::AfterSynchronization));
+        QVERIFY(panel->verdictText().startsWith(QStringLiteral("✓ Right")));
+        QVERIFY(panel->isReadingShown());
+        QTest::keyClick(timeline, Qt::Key_Left); // answered: the keys no longer move it
+        QCOMPARE(timeline->stopCandidate(), int(StopPoint::AfterSynchronization));
+    }
+
+    void answersPersistAcrossInstances()
+    {
+        const QString hash = QString::fromStdString(seed().contentHash());
+        {
+            AnswerStore store(settingsFile());
+            auto panel = makePanel(store, seed());
+            panel->answerWith(StopPoint::AfterDispatch);
+        }
+        {
+            // A new store on the same file, as after a restart.
+            AnswerStore store(settingsFile());
+            QCOMPARE(store.mark(hash), QStringLiteral("✗"));
+            auto panel = makePanel(store, seed());
+            QCOMPARE(panel->answer(), std::optional(StopPoint::AfterDispatch));
+            QCOMPARE(panel->timeline()->answer(), std::optional(StopPoint::AfterDispatch));
+            QVERIFY(panel->isReadingShown());
+            // Another artifact content has its own answer.
+            auto other = makePanel(store, measured());
+            QVERIFY(!other->answer());
+
+            // "Try again" clears it and hides the reading again.
+            auto *tryAgain = panel->findChild<QPushButton *>();
+            QVERIFY(tryAgain);
+            panel->tryAgain();
+            QVERIFY(!panel->answer());
+            QVERIFY(!panel->isReadingShown());
+            QCOMPARE(panel->timeline()->stopCandidate(), -1);
+            QCOMPARE(store.mark(hash), QString());
+        }
+        {
+            AnswerStore store(settingsFile());
+            auto panel = makePanel(store, seed());
+            QVERIFY(!panel->answer());
+            QVERIFY(!panel->isReadingShown());
+        }
+    }
+
+    void storeSignalsAndHostileHashes()
+    {
+        AnswerStore store(settingsFile());
+        QSignalSpy changed(&store, &AnswerStore::answerChanged);
+        store.setAnswer(QStringLiteral("../../evil/key"), StopPoint::LongAfter);
+        QCOMPARE(changed.count(), 1);
+        QCOMPARE(store.mark(QStringLiteral("../../evil/key")), QStringLiteral("✗"));
+        QCOMPARE(store.mark(QStringLiteral("evil")), QString());
+        store.setAnswer(QString(), StopPoint::AfterSynchronization); // nothing to key it by
+        QCOMPARE(changed.count(), 1);
+        QVERIFY(!store.answer(QString()));
+        store.clear(QStringLiteral("never answered"));
+        QCOMPARE(changed.count(), 1);
+    }
+
+    void measuredTimelineZoomsPansAndExplains()
+    {
+        AnswerStore store(settingsFile());
+        auto panel = makePanel(store, measured());
+        TimelineWidget *timeline = panel->timeline();
+        QCOMPARE(timeline->callIndex(), 1); // the median call
+
+        // Hovering the device work tells its measured duration in readable units and exactly.
+        const QPointF work((timeline->candidatePosition(StopPoint::DuringWork).x()), 0);
+        QString tip;
+        for (int y = 0; y < timeline->height() && !tip.contains(QStringLiteral("device work")); ++y)
+            tip = timeline->toolTipAt(QPointF(work.x(), y));
+        QVERIFY2(tip.contains(QStringLiteral("500 ns")), qPrintable(tip));
+        // The completed result is the answer: no tooltip reveals it before the answer.
+        for (int y = 0; y < timeline->height(); ++y)
+            QVERIFY(!timeline->toolTipAt(QPointF(timeline->candidatePosition(StopPoint::DuringWork).x(), y))
+                         .contains(QStringLiteral("completed result")));
+
+        // Wheel zooms in around the mouse; dragging in the host lane pans without answering.
+        const double span = timeline->viewEnd() - timeline->viewBegin();
+        const QPoint at = timeline->candidatePosition(StopPoint::DuringWork).toPoint();
+        QWheelEvent wheel(at, timeline->mapToGlobal(at), QPoint(), QPoint(0, 480), Qt::NoButton, Qt::NoModifier,
+                          Qt::NoScrollPhase, false);
+        QApplication::sendEvent(timeline, &wheel);
+        QVERIFY(timeline->viewEnd() - timeline->viewBegin() < span / 1.5);
+        const double begin = timeline->viewBegin();
+        QPoint host = at;
+        for (int y = 0; y < timeline->height(); ++y) {
+            if (timeline->toolTipAt(QPointF(at.x() - 40, y)).contains(QStringLiteral("wait for readiness"))) {
+                host = QPoint(at.x() - 40, y);
+                break;
+            }
+        }
+        QTest::mousePress(timeline, Qt::LeftButton, {}, host);
+        QTest::mouseMove(timeline, host + QPoint(60, 0));
+        QTest::mouseRelease(timeline, Qt::LeftButton, {}, host + QPoint(60, 0));
+        QVERIFY(timeline->viewBegin() < begin);
+        QVERIFY(!panel->answer());
+        QTest::keyClick(timeline, Qt::Key_0);
+        QCOMPARE(timeline->viewEnd() - timeline->viewBegin(), span);
+
+        // The call selector shows another call; the verdict follows it.
+        panel->answerWith(StopPoint::AfterDispatch);
+        timeline->setCallIndex(0);
+        QCOMPARE(timeline->currentCall().title, std::string("first call"));
+    }
+
+    void schematicDoesNotZoom()
+    {
+        AnswerStore store(settingsFile());
+        auto panel = makePanel(store, seed());
+        TimelineWidget *timeline = panel->timeline();
+        const double span = timeline->viewEnd() - timeline->viewBegin();
+        const QPoint at = timeline->candidatePosition(StopPoint::DuringWork).toPoint();
+        QWheelEvent wheel(at, timeline->mapToGlobal(at), QPoint(), QPoint(0, 480), Qt::NoButton, Qt::NoModifier,
+                          Qt::NoScrollPhase, false);
+        QApplication::sendEvent(timeline, &wheel);
+        QCOMPARE(timeline->viewEnd() - timeline->viewBegin(), span);
+        QCOMPARE(timeline->accessibleDescription(), QString::fromStdString(seed().diagram().alt));
+        saveScreenshot(*panel, QStringLiteral("prediction-schematic-unanswered.png"));
+    }
+};
+
+QTEST_MAIN(TestPredictionPanel)
+#include "tst_predictionpanel.moc"

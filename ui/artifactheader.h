@@ -1,0 +1,43 @@
+#pragma once
+
+#include <QWidget>
+
+#include <string>
+
+struct LibraryEntry;
+class QGridLayout;
+class QLabel;
+
+// The top of the artifact view: what the artifact is (title, lesson, kind, provenance, when,
+// where from), its key numbers in readable units, its status, and its two hashes with what is
+// known of them.
+class ArtifactHeader : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit ArtifactHeader(QWidget *parent = nullptr);
+
+    void setEntry(const LibraryEntry &entry);
+    // A run still measuring: a title and a line of text, no fields.
+    void setRunning(const QString &title, const QString &detail);
+
+    QString titleText() const;
+    QString summaryText() const;
+
+private:
+    QLabel *field(int row, int pair, const QString &name);
+    void setHash(QLabel *label, const std::string &hash, const QString &qualifier, const QString &meaning);
+
+    QLabel *m_title = nullptr;
+    QLabel *m_subtitle = nullptr;
+    QLabel *m_summary = nullptr;
+    QWidget *m_fields = nullptr;
+    QGridLayout *m_grid = nullptr;
+    QLabel *m_generated = nullptr;
+    QLabel *m_source = nullptr;
+    QLabel *m_status = nullptr;
+    QLabel *m_environment = nullptr;
+    QLabel *m_contentHash = nullptr;
+    QLabel *m_rendererHash = nullptr;
+};

@@ -1,0 +1,120 @@
+#include "centralview.h"
+
+#include "artifactview.h"
+#include "comparisonview.h"
+#include "librarymodel.h"
+#include "liverunview.h"
+#include "panelsview.h"
+#include "welcomepage.h"
+
+#include <QLabel>
+
+CentralView::CentralView(const LibraryModel *model, QWidget *parent)
+    : QStackedWidget(parent), m_model(model)
+{
+    m_welcome = new WelcomePage(this);
+    m_artifactView = new ArtifactView(this);
+    m_comparisonView = new ComparisonView(this);
+    m_liveRunView = new LiveRunView(this);
+    m_note = new QLabel(this);
+    m_note->setAlignment(Qt::AlignCenter);
+    m_note->setWordWrap(true);
+    m_note->setMargin(24);
+    addWidget(m_welcome);
+    addWidget(m_artifactView);
+    addWidget(m_comparisonView);
+    addWidget(m_liveRunView);
+    addWidget(m_note);
+}
+
+void CentralView::showEntries(const QList<int> &ids, bool runInProgress)
+{
+    m_shown = ids;
+    if (ids.isEmpty()) {
+        if (runInProgress) {
+            setCurrentWidget(m_liveRunView);
+        } else {
+            m_welcome->setLibraryEmpty(m_model->rowCount() == 0);
+            setCurrentWidget(m_welcome);
+        }
+        return;
+    }
+    if (ids.size() == 1) {
+        if (const LibraryEntry *entry = m_model->entry(ids.constFirst())) {
+            m_artifactView->setEntry(*entry);
+            setCurrentWidget(m_artifactView);
+        }
+        return;
+    }
+    if (ids.size() > 2) {
+        showNote(tr("%1 artifacts are selected.\nSelect one to show it, or two of the same lesson to compare them.")
+                     .arg(ids.size()));
+        return;
+    }
+
+    const LibraryEntry *a = m_model->entry(ids[0]);
+    const LibraryEntry *b = m_model->entry(ids[1]);
+    if (!a || !b || !a->artifact || !b->artifact) {
+        showNote(tr("An unreadable file cannot be compared. Select two readable artifacts of the same lesson."));
+        return;
+    }
+    if (a->artifact->lessonId() != b->artifact->lessonId()) {
+        showNote(tr("These artifacts are of different lessons (%1 and %2).\nSelect two of the same lesson to compare them.")
+                     .arg(QString::fromStdString(a->artifact->lessonId()), QString::fromStdString(b->artifact->lessonId())));
+        return;
+    }
+    // The reference (A) is the one not made here, else the older one.
+    const auto rank = [](const LibraryEntry *entry) {
+        return std::make_pair(entry->origin == LibraryEntry::Origin::Run, entry->artifact->generatedAt());
+    };
+    if (rank(b) < rank(a))
+        std::swap(a, b);
+    m_comparisonView->setEntries(*a, *b);
+    setCurrentWidget(m_comparisonView);
+}
+
+void CentralView::showLiveRun()
+{
+    m_shown.clear();
+    setCurrentWidget(m_liveRunView);
+}
+
+void CentralView::showNote(const QString &text)
+{
+    m_note->setText(text);
+    setCurrentWidget(m_note);
+}
+
+CentralView::Page CentralView::page() const
+{
+    QWidget *current = currentWidget();
+    if (current == m_artifactView)
+        return Page::Artifact;
+    if (current == m_comparisonView)
+        return Page::Comparison;
+    if (current == m_liveRunView)
+        return Page::LiveRun;
+    if (current == m_note)
+        return Page::Note;
+    return Page::Welcome;
+}
+
+QString CentralView::noteText() const
+{
+    return page() == Page::Note ? m_note->text() : QString();
+}
+
+PanelsView *CentralView::visiblePanels() const
+{
+    switch (page()) {
+    case Page::Artifact: return m_artifactView->panels();
+    case Page::Comparison: return m_comparisonView->panels();
+    case Page::LiveRun: return m_liveRunView->panels();
+    default: return nullptr;
+    }
+}
+
+QList<PanelsView *> CentralView::allPanels() const
+{
+    return {m_artifactView->panels(), m_comparisonView->panels(), m_liveRunView->panels()};
+}

@@ -1,0 +1,52 @@
+#pragma once
+
+#include <QList>
+#include <QStackedWidget>
+
+class ArtifactView;
+class ComparisonView;
+class LibraryModel;
+class LiveRunView;
+class PanelsView;
+class QLabel;
+class WelcomePage;
+
+// The centre of the main window, one page at a time: a welcome when nothing is selected, the
+// artifact, the comparison of two artifacts of the same lesson, the run in progress, or a note
+// saying why a selection cannot be shown.
+class CentralView : public QStackedWidget
+{
+    Q_OBJECT
+
+public:
+    enum class Page { Welcome, Artifact, Comparison, LiveRun, Note };
+
+    explicit CentralView(const LibraryModel *model, QWidget *parent = nullptr);
+
+    // Shows what these library entries call for; with none, the run in progress if there is one.
+    void showEntries(const QList<int> &ids, bool runInProgress);
+    void showLiveRun();
+    QList<int> shownIds() const { return m_shown; }
+
+    Page page() const;
+    QString noteText() const;
+    // The panels of the page shown, or nullptr.
+    PanelsView *visiblePanels() const;
+    QList<PanelsView *> allPanels() const;
+
+    WelcomePage *welcome() const { return m_welcome; }
+    ArtifactView *artifactView() const { return m_artifactView; }
+    ComparisonView *comparisonView() const { return m_comparisonView; }
+    LiveRunView *liveRunView() const { return m_liveRunView; }
+
+private:
+    void showNote(const QString &text);
+
+    const LibraryModel *m_model;
+    WelcomePage *m_welcome = nullptr;
+    ArtifactView *m_artifactView = nullptr;
+    ComparisonView *m_comparisonView = nullptr;
+    LiveRunView *m_liveRunView = nullptr;
+    QLabel *m_note = nullptr;
+    QList<int> m_shown;
+};

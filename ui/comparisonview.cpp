@@ -1,0 +1,105 @@
+#include "comparisonview.h"
+
+#include "comparison.h"
+#include "libraryentry.h"
+#include "panelsview.h"
+#include "units.h"
+
+#include <QDateTime>
+#include <QHeaderView>
+#include <QLabel>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+using namespace lessonscope;
+
+namespace {
+
+QString valueText(const std::optional<double> &value, bool isDuration)
+{
+    if (!value)
+        return QStringLiteral("—");
+    return isDuration ? QString::fromStdString(formatDuration(*value)) : QString::number(*value, 'g', 3);
+}
+
+QString timeOf(const Artifact &artifact)
+{
+    const QDateTime time = QDateTime::fromString(QString::fromStdString(artifact.generatedAt()), Qt::ISODateWithMs);
+    return time.isValid() ? time.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"))
+                          : QString::fromStdString(artifact.generatedAt());
+}
+
+} // namespace
+
+ComparisonView::ComparisonView(QWidget *parent)
+    : QWidget(parent)
+{
+    m_title = new QLabel(this);
+    QFont titleFont = m_title->font();
+    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.5);
+    titleFont.setBold(true);
+    m_title->setFont(titleFont);
+    m_subtitle = new QLabel(this);
+    m_subtitle->setWordWrap(true);
+    m_subtitle->setForegroundRole(QPalette::PlaceholderText);
+
+    m_table = new QTableWidget(0, 4, this);
+    m_table->verticalHeader()->hide();
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setSelectionMode(QAbstractItemView::NoSelection);
+    m_table->setFocusPolicy(Qt::TabFocus);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    m_table->setAccessibleName(tr("The two artifacts' numbers side by side"));
+
+    m_panels = new PanelsView(this);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    layout->addWidget(m_title);
+    layout->addWidget(m_subtitle);
+    layout->addWidget(m_table);
+    layout->addWidget(m_panels, 1);
+}
+
+void ComparisonView::setEntries(const LibraryEntry &a, const LibraryEntry &b)
+{
+    const Artifact &artifactA = *a.artifact;
+    const Artifact &artifactB = *b.artifact;
+    std::tie(m_originA, m_originB) = distinctOrigins(a.originLabel(), timeOf(artifactA), b.originLabel(), timeOf(artifactB));
+
+    m_title->setText(tr("Comparing two runs of %1").arg(QString::fromStdString(artifactA.lessonId())));
+    m_subtitle->setText(tr("A: %1 — %2    B: %3 — %4").arg(m_originA, a.displayName(), m_originB, b.displayName()));
+
+    const std::vector<ComparisonRow> rows = comparisonRows(artifactA, artifactB);
+    m_table->setHorizontalHeaderLabels({tr("Quantity"), QStringLiteral("A: ") + m_originA,
+                                        QStringLiteral("B: ") + m_originB, tr("B ÷ A")});
+    m_table->setRowCount(static_cast<int>(rows.size()));
+    for (int r = 0; r < static_cast<int>(rows.size()); ++r) {
+        const ComparisonRow &row = rows[static_cast<std::size_t>(r)];
+        const bool isRatioRow = r == static_cast<int>(rows.size()) - 1;
+        const QString a = isRatioRow ? (row.a ? tr("1× (reference)") : QStringLiteral("—")) : valueText(row.a, row.isDuration);
+        const QString b = isRatioRow ? (row.b ? QStringLiteral("%1×").arg(*row.b, 0, 'g', 3) : QStringLiteral("—"))
+                                     : valueText(row.b, row.isDuration);
+        const QString ratio = row.ratio ? QStringLiteral("%1×").arg(*row.ratio, 0, 'g', 3) : QString();
+        const QStringList cells = {row.quantity, a, b, ratio};
+        for (int c = 0; c < cells.size(); ++c) {
+            auto *item = new QTableWidgetItem(cells[c]);
+            if (c > 0)
+                item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            if (c == 1 && row.a && !isRatioRow)
+                item->setToolTip(QString::number(*row.a, 'g', 17));
+            if (c == 2 && row.b && !isRatioRow)
+                item->setToolTip(QString::number(*row.b, 'g', 17));
+            m_table->setItem(r, c, item);
+        }
+    }
+    m_table->resizeRowsToContents();
+    int height = m_table->horizontalHeader()->height() + 2 * m_table->frameWidth();
+    for (int r = 0; r < m_table->rowCount(); ++r)
+        height += m_table->rowHeight(r);
+    m_table->setFixedHeight(height);
+
+    m_panels->setEmptyText(tr("Neither artifact has panels that can be drawn."));
+    m_panels->setItems(overlayPanels(artifactA, m_originA, artifactB, m_originB));
+}

@@ -1,0 +1,34 @@
+#pragma once
+
+#include <QWidget>
+
+struct LibraryEntry;
+class PanelsView;
+class QLabel;
+class QTableWidget;
+
+// Two artifacts of the same lesson: a table of their numbers side by side and their panels
+// overlaid, every series named by its origin.
+class ComparisonView : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit ComparisonView(QWidget *parent = nullptr);
+
+    // a is shown first (the reference of the ratios), b second.
+    void setEntries(const LibraryEntry &a, const LibraryEntry &b);
+
+    PanelsView *panels() const { return m_panels; }
+    QTableWidget *table() const { return m_table; }
+    QString originA() const { return m_originA; }
+    QString originB() const { return m_originB; }
+
+private:
+    QLabel *m_title = nullptr;
+    QLabel *m_subtitle = nullptr;
+    QTableWidget *m_table = nullptr;
+    PanelsView *m_panels = nullptr;
+    QString m_originA;
+    QString m_originB;
+};

@@ -1,0 +1,72 @@
+#pragma once
+
+#include "libraryentry.h"
+
+#include <QAbstractTableModel>
+
+#include <vector>
+
+// The artifacts opened in this session, one row each. Owns the entries; views reach them through
+// a QSortFilterProxyModel (LibraryFilter) and identify them by EntryIdRole, never by row.
+class LibraryModel : public QAbstractTableModel
+{
+    Q_OBJECT
+
+public:
+    enum Column {
+        LessonColumn,
+        TitleColumn,
+        KindColumn,
+        ProvenanceColumn,
+        GeneratedColumn,
+        BackendColumn,
+        WarmMedianColumn,
+        StatusColumn,
+        // The learner's answer to the prediction prompt. Left empty here: the timeline work
+        // (issue 4) fills it from its AnswerStore through setAnswer().
+        AnswerColumn,
+        FileColumn,
+        ColumnCount
+    };
+    enum Role {
+        EntryIdRole = Qt::UserRole + 1,
+        SortRole, // numbers for the median, ISO text for times, display text otherwise
+    };
+
+    explicit LibraryModel(QObject *parent = nullptr);
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+    // Replaces everything (beginResetModel/endResetModel); ids are assigned afresh.
+    void setEntries(std::vector<LibraryEntry> entries);
+    // Adds an entry, or replaces the entry read from the same path (a file read again).
+    // Returns the entry's id.
+    int addOrReplace(LibraryEntry entry);
+    void remove(int id);
+    void clear();
+
+    const LibraryEntry *entry(int id) const;
+    const std::vector<LibraryEntry> &entries() const { return m_entries; }
+    int rowOf(int id) const; // -1 when absent
+    int idAtRow(int row) const;
+    int findByPath(const QString &path) const; // id, or 0
+    std::vector<int> unsavedIds() const;
+
+    // After a save: the entry now lives at path and is no longer unsaved.
+    void markSaved(int id, const QString &path);
+    void setAnswer(int id, const QString &answer);
+
+signals:
+    void entryChanged(int id);
+
+private:
+    QVariant display(const LibraryEntry &entry, int column) const;
+    QVariant sortKey(const LibraryEntry &entry, int column) const;
+    void emitRowChanged(int row);
+
+    std::vector<LibraryEntry> m_entries;
+    int m_nextId = 1;
+};

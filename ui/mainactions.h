@@ -1,0 +1,42 @@
+#pragma once
+
+#include <QObject>
+
+class QAction;
+class QMainWindow;
+class QMenu;
+
+// The main window's actions with their standard shortcuts, and the menus made of them.
+// MainWindow connects them; this class only creates and arranges them.
+class MainActions : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit MainActions(QMainWindow *window);
+
+    QAction *open = nullptr;
+    QAction *openFolder = nullptr;
+    QAction *openRecorded = nullptr;
+    QMenu *recentMenu = nullptr;
+    QAction *save = nullptr;
+    QAction *saveAs = nullptr;
+    QAction *exportPng = nullptr;
+    QAction *exportSvg = nullptr;
+    QAction *exportCsv = nullptr;
+    QAction *close = nullptr;
+    QAction *quit = nullptr;
+
+    QAction *findInLibrary = nullptr;
+    QAction *logScale = nullptr;
+    QAction *showLiveRun = nullptr;
+    QAction *toggleLibrary = nullptr; // set by MainWindow from the docks
+    QAction *toggleRunPanel = nullptr;
+    QMenu *viewMenu = nullptr;
+
+    QAction *run = nullptr;
+    QAction *cancelRun = nullptr;
+
+    QAction *about = nullptr;
+    QAction *aboutQt = nullptr;
+};

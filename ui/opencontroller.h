@@ -1,0 +1,57 @@
+#pragma once
+
+#include <QHash>
+#include <QList>
+#include <QObject>
+#include <QStringList>
+
+class ArtifactLoader;
+class FolderWatcher;
+class LibraryModel;
+class RecentFiles;
+struct LoadedFile;
+
+// Getting artifacts into the library: files and folders (read off the GUI thread by the
+// ArtifactLoader), the bundled recorded lesson (from the resources), and keeping what was opened
+// current as files change on disk (FolderWatcher). Remembers what was opened in RecentFiles.
+class OpenController : public QObject
+{
+    Q_OBJECT
+
+public:
+    static constexpr const char *kBundledPath = ":/lessonscope/performance-01.recorded.json";
+
+    explicit OpenController(LibraryModel *model, QObject *parent = nullptr);
+
+    // Files and folders, as given on the command line, dropped or chosen. Returns the job id.
+    int open(const QStringList &paths);
+    // The recorded lesson compiled into the program. Returns its entry id (0 if unreadable).
+    int openBundled();
+    void cancel();
+    bool isBusy() const;
+
+    ArtifactLoader *loader() const { return m_loader; }
+    FolderWatcher *watcher() const { return m_watcher; }
+    RecentFiles *recentFiles() const { return m_recent; }
+
+signals:
+    // An explicit open finished: the entries it added or refreshed, in the order found.
+    void opened(const QList<int> &ids, bool cancelled);
+    void progress(int done, int total); // total -1 while searching folders
+    void busyChanged(bool busy);
+    void message(const QString &text);
+
+private:
+    void onLoaded(int job, const QList<LoadedFile> &files);
+    void onFinished(int job, bool cancelled);
+    void refresh(const QStringList &paths, const QString &folder);
+    void removeVanished(const QString &folder);
+
+    LibraryModel *m_model;
+    ArtifactLoader *m_loader;
+    FolderWatcher *m_watcher;
+    RecentFiles *m_recent;
+    QHash<int, QList<int>> m_openedIds;  // explicit jobs → ids so far
+    QHash<int, QString> m_refreshFolder; // refresh jobs → the folder searched again ("" for files)
+    QHash<int, QStringList> m_singleFiles; // explicit jobs → files given one by one, to watch
+};

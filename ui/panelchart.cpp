@@ -1,0 +1,278 @@
+#include "panelchart.h"
+
+#include "panelchart_p.h"
+#include "seriesthinning.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QEvent>
+#include <QLogValueAxis>
+#include <QValueAxis>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace {
+
+double niceStep(double raw)
+{
+    if (!(raw > 0))
+        return 1;
+    const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
+    const double f = raw / magnitude;
+    return (f < 1.5 ? 1 : f < 3 ? 2 : f < 7 ? 5 : 10) * magnitude;
+}
+
+} // namespace
+
+void PanelChart::Impl::computeKept(std::size_t s)
+{
+    kept.resize(panel.series.size());
+    const PlotSeries &series = panel.series[s];
+    std::vector<double> y = series.y;
+    for (double &v : y) {
+        if (!drawable(v))
+            v = std::nan("");
+    }
+    kept[s] = thinMinMax(series.x, y, kThinColumns);
+}
+
+QList<QPointF> PanelChart::Impl::linePoints(std::size_t s) const
+{
+    QList<QPointF> points;
+    points.reserve(static_cast<qsizetype>(kept[s].size()));
+    for (std::size_t i : kept[s])
+        points.append(QPointF(panel.series[s].x[i], scale.toDisplay(panel.series[s].y[i])));
+    return points;
+}
+
+double PanelChart::Impl::barValue(std::size_t s, qsizetype category) const
+{
+    const std::vector<double> &y = panel.series[s].y;
+    const auto c = static_cast<std::size_t>(category);
+    return c < y.size() && drawable(y[c]) ? scale.toDisplay(y[c]) : 0.0;
+}
+
+PanelChart::PanelChart(QWidget *parent)
+    : QWidget(parent), d(std::make_unique<Impl>())
+{
+    d->view = new QChartView(new QChart, this);
+    d->view->setRenderHint(QPainter::Antialiasing);
+    d->view->setFrameShape(QFrame::NoFrame);
+    d->view->viewport()->setMouseTracking(true);
+    d->view->viewport()->installEventFilter(this);
+    d->chart()->setBackgroundRoundness(0);
+    d->chart()->setMargins(QMargins(4, 4, 4, 4));
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(d->view);
+    setMinimumSize(280, 240);
+}
+
+PanelChart::~PanelChart() = default;
+
+void PanelChart::setPanel(const PlotPanel &panel)
+{
+    d->panel = panel;
+    rebuild();
+}
+
+const PlotPanel &PanelChart::panel() const { return d->panel; }
+bool PanelChart::logScale() const { return d->log; }
+const ValueScale &PanelChart::valueScale() const { return d->scale; }
+
+void PanelChart::setLogScale(bool logScale)
+{
+    if (d->log == logScale)
+        return;
+    d->log = logScale;
+    rebuild();
+}
+
+void PanelChart::setSeriesData(int series, std::vector<double> x, std::vector<double> y)
+{
+    if (series < 0 || static_cast<std::size_t>(series) >= d->panel.series.size())
+        return;
+    const auto s = static_cast<std::size_t>(series);
+    d->panel.series[s].x = std::move(x);
+    d->panel.series[s].y = std::move(y);
+    const bool sameShape = d->panel.isLine() && d->lines.size() == static_cast<qsizetype>(d->panel.series.size());
+    if (!sameShape || valueScaleFor(d->panel).secondsPerUnit != d->scale.secondsPerUnit) {
+        rebuild(); // the unit changed (or the shape): every point is redrawn in the new unit
+        return;
+    }
+    d->computeKept(s);
+    QLineSeries *line = d->lines[series];
+    line->replace(d->linePoints(s));
+    line->setPointsVisible(line->count() <= Impl::kMarkerLimit);
+    updateRanges();
+}
+
+void PanelChart::rebuild()
+{
+    QChart *chart = d->chart();
+    chart->removeAllSeries();
+    for (QAbstractAxis *axis : chart->axes()) {
+        chart->removeAxis(axis);
+        delete axis;
+    }
+    d->lines.clear();
+    d->bars = nullptr;
+    d->scale = valueScaleFor(d->panel);
+    d->kept.assign(d->panel.series.size(), {});
+    chart->setTitle(d->panel.title);
+
+    if (d->panel.isBar()) {
+        d->bars = new QBarSeries;
+        d->bars->setBarWidth(Impl::kBarWidth);
+        for (std::size_t s = 0; s < d->panel.series.size(); ++s) {
+            auto *set = new QBarSet(d->panel.series[s].label);
+            for (qsizetype c = 0; c < d->panel.labels.size(); ++c)
+                set->append(d->barValue(s, c));
+            d->bars->append(set);
+        }
+        d->bars->setLabelsVisible(true);
+        d->bars->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
+        d->bars->setLabelsPrecision(3);
+        d->bars->setLabelsFormat(d->scale.unit.isEmpty() ? QStringLiteral("@value")
+                                                         : QStringLiteral("@value ") + d->scale.unit);
+        chart->addSeries(d->bars);
+        auto *axis = new QBarCategoryAxis;
+        axis->append(d->panel.labels);
+        axis->setTitleText(d->panel.xlabel);
+        chart->addAxis(axis, Qt::AlignBottom);
+        d->bars->attachAxis(axis);
+    } else if (d->panel.isLine()) {
+        auto *axis = new QValueAxis;
+        axis->setTickType(QValueAxis::TicksDynamic);
+        axis->setTickAnchor(0);
+        axis->setTitleText(d->panel.xlabel);
+        chart->addAxis(axis, Qt::AlignBottom);
+        for (std::size_t s = 0; s < d->panel.series.size(); ++s) {
+            d->computeKept(s);
+            auto *line = new QLineSeries;
+            line->setName(d->panel.series[s].label);
+            line->replace(d->linePoints(s));
+            line->setPointsVisible(line->count() <= Impl::kMarkerLimit);
+            line->setMarkerSize(7);
+            chart->addSeries(line);
+            line->attachAxis(axis);
+            d->lines.append(line);
+        }
+    }
+
+    QAbstractAxis *valueAxis = nullptr;
+    if (d->log) {
+        auto *axis = new QLogValueAxis;
+        axis->setLabelFormat(QStringLiteral("%g"));
+        axis->setMinorTickCount(8);
+        valueAxis = axis;
+    } else {
+        auto *axis = new QValueAxis;
+        axis->setLabelFormat(QStringLiteral("%g"));
+        valueAxis = axis;
+    }
+    valueAxis->setTitleText(d->scale.axisTitle);
+    chart->addAxis(valueAxis, Qt::AlignLeft);
+    for (QAbstractSeries *series : chart->series())
+        series->attachAxis(valueAxis);
+
+    chart->legend()->setVisible(d->panel.series.size() > 1);
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    updateRanges();
+    applyPalette();
+}
+
+void PanelChart::updateRanges()
+{
+    double low = 0, high = 0, xLow = 0, xHigh = 0;
+    bool any = false, anyX = false, integral = true;
+    const auto include = [&](double v) {
+        low = any ? std::min(low, v) : v;
+        high = any ? std::max(high, v) : v;
+        any = true;
+    };
+    if (d->bars) {
+        for (std::size_t s = 0; s < d->panel.series.size(); ++s) {
+            const std::vector<double> &y = d->panel.series[s].y;
+            for (qsizetype c = 0; c < d->panel.labels.size() && static_cast<std::size_t>(c) < y.size(); ++c) {
+                if (d->drawable(y[static_cast<std::size_t>(c)]))
+                    include(d->barValue(s, c));
+            }
+        }
+    }
+    for (QLineSeries *line : std::as_const(d->lines)) {
+        for (const QPointF &p : line->points()) {
+            include(p.y());
+            xLow = anyX ? std::min(xLow, p.x()) : p.x();
+            xHigh = anyX ? std::max(xHigh, p.x()) : p.x();
+            anyX = true;
+            integral = integral && p.x() == std::floor(p.x());
+        }
+    }
+
+    const QList<QAbstractAxis *> horizontal = d->chart()->axes(Qt::Horizontal);
+    if (auto *axis = horizontal.isEmpty() ? nullptr : qobject_cast<QValueAxis *>(horizontal.constFirst())) {
+        if (!anyX) {
+            xLow = 1;
+            xHigh = 2;
+        }
+        const double step = std::max(niceStep((xHigh - xLow) / 6), integral ? 1.0 : 0.0);
+        const double pad = (xHigh - xLow) / step <= 20 ? step / 2 : 0;
+        axis->setRange(xLow - pad, xHigh > xLow ? xHigh + pad : xLow + pad + step);
+        axis->setTickInterval(step);
+        axis->setLabelFormat(integral ? QStringLiteral("%.0f") : QStringLiteral("%g"));
+    }
+
+    const QList<QAbstractAxis *> vertical = d->chart()->axes(Qt::Vertical);
+    if (vertical.isEmpty())
+        return;
+    if (auto *axis = qobject_cast<QLogValueAxis *>(vertical.constFirst())) {
+        const double lo = any && low > 0 ? std::pow(10.0, std::floor(std::log10(low))) : 1;
+        const double hi = any && high > 0 ? std::pow(10.0, std::ceil(std::log10(high))) : 10;
+        axis->setRange(lo, hi > lo ? hi : lo * 10);
+    } else if (auto *linear = qobject_cast<QValueAxis *>(vertical.constFirst())) {
+        const double lo = any ? std::min(low, 0.0) : 0;
+        const double hi = any ? std::max(high, 0.0) * (d->bars ? 1.15 : 1.05) : 1;
+        linear->setRange(lo, hi > lo ? hi : lo + 1);
+        linear->applyNiceNumbers();
+    }
+}
+
+void PanelChart::applyPalette()
+{
+    const QPalette pal = palette();
+    QChart *chart = d->chart();
+    const bool dark = pal.color(QPalette::Window).lightness() < 128;
+    const QChart::ChartTheme theme = dark ? QChart::ChartThemeDark : QChart::ChartThemeLight;
+    if (chart->theme() != theme)
+        chart->setTheme(theme);
+    chart->setBackgroundBrush(pal.base());
+    chart->setBackgroundPen(Qt::NoPen);
+    chart->setTitleBrush(pal.text());
+    QFont titleFont = font();
+    titleFont.setBold(true);
+    chart->setTitleFont(titleFont);
+    for (QAbstractAxis *axis : chart->axes()) {
+        axis->setLabelsBrush(pal.text());
+        axis->setTitleBrush(pal.text());
+        axis->setLabelsFont(font());
+        axis->setTitleFont(font());
+        axis->setGridLineColor(pal.color(QPalette::Midlight));
+        axis->setMinorGridLineColor(pal.color(QPalette::Midlight));
+        axis->setLinePenColor(pal.color(QPalette::Mid));
+    }
+    chart->legend()->setLabelColor(pal.color(QPalette::Text));
+    chart->legend()->setFont(font());
+    if (d->bars) {
+        for (QBarSet *set : d->bars->barSets())
+            set->setLabelColor(pal.color(QPalette::Text));
+    }
+}
+
+void PanelChart::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange)
+        applyPalette();
+    QWidget::changeEvent(event);
+}

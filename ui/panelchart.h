@@ -1,0 +1,71 @@
+#pragma once
+
+#include "plotpanel.h"
+#include "valuescale.h"
+
+#include <QList>
+#include <QPointF>
+#include <QWidget>
+
+#include <memory>
+
+// The one adapter between lessonscope and Qt Charts: every Qt Charts type is used in
+// panelchart.cpp and nowhere else (Qt Charts is deprecated from Qt 6.10 in favour of Qt Graphs;
+// switching means rewriting this file). Draws one bar or line panel:
+//  - bar: grouped bars over the categories, one set per series; line: lines with point markers;
+//  - durations on the value axis in one readable unit, a logarithmic value axis on request;
+//  - hover: the exact value and its series, as a tooltip and through hovered();
+//  - series longer than a few thousand points are thinned (min/max per column) before drawing.
+class PanelChart : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit PanelChart(QWidget *parent = nullptr);
+    ~PanelChart() override;
+
+    void setPanel(const PlotPanel &panel);
+    const PlotPanel &panel() const;
+    // Replaces one series' points (a run still measuring); pushed with replace(), axes follow.
+    void setSeriesData(int series, std::vector<double> x, std::vector<double> y);
+
+    void setLogScale(bool logScale);
+    bool logScale() const;
+    const ValueScale &valueScale() const;
+
+    // What the chart holds, for tests and exports: the drawn series, their names, and their
+    // points in display units (value / valueScale().secondsPerUnit); bars as (category, value).
+    int chartSeriesCount() const;
+    QString chartSeriesName(int index) const;
+    QList<QPointF> chartPoints(int index) const;
+    QString valueAxisTitle() const;
+    bool legendVisible() const;
+
+    // The hover text for a point of this widget: "series · category: value", or empty.
+    QString hoverTextAt(const QPoint &position) const;
+    // The position in this widget where a data point is drawn (for tests and keyboard hover).
+    QPoint positionOf(int series, int pointIndex) const;
+
+    QImage toImage() const;
+    bool savePng(const QString &path, QString *error = nullptr) const;
+    bool saveSvg(const QString &path, QString *error = nullptr) const;
+
+    static constexpr int kThinColumns = 600;
+
+signals:
+    void hovered(const QString &text);
+    // Clicked or focused: the chart the exports act on.
+    void activated();
+    void contextMenuRequested(const QPoint &globalPosition);
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+    void changeEvent(QEvent *event) override;
+
+private:
+    struct Impl;
+    void rebuild();       // series and axes anew: a new panel, unit or scale type
+    void updateRanges();  // axes fitted to the points drawn
+    void applyPalette();
+    std::unique_ptr<Impl> d;
+};

@@ -1,0 +1,40 @@
+#pragma once
+
+// Private to the chart adapter (panelchart.cpp, panelchartinteraction.cpp): the only header in
+// lessonscope that includes Qt Charts.
+
+#include "panelchart.h"
+
+#include <QBarSeries>
+#include <QChart>
+#include <QChartView>
+#include <QLineSeries>
+
+#include <cmath>
+#include <vector>
+
+struct PanelChart::Impl {
+    static constexpr int kMarkerLimit = 200; // beyond this many points, markers would hide the line
+    static constexpr double kBarWidth = 0.7;
+    static constexpr double kHoverRadius = 16; // px
+
+    QChartView *view = nullptr;
+    PlotPanel panel;
+    ValueScale scale;
+    bool log = false;
+    QList<QLineSeries *> lines;
+    QBarSeries *bars = nullptr;
+    QString lastHover;
+    std::vector<std::vector<std::size_t>> kept; // per series: the indices drawn, after thinning
+
+    QChart *chart() const { return view->chart(); }
+    bool drawable(double y) const { return std::isfinite(y) && (!log || y > 0); }
+
+    void computeKept(std::size_t s);
+    QList<QPointF> linePoints(std::size_t s) const;
+    double barValue(std::size_t s, qsizetype category) const;
+
+    // Chart item coordinates <-> the PanelChart's own.
+    QPointF toChart(const QWidget *owner, const QPoint &position) const;
+    QPoint fromChart(const QWidget *owner, const QPointF &position) const;
+};

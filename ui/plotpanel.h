@@ -1,0 +1,34 @@
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+#include <vector>
+
+namespace lessonscope {
+struct Panel;
+}
+
+// What a chart draws, independent of where it came from: a panel of one artifact, the overlay of
+// two artifacts' panels (each series with its own x), or a run still measuring.
+struct PlotSeries {
+    QString label;
+    std::vector<double> x; // line: the abscissae, one per y; bar: unused
+    std::vector<double> y;
+};
+
+struct PlotPanel {
+    QString kind; // "bar" or "line"
+    QString title;
+    QStringList labels; // bar: the categories
+    QString xlabel;
+    QString ylabel;
+    std::vector<PlotSeries> series;
+
+    bool isBar() const { return kind == QLatin1String("bar"); }
+    bool isLine() const { return kind == QLatin1String("line"); }
+    std::size_t pointCount() const;
+};
+
+// A panel of an artifact as a plot: every series of a line panel gets the panel's x.
+PlotPanel plotPanelFrom(const lessonscope::Panel &panel);

@@ -1,0 +1,255 @@
+#include "predictionpanel.h"
+
+#include "answerstore.h"
+#include "chrometrace.h"
+#include "timelinepainter.h"
+#include "timelinewidget.h"
+
+#include <QComboBox>
+#include <QFileDialog>
+#include <QFrame>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSaveFile>
+#include <QVBoxLayout>
+
+using namespace lessonscope;
+
+namespace {
+
+QString q(const std::string &text)
+{
+    return QString::fromStdString(text);
+}
+
+QString capitalised(QString text)
+{
+    if (!text.isEmpty())
+        text[0] = text[0].toUpper();
+    return text;
+}
+
+QLabel *wrappingLabel(QWidget *parent)
+{
+    auto *label = new QLabel(parent);
+    label->setWordWrap(true);
+    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    return label;
+}
+
+} // namespace
+
+PredictionPanel::PredictionPanel(AnswerStore *store, QWidget *parent)
+    : QWidget(parent), m_store(store ? store : AnswerStore::shared())
+{
+    m_title = new QLabel(this);
+    QFont titleFont = m_title->font();
+    titleFont.setBold(true);
+    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.25);
+    m_title->setFont(titleFont);
+
+    // The prompt, framed so that it reads as the question being asked.
+    auto *promptFrame = new QFrame(this);
+    promptFrame->setFrameShape(QFrame::StyledPanel);
+    promptFrame->setBackgroundRole(QPalette::AlternateBase);
+    promptFrame->setAutoFillBackground(true);
+    auto *promptLayout = new QVBoxLayout(promptFrame);
+    auto *predict = new QLabel(tr("<b>Predict before you read:</b>"), promptFrame);
+    m_prompt = wrappingLabel(promptFrame);
+    QFont promptFont = m_prompt->font();
+    promptFont.setPointSizeF(promptFont.pointSizeF() * 1.1);
+    m_prompt->setFont(promptFont);
+    m_hint = wrappingLabel(promptFrame);
+    m_hint->setForegroundRole(QPalette::PlaceholderText);
+    promptLayout->addWidget(predict);
+    promptLayout->addWidget(m_prompt);
+    promptLayout->addWidget(m_hint);
+
+    m_callLabel = new QLabel(tr("&Call:"), this);
+    m_calls = new QComboBox(this);
+    m_calls->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_callLabel->setBuddy(m_calls);
+    m_resetZoom = new QPushButton(tr("&Reset zoom"), this);
+    m_export = new QPushButton(tr("E&xport trace…"), this);
+    m_export->setToolTip(tr("Save the calls as Chrome Trace Event JSON, for Perfetto UI or chrome://tracing"));
+    auto *tools = new QHBoxLayout;
+    tools->addWidget(m_callLabel);
+    tools->addWidget(m_calls);
+    tools->addStretch();
+    tools->addWidget(m_resetZoom);
+    tools->addWidget(m_export);
+
+    m_timeline = new TimelineWidget(this);
+
+    // The verdict: a mark (✓ / ✗, not colour alone), the words, and "try again".
+    m_verdictFrame = new QFrame(this);
+    m_verdictFrame->setFrameShape(QFrame::StyledPanel);
+    auto *verdictLayout = new QHBoxLayout(m_verdictFrame);
+    m_verdictMark = new QLabel(m_verdictFrame);
+    QFont markFont = m_verdictMark->font();
+    markFont.setPointSizeF(markFont.pointSizeF() * 2.2);
+    markFont.setBold(true);
+    m_verdictMark->setFont(markFont);
+    m_verdictMark->setAlignment(Qt::AlignTop | Qt::AlignHCenter);
+    m_verdictMark->setMinimumWidth(36);
+    m_verdict = wrappingLabel(m_verdictFrame);
+    m_verdict->setTextFormat(Qt::RichText);
+    m_tryAgain = new QPushButton(tr("&Try again"), m_verdictFrame);
+    verdictLayout->addWidget(m_verdictMark);
+    verdictLayout->addWidget(m_verdict, 1);
+    verdictLayout->addWidget(m_tryAgain, 0, Qt::AlignTop);
+
+    m_readingFrame = new QFrame(this);
+    auto *readingLayout = new QVBoxLayout(m_readingFrame);
+    readingLayout->setContentsMargins(0, 0, 0, 0);
+    m_reading = wrappingLabel(m_readingFrame);
+    m_reading->setTextFormat(Qt::RichText);
+    readingLayout->addWidget(m_reading);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_title);
+    layout->addWidget(promptFrame);
+    layout->addLayout(tools);
+    layout->addWidget(m_timeline, 1);
+    layout->addWidget(m_verdictFrame);
+    layout->addWidget(m_readingFrame);
+    setFocusProxy(m_timeline);
+
+    connect(m_timeline, &TimelineWidget::answerRequested, this,
+            [this](int stop) { answerWith(static_cast<StopPoint>(stop)); });
+    connect(m_tryAgain, &QPushButton::clicked, this, &PredictionPanel::tryAgain);
+    connect(m_resetZoom, &QPushButton::clicked, m_timeline, &TimelineWidget::resetView);
+    connect(m_export, &QPushButton::clicked, this, &PredictionPanel::exportTrace);
+    connect(m_calls, &QComboBox::activated, this, [this] {
+        m_timeline->setCallIndex(m_calls->currentData().toInt());
+        updateVerdict();
+    });
+    connect(m_store, &AnswerStore::answerChanged, this, &PredictionPanel::syncFromStore);
+
+    showAnswer(std::nullopt);
+}
+
+void PredictionPanel::setArtifact(const Artifact &artifact)
+{
+    m_artifact = artifact;
+    m_model = TimelineModel::fromArtifact(artifact);
+    const Diagram diagram = artifact.diagram();
+    m_title->setText(q(diagram.title));
+    m_prompt->setText(q(diagram.prediction));
+    m_hint->setText(tr("Drag the stop marker along the timeline to where the timer must stop, or use ← → and Enter."));
+    m_timeline->setModel(m_model);
+    m_timeline->setAccessibleDescription(q(diagram.alt.empty() ? diagram.reading : diagram.alt));
+    fillCallChoices();
+
+    QString reading = QStringLiteral("<b>%1</b><br>%2").arg(tr("Explanation"), q(diagram.reading).toHtmlEscaped());
+    if (!diagram.scope.empty())
+        reading += QStringLiteral("<br><i>%1</i>").arg(q(diagram.scope).toHtmlEscaped());
+    m_reading->setText(reading);
+
+    const auto stored = m_store->answer(q(artifact.contentHash()));
+    showAnswer(stored ? std::optional(stored->stop) : std::nullopt);
+}
+
+void PredictionPanel::fillCallChoices()
+{
+    m_calls->clear();
+    const bool measured = m_model.isMeasured();
+    m_callLabel->setVisible(measured);
+    m_calls->setVisible(measured);
+    m_resetZoom->setVisible(measured);
+    if (!measured)
+        return;
+    const int median = m_model.medianCallIndex();
+    m_calls->addItem(tr("Median call (%1)").arg(q(m_model.callTitle(median))), median);
+    for (int i = 0; i < m_model.callCount(); ++i)
+        m_calls->addItem(capitalised(q(m_model.callTitle(i))), i);
+    m_calls->setCurrentIndex(0);
+}
+
+void PredictionPanel::answerWith(StopPoint stop)
+{
+    m_store->setAnswer(q(m_artifact.contentHash()), stop);
+    showAnswer(stop);
+    emit answered(isCorrectStop(stop));
+}
+
+void PredictionPanel::tryAgain()
+{
+    m_store->clear(q(m_artifact.contentHash()));
+    showAnswer(std::nullopt);
+    m_timeline->setFocus();
+}
+
+void PredictionPanel::syncFromStore(const QString &contentHash)
+{
+    if (contentHash != q(m_artifact.contentHash()))
+        return;
+    const auto stored = m_store->answer(contentHash);
+    const std::optional<StopPoint> stop = stored ? std::optional(stored->stop) : std::nullopt;
+    if (stop != m_answer)
+        showAnswer(stop);
+}
+
+void PredictionPanel::showAnswer(std::optional<StopPoint> stop)
+{
+    m_answer = stop;
+    m_timeline->setAnswer(stop);
+    m_verdictFrame->setVisible(stop.has_value());
+    m_readingFrame->setVisible(stop.has_value());
+    updateVerdict();
+}
+
+void PredictionPanel::updateVerdict()
+{
+    if (!m_answer) {
+        m_verdict->clear();
+        m_verdictMark->clear();
+        return;
+    }
+    const StopVerdict verdict = m_model.verdict(*m_answer, m_timeline->callIndex());
+    const TimelineLane tone = verdict.correct ? TimelineLane::Readiness : TimelineLane::Device;
+    QPalette markPalette = m_verdictMark->palette();
+    markPalette.setColor(QPalette::WindowText, TimelinePainter::laneColour(palette(), tone));
+    m_verdictMark->setPalette(markPalette);
+    m_verdictMark->setText(verdict.correct ? QStringLiteral("✓") : QStringLiteral("✗"));
+    m_verdict->setText(QStringLiteral("<b>%1</b><br>%2<br>%3")
+                           .arg(q(verdict.headline).toHtmlEscaped(), q(verdict.why).toHtmlEscaped(),
+                                q(verdict.numbers).toHtmlEscaped()));
+}
+
+bool PredictionPanel::isReadingShown() const
+{
+    return !m_readingFrame->isHidden();
+}
+
+QString PredictionPanel::verdictText() const
+{
+    if (!m_answer)
+        return {};
+    const StopVerdict verdict = m_model.verdict(*m_answer, m_timeline->callIndex());
+    return QStringLiteral("%1 %2\n%3\n%4")
+        .arg(verdict.correct ? QStringLiteral("✓") : QStringLiteral("✗"), q(verdict.headline), q(verdict.why),
+             q(verdict.numbers));
+}
+
+void PredictionPanel::exportTrace()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export trace"), QStringLiteral("trace.json"),
+                                                      tr("Chrome Trace Event JSON (*.json)"));
+    if (path.isEmpty())
+        return;
+    const ChromeTrace trace = exportChromeTrace(m_artifact);
+    QSaveFile file(path);
+    const bool ok = file.open(QIODevice::WriteOnly) &&
+                    file.write(trace.json.data(), static_cast<qint64>(trace.json.size())) ==
+                        static_cast<qint64>(trace.json.size()) &&
+                    file.commit();
+    if (!ok)
+        QMessageBox::warning(this, tr("Export trace"), tr("Could not write %1: %2").arg(path, file.errorString()));
+    else if (trace.schematic)
+        QMessageBox::information(this, tr("Export trace"),
+                                 tr("This artifact has no measured trace: the file holds the schematic order of "
+                                    "events only, not measured durations."));
+}

@@ -1,0 +1,59 @@
+#pragma once
+
+#include <QObject>
+
+#include <functional>
+
+namespace lessonscope {
+class Artifact;
+}
+class LibraryModel;
+class QWidget;
+
+// Saving the artifacts made here. Writes are atomic (lessonscope::writeArtifactFile); a file that
+// exists is never replaced without asking, and when it holds a recorded artifact the question
+// says so; quitting with unsaved runs asks what to do with them. The questions go through
+// replaceable functions so that tests can answer them.
+class SaveController : public QObject
+{
+    Q_OBJECT
+
+public:
+    enum class UnsavedChoice { SaveAll, Discard, Cancel };
+    using ChoosePath = std::function<QString(const QString &suggestedPath)>;           // "" cancels
+    using Confirm = std::function<bool(const QString &title, const QString &question)>; // true: go on
+    using AskUnsaved = std::function<UnsavedChoice(int count)>;
+
+    SaveController(LibraryModel *model, QWidget *window);
+
+    bool canSave(int id) const;   // an unsaved run
+    bool canSaveAs(int id) const; // anything readable
+
+    // An unsaved run without a file asks for one; Save As always asks. True when written.
+    bool save(int id);
+    bool saveAs(int id);
+    // Writes to path, asking first when something is there. True when written.
+    bool saveTo(int id, const QString &path);
+    // Before quitting or closing runs: true when it is fine to go on.
+    bool resolveUnsaved(const std::vector<int> &ids);
+
+    // "performance-01-20261020-104558.json", from the lesson id and the generation time.
+    static QString defaultFileName(const lessonscope::Artifact &artifact);
+
+    void setChoosePath(ChoosePath choose) { m_choosePath = std::move(choose); }
+    void setConfirm(Confirm confirm) { m_confirm = std::move(confirm); }
+    void setAskUnsaved(AskUnsaved ask) { m_askUnsaved = std::move(ask); }
+
+signals:
+    void saved(int id, const QString &path);
+    void message(const QString &text);
+
+private:
+    QString suggestedPath(int id) const;
+
+    LibraryModel *m_model;
+    QWidget *m_window;
+    ChoosePath m_choosePath;
+    Confirm m_confirm;
+    AskUnsaved m_askUnsaved;
+};

@@ -1,0 +1,70 @@
+#pragma once
+
+#include <span>
+#include <vector>
+
+// The timeline's coordinate maths: pure functions over plain numbers, no Qt, unit-tested alone
+// (tests/tst_timelinegeometry.cpp). Times are doubles in whatever unit the model uses (ns for a
+// measured call, arbitrary units for the schematic); pixels are doubles in widget coordinates.
+namespace lessonscope::timeline {
+
+// A linear map between a time interval and a pixel interval.
+struct TimeScale {
+    double timeBegin = 0;
+    double timeEnd = 1;
+    double pixelBegin = 0;
+    double pixelEnd = 1;
+
+    double timeSpan() const { return timeEnd - timeBegin; }
+    double pixelSpan() const { return pixelEnd - pixelBegin; }
+};
+
+// Edge cases, for both directions:
+// - Values outside the range extrapolate linearly; nothing is clamped (callers clamp to draw).
+// - A degenerate scale (an empty time span or an empty pixel span) maps everything to its begin:
+//   timeToPixel gives pixelBegin, pixelToTime gives timeBegin. Never a division by zero.
+// - NaN in gives NaN out; ±infinity in a non-degenerate scale gives ±infinity (sign per slope).
+// - Round trip: for a non-degenerate scale, pixelToTime(timeToPixel(t)) == t up to rounding.
+double timeToPixel(const TimeScale &scale, double time);
+double pixelToTime(const TimeScale &scale, double pixel);
+
+// Rows of equal height stacked from top. rowAt gives the row index under y, or -1 above the first
+// row, below the last one, or when there are no rows or their height is not positive. A y exactly
+// on a boundary belongs to the row below it (rows are half-open: [top, top + height)).
+struct RowLayout {
+    double top = 0;
+    double rowHeight = 0;
+    int count = 0;
+};
+int rowAt(const RowLayout &rows, double y);
+double rowTop(const RowLayout &rows, int row);
+
+// The index of the position nearest x within maxDistance (inclusive), or -1. On a tie the lower
+// index wins. NaN positions never match.
+int nearestIndex(std::span<const double> positions, double x, double maxDistance);
+
+// An axis-aligned box in pixels, for hit-testing drawn events.
+struct Box {
+    double left = 0;
+    double top = 0;
+    double right = 0;
+    double bottom = 0;
+};
+// The index of the last box (drawn last, so on top) containing (x, y), or -1. Boxes are closed on
+// every side and grown by tolerance pixels, so a one-pixel event stays reachable.
+int boxAt(std::span<const Box> boxes, double x, double y, double tolerance = 0);
+
+// Zooms by factor (> 1 zooms in) keeping the time under pixel fixed. The resulting time span is
+// kept within [minSpan, maxSpan]; a non-positive or NaN factor leaves the scale unchanged.
+TimeScale zoomedAt(const TimeScale &scale, double pixel, double factor, double minSpan, double maxSpan);
+// Moves the view by dx pixels (positive: content moves right, so earlier times come into view).
+TimeScale pannedBy(const TimeScale &scale, double dx);
+
+// Evenly spaced "nice" tick times (multiples of a step of 1, 2 or 5 × 10^n) inside [begin, end],
+// never more than maxTicks of them; 0 is exactly 0. Empty for an empty or reversed range,
+// non-finite bounds or maxTicks < 1. niceStep is the smallest nice step >= span / maxTicks
+// (0 for a span that is not positive and finite).
+std::vector<double> niceTicks(double begin, double end, int maxTicks);
+double niceStep(double span, int maxTicks);
+
+} // namespace lessonscope::timeline
