@@ -3,6 +3,7 @@
 #include "environmentinfo.h"
 #include "exporttracecommand.h"
 #include "lessonscommand.h"
+#include "rendercommand.h"
 #include "runcommand.h"
 #include "showcommand.h"
 #include "validatecommand.h"
@@ -23,6 +24,8 @@ const QList<Subcommand> &subcommands()
          "print a readable summary; --json prints the artifact as lessonscope saves it", showCommand},
         {"lessons", "lessons", "list the lessons this build can run, with their parameters",
          lessonsCommand},
+        {"render", "render FILE -o OUT.png [--size WxH] [--view all|panels|diagram]",
+         "draw an artifact as the explorer shows it into a PNG, with no display", renderCommand},
         {"export-trace", "export-trace FILE [-o trace.json]",
          "write the measured calls as Chrome Trace Event JSON (Perfetto, chrome://tracing)", exportTraceCommand},
     };

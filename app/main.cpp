@@ -1,6 +1,7 @@
 // lessonscope: the explorer by default, headless subcommands otherwise.
 #include "commandline.h"
 #include "guicommand.h"
+#include "rendercommand.h"
 
 #include <QCoreApplication>
 
@@ -16,6 +17,10 @@ int main(int argc, char *argv[])
         printOut(programVersion());
         return 0;
     }
+
+    // render draws widgets, so it needs a QApplication (offscreen when there is no display).
+    if (first == QLatin1String("render"))
+        return runRender(argc, argv);
 
     if (const Subcommand *command = findSubcommand(first)) {
         // Headless: no QGuiApplication, so no display is needed.

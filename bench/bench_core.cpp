@@ -15,6 +15,8 @@
 #include <map>
 #include <string>
 
+#include <unistd.h>
+
 using namespace lessonscope;
 
 namespace {
@@ -98,6 +100,12 @@ void parseAndValidateSeed(benchmark::State &state)
 class CollectingReporter final : public benchmark::ConsoleReporter
 {
 public:
+    // Colours only on a terminal, so that a redirected run gives plain text.
+    CollectingReporter()
+        : ConsoleReporter(isatty(STDOUT_FILENO) ? OO_ColorTabular : OO_Tabular)
+    {
+    }
+
     void ReportRuns(const std::vector<Run> &runs) override
     {
         for (const Run &run : runs) {

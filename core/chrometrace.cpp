@@ -36,10 +36,16 @@ Json metadata(const char *name, int tid, Json args)
 class TraceWriter
 {
 public:
-    // Event times are call-relative; ts = (offset + time) * scale gives trace microseconds.
-    TraceWriter(Json &events, double offset, double scale) : m_events(events), m_offset(offset), m_scale(scale) {}
+    // Event times are call-relative; ts = (offset + time) / divisor gives trace microseconds.
+    TraceWriter(Json &events, double offset, double divisor)
+        : m_events(events), m_offset(offset), m_divisor(divisor)
+    {
+    }
 
-    double ts(double time) const { return (m_offset + time) * m_scale; }
+    // Division rather than multiplication by 1e-3, so that whole nanoseconds give the shortest
+    // decimal microseconds (82.244, not 82.24400000000004).
+    double ts(double time) const { return (m_offset + time) / m_divisor; }
+    double dur(double begin, double end) const { return (end - begin) / m_divisor; }
 
     void complete(const std::string &name, const char *category, TimelineLane lane, double begin, double end,
                   Json args)
@@ -48,7 +54,7 @@ public:
                                 {"cat", category},
                                 {"ph", "X"},
                                 {"ts", ts(begin)},
-                                {"dur", ts(end) - ts(begin)},
+                                {"dur", dur(begin, end)},
                                 {"pid", kPid},
                                 {"tid", threadId(lane)},
                                 {"args", std::move(args)}});
@@ -102,7 +108,7 @@ public:
 private:
     Json &m_events;
     double m_offset;
-    double m_scale;
+    double m_divisor;
 };
 
 Json threadNames()
@@ -157,7 +163,7 @@ ChromeTrace exportChromeTrace(const Artifact &artifact)
             const Json args{{"call", i},
                             {"completed_result_ns", difference(c.readyObserved, c.dispatchBegin)},
                             {"dispatch_only_ns", difference(c.dispatchEnd, c.dispatchBegin)}};
-            TraceWriter writer(events, static_cast<double>(c.dispatchBegin), 1e-3);
+            TraceWriter writer(events, static_cast<double>(c.dispatchBegin), 1000.0);
             writer.call(model.call(i), i + 1, model.callTitle(i), args);
         }
         result.callCount = model.callCount();

@@ -6,7 +6,6 @@
 #include <array>
 #include <atomic>
 #include <exception>
-#include <new>
 #include <thread>
 #include <utility>
 
@@ -15,16 +14,24 @@
 #include <sched.h>
 #endif
 
+// How a call travels (docs/performance.md explains the figures behind these choices):
+// - The host writes the request (the work) into a ring slot, one cache line, and publishes it by
+//   the slot's sequence number; the worker, spinning on that line, gets sequence and work in one
+//   cache-line transfer.
+// - The worker writes the result (timestamps, error, readiness) into the call's State, another
+//   single line that the host polls: one transfer back.
+// - Only the host touches reference counts: the slot owns the State until the host refills the
+//   slot a lap later, and then reuses it in place when no handle holds it any more. So a steady
+//   stream of calls allocates nothing and frees nothing, and no memory crosses threads.
+
 namespace lessonscope {
 
 namespace {
 
-// Host and worker write different data; each group gets its own cache line so that one side's
-// stores do not steal the line the other side is reading (false sharing costs ~100 ns a bounce).
 constexpr std::size_t kLine = 64;
 
 // The stream's depth: calls in flight beyond it make dispatch() wait for the device, as a real
-// device queue would. A power of two so that positions map to slots with a mask.
+// device queue would. A power of two so that positions map to slots cheaply.
 constexpr std::uint32_t kSlots = 256;
 
 } // namespace
@@ -39,34 +46,31 @@ const char *waitStrategyName(WaitStrategy strategy)
     return "unknown";
 }
 
-// One call. Shared by the host's handles and the worker, so a handle stays valid after the stream.
+// One call's result: a single cache line, written by the worker in one burst when the work is
+// done (it keeps its timestamps local until then), polled by the host.
 struct alignas(kLine) CallHandle::State {
-    // Written by the host before the call is published; read by the worker.
-    std::function<void()> work;
-    bool stop = false; // the destructor's end-of-stream marker
-    std::int64_t dispatchBegin = 0;
-
-    // Written by the worker in one burst when the work is done (one line transfer to the host),
-    // then by the host; the worker keeps its timestamps local until then.
-    alignas(kLine) std::atomic<std::uint32_t> ready{0};
+    std::atomic<std::uint32_t> ready{0};
     std::atomic<std::uint32_t> hostParked{0};
-    std::int64_t spinNs = 0;      // host: how long wait() spins
-    std::int64_t dispatchEnd = 0; // host, after publishing: this line is still the host's
+    std::int64_t spinNs = 0;
+    std::int64_t dispatchBegin = 0;
+    std::int64_t dispatchEnd = 0;
     std::int64_t workBegin = 0;
     std::int64_t workEnd = 0;
-    std::int64_t readyObserved = 0;
+    std::int64_t readyObserved = 0; // 0 until the host observed readiness (the clock is never 0)
     std::exception_ptr error;
-    bool observed = false;
 };
 
 struct DeviceStream::Impl {
-    // A slot of the ring: its sequence number says whether the host may fill it (== position) or the
-    // worker may take it (== position + 1). One line per slot: the worker, spinning on the next slot,
-    // gets the sequence number and the call in a single cache-line transfer.
+    // A ring slot: the request. Its sequence number says whether the host may fill it
+    // (== position) or the worker may take it (== position + 1).
     struct alignas(kLine) Slot {
         std::atomic<std::uint32_t> sequence{0};
+        bool stop = false; // the destructor's end-of-stream marker
+        std::function<void()> work;
         std::shared_ptr<CallHandle::State> call;
     };
+    static_assert(sizeof(Slot) == kLine, "a request is one cache line");
+    static_assert(sizeof(CallHandle::State) == kLine, "a result is one cache line");
 
     StreamOptions options;
     WaitStrategy effective = WaitStrategy::Park;
@@ -74,12 +78,12 @@ struct DeviceStream::Impl {
     std::int64_t workerSpinNs = 0;
 
     std::array<Slot, kSlots> slots;
-    alignas(kLine) std::uint32_t tail = 0;              // host only: the next position to fill
+    alignas(kLine) std::uint32_t tail = 0; // host only: the next position to fill
     alignas(kLine) std::atomic<std::uint32_t> workerParked{0};
     alignas(kLine) std::atomic<std::uint32_t> hostParkedForSpace{0};
     std::thread worker;
 
-    void publish(std::shared_ptr<CallHandle::State> call);
+    Slot &nextFreeSlot(std::uint32_t *position);
     void runWorker();
 };
 
@@ -93,10 +97,9 @@ void CallHandle::wait()
     if (!m_state)
         return;
     State &s = *m_state;
-    if (!s.observed) {
+    if (s.readyObserved == 0) {
         detail::awaitValue(s.ready, 1, s.hostParked, s.spinNs);
         s.readyObserved = MonotonicClock::nowNs();
-        s.observed = true;
     }
     // Every wait on a failed call reports the failure: the output was never produced.
     if (s.error)
@@ -138,22 +141,51 @@ DeviceStream::~DeviceStream()
 {
     // The end marker travels the same queue as the work, so everything dispatched before it runs
     // first (in order) and the worker wakes for it exactly as it would for work.
-    auto marker = std::make_shared<CallHandle::State>();
-    marker->stop = true;
-    m_impl->publish(std::move(marker));
-    m_impl->worker.join();
+    Impl &d = *m_impl;
+    std::uint32_t position = 0;
+    Impl::Slot &slot = d.nextFreeSlot(&position);
+    slot.stop = true;
+    detail::publishValue(slot.sequence, position + 1, d.workerParked);
+    d.worker.join();
 }
 
 CallHandle DeviceStream::dispatch(std::function<void()> work)
 {
     const std::int64_t begin = MonotonicClock::nowNs();
-    auto call = std::make_shared<CallHandle::State>();
-    call->work = std::move(work);
-    call->spinNs = m_impl->hostSpinNs;
-    call->dispatchBegin = begin;
-    CallHandle handle(call);
-    m_impl->publish(std::move(call));
-    handle.m_state->dispatchEnd = MonotonicClock::nowNs();
+    Impl &d = *m_impl;
+    std::uint32_t position = 0;
+    Impl::Slot &slot = d.nextFreeSlot(&position);
+
+    // The slot's previous call is finished (the slot is free). If no handle holds it any more, its
+    // State is reused: only the host ever copies or drops these pointers, so a count of one
+    // cannot change under us; the fence pairs with a handle dropped on another thread.
+    if (slot.call && slot.call.use_count() == 1) {
+        std::atomic_thread_fence(std::memory_order_acquire);
+        CallHandle::State &s = *slot.call;
+        s.ready.store(0, std::memory_order_relaxed);
+        s.hostParked.store(0, std::memory_order_relaxed);
+        s.readyObserved = 0;
+        s.error = nullptr;
+    } else {
+        try {
+            slot.call = std::make_shared<CallHandle::State>();
+        } catch (...) {
+            // The position is taken and the worker will wait for it: hand it over as a no-op.
+            slot.call.reset();
+            slot.work = nullptr;
+            detail::publishValue(slot.sequence, position + 1, d.workerParked);
+            throw;
+        }
+    }
+    CallHandle::State &state = *slot.call;
+    state.spinNs = d.hostSpinNs;
+    state.dispatchBegin = begin;
+    slot.work = std::move(work);
+    CallHandle handle(slot.call);
+    detail::publishValue(slot.sequence, position + 1, d.workerParked);
+
+    // The worker never touches this field and the host reads it only after wait().
+    state.dispatchEnd = MonotonicClock::nowNs();
     return handle;
 }
 
@@ -177,14 +209,13 @@ int DeviceStream::usableCores()
     return hardware > 0 ? static_cast<int>(hardware) : 1;
 }
 
-void DeviceStream::Impl::publish(std::shared_ptr<CallHandle::State> call)
+DeviceStream::Impl::Slot &DeviceStream::Impl::nextFreeSlot(std::uint32_t *position)
 {
-    const std::uint32_t position = tail++;
-    Slot &slot = slots[position % kSlots];
-    // A full ring (kSlots calls in flight): wait for the device to take the oldest one.
-    detail::awaitValue(slot.sequence, position, hostParkedForSpace, hostSpinNs);
-    slot.call = std::move(call);
-    detail::publishValue(slot.sequence, position + 1, workerParked);
+    *position = tail++;
+    Slot &slot = slots[*position % kSlots];
+    // A full ring (kSlots calls in flight): wait for the device to finish the oldest one.
+    detail::awaitValue(slot.sequence, *position, hostParkedForSpace, hostSpinNs);
+    return slot;
 }
 
 void DeviceStream::Impl::runWorker()
@@ -194,29 +225,33 @@ void DeviceStream::Impl::runWorker()
         // Idle: spin a little for the next dispatch (back-to-back calls then cost no wake-up),
         // then park so that an idle stream burns no core.
         detail::awaitValue(slot.sequence, position + 1, workerParked, workerSpinNs);
-        std::shared_ptr<CallHandle::State> call = std::move(slot.call);
-        detail::publishValue(slot.sequence, position + kSlots, hostParkedForSpace);
-        if (call->stop)
+        if (slot.stop)
             return;
 
         const std::int64_t workBegin = MonotonicClock::nowNs();
         std::exception_ptr error;
         try {
-            if (call->work)
-                call->work();
+            if (slot.work)
+                slot.work();
         } catch (...) {
             // A failing call must not take the device down: the host gets it from wait().
             error = std::current_exception();
         }
         const std::int64_t workEnd = MonotonicClock::nowNs();
 
-        call->workBegin = workBegin;
-        call->workEnd = workEnd;
-        call->error = std::move(error);
-        detail::publishValue(call->ready, 1, call->hostParked);
-        // Release the captures on the device, off the host's critical path, rather than
-        // whenever the last handle goes; the host never reads this field after dispatch.
-        call->work = nullptr;
+        // The slot keeps the State alive until this worker frees the slot below. (No State:
+        // a dispatch that failed to allocate one handed its position over as a no-op.)
+        if (CallHandle::State *call = slot.call.get()) {
+            call->workBegin = workBegin;
+            call->workEnd = workEnd;
+            call->error = std::move(error);
+            detail::publishValue(call->ready, 1, call->hostParked);
+        }
+
+        // Off the host's critical path now: release the captures here, on the device, rather
+        // than when the slot is refilled, then hand the slot back.
+        slot.work = nullptr;
+        detail::publishValue(slot.sequence, position + kSlots, hostParkedForSpace);
     }
 }
 

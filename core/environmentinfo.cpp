@@ -1,6 +1,7 @@
 #include "environmentinfo.h"
 
 #include <Eigen/Core>
+#include <QRegularExpression>
 #include <nlohmann/json.hpp>
 #include <openssl/crypto.h>
 
@@ -8,7 +9,6 @@
 #include <cstdio>
 #include <ctime>
 #include <fstream>
-#include <regex>
 
 namespace lessonscope {
 
@@ -89,9 +89,9 @@ std::string rfc3339UtcNow()
 bool isRfc3339DateTime(const std::string &text)
 {
     // RFC 3339 section 5.6 date-time: full-date "T" partial-time time-offset.
-    static const std::regex pattern(
-        R"(\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])[Tt]([01]\d|2[0-3]):[0-5]\d:([0-5]\d|60)(\.\d+)?([Zz]|[+-]([01]\d|2[0-3]):[0-5]\d))");
-    return text.size() < 64 && std::regex_match(text, pattern);
+    static const QRegularExpression pattern(QStringLiteral(
+        R"(^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$)"));
+    return text.size() < 64 && pattern.match(QString::fromStdString(text)).hasMatch();
 }
 
 } // namespace lessonscope

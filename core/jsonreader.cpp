@@ -8,12 +8,10 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cstdio>
 #include <new>
 #include <optional>
 
 namespace lessonscope {
-
 
 namespace {
 
@@ -88,7 +86,7 @@ bool isNonFiniteWord(std::string word)
                    [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     if (!word.empty() && (word.front() == '-' || word.front() == '+'))
         word.erase(0, 1);
-    return startsWith(word, "nan") || startsWith(word, "inf");
+    return word == "nan" || word == "inf" || word == "infinity";
 }
 
 // nlohmann says "[json.exception.parse_error.101] parse error at line 1, column 5: syntax error

@@ -44,7 +44,7 @@ const char *whyText(StopPoint point)
                "device work and the synchronization: the completed result's latency.";
     case StopPoint::LongAfter:
         return "The output was ready well before. A timer stopped this late also counts whatever the "
-               "host did after the result was available (here, until the next dispatch).";
+               "host did after the result was available: here, the whole next call.";
     }
     return "";
 }
@@ -216,10 +216,10 @@ CallTimeline TimelineModel::schematicCall() const
     // Ordering only: dispatch, work starting a little after, readiness, the host observing it.
     CallTimeline call;
     call.title = callTitle(0);
-    call.events = callEvents(8, 12, 64, 76);
+    call.events = callEvents(8, 12, 60, 76);
     call.outside = outsideActivities();
     call.candidates = {{StopPoint::AfterDispatch, 8},
-                       {StopPoint::DuringWork, 38},
+                       {StopPoint::DuringWork, 36},
                        {StopPoint::AfterSynchronization, 76},
                        {StopPoint::LongAfter, 100}};
     call.viewBegin = -6;
@@ -247,15 +247,15 @@ CallTimeline TimelineModel::measuredCall(int index) const
     // After the last call nothing later was measured: "long after" then sits a quarter of the
     // call beyond readiness, for placing only; it reads no number (reading() says so).
     const bool hasNext = index + 1 < callCount();
-    const double longAfter = hasNext ? rel(m_trace.calls[static_cast<std::size_t>(index) + 1].dispatchBegin)
+    const double longAfter = hasNext ? rel(m_trace.calls[static_cast<std::size_t>(index) + 1].readyObserved)
                                      : extent * 1.25;
     call.candidates = {{StopPoint::AfterDispatch, dispatchEnd},
                        {StopPoint::DuringWork, duringWork(dispatchEnd, workBegin, workEnd)},
                        {StopPoint::AfterSynchronization, ready},
                        {StopPoint::LongAfter, longAfter}};
-    // Show the next dispatch when it is near; a far one would squeeze the call to a sliver (the
-    // widget pins a candidate beyond the view to its edge).
-    const double end = longAfter <= extent * 2.5 ? std::max(extent, longAfter) : extent * 1.3;
+    // The next call's readiness is at least a call away, and showing it would halve the call's
+    // width: the view keeps to this call and the widget pins "long after" to its edge.
+    const double end = longAfter <= extent * 1.3 ? std::max(extent, longAfter) : extent * 1.2;
     call.viewBegin = -0.06 * end;
     call.viewEnd = end * 1.06;
     return call;
@@ -280,7 +280,8 @@ std::optional<double> TimelineModel::callReading(StopPoint point, int index) con
     case StopPoint::LongAfter:
         if (index + 1 >= callCount())
             return std::nullopt;
-        return since(static_cast<double>(m_trace.calls[static_cast<std::size_t>(index) + 1].dispatchBegin));
+        // A timer left running through the next call too: stopped when its output was observed.
+        return since(static_cast<double>(m_trace.calls[static_cast<std::size_t>(index) + 1].readyObserved));
     }
     return std::nullopt;
 }
@@ -353,7 +354,7 @@ StopVerdict TimelineModel::verdict(StopPoint point, int callIndex) const
         text = "Nothing was measured after the run's last call, so this stop has no number for " + thisCall +
                ".";
         if (chosen.medianSeconds && completed.medianSeconds)
-            text += " Median over the calls that have a next dispatch: " + duration(*chosen.medianSeconds) +
+            text += " Median over the calls that have a next call: " + duration(*chosen.medianSeconds) +
                     " against " + duration(*completed.medianSeconds) + " for the completed result.";
     }
     verdict.numbers = text;

@@ -171,19 +171,36 @@ void checkHash(const Json &document, const char *key, const char *what, Checker 
 // be saved with null in their place. Iterative, so that no document depth can exhaust the stack.
 void checkFiniteNumbers(const Json &document, Checker &checker)
 {
+    const auto check = [&](const Json &value, const auto &pointerOf) {
+        if (value.is_number_float() && !std::isfinite(value.get<double>())) {
+            checker.warning(pointerOf(), "the number is " + detail::describeNumber(value.get<double>())
+                                             + ", which JSON cannot hold; it would be saved as null");
+        }
+    };
+    check(document, [] { return std::string(); });
+    // Only containers are queued (with their pointers); a scalar's pointer is made only for a
+    // warning, so a large document costs little more than one pass over its values.
     std::vector<std::pair<const Json *, std::string>> pending{{&document, std::string()}};
     while (!pending.empty()) {
         auto [value, pointer] = std::move(pending.back());
         pending.pop_back();
         if (value->is_object()) {
-            for (auto it = value->begin(); it != value->end(); ++it)
-                pending.emplace_back(&it.value(), childPointer(pointer, it.key()));
+            for (auto it = value->begin(); it != value->end(); ++it) {
+                const auto childOf = [&] { return childPointer(pointer, it.key()); };
+                if (it->is_structured())
+                    pending.emplace_back(&*it, childOf());
+                else
+                    check(*it, childOf);
+            }
         } else if (value->is_array()) {
-            for (std::size_t i = 0; i < value->size(); ++i)
-                pending.emplace_back(&(*value)[i], childPointer(pointer, i));
-        } else if (value->is_number_float() && !std::isfinite(value->get<double>())) {
-            checker.warning(pointer, "the number is " + detail::describeNumber(value->get<double>())
-                                         + ", which JSON cannot hold; it would be saved as null");
+            for (std::size_t i = 0; i < value->size(); ++i) {
+                const Json &element = (*value)[i];
+                const auto childOf = [&] { return childPointer(pointer, i); };
+                if (element.is_structured())
+                    pending.emplace_back(&element, childOf());
+                else
+                    check(element, childOf);
+            }
         }
     }
 }

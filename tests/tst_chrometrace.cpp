@@ -105,7 +105,7 @@ private slots:
             return s;
         }();
         QCOMPARE(names, (std::set<std::string>{"host", "device", "readiness", "measurement"}));
-        QCOMPARE(trace["displayTimeUnit"], Json("ns"));
+        QVERIFY(trace["displayTimeUnit"] == Json("ns"));
     }
 
     void measuredEventsInMicroseconds()
@@ -134,8 +134,8 @@ private slots:
         QVERIFY(call);
         QCOMPARE(lane(call), std::string("measurement"));
         QVERIFY(std::fabs((*call)["dur"].get<double>() - 0.93) < 1e-9);
-        QCOMPARE((*call)["args"]["completed_result_ns"], Json(930));
-        QCOMPARE((*call)["args"]["dispatch_only_ns"], Json(310));
+        QVERIFY((*call)["args"]["completed_result_ns"] == Json(930));
+        QVERIFY((*call)["args"]["dispatch_only_ns"] == Json(310));
         QVERIFY(find(trace, "X", "first call", 0.0));
 
         // The dispatch is linked to its work: s on the host at the dispatch, f on the device at
@@ -143,14 +143,14 @@ private slots:
         const Json *start = find(trace, "s", "dispatch → work", 100.0);
         const Json *end = find(trace, "f", "dispatch → work", 100.35);
         QVERIFY(start && end);
-        QCOMPARE((*start)["id"], (*end)["id"]);
+        QVERIFY((*start)["id"] == (*end)["id"]);
         QCOMPARE(lane(start), std::string("host"));
         QCOMPARE(lane(end), std::string("device"));
-        QCOMPARE((*end)["bp"], Json("e"));
+        QVERIFY((*end)["bp"] == Json("e"));
 
-        QCOMPARE(trace["otherData"]["mode"], Json("measured"));
-        QCOMPARE(trace["otherData"]["clock"], Json("steady_clock"));
-        QCOMPARE(trace["otherData"]["contentHash"], Json(seed().contentHash()));
+        QVERIFY(trace["otherData"]["mode"] == Json("measured"));
+        QVERIFY(trace["otherData"]["clock"] == Json("steady_clock"));
+        QVERIFY(trace["otherData"]["contentHash"] == Json(seed().contentHash()));
     }
 
     void seedExportsTheSchematicAndSaysSo()
@@ -160,7 +160,7 @@ private slots:
         QCOMPARE(exported.callCount, 1);
         const Json trace = parse(exported.json);
         checkStructure(trace);
-        QCOMPARE(trace["otherData"]["mode"], Json("schematic"));
+        QVERIFY(trace["otherData"]["mode"] == Json("schematic"));
         QVERIFY(trace["otherData"]["note"].get<std::string>().find("no measured trace") != std::string::npos);
         // The order is kept: work outside the boundary, then dispatch, work, readiness.
         double prepare = -1, dispatch = -1, work = -1, ready = -1;
@@ -227,7 +227,7 @@ private slots:
         std::ifstream file(out.toStdString());
         const Json trace = Json::parse(file);
         checkStructure(trace);
-        QCOMPARE(trace["otherData"]["mode"], Json("schematic"));
+        QVERIFY(trace["otherData"]["mode"] == Json("schematic"));
 
         process.start(QStringLiteral(LESSONSCOPE_BINARY), {QStringLiteral("export-trace")});
         QVERIFY(process.waitForFinished(60000));

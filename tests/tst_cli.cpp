@@ -16,7 +16,7 @@ struct Outcome {
     QString err;
 };
 
-Outcome lessonscope(const QStringList &arguments)
+Outcome runLessonscope(const QStringList &arguments)
 {
     QProcess process;
     process.setProgram(QStringLiteral(LESSONSCOPE_BINARY));
@@ -50,12 +50,12 @@ class TestCli : public QObject
 private slots:
     void helpAndVersion()
     {
-        const Outcome help = lessonscope({QStringLiteral("--help")});
+        const Outcome help = runLessonscope({QStringLiteral("--help")});
         QCOMPARE(help.exitCode, 0);
         for (const char *command : {"run", "validate", "show", "lessons"})
             QVERIFY2(help.out.contains(QLatin1String(command)), command);
 
-        const Outcome version = lessonscope({QStringLiteral("--version")});
+        const Outcome version = runLessonscope({QStringLiteral("--version")});
         QCOMPARE(version.exitCode, 0);
         QVERIFY(version.out.startsWith(QStringLiteral("lessonscope ")));
         QVERIFY(version.out.contains(QStringLiteral("Eigen 3.4")));
@@ -63,7 +63,7 @@ private slots:
 
     void lessonsListsParameters()
     {
-        const Outcome outcome = lessonscope({QStringLiteral("lessons")});
+        const Outcome outcome = runLessonscope({QStringLiteral("lessons")});
         QCOMPARE(outcome.exitCode, 0);
         QVERIFY(outcome.out.contains(QStringLiteral("performance-01")));
         QVERIFY(outcome.out.contains(QStringLiteral("Time the completed result")));
@@ -73,7 +73,7 @@ private slots:
 
     void validateAcceptsTheSeed()
     {
-        const Outcome outcome = lessonscope({QStringLiteral("validate"), seedPath()});
+        const Outcome outcome = runLessonscope({QStringLiteral("validate"), seedPath()});
         QCOMPARE(outcome.exitCode, 0);
         QVERIFY(!outcome.out.contains(QStringLiteral("error")));
         QVERIFY(outcome.err.contains(QStringLiteral("1 valid")));
@@ -94,7 +94,7 @@ private slots:
         writeFile(dir.filePath(QStringLiteral("truncated.json")), bytes.left(200));
         QFile::copy(seedPath(), dir.filePath(QStringLiteral("good.json")));
 
-        const Outcome outcome = lessonscope({QStringLiteral("validate"), dir.path()});
+        const Outcome outcome = runLessonscope({QStringLiteral("validate"), dir.path()});
         QCOMPARE(outcome.exitCode, 1);
         QVERIFY2(outcome.out.contains(dir.filePath(QStringLiteral("nested/mismatch.json"))
                                       + QStringLiteral(": error: /data/panels/0/series/0/y: ")),
@@ -108,14 +108,14 @@ private slots:
 
     void validateMissingFile()
     {
-        const Outcome outcome = lessonscope({QStringLiteral("validate"), QStringLiteral("/nonexistent/a.json")});
+        const Outcome outcome = runLessonscope({QStringLiteral("validate"), QStringLiteral("/nonexistent/a.json")});
         QCOMPARE(outcome.exitCode, 1);
         QVERIFY(outcome.out.contains(QStringLiteral("/nonexistent/a.json: error: ")));
     }
 
     void showSummarisesInReadableUnits()
     {
-        const Outcome outcome = lessonscope({QStringLiteral("show"), seedPath()});
+        const Outcome outcome = runLessonscope({QStringLiteral("show"), seedPath()});
         QCOMPARE(outcome.exitCode, 0);
         QVERIFY(outcome.out.contains(QStringLiteral("performance-01 — Time the completed result")));
         QVERIFY(outcome.out.contains(QStringLiteral("29.2 ms")));
@@ -125,7 +125,7 @@ private slots:
 
     void showJsonGivesBackTheSeed()
     {
-        const Outcome outcome = lessonscope({QStringLiteral("show"), QStringLiteral("--json"), seedPath()});
+        const Outcome outcome = runLessonscope({QStringLiteral("show"), QStringLiteral("--json"), seedPath()});
         QCOMPARE(outcome.exitCode, 0);
         QFile seed(seedPath());
         QVERIFY(seed.open(QIODevice::ReadOnly));
@@ -138,7 +138,7 @@ private slots:
     {
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("a.json"));
-        const Outcome outcome = lessonscope({QStringLiteral("run"), QStringLiteral("performance-01"),
+        const Outcome outcome = runLessonscope({QStringLiteral("run"), QStringLiteral("performance-01"),
                                              QStringLiteral("--samples"), QStringLiteral("5"),
                                              QStringLiteral("--shape"), QStringLiteral("16x8x4"),
                                              QStringLiteral("-o"), path});
@@ -152,10 +152,10 @@ private slots:
         const ReadResult result = readArtifactFile(path);
         QVERIFY(result.ok());
         QCOMPARE(result.artifact->timingSummary().warmSamplesSeconds.size(), std::size_t(5));
-        QCOMPARE(lessonscope({QStringLiteral("validate"), path}).exitCode, 0);
+        QCOMPARE(runLessonscope({QStringLiteral("validate"), path}).exitCode, 0);
 
         // A second run never overwrites the first without --force.
-        const Outcome again = lessonscope({QStringLiteral("run"), QStringLiteral("performance-01"),
+        const Outcome again = runLessonscope({QStringLiteral("run"), QStringLiteral("performance-01"),
                                            QStringLiteral("--samples"), QStringLiteral("1"),
                                            QStringLiteral("-o"), path});
         QCOMPARE(again.exitCode, 1);
@@ -188,7 +188,7 @@ private slots:
     {
         QFETCH(QStringList, arguments);
         QFETCH(QString, message);
-        const Outcome outcome = lessonscope(arguments);
+        const Outcome outcome = runLessonscope(arguments);
         QCOMPARE(outcome.exitCode, 2);
         QVERIFY2(outcome.err.contains(message), qPrintable(outcome.err));
     }

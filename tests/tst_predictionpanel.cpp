@@ -47,8 +47,10 @@ Artifact measured()
 void saveScreenshot(QWidget &widget, const QString &name)
 {
     const QString dir = qEnvironmentVariable("LESSONSCOPE_SCREENSHOT_DIR");
-    if (!dir.isEmpty())
-        widget.grab().save(dir + QLatin1Char('/') + name);
+    if (dir.isEmpty())
+        return;
+    QApplication::processEvents(); // let pending layout requests settle, as the event loop would
+    widget.grab().save(dir + QLatin1Char('/') + name);
 }
 
 } // namespace
@@ -113,7 +115,7 @@ private slots:
                 << isMeasured << StopPoint::AfterSynchronization
                 << (isMeasured ? QStringLiteral("Completed result: 930 ns") : QStringLiteral("✓ Right"));
             QTest::newRow(qPrintable(mode + "long after"))
-                << isMeasured << StopPoint::LongAfter << (isMeasured ? QStringLiteral("100 µs") : QStringLiteral("✗ Not quite"));
+                << isMeasured << StopPoint::LongAfter << (isMeasured ? QStringLiteral("101 µs for this call") : QStringLiteral("✗ Not quite"));
         }
     }
 
@@ -143,14 +145,14 @@ private slots:
         QVERIFY(verdict.startsWith(isCorrectStop(stop) ? QStringLiteral("✓") : QStringLiteral("✗")));
         QCOMPARE(store.mark(QString::fromStdString(artifact.contentHash())),
                  isCorrectStop(stop) ? QStringLiteral("✓") : QStringLiteral("✗"));
+        saveScreenshot(*panel, QStringLiteral("prediction-%1-%2.png")
+                                   .arg(isMeasured ? QStringLiteral("measured") : QStringLiteral("schematic"))
+                                   .arg(QString::fromLatin1(stopPointKey(stop))));
         // Once answered the marker is fixed: another drag changes nothing.
         drag(timeline, StopPoint::AfterDispatch);
         QCOMPARE(panel->answer(), std::optional(stop));
         QCOMPARE(answered.count(), 1);
 
-        saveScreenshot(*panel, QStringLiteral("prediction-%1-%2.png")
-                                   .arg(isMeasured ? QStringLiteral("measured") : QStringLiteral("schematic"))
-                                   .arg(QString::fromLatin1(stopPointKey(stop))));
     }
 
     void releaseSnapsToTheNearestCandidate()

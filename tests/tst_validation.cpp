@@ -1,5 +1,6 @@
 #include "artifactio.h"
 #include "jsonwriter.h"
+#include "validation.h"
 
 #include <nlohmann/json.hpp>
 
@@ -9,6 +10,7 @@
 #include <QTest>
 
 #include <functional>
+#include <limits>
 #include <random>
 
 using namespace lessonscope;
@@ -126,6 +128,7 @@ private slots:
     void bomIsDropped();
     void unknownPanelKindIsKept();
     void mangledSeedsNeverCrash();
+    void nonFiniteNumbersAreWarned();
     void wrongTypeAnywhereNeverCrashes();
 };
 
@@ -176,7 +179,7 @@ void TestValidation::problemIsReported_data()
     QTest::newRow("100,000-deep nesting") << QByteArray(100'000, '[') + QByteArray(100'000, ']') << E << ""
                                           << QStringList{"deeper than 128", "line 1, column 129"} << false;
     QTest::newRow("root array") << QByteArray("[1, 2]") << E << "" << QStringList{"an array", "not a JSON object"} << false;
-    QTest::newRow("root string") << QByteArray("\"artifact\"") << E << "" << QStringList{"a string", "not a JSON object"} << false;
+    QTest::newRow("root string") << QByteArray("\"artifact\"") << E << "" << QStringList{"the string \"artifact\"", "not a JSON object"} << false;
 
     // schemaVersion
     QTest::newRow("schemaVersion 2") << seedWith([](Json &d) { d["schemaVersion"] = 2; }) << E << "/schemaVersion"
@@ -610,6 +613,24 @@ void TestValidation::wrongTypeAnywhereNeverCrashes()
         }
     }
     QVERIFY(reads > 300);
+}
+
+void TestValidation::nonFiniteNumbersAreWarned()
+{
+    // Only a document built in memory can hold them (a file with NaN is a syntax error).
+    Json document = seedJson();
+    document["data"]["panels"][1]["series"][0]["y"][2] = std::numeric_limits<double>::quiet_NaN();
+    document["environment"]["load"] = -std::numeric_limits<double>::infinity();
+    const Problems problems = validateArtifact(document);
+    checkReadable(problems);
+    QStringList found;
+    for (const Problem &problem : problems) {
+        if (problem.severity == Severity::Warning && problem.message.find("JSON cannot hold") != std::string::npos)
+            found << QString::fromStdString(problem.pointer);
+    }
+    found.sort();
+    QCOMPARE(found, (QStringList{"/data/panels/1/series/0/y/2", "/environment/load"}));
+    QCOMPARE(countOf(problems, Severity::Error), 0);
 }
 
 QTEST_GUILESS_MAIN(TestValidation)

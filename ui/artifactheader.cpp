@@ -133,8 +133,9 @@ void ArtifactHeader::setEntry(const LibraryEntry &entry)
     if (!timing.warmSamplesSeconds.empty()) {
         const double median = timing.warmMedianSeconds ? *timing.warmMedianSeconds
                                                        : lessonscope::median(timing.warmSamplesSeconds);
-        numbers << tr("warm median %1 of %n sample(s)", "", static_cast<int>(timing.warmSamplesSeconds.size()))
-                       .arg(duration(median));
+        const auto count = timing.warmSamplesSeconds.size();
+        numbers << (count == 1 ? tr("warm median %1 of 1 sample").arg(duration(median))
+                               : tr("warm median %1 of %2 samples").arg(duration(median)).arg(count));
     }
     if (timing.dispatchOnlyWarmMedianSeconds)
         numbers << tr("a dispatch-only timer would read %1").arg(duration(*timing.dispatchOnlyWarmMedianSeconds));

@@ -37,6 +37,7 @@ QImage renderArtifact(const LibraryEntry &entry, RenderView view, const QSize &s
     }
     if (view != RenderView::Diagram && entry.artifact) {
         auto *panels = new PanelsView(&page);
+        panels->setControlsVisible(false);
         panels->setItems(panelItemsFor(*entry.artifact, entry.problems));
         layout->addWidget(panels, 3);
     }

@@ -78,11 +78,11 @@ void ComparisonView::setEntries(const LibraryEntry &a, const LibraryEntry &b)
     for (int r = 0; r < static_cast<int>(rows.size()); ++r) {
         const ComparisonRow &row = rows[static_cast<std::size_t>(r)];
         const bool isRatioRow = r == static_cast<int>(rows.size()) - 1;
-        const QString a = isRatioRow ? (row.a ? tr("1× (reference)") : QStringLiteral("—")) : valueText(row.a, row.isDuration);
-        const QString b = isRatioRow ? (row.b ? QStringLiteral("%1×").arg(*row.b, 0, 'g', 3) : QStringLiteral("—"))
+        const QString textA = isRatioRow ? (row.a ? tr("1× (reference)") : QStringLiteral("—")) : valueText(row.a, row.isDuration);
+        const QString textB = isRatioRow ? (row.b ? QStringLiteral("%1×").arg(*row.b, 0, 'g', 3) : QStringLiteral("—"))
                                      : valueText(row.b, row.isDuration);
         const QString ratio = row.ratio ? QStringLiteral("%1×").arg(*row.ratio, 0, 'g', 3) : QString();
-        const QStringList cells = {row.quantity, a, b, ratio};
+        const QStringList cells = {row.quantity, textA, textB, ratio};
         for (int c = 0; c < cells.size(); ++c) {
             auto *item = new QTableWidgetItem(cells[c]);
             if (c > 0)

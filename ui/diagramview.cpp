@@ -1,6 +1,7 @@
 #include "diagramview.h"
 
 #include "artifact.h"
+#include "predictionpanel.h"
 
 #include <QFontDatabase>
 #include <QLabel>
@@ -55,6 +56,9 @@ DiagramView::DiagramView(QWidget *parent)
 
     m_timelineSlot = new QVBoxLayout;
     layout->addLayout(m_timelineSlot);
+    m_prediction = new PredictionPanel(nullptr, this);
+    m_prediction->layout()->setContentsMargins(0, 0, 0, 0);
+    m_timelineSlot->addWidget(m_prediction);
 
     m_kindNote = wrappingLabel(this);
     m_kindNote->setForegroundRole(QPalette::PlaceholderText);
@@ -94,6 +98,7 @@ void DiagramView::clear()
     m_rawPanel->hide();
     m_showExplanation->hide();
     m_reading->clear();
+    m_prediction->hide();
     setExplanationShown(false);
     setAccessibleDescription(QString());
 }
@@ -127,17 +132,35 @@ void DiagramView::setArtifact(const Artifact &artifact)
     m_showExplanation->setVisible(!reading.empty());
     m_showExplanation->setChecked(false);
     setExplanationShown(false);
+
+    // A timeline is answered on the timeline itself: the prediction panel shows the prompt, and
+    // the reading once answered, in place of the prompt text and "show explanation".
+    m_prediction->setVisible(known);
+    if (known) {
+        m_prediction->setArtifact(artifact);
+        m_promptCaption->hide();
+        m_prompt->hide();
+        m_kindNote->hide();
+        m_showExplanation->hide();
+        m_reading->hide();
+    }
     setAccessibleName(tr("Diagram: %1").arg(m_title->text()));
     setAccessibleDescription(q(diagram.alt.empty() ? diagram.reading : diagram.alt));
 }
 
 bool DiagramView::isExplanationShown() const
 {
+    if (!m_prediction->isHidden())
+        return m_prediction->isReadingShown();
     return m_showExplanation->isChecked() && !m_reading->text().isEmpty();
 }
 
 void DiagramView::setExplanationShown(bool shown)
 {
+    if (!m_prediction->isHidden()) {
+        m_prediction->setReadingShown(shown);
+        return;
+    }
     if (m_showExplanation->isChecked() != shown)
         m_showExplanation->setChecked(shown); // re-enters through toggled
     m_showExplanation->setText(shown ? tr("Hide &explanation") : tr("Show &explanation"));

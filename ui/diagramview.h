@@ -6,6 +6,7 @@ namespace lessonscope {
 class Artifact;
 }
 
+class PredictionPanel;
 class QLabel;
 class QPlainTextEdit;
 class QPushButton;
@@ -30,6 +31,8 @@ public:
     void clear();
 
     bool isExplanationShown() const;
+    // The interactive prediction shown for "timeline" diagrams (hidden for other kinds).
+    PredictionPanel *prediction() const { return m_prediction; }
     // The layout where the interactive timeline goes; empty until issue 4 fills it.
     QVBoxLayout *timelineSlot() const { return m_timelineSlot; }
 
@@ -42,6 +45,7 @@ private:
     QLabel *m_promptCaption = nullptr;
     QLabel *m_prompt = nullptr;
     QVBoxLayout *m_timelineSlot = nullptr;
+    PredictionPanel *m_prediction = nullptr; // "timeline" diagrams: prompt, timeline, verdict, reading
     QLabel *m_kindNote = nullptr;
     QPlainTextEdit *m_rawPanel = nullptr;
     QPushButton *m_showExplanation = nullptr;

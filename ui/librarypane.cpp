@@ -108,5 +108,5 @@ void LibraryPane::updateCount()
 {
     const int shown = m_filter->rowCount();
     const int total = m_model->rowCount();
-    m_count->setText(shown == total ? tr("%n artifact(s)", "", total) : tr("%1 of %2 shown").arg(shown).arg(total));
+    m_count->setText(shown == total ? (total == 1 ? tr("1 artifact") : tr("%1 artifacts").arg(total)) : tr("%1 of %2 shown").arg(shown).arg(total));
 }

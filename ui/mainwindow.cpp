@@ -3,6 +3,7 @@
 #include "aboutbox.h"
 #include "centralview.h"
 #include "librarymodel.h"
+#include "folderwatcher.h"
 #include "lessonrunner.h"
 #include "librarypane.h"
 #include "liverunview.h"
@@ -224,7 +225,8 @@ void MainWindow::connectRuns()
                                  10000);
     });
     connect(runner, &LessonRunner::cancelled, this, [this, live](int job, int calls) {
-        live->finish(job, tr("Run cancelled after %n call(s); nothing was kept", "", calls));
+        live->finish(job, calls == 1 ? tr("Run cancelled after 1 call; nothing was kept")
+                                      : tr("Run cancelled after %1 calls; nothing was kept").arg(calls));
         statusBar()->showMessage(tr("Run cancelled"), 6000);
     });
     connect(runner, &LessonRunner::failed, this, [this, live](int job, const QString &message) {

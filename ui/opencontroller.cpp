@@ -132,10 +132,10 @@ void OpenController::onFinished(int job, bool cancelled)
         if (const LibraryEntry *entry = m_model->entry(id); entry && entry->hasErrors())
             ++errors;
     }
-    QString text = cancelled ? tr("Opening cancelled: %n artifact(s) opened", "", static_cast<int>(ids.size()))
-                             : tr("Opened %n artifact(s)", "", static_cast<int>(ids.size()));
+    const QString count = ids.size() == 1 ? tr("1 artifact") : tr("%1 artifacts").arg(ids.size());
+    QString text = cancelled ? tr("Opening cancelled: %1 opened").arg(count) : tr("Opened %1").arg(count);
     if (errors > 0)
-        text += tr(", %n with errors", "", errors);
+        text += tr(", %1 with errors").arg(errors);
     if (ids.isEmpty() && !cancelled)
         text = tr("No artifacts found");
     emit message(text);

@@ -82,7 +82,8 @@ void PanelsView::setItems(const std::vector<PanelItem> &items)
     m_empty->setVisible(count == 0);
     m_area->setVisible(count > 0);
     m_logBox->setEnabled(!m_charts.isEmpty());
-    m_hint->setVisible(!m_charts.isEmpty());
+    m_logBox->setVisible(m_controls);
+    m_hint->setVisible(m_controls && !m_charts.isEmpty());
     if (count == 0 && m_empty->text().isEmpty())
         m_empty->setText(tr("This artifact has no panels."));
 }
@@ -107,6 +108,13 @@ QWidget *PanelsView::placeholderFor(const PanelItem &item)
     layout->addWidget(raw, 1);
     box->setMinimumSize(280, 240);
     return box;
+}
+
+void PanelsView::setControlsVisible(bool visible)
+{
+    m_controls = visible;
+    m_logBox->setVisible(visible);
+    m_hint->setVisible(visible && !m_charts.isEmpty());
 }
 
 PanelChart *PanelsView::currentChart() const

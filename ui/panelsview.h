@@ -25,6 +25,8 @@ public:
     void setItems(const std::vector<PanelItem> &items);
     // Nothing to draw: says why.
     void setEmptyText(const QString &text);
+    // The log-scale switch and the hint (hidden in still images, where they cannot be used).
+    void setControlsVisible(bool visible);
 
     QList<PanelChart *> charts() const { return m_charts; }
     int placeholderCount() const { return m_placeholders; }
@@ -55,4 +57,5 @@ private:
     PanelChart *m_current = nullptr;
     int m_placeholders = 0;
     bool m_logScale = false;
+    bool m_controls = true;
 };

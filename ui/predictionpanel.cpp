@@ -9,6 +9,7 @@
 #include <QFileDialog>
 #include <QFrame>
 #include <QHBoxLayout>
+#include <QLayout>
 #include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
@@ -44,12 +45,6 @@ QLabel *wrappingLabel(QWidget *parent)
 PredictionPanel::PredictionPanel(AnswerStore *store, QWidget *parent)
     : QWidget(parent), m_store(store ? store : AnswerStore::shared())
 {
-    m_title = new QLabel(this);
-    QFont titleFont = m_title->font();
-    titleFont.setBold(true);
-    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.25);
-    m_title->setFont(titleFont);
-
     // The prompt, framed so that it reads as the question being asked.
     auto *promptFrame = new QFrame(this);
     promptFrame->setFrameShape(QFrame::StyledPanel);
@@ -86,20 +81,29 @@ PredictionPanel::PredictionPanel(AnswerStore *store, QWidget *parent)
     // The verdict: a mark (✓ / ✗, not colour alone), the words, and "try again".
     m_verdictFrame = new QFrame(this);
     m_verdictFrame->setFrameShape(QFrame::StyledPanel);
-    auto *verdictLayout = new QHBoxLayout(m_verdictFrame);
     m_verdictMark = new QLabel(m_verdictFrame);
     QFont markFont = m_verdictMark->font();
-    markFont.setPointSizeF(markFont.pointSizeF() * 2.2);
+    markFont.setPointSizeF(markFont.pointSizeF() * 2);
     markFont.setBold(true);
     m_verdictMark->setFont(markFont);
-    m_verdictMark->setAlignment(Qt::AlignTop | Qt::AlignHCenter);
-    m_verdictMark->setMinimumWidth(36);
+    m_verdictMark->setMinimumWidth(32);
+    m_verdictHeadline = wrappingLabel(m_verdictFrame);
+    QFont headlineFont = m_verdictHeadline->font();
+    headlineFont.setBold(true);
+    m_verdictHeadline->setFont(headlineFont);
+    m_tryAgain = new QPushButton(tr("&Try again"), m_verdictFrame);
+    m_tryAgain->setToolTip(tr("Forget this answer and place the stop again"));
+    auto *headline = new QHBoxLayout;
+    headline->addWidget(m_verdictMark);
+    headline->addWidget(m_verdictHeadline, 1);
+    headline->addWidget(m_tryAgain);
+    // Word-wrapped labels straight in a vertical layout, so that their height follows their width.
     m_verdict = wrappingLabel(m_verdictFrame);
     m_verdict->setTextFormat(Qt::RichText);
-    m_tryAgain = new QPushButton(tr("&Try again"), m_verdictFrame);
-    verdictLayout->addWidget(m_verdictMark);
-    verdictLayout->addWidget(m_verdict, 1);
-    verdictLayout->addWidget(m_tryAgain, 0, Qt::AlignTop);
+    m_verdict->setContentsMargins(40, 0, 0, 0);
+    auto *verdictLayout = new QVBoxLayout(m_verdictFrame);
+    verdictLayout->addLayout(headline);
+    verdictLayout->addWidget(m_verdict);
 
     m_readingFrame = new QFrame(this);
     auto *readingLayout = new QVBoxLayout(m_readingFrame);
@@ -109,12 +113,12 @@ PredictionPanel::PredictionPanel(AnswerStore *store, QWidget *parent)
     readingLayout->addWidget(m_reading);
 
     auto *layout = new QVBoxLayout(this);
-    layout->addWidget(m_title);
     layout->addWidget(promptFrame);
     layout->addLayout(tools);
-    layout->addWidget(m_timeline, 1);
+    layout->addWidget(m_timeline);
     layout->addWidget(m_verdictFrame);
     layout->addWidget(m_readingFrame);
+    layout->addStretch(1);
     setFocusProxy(m_timeline);
 
     connect(m_timeline, &TimelineWidget::answerRequested, this,
@@ -136,17 +140,14 @@ void PredictionPanel::setArtifact(const Artifact &artifact)
     m_artifact = artifact;
     m_model = TimelineModel::fromArtifact(artifact);
     const Diagram diagram = artifact.diagram();
-    m_title->setText(q(diagram.title));
     m_prompt->setText(q(diagram.prediction));
     m_hint->setText(tr("Drag the stop marker along the timeline to where the timer must stop, or use ← → and Enter."));
     m_timeline->setModel(m_model);
     m_timeline->setAccessibleDescription(q(diagram.alt.empty() ? diagram.reading : diagram.alt));
     fillCallChoices();
 
-    QString reading = QStringLiteral("<b>%1</b><br>%2").arg(tr("Explanation"), q(diagram.reading).toHtmlEscaped());
-    if (!diagram.scope.empty())
-        reading += QStringLiteral("<br><i>%1</i>").arg(q(diagram.scope).toHtmlEscaped());
-    m_reading->setText(reading);
+    const std::string &reading = diagram.reading.empty() ? diagram.alt : diagram.reading;
+    m_reading->setText(QStringLiteral("<b>%1</b><br>%2").arg(tr("Explanation"), q(reading).toHtmlEscaped()));
 
     const auto stored = m_store->answer(q(artifact.contentHash()));
     showAnswer(stored ? std::optional(stored->stop) : std::nullopt);
@@ -205,6 +206,7 @@ void PredictionPanel::updateVerdict()
 {
     if (!m_answer) {
         m_verdict->clear();
+        m_verdictHeadline->clear();
         m_verdictMark->clear();
         return;
     }
@@ -214,14 +216,23 @@ void PredictionPanel::updateVerdict()
     markPalette.setColor(QPalette::WindowText, TimelinePainter::laneColour(palette(), tone));
     m_verdictMark->setPalette(markPalette);
     m_verdictMark->setText(verdict.correct ? QStringLiteral("✓") : QStringLiteral("✗"));
-    m_verdict->setText(QStringLiteral("<b>%1</b><br>%2<br>%3")
-                           .arg(q(verdict.headline).toHtmlEscaped(), q(verdict.why).toHtmlEscaped(),
-                                q(verdict.numbers).toHtmlEscaped()));
+    m_verdictHeadline->setText(q(verdict.headline));
+    m_verdict->setText(QStringLiteral("%1<br><br>%2")
+                           .arg(q(verdict.why).toHtmlEscaped(), q(verdict.numbers).toHtmlEscaped()));
+    // New text changes the labels' height for their width; the layouts cache that per width and
+    // Qt does not drop those caches for a label that was already shown, so drop them here.
+    m_verdictFrame->layout()->invalidate();
+    layout()->invalidate();
 }
 
 bool PredictionPanel::isReadingShown() const
 {
     return !m_readingFrame->isHidden();
+}
+
+void PredictionPanel::setReadingShown(bool shown)
+{
+    m_readingFrame->setVisible(shown);
 }
 
 QString PredictionPanel::verdictText() const

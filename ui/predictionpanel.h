@@ -17,7 +17,8 @@ class TimelineWidget;
 // The prediction for a timeline diagram: the prompt above the interactive timeline, the answer
 // placed on it, the verdict with the numbers each stop would have read, then the reading (the
 // explanation), which stays hidden until the learner has answered. Answers persist per
-// contentHash in an AnswerStore; "try again" clears one.
+// contentHash in an AnswerStore; "try again" clears one. The diagram's title and scope are its
+// owner's (DiagramView) to show.
 class PredictionPanel : public QWidget
 {
     Q_OBJECT
@@ -31,6 +32,9 @@ public:
     TimelineWidget *timeline() const { return m_timeline; }
     std::optional<lessonscope::StopPoint> answer() const { return m_answer; }
     bool isReadingShown() const;
+    // Answering shows the reading and "try again" hides it; this reveals it without an answer
+    // (for a program that shows the explanation on request).
+    void setReadingShown(bool shown);
     QString verdictText() const; // the verdict as shown, in plain text; empty before an answer
 
 public slots:
@@ -52,7 +56,6 @@ private:
     lessonscope::TimelineModel m_model;
     std::optional<lessonscope::StopPoint> m_answer;
 
-    QLabel *m_title = nullptr;
     QLabel *m_prompt = nullptr;
     QLabel *m_hint = nullptr;
     QLabel *m_callLabel = nullptr;
@@ -62,6 +65,7 @@ private:
     TimelineWidget *m_timeline = nullptr;
     QFrame *m_verdictFrame = nullptr;
     QLabel *m_verdictMark = nullptr;
+    QLabel *m_verdictHeadline = nullptr;
     QLabel *m_verdict = nullptr;
     QPushButton *m_tryAgain = nullptr;
     QFrame *m_readingFrame = nullptr;

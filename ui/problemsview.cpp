@@ -37,10 +37,13 @@ void ProblemsView::setProblems(const Problems &problems, bool readable)
     else if (!readable)
         m_summary->setText(tr("The file could not be read as an artifact: nothing else can be shown."));
     else if (errors > 0)
-        m_summary->setText(tr("%n error(s): the parts they name cannot be shown as intended; the rest is shown.", "", errors)
-                           + (warnings > 0 ? QLatin1Char(' ') + tr("%n warning(s).", "", warnings) : QString()));
+        m_summary->setText((errors == 1 ? tr("1 error") : tr("%1 errors").arg(errors))
+                           + tr(": the parts named cannot be shown as intended; the rest is shown.")
+                           + (warnings == 0 ? QString()
+                                            : warnings == 1 ? tr(" 1 warning.") : tr(" %1 warnings.").arg(warnings)));
     else
-        m_summary->setText(tr("%n warning(s): shown, but suspicious.", "", warnings));
+        m_summary->setText((warnings == 1 ? tr("1 warning") : tr("%1 warnings").arg(warnings))
+                           + tr(": shown, but suspicious."));
     m_tree->setVisible(!problems.empty());
 
     for (const Problem &problem : problems) {

@@ -129,7 +129,8 @@ RunPanel::RunPanel(QWidget *parent)
                       .arg(q(formatDuration(elapsed)), numbers));
     });
     connect(m_runner, &LessonRunner::cancelled, this, [this](int, int calls) {
-        setStatus(tr("Cancelled after %n call(s); nothing was kept.", "", calls));
+        setStatus(calls == 1 ? tr("Cancelled after 1 call; nothing was kept.")
+                             : tr("Cancelled after %1 calls; nothing was kept.").arg(calls));
     });
     connect(m_runner, &LessonRunner::failed, this, [this](int, const QString &message) {
         setStatus(tr("The run failed: %1").arg(message));

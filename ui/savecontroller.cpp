@@ -52,8 +52,9 @@ SaveController::SaveController(LibraryModel *model, QWidget *window)
     };
     m_askUnsaved = [this](int count) {
         QMessageBox box(QMessageBox::Warning, tr("Unsaved Runs"),
-                        tr("%n run(s) made on this machine are not saved. Their measurements are lost "
-                           "unless you save them.", "", count),
+                        (count == 1 ? tr("A run made on this machine is not saved.")
+                                    : tr("%1 runs made on this machine are not saved.").arg(count))
+                            + QLatin1Char(' ') + tr("Their measurements are lost unless you save them."),
                         QMessageBox::SaveAll | QMessageBox::Discard | QMessageBox::Cancel, m_window);
         box.setDefaultButton(QMessageBox::SaveAll);
         switch (box.exec()) {

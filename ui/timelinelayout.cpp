@@ -13,6 +13,23 @@ using namespace lessonscope::timeline;
 namespace {
 
 constexpr double kPad = 4;
+constexpr double kMinRowHeight = 36;
+constexpr double kMaxRowHeight = 50;
+
+double captionHeightOf(const QFontMetricsF &fm)
+{
+    return fm.height() + 6;
+}
+
+double stripHeightOf(const QFontMetricsF &small)
+{
+    return 2 * (small.height() + 2) + 4;
+}
+
+double axisHeightOf(const QFontMetricsF &small)
+{
+    return small.height() + 10;
+}
 
 QString tickLabel(double ns, const DurationUnit &unit, int decimals)
 {
@@ -50,7 +67,55 @@ std::vector<TimelineLayout::Tick> timeTicks(const TimeScale &scale, const QRectF
     return result;
 }
 
+// Puts each label in one of two rows under its tick, centred when it can be; labels that would
+// overlap go to the other row, and when both rows are taken they slide aside (the painter then
+// draws a leader line from the tick), earlier labels of the row moving left to make room.
+void placeCandidateLabels(std::vector<TimelineLayout::CandidateItem> &items, double leftBound, double rightBound,
+                          double top, double rowStep)
+{
+    constexpr double kGap = 6;
+    std::vector<std::size_t> rows[2];
+    const auto right = [&](int row) {
+        return rows[row].empty() ? -1e300 : items[rows[row].back()].labelRect.right();
+    };
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        QRectF &rect = items[i].labelRect;
+        const double w = rect.width();
+        double left = std::clamp(items[i].x - w / 2, leftBound, std::max(leftBound, rightBound - w));
+        int row = left >= right(0) + kGap ? 0 : left >= right(1) + kGap ? 1 : right(0) <= right(1) ? 0 : 1;
+        left = std::max(left, right(row) + kGap);
+        if (left + w > rightBound) {
+            // Out of room on the right: pull this label back and push the row's earlier ones left.
+            left = std::max(leftBound, rightBound - w);
+            double limit = left - kGap;
+            for (auto it = rows[row].rbegin(); it != rows[row].rend(); ++it) {
+                QRectF &previous = items[*it].labelRect;
+                if (previous.right() <= limit)
+                    break;
+                previous.moveLeft(std::max(leftBound, limit - previous.width()));
+                limit = previous.left() - kGap;
+            }
+        }
+        rect.moveTopLeft(QPointF(left, top + row * rowStep));
+        rows[row].push_back(i);
+    }
+}
+
 } // namespace
+
+double TimelineLayout::preferredHeight(const QFont &font, const QFont &smallFont)
+{
+    const QFontMetricsF fm(font);
+    const QFontMetricsF small(smallFont);
+    return 2 * captionHeightOf(fm) + kTimelineLaneCount * kMaxRowHeight + stripHeightOf(small) + axisHeightOf(small);
+}
+
+double TimelineLayout::minimumHeight(const QFont &font, const QFont &smallFont)
+{
+    const QFontMetricsF fm(font);
+    const QFontMetricsF small(smallFont);
+    return 2 * captionHeightOf(fm) + kTimelineLaneCount * kMinRowHeight + stripHeightOf(small) + axisHeightOf(small);
+}
 
 QRectF TimelineLayout::laneRect(TimelineLane lane) const
 {
@@ -71,13 +136,15 @@ TimelineLayout TimelineLayout::build(const CallTimeline &call, double viewBegin,
     TimelineLayout layout;
 
     // Vertical bands: caption, stop flag, four lanes, candidate labels, axis.
-    const double captionHeight = fm.height() + 6;
-    const double headerHeight = fm.height() + 6;
-    const double stripHeight = 2 * (small.height() + 2) + 4;
-    const double axisHeight = small.height() + 10;
+    const double captionHeight = captionHeightOf(fm);
+    const double headerHeight = captionHeightOf(fm);
+    const double stripHeight = stripHeightOf(small);
+    const double axisHeight = axisHeightOf(small);
     const double free = area.height() - captionHeight - headerHeight - stripHeight - axisHeight;
-    const double rowHeight = std::clamp(free / kTimelineLaneCount, 36.0, 60.0);
+    const double rowHeight = std::clamp(free / kTimelineLaneCount, kMinRowHeight, kMaxRowHeight);
     layout.boxHeight = std::min(24.0, rowHeight - small.height() - 8);
+    // The box and a caption line under it, centred in the row.
+    const double boxOffset = std::max(kPad, (rowHeight - layout.boxHeight - small.height() - 1) / 2);
 
     // Horizontal bands: lane names, the greyed gutter, the plot.
     double labelWidth = 0;
@@ -111,7 +178,7 @@ TimelineLayout TimelineLayout::build(const CallTimeline &call, double viewBegin,
     // Work outside the boundary, in the gutter.
     for (std::size_t i = 0; i < call.outside.size(); ++i) {
         const OutsideActivity &activity = call.outside[i];
-        const QRectF box(layout.gutter.left() + 6, rowTop(layout.rows, static_cast<int>(activity.lane)) + kPad,
+        const QRectF box(layout.gutter.left() + 6, rowTop(layout.rows, static_cast<int>(activity.lane)) + boxOffset,
                          layout.gutter.width() - 12, layout.boxHeight);
         layout.outside.push_back({static_cast<int>(i), box,
                                   small.elidedText(QString::fromStdString(activity.label), Qt::ElideRight, box.width() - 6)});
@@ -127,7 +194,7 @@ TimelineLayout TimelineLayout::build(const CallTimeline &call, double viewBegin,
         const double top = rowTop(layout.rows, row);
         const bool measurement = event.lane == TimelineLane::Measurement;
         const double barHeight = measurement ? (rowHeight - 3 * kPad) / 2 : layout.boxHeight;
-        const double boxTop = measurement ? top + 2 * kPad + barHeight : top + kPad;
+        const double boxTop = measurement ? top + 2 * kPad + barHeight : top + boxOffset;
         const double x0 = timeToPixel(layout.scale, event.begin);
         const double x1 = timeToPixel(layout.scale, event.end);
         EventItem item;
@@ -149,8 +216,14 @@ TimelineLayout TimelineLayout::build(const CallTimeline &call, double viewBegin,
                 continue;
             // A short event stays visible (and hoverable) as a sliver.
             item.box = QRectF(left, boxTop, std::max(right - left, 2.0), barHeight);
+            // Inside when it fits, clear of an instant's diamond at either end of the box.
             const double w = fm.horizontalAdvance(text);
-            if (w + 10 <= item.box.width()) {
+            const double diamond = layout.boxHeight * 0.7;
+            const bool sharesAnEnd = std::any_of(call.events.begin(), call.events.end(), [&](const TimelineEvent &other) {
+                return other.lane == event.lane && other.shape == TimelineEvent::Shape::Instant &&
+                       (other.begin == event.begin || other.begin == event.end);
+            });
+            if (w + 10 + (sharesAnEnd ? diamond : 0) <= item.box.width()) {
                 item.textInside = true;
                 item.textRect = item.box;
                 item.text = text;
@@ -170,8 +243,10 @@ TimelineLayout TimelineLayout::build(const CallTimeline &call, double viewBegin,
         layout.eventBoxes.push_back(Box{item.box.left(), item.box.top(), item.box.right(), item.box.bottom()});
     }
 
-    // Stop candidates: ticks and labels in the strip, two staggered rows so close ones stay legible.
-    double rowRight[2] = {-1e300, -1e300};
+    // Stop candidates: a tick each, and its name in the strip below.
+    QFont boldFont = smallFont;
+    boldFont.setBold(true);
+    const QFontMetricsF smallBold(boldFont);
     for (const StopCandidate &candidate : call.candidates) {
         CandidateItem item;
         const double x = timeToPixel(layout.scale, candidate.time);
@@ -181,15 +256,11 @@ TimelineLayout TimelineLayout::build(const CallTimeline &call, double viewBegin,
         if (item.pinned)
             text = item.pinned < 0 ? QStringLiteral("‹ ") + text : text + QStringLiteral(" ›");
         item.text = text;
-        const double w = small.horizontalAdvance(text) + 6;
-        double left = std::clamp(item.x - w / 2, plotL - 8, plotR + 8 - w);
-        int stripRow = left >= rowRight[0] + 6 ? 0 : 1;
-        if (stripRow == 1 && left < rowRight[1] + 6)
-            left = rowRight[1] + 6; // both rows taken: shift right rather than overprint
-        rowRight[stripRow] = left + w;
-        item.labelRect = QRectF(left, layout.strip.top() + 8 + stripRow * (small.height() + 2), w, small.height());
+        // Wide enough for the highlighted (bold) state.
+        item.labelRect = QRectF(0, 0, smallBold.horizontalAdvance(text) + 6, small.height());
         layout.candidates.push_back(item);
     }
+    placeCandidateLabels(layout.candidates, plotL - 8, area.right(), layout.strip.top() + 8, small.height() + 2);
 
     if (call.measured)
         layout.ticks = timeTicks(layout.scale, layout.plot, small);

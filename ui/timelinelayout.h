@@ -58,6 +58,10 @@ struct TimelineLayout {
     QRectF laneRect(lessonscope::TimelineLane lane) const; // the whole row, labels to plot end
     double laneCenterY(lessonscope::TimelineLane lane) const;
 
+    // The height that shows every lane at its largest, and the least that still fits them.
+    static double preferredHeight(const QFont &font, const QFont &smallFont);
+    static double minimumHeight(const QFont &font, const QFont &smallFont);
+
     // Lays out call over [viewBegin, viewEnd] inside area. smallFont is for captions.
     static TimelineLayout build(const lessonscope::CallTimeline &call, double viewBegin, double viewEnd,
                                 const QRectF &area, const QFont &font, const QFont &smallFont);

@@ -5,6 +5,7 @@
 #include <QPainterPath>
 
 #include <algorithm>
+#include <cmath>
 
 using namespace lessonscope;
 using namespace lessonscope::timeline;
@@ -126,7 +127,8 @@ void TimelinePainter::paintFrame(const State &state)
 
 void TimelinePainter::paintOutside()
 {
-    const QColor grey = m_palette.color(QPalette::Disabled, QPalette::Text);
+    // Greyed, yet legible: the text colour washed halfway towards the base.
+    const QColor grey = mix(m_palette.color(QPalette::Text), m_palette.color(QPalette::Base), 0.45);
     m_painter.setFont(m_small);
     for (const TimelineLayout::OutsideItem &item : m_layout.outside) {
         m_painter.setPen(QPen(grey, 1, Qt::DashLine));
@@ -170,7 +172,15 @@ void TimelinePainter::barText(const QRectF &bar, const QString &text, bool bold)
 void TimelinePainter::paintEvents()
 {
     const QColor text = m_palette.color(QPalette::Text);
-    for (const TimelineLayout::EventItem &item : m_layout.events) {
+    // Spans first, then instants over them.
+    std::vector<const TimelineLayout::EventItem *> order;
+    for (const TimelineLayout::EventItem &item : m_layout.events)
+        order.push_back(&item);
+    std::stable_partition(order.begin(), order.end(), [this](const TimelineLayout::EventItem *item) {
+        return m_call.events[static_cast<std::size_t>(item->event)].shape == TimelineEvent::Shape::Span;
+    });
+    for (const TimelineLayout::EventItem *itemPointer : order) {
+        const TimelineLayout::EventItem &item = *itemPointer;
         const TimelineEvent &event = m_call.events[static_cast<std::size_t>(item.event)];
         if (event.lane == TimelineLane::Measurement)
             continue; // drawn by paintMeasurement, once answered
@@ -234,6 +244,14 @@ void TimelinePainter::paintMeasurement(const State &state)
         m_painter.setBrush(laneFill(m_palette, TimelineLane::Measurement));
         m_painter.drawRoundedRect(bar, 3, 3);
         barText(bar, state.timerText, state.answered);
+    } else if (!state.answered) {
+        // Nothing placed yet: say what this lane is for.
+        QFont italic = m_font;
+        italic.setItalic(true);
+        m_painter.setFont(italic);
+        m_painter.setPen(m_palette.color(QPalette::PlaceholderText));
+        m_painter.drawText(QRectF(left + 8, top, l.plot.right() - left - 16, l.rows.rowHeight), Qt::AlignLeft | Qt::AlignVCenter,
+                           QStringLiteral("the timer starts at the dispatch; where must it stop?"));
     }
 
     if (!state.answered)
@@ -272,6 +290,14 @@ void TimelinePainter::paintCandidates(const State &state)
         m_painter.setPen(Qt::NoPen);
         m_painter.setBrush(chosen || near ? m_palette.color(QPalette::Highlight) : text);
         m_painter.drawPath(tick);
+        if (std::abs(item.labelRect.center().x() - item.x) > 3) {
+            // The label had to slide aside: a leader line says whose it is.
+            m_painter.setPen(QPen(withAlpha(text, 140), 1));
+            m_painter.drawLine(QPointF(item.x, l.strip.top() + 7),
+                               QPointF(std::clamp(item.x, item.labelRect.left() + 3, item.labelRect.right() - 3),
+                                       item.labelRect.top()));
+            m_painter.setPen(Qt::NoPen);
+        }
         if (chosen || near) {
             m_painter.setBrush(m_palette.color(QPalette::Highlight));
             m_painter.drawRoundedRect(item.labelRect.adjusted(-2, -1, 2, 1), 3, 3);

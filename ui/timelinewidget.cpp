@@ -47,7 +47,8 @@ TimelineWidget::TimelineWidget(QWidget *parent) : QWidget(parent)
 {
     setFocusPolicy(Qt::StrongFocus);
     setMouseTracking(true);
-    setAttribute(Qt::WA_OpaquePaintEvent, false);
+    // As tall as the lanes need and no taller; as wide as the owner gives.
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Maximum);
     setAccessibleName(tr("Timeline of one call: where does the timer stop?"));
     setModel(TimelineModel());
 }
@@ -178,12 +179,13 @@ QString TimelineWidget::readingText(StopPoint point) const
 
 QSize TimelineWidget::sizeHint() const
 {
-    return {820, 360};
+    // The margins of cachedLayout()'s area, 8 pixels, come on top.
+    return {820, static_cast<int>(std::ceil(TimelineLayout::preferredHeight(font(), smallFontOf(font())))) + 8};
 }
 
 QSize TimelineWidget::minimumSizeHint() const
 {
-    return {520, 300};
+    return {520, static_cast<int>(std::ceil(TimelineLayout::minimumHeight(font(), smallFontOf(font())))) + 8};
 }
 
 bool TimelineWidget::event(QEvent *event)

@@ -1,0 +1,90 @@
+#include "rendercommand.h"
+
+#include "artifactio.h"
+#include "artifactrenderer.h"
+#include "commandline.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QFileInfo>
+#include <QImageWriter>
+#include <QRegularExpression>
+
+using namespace lessonscope;
+
+int runRender(int argc, char *argv[])
+{
+    // With no display, draw offscreen: the same widgets, no window system needed.
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY")
+        && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("lessonscope"));
+    QApplication::setOrganizationName(QStringLiteral("lessonscope"));
+    return renderCommand(QApplication::arguments().mid(2));
+}
+
+int renderCommand(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Draw an artifact with the explorer's widgets into a PNG image, with no display needed.\n"
+        "Exit status 0 when the image was written, 1 when the artifact has errors (they are printed and\n"
+        "no image is written) or the image cannot be written, 2 bad usage."));
+    parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("The artifact."), QStringLiteral("FILE"));
+    const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")},
+                                    QStringLiteral("Write the image to OUT.png."), QStringLiteral("OUT.png"));
+    const QCommandLineOption size(QStringLiteral("size"), QStringLiteral("Image size in pixels (default 1280x900)."),
+                                  QStringLiteral("WxH"), QStringLiteral("1280x900"));
+    const QCommandLineOption view(QStringLiteral("view"),
+                                  QStringLiteral("What to draw: all (default), panels or diagram."),
+                                  QStringLiteral("all|panels|diagram"), QStringLiteral("all"));
+    parser.addOptions({output, size, view});
+    if (const int exitCode = parseSubcommand(parser, QStringLiteral("render"), arguments); exitCode >= 0)
+        return exitCode;
+
+    if (!qobject_cast<QApplication *>(QCoreApplication::instance())) {
+        printErr(QStringLiteral("lessonscope render: needs the widgets (a QApplication)\n"));
+        return 2;
+    }
+    if (parser.positionalArguments().size() != 1 || !parser.isSet(output)) {
+        printErr(QStringLiteral("lessonscope render: name one artifact FILE and -o OUT.png.\n"
+                                "Try 'lessonscope render --help'.\n"));
+        return 2;
+    }
+    static const QRegularExpression sizePattern(QStringLiteral("^(\\d{2,5})[x×X](\\d{2,5})$"));
+    const QRegularExpressionMatch match = sizePattern.match(parser.value(size));
+    const QSize imageSize = match.hasMatch() ? QSize(match.captured(1).toInt(), match.captured(2).toInt()) : QSize();
+    if (!imageSize.isValid() || imageSize.width() < 200 || imageSize.height() < 150 || imageSize.width() > 10000
+        || imageSize.height() > 10000) {
+        printErr(QStringLiteral("lessonscope render: --size '%1' is not WxH between 200x150 and 10000x10000.\n")
+                     .arg(parser.value(size)));
+        return 2;
+    }
+    RenderView renderView = RenderView::All;
+    if (!parseRenderView(parser.value(view), &renderView)) {
+        printErr(QStringLiteral("lessonscope render: --view '%1' is not all, panels or diagram.\n").arg(parser.value(view)));
+        return 2;
+    }
+
+    const QString file = parser.positionalArguments().constFirst();
+    ReadResult result = readArtifactFile(file);
+    QString problems;
+    for (const Problem &problem : result.problems)
+        problems += QString::fromStdString(formatProblem(file.toStdString(), problem)) + QLatin1Char('\n');
+    printErr(problems);
+    if (!result.ok())
+        return 1;
+
+    LibraryEntry entry;
+    entry.path = QFileInfo(file).absoluteFilePath();
+    entry.artifact = std::move(result.artifact);
+    entry.problems = std::move(result.problems);
+    const QImage image = renderArtifact(entry, renderView, imageSize);
+    QImageWriter writer(parser.value(output), "png");
+    if (!writer.write(image)) {
+        printErr(QStringLiteral("lessonscope render: cannot write %1: %2\n").arg(parser.value(output), writer.errorString()));
+        return 1;
+    }
+    return 0;
+}

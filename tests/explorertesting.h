@@ -1,0 +1,70 @@
+#pragma once
+
+// Helpers shared by the explorer's widget tests (issue 3): the seed artifact, variants of it,
+// and settings kept away from the user's own.
+
+#include "artifactio.h"
+#include "libraryentry.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QString>
+#include <QTemporaryDir>
+
+namespace explorertesting {
+
+inline QString seedPath()
+{
+    return QStringLiteral(LESSONSCOPE_TEST_DATA "/seed-performance-01.json");
+}
+
+inline QByteArray seedBytes()
+{
+    QFile file(seedPath());
+    if (!file.open(QIODevice::ReadOnly))
+        qFatal("cannot read the seed artifact");
+    return file.readAll();
+}
+
+// The seed with one piece of text replaced (the first occurrence), e.g. a panel kind.
+inline QByteArray seedWith(const QByteArray &from, const QByteArray &to)
+{
+    QByteArray bytes = seedBytes();
+    const qsizetype at = bytes.indexOf(from);
+    if (at < 0)
+        qFatal("seedWith: text not found");
+    return bytes.replace(at, from.size(), to);
+}
+
+inline LibraryEntry entryFrom(const QByteArray &bytes, const QString &path = QString())
+{
+    lessonscope::ReadResult result =
+        lessonscope::readArtifact(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
+    LibraryEntry entry;
+    entry.path = path;
+    entry.artifact = std::move(result.artifact);
+    entry.problems = std::move(result.problems);
+    return entry;
+}
+
+inline void writeFile(const QString &path, const QByteArray &bytes)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size())
+        qFatal("cannot write a test file");
+}
+
+// Settings (recent files, geometry, answers) go to a temporary folder, never the user's.
+inline void isolateSettings(const QTemporaryDir &dir)
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("lessonscope-tests"));
+    QCoreApplication::setApplicationName(QStringLiteral("lessonscope-tests"));
+    QSettings::setDefaultFormat(QSettings::IniFormat);
+    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, dir.path());
+    QSettings().clear();
+}
+
+} // namespace explorertesting

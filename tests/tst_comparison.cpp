@@ -1,0 +1,140 @@
+#include "comparison.h"
+#include "comparisonview.h"
+#include "explorertesting.h"
+#include "panelchart.h"
+#include "panelsview.h"
+
+#include <QTableWidget>
+#include <QTest>
+
+using namespace explorertesting;
+
+// Two artifacts of one lesson side by side: the numbers, and the panels overlaid by origin.
+class TestComparison : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void rowsSetTheNumbersSideBySide();
+    void overlayNamesSeriesByOrigin();
+    void panelsOnlyOneHasAreKept();
+    void viewShowsBothSeriesAndTheTable();
+    void sameOriginsAreTold();
+
+private:
+    QTemporaryDir m_dir;
+};
+
+namespace {
+
+// The seed with its median sample doubled, as a slower machine might have measured it.
+QByteArray slowerSeed()
+{
+    QByteArray bytes = seedBytes();
+    bytes.replace("8.500181138515472e-06", "1.7000362277030944e-05");
+    return bytes;
+}
+
+} // namespace
+
+void TestComparison::initTestCase()
+{
+    isolateSettings(m_dir);
+}
+
+void TestComparison::rowsSetTheNumbersSideBySide()
+{
+    const LibraryEntry a = entryFrom(seedBytes());
+    const LibraryEntry b = entryFrom(slowerSeed());
+    const std::vector<ComparisonRow> rows = comparisonRows(*a.artifact, *b.artifact);
+    QCOMPARE(rows.size(), std::size_t(6));
+    QCOMPARE(rows[0].quantity, QStringLiteral("first call"));
+    QCOMPARE(*rows[0].a, 0.029204250313341618);
+    QCOMPARE(*rows[0].ratio, 1.0);
+    QCOMPARE(rows[1].quantity, QStringLiteral("warm median"));
+    QCOMPARE(*rows[1].a, 8.500181138515472e-06);
+    QCOMPARE(*rows[1].b, 1.7000362277030944e-05);
+    QCOMPARE(rows[2].quantity, QStringLiteral("MAD of warm calls"));
+    QVERIFY(*rows[2].a > 0);
+    QCOMPARE(rows[3].quantity, QStringLiteral("fastest warm call"));
+    QCOMPARE(*rows[3].a, 7.125083357095718e-06);
+    QCOMPARE(rows[4].quantity, QStringLiteral("max_abs_error"));
+    QVERIFY(!rows[4].isDuration);
+    QCOMPARE(*rows[4].a, 2.384185791015625e-07);
+    QVERIFY(rows[5].quantity.contains(QStringLiteral("ratio")));
+    QCOMPARE(*rows[5].b, 1.7000362277030944e-05 / 8.500181138515472e-06);
+}
+
+void TestComparison::overlayNamesSeriesByOrigin()
+{
+    const LibraryEntry a = entryFrom(seedBytes());
+    const LibraryEntry b = entryFrom(slowerSeed());
+    const std::vector<PanelItem> panels = overlayPanels(*a.artifact, QStringLiteral("recorded — jax 0.9.2"),
+                                                        *b.artifact, QStringLiteral("this machine — eigen 3.4.0"));
+    QCOMPARE(panels.size(), std::size_t(2));
+    for (const PanelItem &panel : panels) {
+        QCOMPARE(panel.plot.series.size(), std::size_t(2));
+        QCOMPARE(panel.plot.series[0].label, QStringLiteral("recorded — jax 0.9.2"));
+        QCOMPARE(panel.plot.series[1].label, QStringLiteral("this machine — eigen 3.4.0"));
+    }
+    QCOMPARE(panels[1].plot.series[0].y[3], 8.500181138515472e-06);
+    QCOMPARE(panels[1].plot.series[1].y[3], 1.7000362277030944e-05);
+}
+
+void TestComparison::panelsOnlyOneHasAreKept()
+{
+    const LibraryEntry a = entryFrom(seedBytes());
+    // b's line panel is retitled: it no longer matches, so both are kept apart.
+    const LibraryEntry b = entryFrom(seedWith("\"title\": \"Warm calls\"", "\"title\": \"Warm calls, pinned\""));
+    const std::vector<PanelItem> panels = overlayPanels(*a.artifact, QStringLiteral("A"), *b.artifact, QStringLiteral("B"));
+    QCOMPARE(panels.size(), std::size_t(3));
+    QCOMPARE(panels[0].plot.series.size(), std::size_t(2));
+    QCOMPARE(panels[1].plot.series.size(), std::size_t(1));
+    QCOMPARE(panels[2].plot.title, QStringLiteral("Warm calls, pinned"));
+    QCOMPARE(panels[2].plot.series[0].label, QStringLiteral("B"));
+}
+
+void TestComparison::viewShowsBothSeriesAndTheTable()
+{
+    LibraryEntry a = entryFrom(seedBytes(), QStringLiteral("/data/seed.json"));
+    LibraryEntry b = entryFrom(slowerSeed(), QStringLiteral("/data/slow.json"));
+    b.origin = LibraryEntry::Origin::Run;
+    ComparisonView view;
+    view.resize(1100, 800);
+    view.setEntries(a, b);
+    QCOMPARE(view.originA(), QStringLiteral("recorded — jax 0.9.2"));
+    QCOMPARE(view.originB(), QStringLiteral("this machine — jax 0.9.2"));
+
+    const QList<PanelChart *> charts = view.panels()->charts();
+    QCOMPARE(charts.size(), 2);
+    PanelChart *warm = charts[1];
+    QCOMPARE(warm->chartSeriesCount(), 2);
+    QCOMPARE(warm->chartSeriesName(0), view.originA());
+    QCOMPARE(warm->chartSeriesName(1), view.originB());
+    QVERIFY(warm->legendVisible());
+    QCOMPARE(warm->chartPoints(1).at(3).y(), 1.7000362277030944e-05 / warm->valueScale().secondsPerUnit);
+
+    QTableWidget *table = view.table();
+    QCOMPARE(table->rowCount(), 6);
+    QCOMPARE(table->item(1, 0)->text(), QStringLiteral("warm median"));
+    QCOMPARE(table->item(1, 1)->text(), QStringLiteral("8.50 µs"));
+    QCOMPARE(table->item(1, 2)->text(), QStringLiteral("17.0 µs"));
+    QCOMPARE(table->item(1, 3)->text(), QStringLiteral("2×"));
+    QCOMPARE(table->item(0, 1)->text(), QStringLiteral("29.2 ms"));
+    QCOMPARE(table->item(4, 1)->text(), QStringLiteral("2.38e-07"));
+    QCOMPARE(table->item(5, 2)->text(), QStringLiteral("2×"));
+}
+
+void TestComparison::sameOriginsAreTold()
+{
+    const auto [a, b] = distinctOrigins(QStringLiteral("this machine — eigen 3.4.0"), QStringLiteral("10:00"),
+                                        QStringLiteral("this machine — eigen 3.4.0"), QStringLiteral("10:05"));
+    QCOMPARE(a, QStringLiteral("this machine — eigen 3.4.0 (10:00)"));
+    QCOMPARE(b, QStringLiteral("this machine — eigen 3.4.0 (10:05)"));
+    const auto [c, d] = distinctOrigins(QStringLiteral("x"), QStringLiteral("t"), QStringLiteral("x"), QStringLiteral("t"));
+    QVERIFY(c != d);
+}
+
+QTEST_MAIN(TestComparison)
+#include "tst_comparison.moc"

@@ -1,0 +1,189 @@
+#include "explorertesting.h"
+#include "lessonregistry.h"
+#include "lessonrunner.h"
+#include "runpanel.h"
+#include "validation.h"
+
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTest>
+
+using namespace explorertesting;
+using namespace lessonscope;
+
+Q_DECLARE_METATYPE(lessonscope::Artifact)
+
+// Runs on a worker thread: results arrive by queued signals, cancel stops, stale results drop.
+class TestLessonRunner : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void runFinishesWithAnArtifact();
+    void cancelStopsTheRun();
+    void oneRunAtATime();
+    void formIsMadeFromTheParameters();
+    void runPanelRunsAndReports();
+
+private:
+    QTemporaryDir m_dir;
+};
+
+namespace {
+
+const Lesson &lesson()
+{
+    const Lesson *found = findLesson("performance-01");
+    if (!found)
+        qFatal("performance-01 is not registered");
+    return *found;
+}
+
+ParameterValues small(std::int64_t samples)
+{
+    ParameterValues values{{"samples", samples}, {"m", std::int64_t(8)}, {"k", std::int64_t(8)}, {"n", std::int64_t(8)}};
+    if (lesson().resolveParameters(values))
+        qFatal("bad parameters");
+    return values;
+}
+
+} // namespace
+
+void TestLessonRunner::initTestCase()
+{
+    isolateSettings(m_dir);
+}
+
+void TestLessonRunner::runFinishesWithAnArtifact()
+{
+    LessonRunner runner;
+    QSignalSpy finished(&runner, &LessonRunner::finished);
+    QSignalSpy first(&runner, &LessonRunner::firstCallMeasured);
+    QSignalSpy samples(&runner, &LessonRunner::warmSamplesMeasured);
+    QSignalSpy progress(&runner, &LessonRunner::progress);
+    QSignalSpy running(&runner, &LessonRunner::runningChanged);
+    const int job = runner.start(lesson(), small(50));
+    QVERIFY(job > 0);
+    QVERIFY(runner.isRunning());
+    QVERIFY(finished.wait(60'000));
+    QVERIFY(!runner.isRunning());
+    QCOMPARE(running.count(), 2);
+
+    QCOMPARE(finished.constFirst().at(0).toInt(), job);
+    const Artifact artifact = finished.constFirst().at(1).value<Artifact>();
+    QCOMPARE(artifact.lessonId(), std::string("performance-01"));
+    QVERIFY(!hasErrors(validateArtifact(artifact.json())));
+    const TimingSummary timing = artifact.timingSummary();
+    QCOMPARE(timing.warmSamplesSeconds.size(), std::size_t(50));
+
+    // What was shown live is what the artifact holds: the same first call and samples, in order.
+    QCOMPARE(first.count(), 1);
+    QCOMPARE(first.constFirst().at(1).toDouble(), *timing.firstCallSeconds);
+    std::vector<double> live;
+    for (const QList<QVariant> &batch : std::as_const(samples)) {
+        QCOMPARE(batch.at(1).toInt(), static_cast<int>(live.size()));
+        for (double value : batch.at(2).value<QList<double>>())
+            live.push_back(value);
+    }
+    QCOMPARE(live, timing.warmSamplesSeconds);
+    QVERIFY(!progress.isEmpty());
+    QCOMPARE(progress.last().at(1).toInt(), 51);
+    QCOMPARE(progress.last().at(2).toInt(), 51);
+}
+
+void TestLessonRunner::cancelStopsTheRun()
+{
+    LessonRunner runner;
+    QSignalSpy cancelled(&runner, &LessonRunner::cancelled);
+    QSignalSpy finished(&runner, &LessonRunner::finished);
+    QSignalSpy samples(&runner, &LessonRunner::warmSamplesMeasured);
+    const int job = runner.start(lesson(), small(1'000'000));
+    QVERIFY(job > 0);
+    QVERIFY(samples.wait(30'000)); // it is measuring
+    runner.cancel();
+    QVERIFY(cancelled.wait(30'000));
+    QCOMPARE(cancelled.constFirst().at(0).toInt(), job);
+    const int calls = cancelled.constFirst().at(1).toInt();
+    QVERIFY(calls >= 1 && calls < 1'000'001);
+    QVERIFY(!runner.isRunning());
+    // Nothing of the cancelled job arrives afterwards.
+    const qsizetype batches = samples.count();
+    QTest::qWait(300);
+    QCOMPARE(samples.count(), batches);
+    QCOMPARE(finished.count(), 0);
+}
+
+void TestLessonRunner::oneRunAtATime()
+{
+    LessonRunner runner;
+    QSignalSpy finished(&runner, &LessonRunner::finished);
+    const int job = runner.start(lesson(), small(20));
+    QVERIFY(job > 0);
+    QCOMPARE(runner.start(lesson(), small(20)), 0);
+    QVERIFY(finished.wait(60'000));
+    const int next = runner.start(lesson(), small(5));
+    QVERIFY(next > job);
+    QVERIFY(finished.wait(60'000));
+    QCOMPARE(finished.last().at(0).toInt(), next);
+}
+
+void TestLessonRunner::formIsMadeFromTheParameters()
+{
+    RunPanel panel;
+    panel.setLessonId(QStringLiteral("performance-01"));
+    QVERIFY(panel.lesson());
+    const auto spins = panel.findChildren<QSpinBox *>();
+    QCOMPARE(spins.size(), 5); // samples, m, k, n, seed (dtype is a choice)
+    for (const ParameterSpec &spec : lesson().info().parameters) {
+        if (spec.type != ParameterSpec::Type::Integer)
+            continue;
+        const auto it = std::find_if(spins.begin(), spins.end(), [&spec](QSpinBox *spin) {
+            return spin->accessibleName() == QString::fromStdString(spec.label);
+        });
+        QVERIFY2(it != spins.end(), spec.name.c_str());
+        QCOMPARE((*it)->value(), static_cast<int>(spec.defaultInteger));
+        QCOMPARE((*it)->minimum(), static_cast<int>(spec.minimum));
+        QCOMPARE((*it)->maximum(), static_cast<int>(spec.maximum));
+        QVERIFY((*it)->toolTip().contains(QString::fromStdString(spec.description)));
+    }
+    ParameterValues values = panel.values();
+    QVERIFY(!lesson().resolveParameters(values));
+    QCOMPARE(std::get<std::string>(values.at("dtype")), std::string("float32"));
+
+    panel.setValues({{"samples", std::int64_t(3)}, {"dtype", std::string("float64")}});
+    QCOMPARE(std::get<std::int64_t>(panel.values().at("samples")), std::int64_t(3));
+    QCOMPARE(std::get<std::string>(panel.values().at("dtype")), std::string("float64"));
+    panel.resetToDefaults();
+    QCOMPARE(std::get<std::int64_t>(panel.values().at("samples")), std::int64_t(7));
+
+    panel.setLessonId(QStringLiteral("performance-99"));
+    QVERIFY(!panel.lesson());
+    QVERIFY(!panel.runButton()->isEnabled());
+    QCOMPARE(panel.run(), 0);
+}
+
+void TestLessonRunner::runPanelRunsAndReports()
+{
+    RunPanel panel;
+    panel.setLessonId(QStringLiteral("performance-01"));
+    panel.setValues({{"samples", std::int64_t(30)}, {"m", std::int64_t(16)}});
+    QSignalSpy started(&panel, &RunPanel::runStarted);
+    QSignalSpy finished(panel.runner(), &LessonRunner::finished);
+    QTest::mouseClick(panel.runButton(), Qt::LeftButton);
+    QCOMPARE(started.count(), 1);
+    QVERIFY(started.constFirst().at(2).toString().contains(QStringLiteral("X 16×32 · W 32×16 float32, 30 warm samples")));
+    QVERIFY(!panel.runButton()->isEnabled());
+    QVERIFY(panel.cancelButton()->isEnabled());
+    QVERIFY(finished.wait(60'000));
+    QVERIFY(panel.runButton()->isEnabled());
+    QVERIFY(!panel.cancelButton()->isEnabled());
+    QCOMPARE(panel.progressBar()->value(), panel.progressBar()->maximum());
+    QCOMPARE(panel.progressBar()->maximum(), 31);
+    QVERIFY2(panel.statusText().startsWith(QStringLiteral("Done in")), qPrintable(panel.statusText()));
+}
+
+QTEST_MAIN(TestLessonRunner)
+#include "tst_lessonrunner.moc"

@@ -1,0 +1,189 @@
+#include "explorertesting.h"
+#include "libraryfilter.h"
+#include "librarymodel.h"
+
+#include <QAbstractItemModelTester>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace explorertesting;
+
+// The library: one row per artifact, columns a user reads at a glance, sorted and filtered.
+class TestLibraryModel : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void seedRowReadsAtAGlance();
+    void passesTheModelTester();
+    void replacesByPath();
+    void sortsDurationsAsNumbers();
+    void filtersEveryWord_data();
+    void filtersEveryWord();
+    void answerColumnIsLeftToTheTimeline();
+
+private:
+    QTemporaryDir m_settings;
+};
+
+namespace {
+
+QString cell(const QAbstractItemModel &model, int row, int column)
+{
+    return model.index(row, column).data().toString();
+}
+
+// Three entries: the seed, a copy with a slower median, and an unreadable file.
+void fill(LibraryModel &model)
+{
+    model.addOrReplace(entryFrom(seedBytes(), QStringLiteral("/data/seed.json")));
+    LibraryEntry slower = entryFrom(seedWith("\\\"warm_median_seconds\\\": 8.500181138515472e-06",
+                                             "\\\"warm_median_seconds\\\": 0.5"),
+                                    QStringLiteral("/data/slower.json"));
+    model.addOrReplace(slower);
+    model.addOrReplace(entryFrom("{ not json", QStringLiteral("/data/broken.json")));
+}
+
+} // namespace
+
+void TestLibraryModel::initTestCase()
+{
+    isolateSettings(m_settings);
+}
+
+void TestLibraryModel::seedRowReadsAtAGlance()
+{
+    LibraryModel model;
+    model.addOrReplace(entryFrom(seedBytes(), seedPath()));
+    QCOMPARE(model.rowCount(), 1);
+    QCOMPARE(cell(model, 0, LibraryModel::LessonColumn), QStringLiteral("performance-01"));
+    QCOMPARE(cell(model, 0, LibraryModel::TitleColumn), QStringLiteral("Time the completed result"));
+    QCOMPARE(cell(model, 0, LibraryModel::KindColumn), QStringLiteral("executed"));
+    QCOMPARE(cell(model, 0, LibraryModel::ProvenanceColumn), QStringLiteral("recorded_cpu_computation"));
+    QCOMPARE(cell(model, 0, LibraryModel::BackendColumn), QStringLiteral("cpu"));
+    QCOMPARE(cell(model, 0, LibraryModel::WarmMedianColumn), QStringLiteral("8.50 µs"));
+    QCOMPARE(cell(model, 0, LibraryModel::StatusColumn), QStringLiteral("valid"));
+    QCOMPARE(cell(model, 0, LibraryModel::FileColumn), QStringLiteral("seed-performance-01.json"));
+    QVERIFY(cell(model, 0, LibraryModel::GeneratedColumn).startsWith(QStringLiteral("2026-10-2")));
+    QCOMPARE(model.index(0, LibraryModel::GeneratedColumn).data(LibraryModel::SortRole).toString(),
+             QStringLiteral("2026-10-20T10:45:58.968076+00:00"));
+    QCOMPARE(model.headerData(LibraryModel::WarmMedianColumn, Qt::Horizontal).toString(), QStringLiteral("Warm median"));
+}
+
+void TestLibraryModel::passesTheModelTester()
+{
+    LibraryModel model;
+    LibraryFilter filter;
+    filter.setSourceModel(&model);
+    QAbstractItemModelTester modelTester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester filterTester(&filter, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    filter.sort(LibraryModel::WarmMedianColumn);
+
+    fill(model);
+    QCOMPARE(model.rowCount(), 3);
+    QCOMPARE(cell(model, 2, LibraryModel::StatusColumn), QStringLiteral("unreadable"));
+    QCOMPARE(cell(model, 2, LibraryModel::LessonColumn), QStringLiteral("(unreadable)"));
+    filter.setFilterText(QStringLiteral("slower"));
+    QCOMPARE(filter.rowCount(), 1);
+    filter.setFilterText(QString());
+    model.setAnswer(model.idAtRow(0), QStringLiteral("✓"));
+    model.markSaved(model.idAtRow(1), QStringLiteral("/data/elsewhere.json"));
+    model.remove(model.idAtRow(1));
+    QCOMPARE(model.rowCount(), 2);
+    std::vector<LibraryEntry> entries;
+    entries.push_back(entryFrom(seedBytes(), QStringLiteral("/a.json")));
+    model.setEntries(std::move(entries));
+    QCOMPARE(model.rowCount(), 1);
+    model.clear();
+    QCOMPARE(model.rowCount(), 0);
+}
+
+void TestLibraryModel::replacesByPath()
+{
+    LibraryModel model;
+    QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
+    QSignalSpy changed(&model, &LibraryModel::entryChanged);
+    const int first = model.addOrReplace(entryFrom(seedBytes(), QStringLiteral("/data/a.json")));
+    const int again = model.addOrReplace(entryFrom("[]", QStringLiteral("/data/a.json")));
+    QCOMPARE(again, first); // the same file read again keeps its row and id
+    QCOMPARE(model.rowCount(), 1);
+    QCOMPARE(inserted.count(), 1);
+    QCOMPARE(changed.count(), 1);
+    QCOMPARE(changed.constFirst().constFirst().toInt(), first);
+    QVERIFY(model.entry(first)->hasErrors());
+    // Unsaved runs have no path: each is its own row.
+    LibraryEntry run = entryFrom(seedBytes());
+    run.origin = LibraryEntry::Origin::Run;
+    run.unsaved = true;
+    const int runId = model.addOrReplace(run);
+    model.addOrReplace(run);
+    QCOMPARE(model.rowCount(), 3);
+    QCOMPARE(model.unsavedIds().size(), std::size_t(2));
+    QCOMPARE(cell(model, model.rowOf(runId), LibraryModel::FileColumn), QStringLiteral("unsaved run"));
+    QVERIFY(cell(model, model.rowOf(runId), LibraryModel::StatusColumn).contains(QStringLiteral("unsaved")));
+    QVERIFY(model.index(model.rowOf(runId), 0).data(Qt::FontRole).value<QFont>().italic());
+    model.markSaved(runId, QStringLiteral("/data/run.json"));
+    QCOMPARE(model.unsavedIds().size(), std::size_t(1));
+    QCOMPARE(model.findByPath(QStringLiteral("/data/run.json")), runId);
+}
+
+void TestLibraryModel::sortsDurationsAsNumbers()
+{
+    LibraryModel model;
+    // 8.50 µs, 500 ms and 90.0 ns: as text "500 ms" < "8.50 µs" < "90.0 ns"; as numbers the reverse.
+    model.addOrReplace(entryFrom(seedBytes(), QStringLiteral("/a.json")));
+    model.addOrReplace(entryFrom(seedWith("\\\"warm_median_seconds\\\": 8.500181138515472e-06",
+                                          "\\\"warm_median_seconds\\\": 0.5"),
+                                 QStringLiteral("/b.json")));
+    model.addOrReplace(entryFrom(seedWith("\\\"warm_median_seconds\\\": 8.500181138515472e-06",
+                                          "\\\"warm_median_seconds\\\": 9e-08"),
+                                 QStringLiteral("/c.json")));
+    LibraryFilter filter;
+    filter.setSourceModel(&model);
+    filter.sort(LibraryModel::WarmMedianColumn, Qt::AscendingOrder);
+    QStringList order;
+    for (int row = 0; row < filter.rowCount(); ++row)
+        order << filter.index(row, LibraryModel::WarmMedianColumn).data().toString();
+    QCOMPARE(order, (QStringList{QStringLiteral("90.0 ns"), QStringLiteral("8.50 µs"), QStringLiteral("500 ms")}));
+}
+
+void TestLibraryModel::filtersEveryWord_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<int>("rows");
+    QTest::newRow("nothing typed") << QString() << 3;
+    QTest::newRow("lesson") << QStringLiteral("performance-01") << 2;
+    QTest::newRow("case-insensitive") << QStringLiteral("CPU") << 2;
+    QTest::newRow("two words, both must match") << QStringLiteral("cpu slower") << 1;
+    QTest::newRow("status") << QStringLiteral("unreadable") << 1;
+    QTest::newRow("file name") << QStringLiteral("broken.json") << 1;
+    QTest::newRow("no match") << QStringLiteral("gpu") << 0;
+    QTest::newRow("spaces only") << QStringLiteral("   ") << 3;
+}
+
+void TestLibraryModel::filtersEveryWord()
+{
+    QFETCH(QString, text);
+    QFETCH(int, rows);
+    LibraryModel model;
+    fill(model);
+    LibraryFilter filter;
+    filter.setSourceModel(&model);
+    filter.setFilterText(text);
+    QCOMPARE(filter.rowCount(), rows);
+}
+
+void TestLibraryModel::answerColumnIsLeftToTheTimeline()
+{
+    LibraryModel model;
+    const int id = model.addOrReplace(entryFrom(seedBytes(), QStringLiteral("/a.json")));
+    QCOMPARE(cell(model, 0, LibraryModel::AnswerColumn), QString());
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    model.setAnswer(id, QStringLiteral("✗"));
+    QCOMPARE(cell(model, 0, LibraryModel::AnswerColumn), QStringLiteral("✗"));
+    QCOMPARE(changed.count(), 1);
+}
+
+QTEST_MAIN(TestLibraryModel)
+#include "tst_librarymodel.moc"

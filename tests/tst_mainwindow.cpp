@@ -1,0 +1,301 @@
+#include "artifactview.h"
+#include "centralview.h"
+#include "comparisonview.h"
+#include "explorertesting.h"
+#include "lessonrunner.h"
+#include "librarymodel.h"
+#include "librarypane.h"
+#include "libraryfilter.h"
+#include "liverunview.h"
+#include "mainactions.h"
+#include "mainwindow.h"
+#include "opencontroller.h"
+#include "panelchart.h"
+#include "panelsview.h"
+#include "recentfiles.h"
+#include "runpanel.h"
+#include "savecontroller.h"
+
+#include <QAction>
+#include <QDropEvent>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMimeData>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace explorertesting;
+
+// The explorer as a user drives it: open, look, rerun, compare, save, quit.
+class TestMainWindow : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void opensTheBundledLesson();
+    void opensFilesFromTheCommandLine();
+    void brokenFileOpensIntoItsProblems();
+    void dropOpensFilesAndFolders();
+    void runFromTheGuiAddsAnUnsavedArtifact();
+    void cancelFromTheGuiKeepsNothing();
+    void comparesTwoOfTheSameLesson();
+    void quittingWithUnsavedRunsAsks();
+    void filterFindsAsYouType();
+
+private:
+    QString copySeed(const QString &name);
+    int runSmall(int samples);
+
+    QTemporaryDir m_dir;
+    MainWindow *m_window = nullptr;
+};
+
+void TestMainWindow::initTestCase()
+{
+    isolateSettings(m_dir);
+}
+
+void TestMainWindow::init()
+{
+    m_window = new MainWindow;
+    m_window->resize(1280, 860);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window));
+}
+
+void TestMainWindow::cleanup()
+{
+    m_window->saveController()->setAskUnsaved([](int) { return SaveController::UnsavedChoice::Discard; });
+    m_window->close();
+    delete m_window;
+    m_window = nullptr;
+}
+
+QString TestMainWindow::copySeed(const QString &name)
+{
+    const QString path = m_dir.filePath(name);
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    writeFile(path, seedBytes());
+    return path;
+}
+
+int TestMainWindow::runSmall(int samples)
+{
+    RunPanel *panel = m_window->runPanel();
+    panel->setValues({{"samples", std::int64_t(samples)}, {"m", std::int64_t(8)}, {"k", std::int64_t(8)}, {"n", std::int64_t(8)}});
+    m_window->actions()->run->trigger();
+    return panel->runner()->currentJob();
+}
+
+void TestMainWindow::opensTheBundledLesson()
+{
+    QCOMPARE(m_window->centre()->page(), CentralView::Page::Welcome);
+    m_window->openBundled();
+    QCOMPARE(m_window->model()->rowCount(), 1);
+    const LibraryEntry &entry = m_window->model()->entries().front();
+    QCOMPARE(entry.origin, LibraryEntry::Origin::Bundled);
+    QVERIFY(!entry.hasErrors());
+    QCOMPARE(m_window->centre()->page(), CentralView::Page::Artifact);
+    QCOMPARE(m_window->centre()->artifactView()->panels()->charts().size(), 2);
+    QVERIFY(!m_window->actions()->save->isEnabled());  // recorded: nothing to save
+    QVERIFY(m_window->actions()->saveAs->isEnabled()); // but a copy can be made
+    QVERIFY(m_window->runPanel()->lesson());            // and its lesson can be rerun
+    QVERIFY(m_window->actions()->run->isEnabled());
+}
+
+void TestMainWindow::opensFilesFromTheCommandLine()
+{
+    const QString seed = copySeed(QStringLiteral("cli/seed.json"));
+    QSignalSpy opened(m_window->openController(), &OpenController::opened);
+    m_window->openPaths({seed});
+    QVERIFY(opened.wait(10'000));
+    QCOMPARE(m_window->model()->rowCount(), 1);
+    QCOMPARE(m_window->library()->selectedIds().size(), 1);
+    QCOMPARE(m_window->centre()->page(), CentralView::Page::Artifact);
+    QCOMPARE(m_window->centre()->artifactView()->panels()->charts().size(), 2);
+    QVERIFY(m_window->windowTitle().startsWith(QStringLiteral("seed.json")));
+    QCOMPARE(m_window->openController()->recentFiles()->paths().constFirst(), QFileInfo(seed).absoluteFilePath());
+    QVERIFY(!m_window->actions()->recentMenu->actions().isEmpty());
+    QVERIFY(m_window->actions()->exportPng->isEnabled());
+
+    // Opening the same file again refreshes its row rather than adding one.
+    m_window->openPaths({seed});
+    QVERIFY(opened.wait(10'000));
+    QCOMPARE(m_window->model()->rowCount(), 1);
+}
+
+void TestMainWindow::brokenFileOpensIntoItsProblems()
+{
+    const QString broken = m_dir.filePath(QStringLiteral("broken.json"));
+    writeFile(broken, seedBytes().left(500));
+    QSignalSpy opened(m_window->openController(), &OpenController::opened);
+    m_window->openPaths({broken});
+    QVERIFY(opened.wait(10'000));
+    QCOMPARE(m_window->centre()->page(), CentralView::Page::Artifact);
+    ArtifactView *view = m_window->centre()->artifactView();
+    QCOMPARE(view->panels()->charts().size(), 0);
+    QCOMPARE(view->tabs()->currentIndex(), int(ArtifactView::ProblemsTab));
+    QVERIFY(m_window->model()->entries().front().hasErrors());
+}
+
+void TestMainWindow::dropOpensFilesAndFolders()
+{
+    const QString folder = m_dir.filePath(QStringLiteral("dropped"));
+    copySeed(QStringLiteral("dropped/a.json"));
+    copySeed(QStringLiteral("dropped/deeper/b.json"));
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(folder)});
+    QSignalSpy opened(m_window->openController(), &OpenController::opened);
+    QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(m_window, &enter);
+    QVERIFY(enter.isAccepted());
+    QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(m_window, &drop);
+    QVERIFY(opened.wait(10'000));
+    QCOMPARE(m_window->model()->rowCount(), 2);
+
+    QMimeData text;
+    text.setText(QStringLiteral("not a file"));
+    QDragEnterEvent refused(QPoint(10, 10), Qt::CopyAction, &text, Qt::LeftButton, Qt::NoModifier);
+    refused.ignore();
+    QCoreApplication::sendEvent(m_window, &refused);
+    QVERIFY(!refused.isAccepted());
+}
+
+void TestMainWindow::runFromTheGuiAddsAnUnsavedArtifact()
+{
+    m_window->openBundled();
+    LessonRunner *runner = m_window->runPanel()->runner();
+    QSignalSpy finished(runner, &LessonRunner::finished);
+    QSignalSpy inserted(m_window->model(), &QAbstractItemModel::rowsInserted);
+    const int job = runSmall(40);
+    QVERIFY(job > 0);
+    QCOMPARE(m_window->centre()->page(), CentralView::Page::LiveRun);
+    QVERIFY(m_window->actions()->cancelRun->isEnabled());
+    QVERIFY(finished.wait(60'000));
+    QCOMPARE(m_window->centre()->liveRunView()->warmSampleCount(), std::size_t(40)); // they appeared live
+
+    QCOMPARE(inserted.count(), 1);
+    QCOMPARE(m_window->model()->rowCount(), 2);
+    const std::vector<int> unsaved = m_window->model()->unsavedIds();
+    QCOMPARE(unsaved.size(), std::size_t(1));
+    QCOMPARE(m_window->library()->selectedIds(), QList<int>{unsaved.front()}); // the new one is selected
+    QCOMPARE(m_window->centre()->page(), CentralView::Page::Artifact);
+    QCOMPARE(m_window->centre()->artifactView()->panels()->charts().size(), 3); // + where the timer stops
+    QVERIFY(m_window->isWindowModified());
+    QVERIFY(m_window->actions()->save->isEnabled());
+
+    // Save: atomically, to the chosen file; the entry is then saved.
+    const QString target = m_dir.filePath(QStringLiteral("saved-run.json"));
+    m_window->saveController()->setChoosePath([&target](const QString &suggested) {
+        return suggested.contains(QStringLiteral("performance-01-")) ? target : QString();
+    });
+    m_window->actions()->save->trigger();
+    QVERIFY(QFileInfo::exists(target));
+    QVERIFY(m_window->model()->unsavedIds().empty());
+    QVERIFY(!m_window->isWindowModified());
+    const lessonscope::ReadResult reread = lessonscope::readArtifactFile(target);
+    QVERIFY(reread.ok());
+    QCOMPARE(reread.artifact->timingSummary().warmSamplesSeconds.size(), std::size_t(40));
+}
+
+void TestMainWindow::cancelFromTheGuiKeepsNothing()
+{
+    m_window->openBundled();
+    LessonRunner *runner = m_window->runPanel()->runner();
+    QSignalSpy cancelled(runner, &LessonRunner::cancelled);
+    QSignalSpy samples(runner, &LessonRunner::warmSamplesMeasured);
+    QVERIFY(runSmall(1'000'000) > 0);
+    QVERIFY(samples.wait(30'000));
+    m_window->actions()->cancelRun->trigger();
+    QVERIFY(cancelled.wait(30'000));
+    QCOMPARE(m_window->model()->rowCount(), 1);
+    QVERIFY(m_window->model()->unsavedIds().empty());
+    QVERIFY(m_window->actions()->run->isEnabled());
+    QVERIFY(!m_window->actions()->cancelRun->isEnabled());
+}
+
+void TestMainWindow::comparesTwoOfTheSameLesson()
+{
+    m_window->openBundled();
+    QSignalSpy finished(m_window->runPanel()->runner(), &LessonRunner::finished);
+    runSmall(25);
+    QVERIFY(finished.wait(60'000));
+    QList<int> ids;
+    for (const LibraryEntry &entry : m_window->model()->entries())
+        ids << entry.id;
+    m_window->library()->selectIds(ids);
+    QCOMPARE(m_window->centre()->page(), CentralView::Page::Comparison);
+    ComparisonView *view = m_window->centre()->comparisonView();
+    QCOMPARE(view->originA(), QStringLiteral("recorded — jax 0.9.2"));
+    QVERIFY2(view->originB().startsWith(QStringLiteral("this machine — eigen ")), qPrintable(view->originB()));
+    const QList<PanelChart *> charts = view->panels()->charts();
+    QCOMPARE(charts.size(), 3);
+    PanelChart *warm = charts[1];
+    QCOMPARE(warm->panel().title, QStringLiteral("Warm calls"));
+    QCOMPARE(warm->chartSeriesCount(), 2);
+    QCOMPARE(warm->chartSeriesName(0), view->originA());
+    QCOMPARE(warm->chartSeriesName(1), view->originB());
+    QCOMPARE(warm->chartPoints(0).size(), 7);
+    QCOMPARE(warm->chartPoints(1).size(), 25);
+
+    // Two of different lessons: a note says why nothing is compared.
+    LibraryEntry other = entryFrom(seedWith("\"lessonId\": \"performance-01\"", "\"lessonId\": \"performance-02\""),
+                                   m_dir.filePath(QStringLiteral("p2.json")));
+    const int otherId = m_window->model()->addOrReplace(other);
+    m_window->library()->selectIds({ids.constFirst(), otherId});
+    QCOMPARE(m_window->centre()->page(), CentralView::Page::Note);
+    QVERIFY(m_window->centre()->noteText().contains(QStringLiteral("different lessons")));
+}
+
+void TestMainWindow::quittingWithUnsavedRunsAsks()
+{
+    m_window->openBundled();
+    QSignalSpy finished(m_window->runPanel()->runner(), &LessonRunner::finished);
+    runSmall(5);
+    QVERIFY(finished.wait(60'000));
+    int asked = 0;
+    m_window->saveController()->setAskUnsaved([&asked](int count) {
+        asked = count;
+        return SaveController::UnsavedChoice::Cancel;
+    });
+    QVERIFY(!m_window->close()); // cancelled: the window stays
+    QCOMPARE(asked, 1);
+    QVERIFY(m_window->isVisible());
+
+    // Save all: Save As for the run; a file that holds a recorded artifact is not replaced unasked.
+    const QString recorded = copySeed(QStringLiteral("recorded.json"));
+    const QByteArray before = seedBytes();
+    QString question;
+    m_window->saveController()->setChoosePath([&recorded](const QString &) { return recorded; });
+    m_window->saveController()->setConfirm([&question](const QString &, const QString &text) {
+        question = text;
+        return false;
+    });
+    m_window->saveController()->setAskUnsaved([](int) { return SaveController::UnsavedChoice::SaveAll; });
+    QVERIFY(!m_window->close()); // the save was refused, so quitting stops
+    QVERIFY(question.contains(QStringLiteral("recorded artifact")));
+    QFile file(recorded);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(file.readAll(), before);
+    QCOMPARE(m_window->model()->unsavedIds().size(), std::size_t(1));
+}
+
+void TestMainWindow::filterFindsAsYouType()
+{
+    m_window->openBundled();
+    m_window->model()->addOrReplace(entryFrom("{", m_dir.filePath(QStringLiteral("broken.json"))));
+    m_window->actions()->findInLibrary->trigger();
+    QLineEdit *edit = m_window->library()->filterEdit();
+    QTRY_VERIFY(edit->hasFocus());
+    QTest::keyClicks(edit, QStringLiteral("unread"));
+    QCOMPARE(m_window->library()->filter()->rowCount(), 1);
+    edit->clear();
+    QCOMPARE(m_window->library()->filter()->rowCount(), 2);
+}
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"

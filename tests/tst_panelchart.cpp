@@ -1,0 +1,252 @@
+#include "explorertesting.h"
+#include "panelchart.h"
+#include "panelcsv.h"
+#include "panelexport.h"
+#include "panelsview.h"
+#include "valuescale.h"
+
+#include <QElapsedTimer>
+#include <QImage>
+#include <QSignalSpy>
+#include <QTest>
+
+#include <cmath>
+
+using namespace explorertesting;
+
+// The chart adapter: bar and line panels with readable units, log scale, hover and exports.
+class TestPanelChart : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void durationsReadInOneUnit_data();
+    void durationsReadInOneUnit();
+    void barPanelGroupsSeries();
+    void linePanelKeepsEveryPoint();
+    void logScaleKeepsTheValues();
+    void hoverShowsExactValueAndSeries();
+    void largeSeriesIsThinned();
+    void liveDataIsPushedInPlace();
+    void unknownKindIsAPlaceholder();
+    void exportsPngSvgCsv();
+
+private:
+    QTemporaryDir m_dir;
+};
+
+namespace {
+
+PlotPanel linePanel(std::vector<double> y, const QString &ylabel = QStringLiteral("seconds"))
+{
+    PlotPanel panel;
+    panel.kind = QStringLiteral("line");
+    panel.title = QStringLiteral("Warm calls");
+    panel.xlabel = QStringLiteral("warm sample");
+    panel.ylabel = ylabel;
+    PlotSeries series{QStringLiteral("synchronized call"), {}, std::move(y)};
+    for (std::size_t i = 0; i < series.y.size(); ++i)
+        series.x.push_back(static_cast<double>(i + 1));
+    panel.series.push_back(std::move(series));
+    return panel;
+}
+
+PlotPanel boundaryPanel()
+{
+    PlotPanel panel;
+    panel.kind = QStringLiteral("bar");
+    panel.title = QStringLiteral("Where the timer stops");
+    panel.labels = {QStringLiteral("warm median")};
+    panel.ylabel = QStringLiteral("seconds");
+    panel.series = {{QStringLiteral("dispatch only"), {}, {3.1e-7}}, {QStringLiteral("synchronized call"), {}, {8.5e-6}}};
+    return panel;
+}
+
+} // namespace
+
+void TestPanelChart::initTestCase()
+{
+    isolateSettings(m_dir);
+}
+
+void TestPanelChart::durationsReadInOneUnit_data()
+{
+    QTest::addColumn<double>("largest");
+    QTest::addColumn<QString>("axisTitle");
+    QTest::newRow("nanoseconds") << 640e-9 << QStringLiteral("time (ns)");
+    QTest::newRow("microseconds") << 38.3e-6 << QStringLiteral("time (µs)");
+    QTest::newRow("milliseconds") << 0.0292 << QStringLiteral("time (ms)");
+    QTest::newRow("seconds") << 1.2 << QStringLiteral("time (s)");
+}
+
+void TestPanelChart::durationsReadInOneUnit()
+{
+    QFETCH(double, largest);
+    QFETCH(QString, axisTitle);
+    PanelChart chart;
+    chart.setPanel(linePanel({largest / 4, largest}));
+    QCOMPARE(chart.valueAxisTitle(), axisTitle);
+    QVERIFY(chart.valueScale().isDuration);
+    // Not durations: shown as written, axis titled by the panel's ylabel.
+    chart.setPanel(linePanel({1, 2}, QStringLiteral("GFLOP/s")));
+    QCOMPARE(chart.valueAxisTitle(), QStringLiteral("GFLOP/s"));
+    QVERIFY(!chart.valueScale().isDuration);
+    QCOMPARE(chart.chartPoints(0).at(1).y(), 2.0);
+}
+
+void TestPanelChart::barPanelGroupsSeries()
+{
+    PanelChart chart;
+    chart.setPanel(boundaryPanel());
+    QCOMPARE(chart.chartSeriesCount(), 2);
+    QCOMPARE(chart.chartSeriesName(0), QStringLiteral("dispatch only"));
+    QCOMPARE(chart.chartSeriesName(1), QStringLiteral("synchronized call"));
+    QVERIFY(chart.legendVisible()); // several series: a legend says which is which
+    QCOMPARE(chart.valueAxisTitle(), QStringLiteral("time (µs)"));
+    QCOMPARE(chart.chartPoints(1).at(0).y(), 8.5e-6 / 1e-6);
+}
+
+void TestPanelChart::linePanelKeepsEveryPoint()
+{
+    PanelChart chart;
+    const std::vector<double> seedWarm = {3.833277150988579e-05, 1.7374753952026367e-05, 1.2500211596488953e-05,
+                                          8.500181138515472e-06, 8.20821151137352e-06, 8.458271622657776e-06,
+                                          7.125083357095718e-06};
+    chart.setPanel(linePanel(seedWarm));
+    QCOMPARE(chart.chartSeriesCount(), 1);
+    QVERIFY(!chart.legendVisible());
+    const QList<QPointF> points = chart.chartPoints(0);
+    QCOMPARE(points.size(), 7);
+    for (int i = 0; i < 7; ++i) {
+        QCOMPARE(points[i].x(), double(i + 1));
+        QCOMPARE(points[i].y(), seedWarm[static_cast<std::size_t>(i)] / chart.valueScale().secondsPerUnit);
+    }
+}
+
+void TestPanelChart::logScaleKeepsTheValues()
+{
+    PanelChart chart;
+    chart.setPanel(linePanel({1e-6, 0.0, -1e-6, 1e-3}));
+    QCOMPARE(chart.chartPoints(0).size(), 4);
+    chart.setLogScale(true);
+    QVERIFY(chart.logScale());
+    // Non-positive values cannot sit on a log axis: left out, the rest kept exactly.
+    const QList<QPointF> points = chart.chartPoints(0);
+    QCOMPARE(points.size(), 2);
+    QCOMPARE(points[0].y(), 1e-6 / 1e-3);
+    QCOMPARE(points[1].y(), 1.0);
+    chart.setLogScale(false);
+    QCOMPARE(chart.chartPoints(0).size(), 4);
+}
+
+void TestPanelChart::hoverShowsExactValueAndSeries()
+{
+    PanelChart chart;
+    chart.resize(500, 360);
+    chart.setPanel(linePanel({3.833277150988579e-05, 8.500181138515472e-06}));
+    chart.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    const QString text = chart.hoverTextAt(chart.positionOf(0, 1));
+    QCOMPARE(text, QStringLiteral("synchronized call · warm sample 2: 8.50 µs (8.500181138515472e-06 s)"));
+    QCOMPARE(chart.hoverTextAt(QPoint(1, 1)), QString()); // outside the plot: nothing
+
+    QSignalSpy hovered(&chart, &PanelChart::hovered);
+    QTest::mouseMove(chart.childAt(chart.positionOf(0, 0)), chart.childAt(chart.positionOf(0, 0))->mapFrom(&chart, chart.positionOf(0, 0)));
+    QTRY_VERIFY(!hovered.isEmpty());
+    QVERIFY(hovered.last().constFirst().toString().contains(QStringLiteral("38.3 µs")));
+
+    chart.setPanel(boundaryPanel());
+    QTRY_VERIFY(chart.hoverTextAt(chart.positionOf(0, 0)).startsWith(QStringLiteral("dispatch only · warm median: 310 ns")));
+    QVERIFY(chart.hoverTextAt(chart.positionOf(1, 0)).startsWith(QStringLiteral("synchronized call · warm median: 8.50 µs")));
+}
+
+void TestPanelChart::largeSeriesIsThinned()
+{
+    std::vector<double> y(100'000);
+    for (std::size_t i = 0; i < y.size(); ++i)
+        y[i] = 1e-6 * (2 + std::sin(static_cast<double>(i) / 1000.0));
+    y[77'777] = 5e-5;
+    PanelChart chart;
+    chart.resize(600, 400);
+    chart.show();
+    QElapsedTimer timer;
+    timer.start();
+    chart.setPanel(linePanel(y));
+    QCoreApplication::processEvents();
+    QVERIFY2(timer.elapsed() < 2000, "a 100,000-point panel draws at once");
+    const QList<QPointF> points = chart.chartPoints(0);
+    QVERIFY(points.size() <= 4 * PanelChart::kThinColumns);
+    QVERIFY(std::any_of(points.begin(), points.end(), [](const QPointF &p) { return p.x() == 77'778.0; }));
+    QCOMPARE(chart.panel().series[0].y.size(), y.size()); // the data itself is kept whole (CSV)
+}
+
+void TestPanelChart::liveDataIsPushedInPlace()
+{
+    PanelChart chart;
+    chart.setPanel(linePanel({}));
+    QCOMPARE(chart.chartPoints(0).size(), 0);
+    chart.setSeriesData(0, {1, 2, 3}, {4e-6, 5e-6, 6e-6});
+    QCOMPARE(chart.chartPoints(0).size(), 3);
+    QCOMPARE(chart.valueAxisTitle(), QStringLiteral("time (µs)"));
+    // A slower sample changes the unit: every point is shown in the new one.
+    chart.setSeriesData(0, {1, 2, 3, 4}, {4e-6, 5e-6, 6e-6, 2e-3});
+    QCOMPARE(chart.valueAxisTitle(), QStringLiteral("time (ms)"));
+    QCOMPARE(chart.chartPoints(0).at(0).y(), 4e-6 / 1e-3);
+}
+
+void TestPanelChart::unknownKindIsAPlaceholder()
+{
+    const LibraryEntry entry = entryFrom(seedWith("\"kind\": \"bar\"", "\"kind\": \"histogram\""));
+    QVERIFY(entry.artifact);
+    PanelsView view;
+    view.setItems(panelItemsFor(*entry.artifact, entry.problems));
+    QCOMPARE(view.charts().size(), 1);
+    QCOMPARE(view.placeholderCount(), 1);
+    const std::vector<PanelItem> items = panelItemsFor(*entry.artifact, entry.problems);
+    QVERIFY(items[0].note.contains(QStringLiteral("histogram")));
+    QVERIFY(items[0].rawJson.contains(QStringLiteral("\"histogram\"")));
+    QVERIFY(items[0].rawJson.contains(QStringLiteral("0.029204250313341618")));
+}
+
+void TestPanelChart::exportsPngSvgCsv()
+{
+    PanelChart chart;
+    chart.resize(480, 320);
+    chart.setPanel(boundaryPanel());
+    chart.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+
+    const QString png = m_dir.filePath(QStringLiteral("panel.png"));
+    QString error;
+    QVERIFY2(writePanelExport(chart, PanelsView::Export::Png, png, &error), qPrintable(error));
+    const QImage image(png);
+    QVERIFY(!image.isNull());
+    QVERIFY(image.width() >= 480 && image.height() >= 320);
+
+    const QString svg = m_dir.filePath(QStringLiteral("panel.svg"));
+    QVERIFY2(writePanelExport(chart, PanelsView::Export::Svg, svg, &error), qPrintable(error));
+    QFile svgFile(svg);
+    QVERIFY(svgFile.open(QIODevice::ReadOnly));
+    const QByteArray drawing = svgFile.readAll();
+    QVERIFY(drawing.contains("<svg"));
+    QVERIFY(drawing.contains("Where the timer stops"));
+
+    const QString csv = m_dir.filePath(QStringLiteral("panel.csv"));
+    QVERIFY2(writePanelExport(chart, PanelsView::Export::Csv, csv, &error), qPrintable(error));
+    QFile csvFile(csv);
+    QVERIFY(csvFile.open(QIODevice::ReadOnly));
+    QCOMPARE(csvFile.readAll(), QByteArray("label,dispatch only,synchronized call\r\nwarm median,3.1e-07,8.5e-06\r\n"));
+
+    // Lines: one row per point, numbers that read back exactly, fields quoted when needed.
+    PlotPanel line = linePanel({8.500181138515472e-06, 7.125083357095718e-06});
+    line.series[0].label = QStringLiteral("recorded, \"jax\"");
+    QCOMPARE(panelToCsv(line), QStringLiteral("series,warm sample,seconds\r\n"
+                                              "\"recorded, \"\"jax\"\"\",1,8.500181138515472e-06\r\n"
+                                              "\"recorded, \"\"jax\"\"\",2,7.125083357095718e-06\r\n"));
+    QVERIFY(!writePanelExport(chart, PanelsView::Export::Csv, QStringLiteral("/nonexistent/dir/x.csv"), &error));
+    QVERIFY(!error.isEmpty());
+}
+
+QTEST_MAIN(TestPanelChart)
+#include "tst_panelchart.moc"

@@ -1,0 +1,118 @@
+#include "explorertesting.h"
+
+#include <QImage>
+#include <QProcess>
+#include <QTest>
+
+using namespace explorertesting;
+
+// lessonscope render, run as a user would, with no display at all.
+class TestRender : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void writesAPng_data();
+    void writesAPng();
+    void brokenFileExitsOneWithItsProblems();
+    void badUsageExitsTwo_data();
+    void badUsageExitsTwo();
+
+private:
+    struct Outcome {
+        int exitCode = -1;
+        QString out;
+        QString err;
+    };
+    Outcome render(const QStringList &arguments);
+
+    QTemporaryDir m_dir;
+};
+
+void TestRender::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+}
+
+TestRender::Outcome TestRender::render(const QStringList &arguments)
+{
+    QProcess process;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    // No display and no platform chosen: render must pick the offscreen platform itself.
+    environment.remove(QStringLiteral("DISPLAY"));
+    environment.remove(QStringLiteral("WAYLAND_DISPLAY"));
+    environment.remove(QStringLiteral("QT_QPA_PLATFORM"));
+    environment.insert(QStringLiteral("HOME"), m_dir.path());
+    process.setProcessEnvironment(environment);
+    process.start(QStringLiteral(LESSONSCOPE_BINARY), QStringList{QStringLiteral("render")} + arguments);
+    if (!process.waitForFinished(60'000))
+        return {};
+    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
+            QString::fromUtf8(process.readAllStandardOutput()), QString::fromUtf8(process.readAllStandardError())};
+}
+
+void TestRender::writesAPng_data()
+{
+    QTest::addColumn<QStringList>("options");
+    QTest::addColumn<QSize>("size");
+    QTest::newRow("default: all, 1280x900") << QStringList() << QSize(1280, 900);
+    QTest::newRow("panels at 800x500") << QStringList{QStringLiteral("--view"), QStringLiteral("panels"),
+                                                      QStringLiteral("--size"), QStringLiteral("800x500")}
+                                       << QSize(800, 500);
+    QTest::newRow("diagram") << QStringList{QStringLiteral("--view"), QStringLiteral("diagram"), QStringLiteral("--size"),
+                                            QStringLiteral("1000x600")}
+                             << QSize(1000, 600);
+}
+
+void TestRender::writesAPng()
+{
+    QFETCH(QStringList, options);
+    QFETCH(QSize, size);
+    const QString out = m_dir.filePath(QStringLiteral("%1.png").arg(QTest::currentDataTag()).replace(QLatin1Char(' '), QLatin1Char('_')));
+    const Outcome outcome = render(QStringList{seedPath(), QStringLiteral("-o"), out} + options);
+    QVERIFY2(outcome.exitCode == 0, qPrintable(outcome.err));
+    const QImage image(out);
+    QVERIFY(!image.isNull());
+    QCOMPARE(image.size(), size);
+    // Not a blank image: the charts and text put several colours on it.
+    QSet<QRgb> colours;
+    for (int y = 0; y < image.height(); y += 7)
+        for (int x = 0; x < image.width(); x += 7)
+            colours.insert(image.pixel(x, y));
+    QVERIFY(colours.size() > 8);
+}
+
+void TestRender::brokenFileExitsOneWithItsProblems()
+{
+    const QString broken = m_dir.filePath(QStringLiteral("broken.json"));
+    writeFile(broken, seedWith("\"schemaVersion\": 1", "\"schemaVersion\": 7"));
+    const QString out = m_dir.filePath(QStringLiteral("broken.png"));
+    const Outcome outcome = render({broken, QStringLiteral("-o"), out});
+    QCOMPARE(outcome.exitCode, 1);
+    QVERIFY2(outcome.err.contains(broken + QStringLiteral(": error: /schemaVersion: ")), qPrintable(outcome.err));
+    QVERIFY(!QFileInfo::exists(out));
+}
+
+void TestRender::badUsageExitsTwo_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::newRow("no output") << QStringList{seedPath()};
+    QTest::newRow("no file") << QStringList{QStringLiteral("-o"), QStringLiteral("x.png")};
+    QTest::newRow("bad size") << QStringList{seedPath(), QStringLiteral("-o"), QStringLiteral("x.png"),
+                                             QStringLiteral("--size"), QStringLiteral("huge")};
+    QTest::newRow("bad view") << QStringList{seedPath(), QStringLiteral("-o"), QStringLiteral("x.png"),
+                                             QStringLiteral("--view"), QStringLiteral("timeline")};
+    QTest::newRow("unknown option") << QStringList{seedPath(), QStringLiteral("--colour")};
+}
+
+void TestRender::badUsageExitsTwo()
+{
+    QFETCH(QStringList, arguments);
+    const Outcome outcome = render(arguments);
+    QCOMPARE(outcome.exitCode, 2);
+    QVERIFY(outcome.err.contains(QStringLiteral("lessonscope render")));
+}
+
+QTEST_MAIN(TestRender)
+#include "tst_render.moc"
