@@ -45,7 +45,8 @@ int exportTraceCommand(const QStringList &arguments)
         QSaveFile saved(target);
         const auto size = static_cast<qint64>(trace.json.size());
         if (!saved.open(QIODevice::WriteOnly) || saved.write(trace.json.data(), size) != size || !saved.commit()) {
-            printErr(QStringLiteral("lessonscope export-trace: cannot write %1: %2\n").arg(target, saved.errorString()));
+            printErr(
+                QStringLiteral("lessonscope export-trace: cannot write %1: %2\n").arg(target, saved.errorString()));
             return 1;
         }
     }

@@ -4,16 +4,56 @@
 #include "commandline.h"
 #include "statistics.h"
 #include "units.h"
+#include "utf8.h"
 
 #include <QCommandLineParser>
+
+#include <string_view>
 
 using namespace lessonscope;
 
 namespace {
 
+// Every string of an artifact is whatever its author (or an attacker) put there: shown on a
+// terminal, control characters would be obeyed as escape sequences (retitle the window, clear the
+// screen, move the cursor over other lines). They are shown as \xNN instead, and a value too long
+// for a summary line is cut (docs/security.md); show --json prints everything.
 QString q(const std::string &text)
 {
-    return QString::fromStdString(text);
+    constexpr std::size_t kMaxBytes = 400;
+    if (text.size() <= kMaxBytes)
+        return QString::fromStdString(printableText(text));
+    std::size_t cut = kMaxBytes;
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80)
+        --cut; // at a character boundary
+    return QString::fromStdString(printableText(std::string_view(text).substr(0, cut)))
+        + QStringLiteral("… (%1 bytes in all)").arg(text.size());
+}
+
+// The artifact's JSON text made safe for a terminal without changing its value: the writer (like
+// Python's json module) escapes U+0000..U+001F but writes DEL and the C1 controls U+0080..U+009F
+// as they are. Those can occur only inside strings, where \u escapes mean the same characters.
+std::string terminalSafeJson(const std::string &json)
+{
+    static constexpr char kHex[] = "0123456789abcdef";
+    std::string out;
+    out.reserve(json.size());
+    for (std::size_t i = 0; i < json.size(); ++i) {
+        const auto c = static_cast<unsigned char>(json[i]);
+        int code = -1;
+        if (c == 0x7F)
+            code = 0x7F;
+        else if (c == 0xC2 && i + 1 < json.size() && static_cast<unsigned char>(json[i + 1]) < 0xA0)
+            code = static_cast<unsigned char>(json[++i]);
+        if (code < 0) {
+            out += json[i];
+            continue;
+        }
+        out += "\\u00";
+        out += kHex[code >> 4];
+        out += kHex[code & 0x0F];
+    }
+    return out;
 }
 
 QString readableSummary(const Artifact &artifact)
@@ -87,13 +127,13 @@ int showCommand(const QStringList &arguments)
     const ReadResult result = readArtifactFile(file);
     QString problems;
     for (const Problem &problem : result.problems)
-        problems += q(formatProblem(file.toStdString(), problem)) + QLatin1Char('\n');
+        problems += QString::fromStdString(formatProblem(file.toStdString(), problem)) + QLatin1Char('\n');
     printErr(problems);
     if (!result.artifact)
         return 1;
 
     if (parser.isSet(json))
-        printOut(q(serializeArtifact(*result.artifact)));
+        printOut(QString::fromStdString(terminalSafeJson(serializeArtifact(*result.artifact))));
     else
         printOut(readableSummary(*result.artifact));
     return result.ok() ? 0 : 1;

@@ -10,4 +10,11 @@ function(lessonscope_target_defaults target)
     target_compile_options(${target} PRIVATE -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined)
     target_link_options(${target} PRIVATE -fsanitize=address,undefined)
   endif()
+  if(LESSONSCOPE_FUZZ)
+    # Coverage instrumentation for libFuzzer in every target; only a fuzz target links the
+    # fuzzer's main() (-fsanitize=fuzzer, see tests/fuzz/CMakeLists.txt).
+    target_compile_options(${target} PRIVATE -fsanitize=fuzzer-no-link,address,undefined
+      -fno-omit-frame-pointer -fno-sanitize-recover=undefined)
+    target_link_options(${target} PRIVATE -fsanitize=address,undefined)
+  endif()
 endfunction()

@@ -37,18 +37,14 @@ class TraceWriter
 {
 public:
     // Event times are call-relative; ts = (offset + time) / divisor gives trace microseconds.
-    TraceWriter(Json &events, double offset, double divisor)
-        : m_events(events), m_offset(offset), m_divisor(divisor)
-    {
-    }
+    TraceWriter(Json &events, double offset, double divisor) : m_events(events), m_offset(offset), m_divisor(divisor) {}
 
     // Division rather than multiplication by 1e-3, so that whole nanoseconds give the shortest
     // decimal microseconds (82.244, not 82.24400000000004).
     double ts(double time) const { return (m_offset + time) / m_divisor; }
     double dur(double begin, double end) const { return (end - begin) / m_divisor; }
 
-    void complete(const std::string &name, const char *category, TimelineLane lane, double begin, double end,
-                  Json args)
+    void complete(const std::string &name, const char *category, TimelineLane lane, double begin, double end, Json args)
     {
         m_events.push_back(Json{{"name", name},
                                 {"cat", category},
@@ -76,8 +72,9 @@ public:
     void flow(int id, double from, double to)
     {
         const auto event = [&](const char *phase, double at, TimelineLane lane) {
-            Json e{{"name", "dispatch → work"}, {"cat", "flow"}, {"ph", phase}, {"id", id},
-                   {"ts", ts(at)},             {"pid", kPid},   {"tid", threadId(lane)}};
+            Json e{
+                {"name", "dispatch → work"}, {"cat", "flow"}, {"ph", phase}, {"id", id}, {"ts", ts(at)}, {"pid", kPid},
+                {"tid", threadId(lane)}};
             if (phase[0] == 'f')
                 e["bp"] = "e"; // bind to the enclosing slice, the work that starts here
             return e;

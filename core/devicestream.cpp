@@ -3,7 +3,9 @@
 #include "monotonicclock.h"
 #include "spinwait.h"
 
+#include <algorithm>
 #include <array>
+#include <climits>
 #include <atomic>
 #include <exception>
 #include <thread>
@@ -14,15 +16,19 @@
 #include <sched.h>
 #endif
 
-// How a call travels (docs/performance.md explains the figures behind these choices):
-// - The host writes the request (the work) into a ring slot, one cache line, and publishes it by
-//   the slot's sequence number; the worker, spinning on that line, gets sequence and work in one
-//   cache-line transfer.
-// - The worker writes the result (timestamps, error, readiness) into the call's State, another
-//   single line that the host polls: one transfer back.
-// - Only the host touches reference counts: the slot owns the State until the host refills the
-//   slot a lap later, and then reuses it in place when no handle holds it any more. So a steady
-//   stream of calls allocates nothing and frees nothing, and no memory crosses threads.
+// How a call travels (docs/performance.md has the measurements behind these choices). A cache
+// line written on one core and read on the other costs ~65 ns per transfer here, so each
+// direction is one line, written by one side only:
+// - the request: the host writes the work into a ring slot and publishes it by the slot's
+//   sequence number; the worker, spinning on that line, gets sequence and work in one transfer
+//   and never writes the slot;
+// - the result: the worker writes timestamps, error and readiness into the call's State, one
+//   line that the host polls;
+// - progress: the worker counts finished calls on a line of its own, which the host reads only
+//   when a slot comes round again (once per lap), to know the worker is done with it.
+// Only the host touches reference counts, and it reuses a State in place when no handle holds it
+// any more: a steady stream of calls allocates nothing, frees nothing, and no memory crosses
+// threads.
 
 namespace lessonscope {
 
@@ -32,7 +38,15 @@ constexpr std::size_t kLine = 64;
 
 // The stream's depth: calls in flight beyond it make dispatch() wait for the device, as a real
 // device queue would. A power of two so that positions map to slots cheaply.
-constexpr std::uint32_t kSlots = 256;
+// 64 requests and results (8 KiB) stay in the first-level caches next to the work's own data.
+constexpr std::uint32_t kSlots = 64;
+
+// What a call's ready word holds once it is done: odd, so never the 0 of a fresh State, and
+// different for each use of a slot's State, so a reused State needs no reset before dispatch.
+constexpr std::uint32_t generationOf(std::uint32_t position)
+{
+    return (position << 1) | 1u;
+}
 
 } // namespace
 
@@ -47,27 +61,28 @@ const char *waitStrategyName(WaitStrategy strategy)
 }
 
 // One call's result: a single cache line, written by the worker in one burst when the work is
-// done (it keeps its timestamps local until then), polled by the host.
+// done (it keeps its timestamps local until then) and polled by the host.
 struct alignas(kLine) CallHandle::State {
-    std::atomic<std::uint32_t> ready{0};
+    std::atomic<std::uint32_t> ready{0}; // worker: generationOf(position) when done
     std::atomic<std::uint32_t> hostParked{0};
-    std::int64_t spinNs = 0;
-    std::int64_t dispatchBegin = 0;
-    std::int64_t dispatchEnd = 0;
+    std::uint32_t generation = 0;        // host: the value ready takes for this call
+    std::uint32_t spinNs = 0;            // host: how long wait() spins
+    std::int64_t dispatchBegin = 0;      // copied by the worker from the request
+    std::int64_t dispatchEnd = 0;        // host
     std::int64_t workBegin = 0;
     std::int64_t workEnd = 0;
-    std::int64_t readyObserved = 0; // 0 until the host observed readiness (the clock is never 0)
+    std::int64_t readyObserved = 0; // host; 0 until readiness was observed (the clock is never 0)
     std::exception_ptr error;
 };
 
 struct DeviceStream::Impl {
-    // A ring slot: the request. Its sequence number says whether the host may fill it
-    // (== position) or the worker may take it (== position + 1).
+    // A ring slot: the request. The host publishes it by setting sequence to position + 1.
     struct alignas(kLine) Slot {
         std::atomic<std::uint32_t> sequence{0};
         bool stop = false; // the destructor's end-of-stream marker
+        std::int64_t dispatchBegin = 0;
         std::function<void()> work;
-        std::shared_ptr<CallHandle::State> call;
+        std::shared_ptr<CallHandle::State> call; // kept until the slot is refilled
     };
     static_assert(sizeof(Slot) == kLine, "a request is one cache line");
     static_assert(sizeof(CallHandle::State) == kLine, "a result is one cache line");
@@ -78,8 +93,10 @@ struct DeviceStream::Impl {
     std::int64_t workerSpinNs = 0;
 
     std::array<Slot, kSlots> slots;
-    alignas(kLine) std::uint32_t tail = 0; // host only: the next position to fill
+    alignas(kLine) std::uint32_t tail = 0;          // host: the next position to fill
+    std::uint32_t completedSeen = 0;                // host: the last value read from completed
     alignas(kLine) std::atomic<std::uint32_t> workerParked{0};
+    alignas(kLine) std::atomic<std::uint32_t> completed{0}; // worker: calls entirely finished
     alignas(kLine) std::atomic<std::uint32_t> hostParkedForSpace{0};
     std::thread worker;
 
@@ -89,7 +106,7 @@ struct DeviceStream::Impl {
 
 bool CallHandle::isReady() const
 {
-    return m_state && m_state->ready.load(std::memory_order_acquire) != 0;
+    return m_state && m_state->ready.load(std::memory_order_acquire) == m_state->generation;
 }
 
 void CallHandle::wait()
@@ -98,7 +115,7 @@ void CallHandle::wait()
         return;
     State &s = *m_state;
     if (s.readyObserved == 0) {
-        detail::awaitValue(s.ready, 1, s.hostParked, s.spinNs);
+        detail::awaitValue(s.ready, s.generation, s.hostParked, s.spinNs);
         s.readyObserved = MonotonicClock::nowNs();
     }
     // Every wait on a failed call reports the failure: the output was never produced.
@@ -126,7 +143,8 @@ DeviceStream::DeviceStream(StreamOptions options)
         d.effective = usableCores() >= 2 ? WaitStrategy::SpinThenPark : WaitStrategy::Park;
     }
     const bool spin = d.effective == WaitStrategy::SpinThenPark;
-    d.hostSpinNs = spin ? options.hostSpinNs : 0;
+    // A call's State keeps the host's spin budget in 32 bits: at most ~4.3 s, far beyond use.
+    d.hostSpinNs = spin ? std::clamp<std::int64_t>(options.hostSpinNs, 0, UINT32_MAX) : 0;
     d.workerSpinNs = spin ? options.workerSpinNs : 0;
     for (std::uint32_t i = 0; i < kSlots; ++i)
         d.slots[i].sequence.store(i, std::memory_order_relaxed);
@@ -156,16 +174,11 @@ CallHandle DeviceStream::dispatch(std::function<void()> work)
     std::uint32_t position = 0;
     Impl::Slot &slot = d.nextFreeSlot(&position);
 
-    // The slot's previous call is finished (the slot is free). If no handle holds it any more, its
-    // State is reused: only the host ever copies or drops these pointers, so a count of one
-    // cannot change under us; the fence pairs with a handle dropped on another thread.
+    // The slot's previous call is entirely finished. If no handle holds its State any more, the
+    // State is reused: only the host copies or drops these pointers, so a count of one cannot
+    // change under us (the fence pairs with a handle dropped on another thread).
     if (slot.call && slot.call.use_count() == 1) {
         std::atomic_thread_fence(std::memory_order_acquire);
-        CallHandle::State &s = *slot.call;
-        s.ready.store(0, std::memory_order_relaxed);
-        s.hostParked.store(0, std::memory_order_relaxed);
-        s.readyObserved = 0;
-        s.error = nullptr;
     } else {
         try {
             slot.call = std::make_shared<CallHandle::State>();
@@ -177,14 +190,16 @@ CallHandle DeviceStream::dispatch(std::function<void()> work)
             throw;
         }
     }
-    CallHandle::State &state = *slot.call;
-    state.spinNs = d.hostSpinNs;
-    state.dispatchBegin = begin;
-    slot.work = std::move(work);
+    slot.dispatchBegin = begin;
+    slot.work = std::move(work); // drops the previous call's captures, here on the host
     CallHandle handle(slot.call);
     detail::publishValue(slot.sequence, position + 1, d.workerParked);
 
-    // The worker never touches this field and the host reads it only after wait().
+    // The worker writes other fields of this State; these are the host's, read only by wait().
+    CallHandle::State &state = *handle.m_state;
+    state.generation = generationOf(position);
+    state.spinNs = static_cast<std::uint32_t>(d.hostSpinNs);
+    state.readyObserved = 0;
     state.dispatchEnd = MonotonicClock::nowNs();
     return handle;
 }
@@ -212,10 +227,18 @@ int DeviceStream::usableCores()
 DeviceStream::Impl::Slot &DeviceStream::Impl::nextFreeSlot(std::uint32_t *position)
 {
     *position = tail++;
-    Slot &slot = slots[*position % kSlots];
-    // A full ring (kSlots calls in flight): wait for the device to finish the oldest one.
-    detail::awaitValue(slot.sequence, *position, hostParkedForSpace, hostSpinNs);
-    return slot;
+    // The slot is free once the call a lap earlier (position - kSlots) is entirely finished,
+    // i.e. completed > position - kSlots. Wrapping arithmetic: true for the whole first lap.
+    const std::uint32_t needed = *position + 1 - kSlots;
+    auto reached = [needed](std::uint32_t done) {
+        return static_cast<std::int32_t>(done - needed) >= 0;
+    };
+    if (!reached(completedSeen)) {
+        // A full ring (kSlots calls in flight) waits for the device to finish the oldest one.
+        detail::awaitUntil(completed, reached, hostParkedForSpace, hostSpinNs);
+        completedSeen = completed.load(std::memory_order_acquire);
+    }
+    return slots[*position % kSlots];
 }
 
 void DeviceStream::Impl::runWorker()
@@ -239,19 +262,16 @@ void DeviceStream::Impl::runWorker()
         }
         const std::int64_t workEnd = MonotonicClock::nowNs();
 
-        // The slot keeps the State alive until this worker frees the slot below. (No State:
-        // a dispatch that failed to allocate one handed its position over as a no-op.)
+        // (No State: a dispatch that failed to allocate one handed its position over as a no-op.)
         if (CallHandle::State *call = slot.call.get()) {
+            call->dispatchBegin = slot.dispatchBegin;
             call->workBegin = workBegin;
             call->workEnd = workEnd;
             call->error = std::move(error);
-            detail::publishValue(call->ready, 1, call->hostParked);
+            detail::publishValue(call->ready, generationOf(position), call->hostParked);
         }
-
-        // Off the host's critical path now: release the captures here, on the device, rather
-        // than when the slot is refilled, then hand the slot back.
-        slot.work = nullptr;
-        detail::publishValue(slot.sequence, position + kSlots, hostParkedForSpace);
+        // Only now may the host refill this slot and reuse the State.
+        detail::publishValue(completed, position + 1, hostParkedForSpace);
     }
 }
 

@@ -105,7 +105,9 @@ Json parametersToJson(const ParameterValues &values)
 {
     Json object = Json::object();
     for (const auto &[name, value] : values)
-        std::visit([&object, &name](const auto &v) { object[name] = v; }, value);
+        // An init-capture, not [&name]: clang before 16 cannot capture a structured binding
+        // (the fuzz preset builds core with clang 14).
+        std::visit([&object, &key = name](const auto &v) { object[key] = v; }, value);
     return object;
 }
 

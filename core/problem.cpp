@@ -1,5 +1,7 @@
 #include "problem.h"
 
+#include "utf8.h"
+
 #include <algorithm>
 
 namespace lessonscope {
@@ -22,8 +24,11 @@ std::string displayPointer(const std::string &pointer)
 
 std::string formatProblem(const std::string &file, const Problem &problem)
 {
-    return file + ": " + severityName(problem.severity) + ": " + displayPointer(problem.pointer)
-        + ": " + problem.message;
+    // This line goes to terminals: a key in the pointer (and a file name) is whatever the file
+    // held, so control characters are shown as \xNN rather than sent to the terminal as escape
+    // sequences (docs/security.md). The Problem itself keeps the exact pointer.
+    return printableText(file) + ": " + severityName(problem.severity) + ": "
+        + printableText(displayPointer(problem.pointer)) + ": " + printableText(problem.message);
 }
 
 bool hasErrors(const Problems &problems)

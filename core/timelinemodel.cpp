@@ -27,8 +27,8 @@ constexpr std::array<StopNames, kStopPointCount> kStopNames = {{
     {"long-after", "long after the result is ready", "long after"},
 }};
 
-constexpr std::array<StopPoint, kStopPointCount> kAllStops = {
-    StopPoint::AfterDispatch, StopPoint::DuringWork, StopPoint::AfterSynchronization, StopPoint::LongAfter};
+constexpr std::array<StopPoint, kStopPointCount> kAllStops = {StopPoint::AfterDispatch, StopPoint::DuringWork,
+                                                              StopPoint::AfterSynchronization, StopPoint::LongAfter};
 
 const char *whyText(StopPoint point)
 {
@@ -57,7 +57,9 @@ std::string ratioText(double value, double reference)
     if (ratio < 1.05)
         return "about the same as";
     char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.1f× %s than", ratio, value > reference ? "more" : "less");
+    // Three significant digits at most: "3.0×", "46.5×", "465×".
+    std::snprintf(buffer, sizeof buffer, "%.*f× %s than", ratio >= 99.95 ? 0 : 1, ratio,
+                  value > reference ? "more" : "less");
     return buffer;
 }
 
@@ -89,15 +91,15 @@ TimelineEvent instant(TimelineLane lane, std::string label, std::string note, do
 std::vector<TimelineEvent> callEvents(double dispatchEnd, double workBegin, double workEnd, double readyObserved)
 {
     return {
-        span(TimelineLane::Host, "dispatch", "The host hands the work to the stream; the call returns at once.",
-             0, dispatchEnd),
-        span(TimelineLane::Host, "wait for readiness",
-             "The host blocks until it observes that the output is ready.", dispatchEnd, readyObserved, true),
+        span(TimelineLane::Host, "dispatch", "The host hands the work to the stream; the call returns at once.", 0,
+             dispatchEnd),
+        span(TimelineLane::Host, "wait for readiness", "The host blocks until it observes that the output is ready.",
+             dispatchEnd, readyObserved, true),
         span(TimelineLane::Device, "device work", "The worker (the device) runs the matrix product.", workBegin,
              workEnd),
         instant(TimelineLane::Readiness, "ready", "The device signals that the output is ready.", workEnd),
-        span(TimelineLane::Readiness, "hand-back", "From the ready signal until the waiting host observes it.",
-             workEnd, readyObserved, true),
+        span(TimelineLane::Readiness, "hand-back", "From the ready signal until the waiting host observes it.", workEnd,
+             readyObserved, true),
         span(TimelineLane::Measurement, "completed result",
              "Call plus output synchronization: the timer from the dispatch to the observed readiness.", 0,
              readyObserved),
@@ -247,8 +249,8 @@ CallTimeline TimelineModel::measuredCall(int index) const
     // After the last call nothing later was measured: "long after" then sits a quarter of the
     // call beyond readiness, for placing only; it reads no number (reading() says so).
     const bool hasNext = index + 1 < callCount();
-    const double longAfter = hasNext ? rel(m_trace.calls[static_cast<std::size_t>(index) + 1].readyObserved)
-                                     : extent * 1.25;
+    const double longAfter =
+        hasNext ? rel(m_trace.calls[static_cast<std::size_t>(index) + 1].readyObserved) : extent * 1.25;
     call.candidates = {{StopPoint::AfterDispatch, dispatchEnd},
                        {StopPoint::DuringWork, duringWork(dispatchEnd, workBegin, workEnd)},
                        {StopPoint::AfterSynchronization, ready},
@@ -323,8 +325,8 @@ StopVerdict TimelineModel::verdict(StopPoint point, int callIndex) const
         verdict.numbers = "This artifact has no measured trace: the timeline shows the order of events only, "
                           "not their durations.";
         if (completed.medianSeconds)
-            verdict.numbers += " The recorded run timed the completed result: warm median " +
-                               duration(*completed.medianSeconds) + ".";
+            verdict.numbers +=
+                " The recorded run timed the completed result: warm median " + duration(*completed.medianSeconds) + ".";
         verdict.numbers += " Rerun the lesson to see what each stop reads on your machine.";
         return verdict;
     }
@@ -344,18 +346,17 @@ StopVerdict TimelineModel::verdict(StopPoint point, int callIndex) const
             text += " Stopped after dispatch it would read " + duration(*early.callSeconds) + " — " +
                     ratioText(*early.callSeconds, *completed.callSeconds) + " the completed result.";
     } else if (chosen.callSeconds) {
-        text = std::string("Stopped ") + stopPointShortLabel(point) + ": " + duration(*chosen.callSeconds) +
-               " for " + thisCall + " — " + ratioText(*chosen.callSeconds, *completed.callSeconds) +
-               " the completed result, " + duration(*completed.callSeconds) + ".";
+        text = std::string("Stopped ") + stopPointShortLabel(point) + ": " + duration(*chosen.callSeconds) + " for " +
+               thisCall + " — " + ratioText(*chosen.callSeconds, *completed.callSeconds) + " the completed result, " +
+               duration(*completed.callSeconds) + ".";
         if (chosen.medianSeconds && completed.medianSeconds)
-            text += " Median " + over(chosen.medianCount) + ": " + duration(*chosen.medianSeconds) +
-                    " against " + duration(*completed.medianSeconds) + ".";
+            text += " Median " + over(chosen.medianCount) + ": " + duration(*chosen.medianSeconds) + " against " +
+                    duration(*completed.medianSeconds) + ".";
     } else {
-        text = "Nothing was measured after the run's last call, so this stop has no number for " + thisCall +
-               ".";
+        text = "Nothing was measured after the run's last call, so this stop has no number for " + thisCall + ".";
         if (chosen.medianSeconds && completed.medianSeconds)
-            text += " Median over the calls that have a next call: " + duration(*chosen.medianSeconds) +
-                    " against " + duration(*completed.medianSeconds) + " for the completed result.";
+            text += " Median over the calls that have a next call: " + duration(*chosen.medianSeconds) + " against " +
+                    duration(*completed.medianSeconds) + " for the completed result.";
     }
     verdict.numbers = text;
     return verdict;

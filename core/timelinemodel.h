@@ -26,7 +26,10 @@ const char *stopPointLabel(StopPoint point);
 // A short name for crowded places: "after dispatch", "during work", "after sync", "long after".
 const char *stopPointShortLabel(StopPoint point);
 // The one stop that times the completed result.
-constexpr bool isCorrectStop(StopPoint point) { return point == StopPoint::AfterSynchronization; }
+constexpr bool isCorrectStop(StopPoint point)
+{
+    return point == StopPoint::AfterSynchronization;
+}
 
 // Something drawn on a lane. Times are relative to the timer start (the call's dispatch): in
 // nanoseconds for a measured call, in arbitrary units (ordering only) for the schematic.

@@ -49,6 +49,14 @@ std::string printableText(std::string_view text)
             out += kHex[c >> 4];
             out += kHex[c & 0x0F];
             ++i;
+        } else if (length == 2 && c == 0xC2 && static_cast<unsigned char>(text[i + 1]) < 0xA0) {
+            // A C1 control (U+0080..U+009F): some terminals act on it even in UTF-8 (U+009B is a
+            // one-character CSI), so it is shown, not sent.
+            const auto code = static_cast<unsigned char>(text[i + 1]);
+            out += "\\u00";
+            out += kHex[code >> 4];
+            out += kHex[code & 0x0F];
+            i += 2;
         } else {
             out.append(text.substr(i, length));
             i += length;

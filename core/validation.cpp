@@ -182,7 +182,10 @@ void checkFiniteNumbers(const Json &document, Checker &checker)
     // warning, so a large document costs little more than one pass over its values.
     std::vector<std::pair<const Json *, std::string>> pending{{&document, std::string()}};
     while (!pending.empty()) {
-        auto [value, pointer] = std::move(pending.back());
+        // Plain variables, not a structured binding: the lambdas below capture them, which clang
+        // before 16 cannot do for a binding (the fuzz preset builds core with clang 14).
+        const Json *value = pending.back().first;
+        const std::string pointer = std::move(pending.back().second);
         pending.pop_back();
         if (value->is_object()) {
             for (auto it = value->begin(); it != value->end(); ++it) {

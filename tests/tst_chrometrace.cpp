@@ -186,7 +186,8 @@ private slots:
         ParameterValues values{{"samples", std::int64_t{4}}};
         QVERIFY(!lesson->resolveParameters(values));
         RunObserver observer;
-        const Artifact artifact = buildArtifact(*lesson, lesson->run(values, observer), "2026-10-20T10:45:58.968076+00:00");
+        const Artifact artifact =
+            buildArtifact(*lesson, lesson->run(values, observer), "2026-10-20T10:45:58.968076+00:00");
         const ChromeTrace exported = exportChromeTrace(artifact);
         QVERIFY(!exported.schematic);
         QCOMPARE(exported.callCount, 5);
@@ -220,7 +221,8 @@ private slots:
         QVERIFY(dir.isValid());
         const QString out = dir.filePath(QStringLiteral("trace.json"));
         QProcess process;
-        process.start(QStringLiteral(LESSONSCOPE_BINARY), {QStringLiteral("export-trace"), kSeed, QStringLiteral("-o"), out});
+        process.start(QStringLiteral(LESSONSCOPE_BINARY),
+                      {QStringLiteral("export-trace"), kSeed, QStringLiteral("-o"), out});
         QVERIFY(process.waitForFinished(60000));
         QCOMPARE(process.exitCode(), 0);
         QVERIFY(QString::fromUtf8(process.readAllStandardError()).contains(QStringLiteral("schematic")));

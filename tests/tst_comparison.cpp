@@ -93,6 +93,15 @@ void TestComparison::panelsOnlyOneHasAreKept()
     QCOMPARE(panels[1].plot.series.size(), std::size_t(1));
     QCOMPARE(panels[2].plot.title, QStringLiteral("Warm calls, pinned"));
     QCOMPARE(panels[2].plot.series[0].label, QStringLiteral("B"));
+    QCOMPARE(panels[2].plot.series[0].colorSlot, 1); // B's colour, even alone
+
+    // A panel with several series keeps their names, tagged by side, with a legend of its own.
+    PlotPanel two;
+    two.kind = QStringLiteral("bar");
+    two.title = QStringLiteral("Where the timer stops");
+    two.labels = {QStringLiteral("warm median")};
+    two.series = {{QStringLiteral("dispatch only"), {}, {1e-7}}, {QStringLiteral("synchronized call"), {}, {1e-6}}};
+    QVERIFY(!two.hasSharedLegend());
 }
 
 void TestComparison::viewShowsBothSeriesAndTheTable()
@@ -112,7 +121,10 @@ void TestComparison::viewShowsBothSeriesAndTheTable()
     QCOMPARE(warm->chartSeriesCount(), 2);
     QCOMPARE(warm->chartSeriesName(0), view.originA());
     QCOMPARE(warm->chartSeriesName(1), view.originB());
-    QVERIFY(warm->legendVisible());
+    QVERIFY(!warm->legendVisible()); // one legend above the charts names both origins, in their colours
+    QCOMPARE(view.legendText(), QStringLiteral("A: recorded — jax 0.9.2\nB: this machine — jax 0.9.2"));
+    QCOMPARE(warm->panel().series[0].colorSlot, 0);
+    QCOMPARE(warm->panel().series[1].colorSlot, 1);
     QCOMPARE(warm->chartPoints(1).at(3).y(), 1.7000362277030944e-05 / warm->valueScale().secondsPerUnit);
 
     QTableWidget *table = view.table();

@@ -241,6 +241,12 @@ void TestMainWindow::comparesTwoOfTheSameLesson()
     QCOMPARE(warm->chartSeriesName(1), view->originB());
     QCOMPARE(warm->chartPoints(0).size(), 7);
     QCOMPARE(warm->chartPoints(1).size(), 25);
+    // Only this machine's run has the timer-boundary panel: its two series keep their names, tagged B.
+    PanelChart *boundary = charts[2];
+    QCOMPARE(boundary->panel().title, QStringLiteral("Where the timer stops"));
+    QCOMPARE(boundary->chartSeriesName(0), QStringLiteral("dispatch only (B)"));
+    QCOMPARE(boundary->chartSeriesName(1), QStringLiteral("synchronized call (B)"));
+    QVERIFY(boundary->legendVisible());
 
     // Two of different lessons: a note says why nothing is compared.
     LibraryEntry other = entryFrom(seedWith("\"lessonId\": \"performance-01\"", "\"lessonId\": \"performance-02\""),

@@ -2,9 +2,12 @@
 // verdict, the reading revealed only after the answer, answers kept across restarts.
 #include "answerstore.h"
 #include "artifactio.h"
+#include "libraryanswers.h"
+#include "librarymodel.h"
 #include "predictionpanel.h"
 #include "timelinewidget.h"
 
+#include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QLabel>
 #include <QPushButton>
@@ -88,15 +91,9 @@ private:
     }
 
 private slots:
-    void initTestCase()
-    {
-        QVERIFY(m_dir.isValid());
-    }
+    void initTestCase() { QVERIFY(m_dir.isValid()); }
 
-    void init()
-    {
-        QFile::remove(settingsFile());
-    }
+    void init() { QFile::remove(settingsFile()); }
 
     void dragToEachCandidate_data()
     {
@@ -108,14 +105,17 @@ private slots:
             const QString mode = isMeasured ? QStringLiteral("measured ") : QStringLiteral("schematic ");
             QTest::newRow(qPrintable(mode + "after dispatch"))
                 << isMeasured << StopPoint::AfterDispatch
-                << (isMeasured ? QStringLiteral("3.0× less than the completed result, 930 ns") : QStringLiteral("✗ Not quite"));
+                << (isMeasured ? QStringLiteral("3.0× less than the completed result, 930 ns")
+                               : QStringLiteral("✗ Not quite"));
             QTest::newRow(qPrintable(mode + "during work"))
-                << isMeasured << StopPoint::DuringWork << (isMeasured ? QStringLiteral("600 ns for this call") : QStringLiteral("✗ Not quite"));
+                << isMeasured << StopPoint::DuringWork
+                << (isMeasured ? QStringLiteral("600 ns for this call") : QStringLiteral("✗ Not quite"));
             QTest::newRow(qPrintable(mode + "after synchronization"))
                 << isMeasured << StopPoint::AfterSynchronization
                 << (isMeasured ? QStringLiteral("Completed result: 930 ns") : QStringLiteral("✓ Right"));
             QTest::newRow(qPrintable(mode + "long after"))
-                << isMeasured << StopPoint::LongAfter << (isMeasured ? QStringLiteral("101 µs for this call") : QStringLiteral("✗ Not quite"));
+                << isMeasured << StopPoint::LongAfter
+                << (isMeasured ? QStringLiteral("101 µs for this call") : QStringLiteral("✗ Not quite"));
         }
     }
 
@@ -152,7 +152,6 @@ private slots:
         drag(timeline, StopPoint::AfterDispatch);
         QCOMPARE(panel->answer(), std::optional(stop));
         QCOMPARE(answered.count(), 1);
-
     }
 
     void releaseSnapsToTheNearestCandidate()
@@ -244,6 +243,40 @@ private slots:
         QVERIFY(!store.answer(QString()));
         store.clear(QStringLiteral("never answered"));
         QCOMPARE(changed.count(), 1);
+    }
+
+    void libraryShowsAnswers()
+    {
+        AnswerStore store(settingsFile());
+        const QString seedHash = QString::fromStdString(seed().contentHash());
+        store.setAnswer(seedHash, StopPoint::AfterDispatch); // answered in an earlier session
+
+        LibraryModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        LibraryAnswers answers(&model, &store);
+        const auto entryOf = [](const Artifact &artifact, const QString &path) {
+            LibraryEntry entry;
+            entry.artifact = artifact;
+            entry.path = path;
+            return entry;
+        };
+        const int seedId = model.addOrReplace(entryOf(seed(), QStringLiteral("/a/seed.json")));
+        const int measuredId = model.addOrReplace(entryOf(measured(), QStringLiteral("/a/run.json")));
+        const int unreadable = model.addOrReplace(LibraryEntry{});
+        const auto mark = [&](int id) {
+            return model.index(model.rowOf(id), LibraryModel::AnswerColumn).data().toString();
+        };
+        QCOMPARE(mark(seedId), QStringLiteral("✗"));
+        QCOMPARE(mark(measuredId), QString());
+        QCOMPARE(mark(unreadable), QString());
+
+        // Answering in a panel updates the column at once; "try again" empties it.
+        auto panel = makePanel(store, measured());
+        drag(panel->timeline(), StopPoint::AfterSynchronization);
+        QCOMPARE(mark(measuredId), QStringLiteral("✓"));
+        panel->tryAgain();
+        QCOMPARE(mark(measuredId), QString());
+        QCOMPARE(mark(seedId), QStringLiteral("✗"));
     }
 
     void measuredTimelineZoomsPansAndExplains()

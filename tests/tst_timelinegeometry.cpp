@@ -118,8 +118,8 @@ private slots:
         QCOMPARE(lessonscope::timeline::nearestIndex(xs, 105, kInf), 0); // a tie: the lower index
         QCOMPARE(lessonscope::timeline::nearestIndex(xs, 106, kInf), 1);
         QCOMPARE(lessonscope::timeline::nearestIndex(xs, 5000, kInf), 3);
-        QCOMPARE(lessonscope::timeline::nearestIndex(xs, 200, 50), -1);   // none close enough
-        QCOMPARE(lessonscope::timeline::nearestIndex(xs, 250, 50), 2);    // inclusive distance
+        QCOMPARE(lessonscope::timeline::nearestIndex(xs, 200, 50), -1); // none close enough
+        QCOMPARE(lessonscope::timeline::nearestIndex(xs, 250, 50), 2);  // inclusive distance
         QCOMPARE(lessonscope::timeline::nearestIndex({}, 0, kInf), -1);
         const std::vector<double> withNaN = {kNaN, 10};
         QCOMPARE(lessonscope::timeline::nearestIndex(withNaN, 0, kInf), 1);

@@ -30,10 +30,10 @@ Trace handMadeTrace()
     trace.clock = "steady_clock";
     trace.waitStrategy = "spin-then-park";
     trace.calls = {
-        {0, 2000, 2500, 52500, 53000},                     // first call: 53 µs
-        {100000, 100310, 100350, 100850, 100930},          // 930 ns
-        {200000, 200300, 200330, 200830, 200900},          // 900 ns
-        {300000, 300320, 300360, 301000, 301100},          // 1100 ns
+        {0, 2000, 2500, 52500, 53000},            // first call: 53 µs
+        {100000, 100310, 100350, 100850, 100930}, // 930 ns
+        {200000, 200300, 200330, 200830, 200900}, // 900 ns
+        {300000, 300320, 300360, 301000, 301100}, // 1100 ns
     };
     return trace;
 }
@@ -51,8 +51,8 @@ Artifact freshRun(int samples)
 
 const TimelineEvent &eventNamed(const CallTimeline &call, const std::string &label)
 {
-    const auto it = std::find_if(call.events.begin(), call.events.end(),
-                                 [&](const TimelineEvent &e) { return e.label == label; });
+    const auto it =
+        std::find_if(call.events.begin(), call.events.end(), [&](const TimelineEvent &e) { return e.label == label; });
     if (it == call.events.end())
         qFatal("no event %s", label.c_str());
     return *it;
@@ -112,9 +112,10 @@ private slots:
         QVERIFY(call.candidate(StopPoint::LongAfter).time > wait.end);
         QVERIFY(call.viewBegin < 0 && call.viewEnd > call.candidate(StopPoint::LongAfter).time);
         // Each lane has something on it, and the work outside the boundary is named.
-        for (TimelineLane lane : {TimelineLane::Host, TimelineLane::Device, TimelineLane::Readiness,
-                                  TimelineLane::Measurement})
-            QVERIFY(std::any_of(call.events.begin(), call.events.end(), [&](const TimelineEvent &e) { return e.lane == lane; }));
+        for (TimelineLane lane :
+             {TimelineLane::Host, TimelineLane::Device, TimelineLane::Readiness, TimelineLane::Measurement})
+            QVERIFY(std::any_of(call.events.begin(), call.events.end(),
+                                [&](const TimelineEvent &e) { return e.lane == lane; }));
         QCOMPARE(call.outside.size(), std::size_t(2));
         QCOMPARE(call.outside[0].label, std::string("prepare & place inputs"));
         QCOMPARE(call.outside[1].label, std::string("compile / first use"));
@@ -198,7 +199,8 @@ private slots:
         QVERIFY2(numbers.contains(QStringLiteral("310 ns for this call (warm call 1) — 3.0× less than the completed "
                                                  "result, 930 ns")),
                  qPrintable(numbers));
-        QVERIFY2(numbers.contains(QStringLiteral("Median over 3 warm calls: 310 ns against 930 ns")), qPrintable(numbers));
+        QVERIFY2(numbers.contains(QStringLiteral("Median over 3 warm calls: 310 ns against 930 ns")),
+                 qPrintable(numbers));
 
         const StopVerdict right = model.verdict(StopPoint::AfterSynchronization, 1);
         QVERIFY(right.correct);
@@ -207,7 +209,8 @@ private slots:
                  right.numbers.c_str());
 
         const QString late = QString::fromStdString(model.verdict(StopPoint::LongAfter, 1).numbers);
-        QVERIFY2(late.contains(QStringLiteral("101 µs")) && late.contains(QStringLiteral("more than")), qPrintable(late));
+        QVERIFY2(late.contains(QStringLiteral("101 µs")) && late.contains(QStringLiteral("more than")),
+                 qPrintable(late));
         const QString lastLate = QString::fromStdString(model.verdict(StopPoint::LongAfter, 3).numbers);
         QVERIFY2(lastLate.contains(QStringLiteral("Nothing was measured after")), qPrintable(lastLate));
     }
@@ -240,8 +243,9 @@ private slots:
             trace.calls = {{INT64_MIN, INT64_MAX, INT64_MIN, INT64_MAX, INT64_MAX}, {INT64_MAX, INT64_MIN, 0, 0, 0}};
             break;
         default:
-            trace.calls = {{0, 1, 2, INT64_MAX / 4, INT64_MAX / 2}, {INT64_MAX / 2 + 1, INT64_MAX / 2 + 2, INT64_MAX / 2 + 3,
-                                                                    INT64_MAX / 2 + 4, INT64_MAX / 2 + 5}};
+            trace.calls = {
+                {0, 1, 2, INT64_MAX / 4, INT64_MAX / 2},
+                {INT64_MAX / 2 + 1, INT64_MAX / 2 + 2, INT64_MAX / 2 + 3, INT64_MAX / 2 + 4, INT64_MAX / 2 + 5}};
         }
         const TimelineModel model = TimelineModel::fromTrace(trace);
         QVERIFY(model.medianCallIndex() >= 0);
@@ -290,14 +294,16 @@ private slots:
 
             // The model's numbers are the artifact's numbers.
             const double sync = *model.reading(StopPoint::AfterSynchronization, i).callSeconds;
-            const double recorded = i == 0 ? *timing.firstCallSeconds : timing.warmSamplesSeconds[static_cast<std::size_t>(i) - 1];
+            const double recorded =
+                i == 0 ? *timing.firstCallSeconds : timing.warmSamplesSeconds[static_cast<std::size_t>(i) - 1];
             QVERIFY2(near(sync, recorded), qPrintable(QStringLiteral("%1 vs %2").arg(sync).arg(recorded)));
             QVERIFY(*model.reading(StopPoint::AfterDispatch, i).callSeconds <= sync);
         }
         if (timing.warmMedianSeconds)
             QVERIFY(near(*model.reading(StopPoint::AfterSynchronization, 1).medianSeconds, *timing.warmMedianSeconds));
         if (timing.dispatchOnlyWarmMedianSeconds)
-            QVERIFY(near(*model.reading(StopPoint::AfterDispatch, 1).medianSeconds, *timing.dispatchOnlyWarmMedianSeconds));
+            QVERIFY(
+                near(*model.reading(StopPoint::AfterDispatch, 1).medianSeconds, *timing.dispatchOnlyWarmMedianSeconds));
     }
 };
 

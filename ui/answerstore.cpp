@@ -10,8 +10,7 @@ AnswerStore::AnswerStore(QObject *parent) : QObject(parent), m_settings(std::mak
 
 AnswerStore::AnswerStore(const QString &settingsFile, QObject *parent)
     : QObject(parent), m_settings(std::make_unique<QSettings>(settingsFile, QSettings::IniFormat))
-{
-}
+{}
 
 AnswerStore::~AnswerStore() = default;
 

@@ -84,7 +84,18 @@ QLabel *ArtifactHeader::field(int row, int pair, const QString &name)
     m_grid->addWidget(caption, row, pair * 2, Qt::AlignTop);
     m_grid->addWidget(value, row, pair * 2 + 1, Qt::AlignTop);
     caption->setBuddy(value);
+    m_fieldLabels.append(qMakePair(caption, value));
     return value;
+}
+
+// An unreadable file has only a source and a status; the rest would be empty captions.
+void ArtifactHeader::showFields(bool artifactFields)
+{
+    for (const auto &[caption, value] : std::as_const(m_fieldLabels)) {
+        const bool visible = artifactFields || value == m_source || value == m_status;
+        caption->setVisible(visible);
+        value->setVisible(visible);
+    }
 }
 
 void ArtifactHeader::setHash(QLabel *label, const std::string &hash, const QString &qualifier,
@@ -116,9 +127,12 @@ void ArtifactHeader::setEntry(const LibraryEntry &entry)
         m_summary->setText(tr("This file is not a lesson artifact lessonscope can read; its problems are listed below."));
         for (QLabel *label : {m_generated, m_environment, m_contentHash, m_rendererHash})
             label->clear();
+        m_summary->show();
+        showFields(false);
         return;
     }
 
+    showFields(true);
     const Artifact &artifact = *entry.artifact;
     const std::string title = artifact.diagram().title;
     m_title->setText(title.empty() ? q(artifact.lessonId()) : q(title));
@@ -135,10 +149,10 @@ void ArtifactHeader::setEntry(const LibraryEntry &entry)
                                                        : lessonscope::median(timing.warmSamplesSeconds);
         const auto count = timing.warmSamplesSeconds.size();
         numbers << (count == 1 ? tr("warm median %1 of 1 sample").arg(duration(median))
-                               : tr("warm median %1 of %2 samples").arg(duration(median)).arg(count));
+                               : tr("warm median %1 of %2 samples").arg(duration(median), QLocale().toString(static_cast<qulonglong>(count))));
     }
     if (timing.dispatchOnlyWarmMedianSeconds)
-        numbers << tr("a dispatch-only timer would read %1").arg(duration(*timing.dispatchOnlyWarmMedianSeconds));
+        numbers << tr("dispatch only %1").arg(duration(*timing.dispatchOnlyWarmMedianSeconds));
     if (timing.maxAbsError)
         numbers << tr("max_abs_error %1").arg(QString::number(*timing.maxAbsError, 'g', 3));
     if (!timing.inputShape.empty() || !timing.dtype.empty())

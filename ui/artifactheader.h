@@ -1,5 +1,7 @@
 #pragma once
 
+#include <QList>
+#include <QPair>
 #include <QWidget>
 
 #include <string>
@@ -27,6 +29,7 @@ public:
 
 private:
     QLabel *field(int row, int pair, const QString &name);
+    void showFields(bool artifactFields);
     void setHash(QLabel *label, const std::string &hash, const QString &qualifier, const QString &meaning);
 
     QLabel *m_title = nullptr;
@@ -40,4 +43,5 @@ private:
     QLabel *m_environment = nullptr;
     QLabel *m_contentHash = nullptr;
     QLabel *m_rendererHash = nullptr;
+    QList<QPair<QLabel *, QLabel *>> m_fieldLabels; // (caption, value)
 };

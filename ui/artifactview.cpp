@@ -11,6 +11,7 @@
 #include <QFontDatabase>
 #include <QHeaderView>
 #include <QPlainTextEdit>
+#include <QScrollArea>
 #include <QStyle>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -60,7 +61,13 @@ ArtifactView::ArtifactView(QWidget *parent)
     m_problems = new ProblemsView(m_tabs);
 
     m_tabs->addTab(m_panels, tr("&Panels"));
-    m_tabs->addTab(m_diagram, tr("&Diagram"));
+    // Scrolls rather than squeezes: once answered, the timeline, the verdict and the reading may
+    // need more height than the tab has.
+    auto *diagramScroll = new QScrollArea(m_tabs);
+    diagramScroll->setWidget(m_diagram);
+    diagramScroll->setWidgetResizable(true);
+    diagramScroll->setFrameShape(QFrame::NoFrame);
+    m_tabs->addTab(diagramScroll, tr("&Diagram"));
     m_tabs->addTab(m_stdout, tr("&Stdout"));
     m_tabs->addTab(m_environment, tr("E&nvironment"));
     m_tabs->addTab(m_problems, tr("P&roblems"));

@@ -44,11 +44,15 @@ std::optional<double> ratioOf(std::optional<double> a, std::optional<double> b)
     return *b / *a;
 }
 
-void addSeries(PlotPanel &merged, const PlotPanel &panel, const QString &origin)
+// side 0 is A, 1 is B: a panel's only series is named by its origin and takes the side's colour
+// (one legend outside the charts names both); several series keep their names, tagged by side.
+void addSeries(PlotPanel &merged, const PlotPanel &panel, const QString &origin, int side)
 {
     for (const PlotSeries &series : panel.series) {
         PlotSeries copy;
-        copy.label = panel.series.size() > 1 ? QStringLiteral("%1: %2").arg(origin, series.label) : origin;
+        const bool alone = panel.series.size() == 1;
+        copy.label = alone ? origin : QStringLiteral("%1 (%2)").arg(series.label, side == 0 ? QStringLiteral("A") : QStringLiteral("B"));
+        copy.colorSlot = alone ? side : -1;
         copy.x = series.x;
         if (merged.isBar()) {
             // Re-index the values over the merged categories; a category the panel lacks gets NaN.
@@ -109,9 +113,9 @@ std::vector<PanelItem> overlayPanels(const Artifact &a, const QString &originA, 
             }
         }
         if (itemA)
-            addSeries(item.plot, itemA->plot, originA);
+            addSeries(item.plot, itemA->plot, originA, 0);
         if (itemB)
-            addSeries(item.plot, itemB->plot, originB);
+            addSeries(item.plot, itemB->plot, originB, 1);
         item.rawJson.clear();
         merged.push_back(std::move(item));
     };

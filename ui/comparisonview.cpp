@@ -2,10 +2,13 @@
 
 #include "comparison.h"
 #include "libraryentry.h"
+#include "panelchart.h"
 #include "panelsview.h"
 #include "units.h"
 
 #include <QDateTime>
+#include <QEvent>
+#include <QPixmap>
 #include <QHeaderView>
 #include <QLabel>
 #include <QTableWidget>
@@ -51,14 +54,30 @@ ComparisonView::ComparisonView(QWidget *parent)
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     m_table->setAccessibleName(tr("The two artifacts' numbers side by side"));
+    m_table->setWordWrap(false);
+    m_table->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8);
 
     m_panels = new PanelsView(this);
+
+    m_swatchA = new QLabel(this);
+    m_swatchB = new QLabel(this);
+    m_legendA = new QLabel(this);
+    m_legendB = new QLabel(this);
+    auto *legend = new QHBoxLayout;
+    legend->addStretch(1);
+    legend->addWidget(m_swatchA);
+    legend->addWidget(m_legendA);
+    legend->addSpacing(24);
+    legend->addWidget(m_swatchB);
+    legend->addWidget(m_legendB);
+    legend->addStretch(1);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
     layout->addWidget(m_title);
     layout->addWidget(m_subtitle);
     layout->addWidget(m_table);
+    layout->addLayout(legend);
     layout->addWidget(m_panels, 1);
 }
 
@@ -94,12 +113,36 @@ void ComparisonView::setEntries(const LibraryEntry &a, const LibraryEntry &b)
             m_table->setItem(r, c, item);
         }
     }
-    m_table->resizeRowsToContents();
     int height = m_table->horizontalHeader()->height() + 2 * m_table->frameWidth();
     for (int r = 0; r < m_table->rowCount(); ++r)
         height += m_table->rowHeight(r);
     m_table->setFixedHeight(height);
 
+    m_legendA->setText(QStringLiteral("A: ") + m_originA);
+    m_legendB->setText(QStringLiteral("B: ") + m_originB);
+    updateSwatches();
     m_panels->setEmptyText(tr("Neither artifact has panels that can be drawn."));
     m_panels->setItems(overlayPanels(artifactA, m_originA, artifactB, m_originB));
+}
+
+QString ComparisonView::legendText() const
+{
+    return m_legendA->text() + QLatin1Char('\n') + m_legendB->text();
+}
+
+void ComparisonView::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::PaletteChange)
+        updateSwatches();
+    QWidget::changeEvent(event);
+}
+
+void ComparisonView::updateSwatches()
+{
+    const int side = fontMetrics().height() - 4;
+    for (int slot : {0, 1}) {
+        QPixmap swatch(side, side);
+        swatch.fill(PanelChart::slotColor(slot, palette()));
+        (slot == 0 ? m_swatchA : m_swatchB)->setPixmap(swatch);
+    }
 }

@@ -24,8 +24,20 @@ public:
     QString originA() const { return m_originA; }
     QString originB() const { return m_originB; }
 
+    // The shared legend of the overlaid charts: "A: recorded — jax 0.9.2", "B: …".
+    QString legendText() const;
+
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
+    void updateSwatches();
+
     QLabel *m_title = nullptr;
+    QLabel *m_swatchA = nullptr;
+    QLabel *m_swatchB = nullptr;
+    QLabel *m_legendA = nullptr;
+    QLabel *m_legendB = nullptr;
     QLabel *m_subtitle = nullptr;
     QTableWidget *m_table = nullptr;
     PanelsView *m_panels = nullptr;

@@ -39,7 +39,7 @@ LibraryPane::LibraryPane(LibraryModel *model, QWidget *parent)
     QHeaderView *header = m_view->header();
     header->setStretchLastSection(true);
     header->setSectionsMovable(true);
-    const int widths[] = {110, 190, 80, 190, 150, 60, 95, 110, 60, 220};
+    const int widths[] = {110, 180, 75, 185, 145, 60, 95, 140, 60, 220};
     for (int column = 0; column < LibraryModel::ColumnCount; ++column)
         header->resizeSection(column, widths[column]);
 

@@ -4,6 +4,7 @@
 #include "panelchart.h"
 #include "panelsview.h"
 
+#include <QLocale>
 #include <QVBoxLayout>
 
 namespace {
@@ -55,7 +56,11 @@ void LiveRunView::setProgress(int job, int done, int total)
 {
     if (job != m_job)
         return;
-    m_header->setRunning(tr("Running %1 on this machine: call %2 of %3").arg(m_lessonId).arg(done).arg(total),
+    const QLocale locale;
+    m_header->setRunning(done < total ? tr("Running %1 on this machine: call %2 of %3")
+                                            .arg(m_lessonId, locale.toString(done), locale.toString(total))
+                                      : tr("Running %1 on this machine: all %2 calls measured, making the artifact…")
+                                            .arg(m_lessonId, locale.toString(total)),
                          m_description);
 }
 

@@ -1,5 +1,7 @@
 #include "mainwindow.h"
 
+#include "answerstore.h"
+#include "libraryanswers.h"
 #include "aboutbox.h"
 #include "centralview.h"
 #include "librarymodel.h"
@@ -44,6 +46,7 @@ MainWindow::MainWindow(QWidget *parent)
 {
     setWindowTitle(QStringLiteral("lessonscope[*]"));
     setAcceptDrops(true);
+    new LibraryAnswers(m_model, AnswerStore::shared(), this); // the library's ✓ / ✗ column (issue 4)
     m_open = new OpenController(m_model, this);
     m_save = new SaveController(m_model, this);
     m_actions = new MainActions(this);
@@ -367,7 +370,7 @@ void MainWindow::restoreSettings()
 {
     QSettings settings;
     if (!restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray()))
-        resize(1360, 880);
+        resize(1320, 860);
     restoreState(settings.value(QStringLiteral("mainWindow/state")).toByteArray());
     m_library->restoreState(settings.value(QStringLiteral("library/header")).toByteArray());
     m_actions->logScale->setChecked(settings.value(QStringLiteral("charts/logScale"), false).toBool());

@@ -2,10 +2,13 @@
 
 #include "panelchart_p.h"
 #include "seriesthinning.h"
+#include "units.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSet>
+#include <QGraphicsSimpleTextItem>
 #include <QEvent>
+#include <QHash>
 #include <QLogValueAxis>
 #include <QValueAxis>
 #include <QVBoxLayout>
@@ -46,6 +49,20 @@ QList<QPointF> PanelChart::Impl::linePoints(std::size_t s) const
     return points;
 }
 
+void PanelChart::Impl::placeBarLabels()
+{
+    if (!bars || barLabels.empty())
+        return;
+    const double sets = static_cast<double>(bars->count());
+    const double width = kBarWidth / sets;
+    for (const BarLabel &label : barLabels) {
+        const double x = static_cast<double>(label.category) - kBarWidth / 2 + (static_cast<double>(label.series) + 0.5) * width;
+        const QPointF top = chart()->mapToPosition(QPointF(x, barValue(label.series, label.category)), bars);
+        const QRectF box = label.item->boundingRect();
+        label.item->setPos(top.x() - box.width() / 2, top.y() - box.height() - 2);
+    }
+}
+
 double PanelChart::Impl::barValue(std::size_t s, qsizetype category) const
 {
     const std::vector<double> &y = panel.series[s].y;
@@ -62,6 +79,7 @@ PanelChart::PanelChart(QWidget *parent)
     d->view->viewport()->setMouseTracking(true);
     d->view->viewport()->installEventFilter(this);
     d->chart()->setBackgroundRoundness(0);
+    connect(d->chart(), &QChart::plotAreaChanged, this, [this] { d->placeBarLabels(); });
     d->chart()->setMargins(QMargins(4, 4, 4, 4));
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -116,6 +134,9 @@ void PanelChart::rebuild()
         chart->removeAxis(axis);
         delete axis;
     }
+    for (const Impl::BarLabel &label : d->barLabels)
+        delete label.item;
+    d->barLabels.clear();
     d->lines.clear();
     d->bars = nullptr;
     d->scale = valueScaleFor(d->panel);
@@ -131,11 +152,22 @@ void PanelChart::rebuild()
                 set->append(d->barValue(s, c));
             d->bars->append(set);
         }
-        d->bars->setLabelsVisible(true);
-        d->bars->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
-        d->bars->setLabelsPrecision(3);
-        d->bars->setLabelsFormat(d->scale.unit.isEmpty() ? QStringLiteral("@value")
-                                                         : QStringLiteral("@value ") + d->scale.unit);
+        // Each bar is labelled with its value in its own readable unit ("1.01 µs" beside
+        // "4.42 ms"), which the series' own labels (one format for all) cannot do.
+        for (std::size_t s = 0; s < d->panel.series.size(); ++s) {
+            for (qsizetype c = 0; c < d->panel.labels.size(); ++c) {
+                const std::vector<double> &y = d->panel.series[s].y;
+                const auto ci = static_cast<std::size_t>(c);
+                if (ci >= y.size() || !d->drawable(y[ci]))
+                    continue;
+                auto *label = new QGraphicsSimpleTextItem(
+                    d->scale.isDuration ? QString::fromStdString(lessonscope::formatDuration(y[ci]))
+                                        : QString::number(y[ci], 'g', 3),
+                    chart);
+                label->setZValue(10);
+                d->barLabels.push_back({label, s, c});
+            }
+        }
         chart->addSeries(d->bars);
         auto *axis = new QBarCategoryAxis;
         axis->append(d->panel.labels);
@@ -177,7 +209,7 @@ void PanelChart::rebuild()
     for (QAbstractSeries *series : chart->series())
         series->attachAxis(valueAxis);
 
-    chart->legend()->setVisible(d->panel.series.size() > 1);
+    chart->legend()->setVisible(d->panel.series.size() > 1 && !d->panel.hasSharedLegend());
     chart->legend()->setAlignment(Qt::AlignBottom);
     updateRanges();
     applyPalette();
@@ -187,6 +219,7 @@ void PanelChart::updateRanges()
 {
     double low = 0, high = 0, xLow = 0, xHigh = 0;
     bool any = false, anyX = false, integral = true;
+    int linePoints = 0;
     const auto include = [&](double v) {
         low = any ? std::min(low, v) : v;
         high = any ? std::max(high, v) : v;
@@ -202,6 +235,7 @@ void PanelChart::updateRanges()
         }
     }
     for (QLineSeries *line : std::as_const(d->lines)) {
+        linePoints = std::max(linePoints, line->count());
         for (const QPointF &p : line->points()) {
             include(p.y());
             xLow = anyX ? std::min(xLow, p.x()) : p.x();
@@ -218,7 +252,8 @@ void PanelChart::updateRanges()
             xHigh = 2;
         }
         const double step = std::max(niceStep((xHigh - xLow) / 6), integral ? 1.0 : 0.0);
-        const double pad = (xHigh - xLow) / step <= 20 ? step / 2 : 0;
+        // A few points sit between ticks with room around them; many fill the axis edge to edge.
+        const double pad = linePoints <= 30 ? step / 2 : 0;
         axis->setRange(xLow - pad, xHigh > xLow ? xHigh + pad : xLow + pad + step);
         axis->setTickInterval(step);
         axis->setLabelFormat(integral ? QStringLiteral("%.0f") : QStringLiteral("%g"));
@@ -237,6 +272,7 @@ void PanelChart::updateRanges()
         linear->setRange(lo, hi > lo ? hi : lo + 1);
         linear->applyNiceNumbers();
     }
+    d->placeBarLabels();
 }
 
 void PanelChart::applyPalette()
@@ -264,10 +300,43 @@ void PanelChart::applyPalette()
     }
     chart->legend()->setLabelColor(pal.color(QPalette::Text));
     chart->legend()->setFont(font());
-    if (d->bars) {
-        for (QBarSet *set : d->bars->barSets())
-            set->setLabelColor(pal.color(QPalette::Text));
+    // Fixed colours after the theme's, which setTheme() resets.
+    for (std::size_t s = 0; s < d->panel.series.size(); ++s) {
+        const int slot = d->panel.series[s].colorSlot;
+        if (slot < 0)
+            continue;
+        const QColor colour = slotColor(slot, pal);
+        if (d->bars && static_cast<qsizetype>(s) < d->bars->count()) {
+            d->bars->barSets().at(static_cast<qsizetype>(s))->setColor(colour);
+            d->bars->barSets().at(static_cast<qsizetype>(s))->setBorderColor(colour);
+        } else if (static_cast<qsizetype>(s) < d->lines.size()) {
+            d->lines.at(static_cast<qsizetype>(s))->setColor(colour);
+        }
     }
+    for (const Impl::BarLabel &label : d->barLabels) {
+        label.item->setBrush(pal.text());
+        label.item->setFont(font());
+    }
+    d->placeBarLabels();
+}
+
+QColor PanelChart::slotColor(int slot, const QPalette &palette)
+{
+    // The theme's own series colours, read once per theme from a chart that is never shown.
+    static QHash<int, QList<QColor>> cache;
+    const bool dark = palette.color(QPalette::Window).lightness() < 128;
+    const QChart::ChartTheme theme = dark ? QChart::ChartThemeDark : QChart::ChartThemeLight;
+    QList<QColor> &colours = cache[int(theme)];
+    if (colours.isEmpty()) {
+        QChart probe;
+        probe.setTheme(theme);
+        for (int i = 0; i < 5; ++i) {
+            auto *series = new QLineSeries;
+            probe.addSeries(series);
+            colours << series->color();
+        }
+    }
+    return colours.at(std::max(slot, 0) % colours.size());
 }
 
 void PanelChart::changeEvent(QEvent *event)

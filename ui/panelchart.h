@@ -51,6 +51,9 @@ public:
     bool saveSvg(const QString &path, QString *error = nullptr) const;
 
     static constexpr int kThinColumns = 600;
+    // The colour of a fixed colour slot (PlotSeries::colorSlot) in the chart theme that suits
+    // this palette: for legends drawn outside the charts.
+    static QColor slotColor(int slot, const QPalette &palette);
 
 signals:
     void hovered(const QString &text);

@@ -8,6 +8,7 @@
 #include <QBarSeries>
 #include <QChart>
 #include <QChartView>
+#include <QGraphicsSimpleTextItem>
 #include <QLineSeries>
 
 #include <cmath>
@@ -26,6 +27,12 @@ struct PanelChart::Impl {
     QBarSeries *bars = nullptr;
     QString lastHover;
     std::vector<std::vector<std::size_t>> kept; // per series: the indices drawn, after thinning
+    struct BarLabel {
+        QGraphicsSimpleTextItem *item;
+        std::size_t series;
+        qsizetype category;
+    };
+    std::vector<BarLabel> barLabels; // owned by the chart
 
     QChart *chart() const { return view->chart(); }
     bool drawable(double y) const { return std::isfinite(y) && (!log || y > 0); }
@@ -33,6 +40,7 @@ struct PanelChart::Impl {
     void computeKept(std::size_t s);
     QList<QPointF> linePoints(std::size_t s) const;
     double barValue(std::size_t s, qsizetype category) const;
+    void placeBarLabels();
 
     // Chart item coordinates <-> the PanelChart's own.
     QPointF toChart(const QWidget *owner, const QPoint &position) const;

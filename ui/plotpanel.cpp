@@ -2,12 +2,20 @@
 
 #include "artifact.h"
 
+#include <algorithm>
+
 std::size_t PlotPanel::pointCount() const
 {
     std::size_t count = 0;
     for (const PlotSeries &s : series)
         count += s.y.size();
     return count;
+}
+
+bool PlotPanel::hasSharedLegend() const
+{
+    return !series.empty()
+        && std::all_of(series.begin(), series.end(), [](const PlotSeries &s) { return s.colorSlot >= 0; });
 }
 
 PlotPanel plotPanelFrom(const lessonscope::Panel &panel)

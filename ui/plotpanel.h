@@ -15,6 +15,9 @@ struct PlotSeries {
     QString label;
     std::vector<double> x; // line: the abscissae, one per y; bar: unused
     std::vector<double> y;
+    // -1: coloured by its place in the panel. 0, 1, ...: a fixed colour shared across charts (an
+    // origin in a comparison), so that one legend outside the charts can name it.
+    int colorSlot = -1;
 };
 
 struct PlotPanel {
@@ -28,6 +31,8 @@ struct PlotPanel {
     bool isBar() const { return kind == QLatin1String("bar"); }
     bool isLine() const { return kind == QLatin1String("line"); }
     std::size_t pointCount() const;
+    // Every series has a fixed colour: a legend outside the chart names them.
+    bool hasSharedLegend() const;
 };
 
 // A panel of an artifact as a plot: every series of a line panel gets the panel's x.

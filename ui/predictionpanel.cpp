@@ -9,11 +9,13 @@
 #include <QFileDialog>
 #include <QFrame>
 #include <QHBoxLayout>
-#include <QLayout>
 #include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSaveFile>
+#include <QScrollArea>
+#include <QTimer>
 #include <QVBoxLayout>
 
 using namespace lessonscope;
@@ -174,6 +176,17 @@ void PredictionPanel::answerWith(StopPoint stop)
     m_store->setAnswer(q(m_artifact.contentHash()), stop);
     showAnswer(stop);
     emit answered(isCorrectStop(stop));
+    // Inside a scroll area (the artifact view's diagram tab), bring the verdict and the reading
+    // into view once the layout has made room for them.
+    QTimer::singleShot(0, this, [this] {
+        for (QWidget *widget = parentWidget(); widget; widget = widget->parentWidget()) {
+            if (auto *area = qobject_cast<QScrollArea *>(widget)) {
+                area->ensureWidgetVisible(m_readingFrame, 0, 0);
+                area->ensureWidgetVisible(m_verdictFrame, 0, 0);
+                break;
+            }
+        }
+    });
 }
 
 void PredictionPanel::tryAgain()
@@ -197,9 +210,9 @@ void PredictionPanel::showAnswer(std::optional<StopPoint> stop)
 {
     m_answer = stop;
     m_timeline->setAnswer(stop);
+    updateVerdict(); // the text first, so that showing the frames lays them out at their height
     m_verdictFrame->setVisible(stop.has_value());
     m_readingFrame->setVisible(stop.has_value());
-    updateVerdict();
 }
 
 void PredictionPanel::updateVerdict()
@@ -217,12 +230,15 @@ void PredictionPanel::updateVerdict()
     m_verdictMark->setPalette(markPalette);
     m_verdictMark->setText(verdict.correct ? QStringLiteral("✓") : QStringLiteral("✗"));
     m_verdictHeadline->setText(q(verdict.headline));
-    m_verdict->setText(QStringLiteral("%1<br><br>%2")
-                           .arg(q(verdict.why).toHtmlEscaped(), q(verdict.numbers).toHtmlEscaped()));
-    // New text changes the labels' height for their width; the layouts cache that per width and
-    // Qt does not drop those caches for a label that was already shown, so drop them here.
-    m_verdictFrame->layout()->invalidate();
-    layout()->invalidate();
+    // A number and its unit stay on one line.
+    static const QRegularExpression unit(QStringLiteral("(\\d) (ns|µs|ms|s)\\b"));
+    const QString numbers = q(verdict.numbers).toHtmlEscaped().replace(unit, QStringLiteral("\\1&nbsp;\\2"));
+    m_verdict->setText(QStringLiteral("%1<br><br>%2").arg(q(verdict.why).toHtmlEscaped(), numbers));
+    // New text changes the labels' height for their width. Each layout caches that per width,
+    // and a label's own updateGeometry() clears only its parent's cache: clear every ancestor's,
+    // or an owner's layout (DiagramView's) keeps the old height and squeezes the timeline.
+    for (QWidget *widget = m_verdict; widget && !widget->isWindow(); widget = widget->parentWidget())
+        widget->updateGeometry();
 }
 
 bool PredictionPanel::isReadingShown() const

@@ -7,7 +7,9 @@
 #include <QComboBox>
 #include <QDateTime>
 #include <QFormLayout>
+#include <QKeyEvent>
 #include <QLabel>
+#include <QLocale>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
@@ -94,6 +96,7 @@ RunPanel::RunPanel(QWidget *parent)
     m_progress->setRange(0, 1);
     m_progress->setValue(0);
     m_progress->setFormat(tr("%v of %m calls"));
+    m_progress->setTextVisible(false); // until a run gives it something to count
     m_status = new QLabel(this);
     m_status->setWordWrap(true);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -115,7 +118,9 @@ RunPanel::RunPanel(QWidget *parent)
     connect(m_runner, &LessonRunner::progress, this, [this](int, int done, int total) {
         m_progress->setRange(0, total);
         m_progress->setValue(done);
-        setStatus(tr("Measuring on this machine: call %1 of %2…").arg(done).arg(total));
+        const QLocale locale;
+        setStatus(done < total ? tr("Measuring on this machine: call %1 of %2…").arg(locale.toString(done), locale.toString(total))
+                               : tr("All %1 calls measured; making the artifact…").arg(locale.toString(total)));
     });
     connect(m_runner, &LessonRunner::finished, this, [this](int, const Artifact &artifact) {
         m_progress->setValue(m_progress->maximum());
@@ -236,9 +241,19 @@ int RunPanel::run()
     if (job == 0)
         return 0;
     m_progress->setRange(0, 0); // busy until the first progress report
+    m_progress->setTextVisible(true);
     setStatus(tr("Starting…"));
     emit runStarted(job, m_lessonId, describe(resolved));
     return job;
+}
+
+void RunPanel::keyPressEvent(QKeyEvent *event)
+{
+    if ((event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter) && event->modifiers() == Qt::NoModifier) {
+        run();
+        return;
+    }
+    QWidget::keyPressEvent(event);
 }
 
 void RunPanel::cancel()

@@ -49,6 +49,10 @@ signals:
     // A run began: the lesson and its resolved values, for the live view.
     void runStarted(int job, const QString &lessonId, const QString &description);
 
+protected:
+    // Enter in the form runs, as in a dialog with a default button.
+    void keyPressEvent(QKeyEvent *event) override;
+
 private:
     void rebuildForm();
     void updateButtons();

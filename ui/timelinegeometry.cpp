@@ -57,8 +57,7 @@ int boxAt(std::span<const Box> boxes, double x, double y, double tolerance)
 {
     for (std::size_t i = boxes.size(); i-- > 0;) {
         const Box &b = boxes[i];
-        if (x >= b.left - tolerance && x <= b.right + tolerance && y >= b.top - tolerance &&
-            y <= b.bottom + tolerance)
+        if (x >= b.left - tolerance && x <= b.right + tolerance && y >= b.top - tolerance && y <= b.bottom + tolerance)
             return static_cast<int>(i);
     }
     return -1;

@@ -35,8 +35,8 @@ QString tickLabel(double ns, const DurationUnit &unit, int decimals)
 {
     if (ns == 0)
         return QStringLiteral("0");
-    return QStringLiteral("%1 %2")
-        .arg(QString::number(ns * 1e-9 / unit.secondsPerUnit, 'f', decimals), QString::fromUtf8(unit.symbol));
+    return QStringLiteral("%1 %2").arg(QString::number(ns * 1e-9 / unit.secondsPerUnit, 'f', decimals),
+                                       QString::fromUtf8(unit.symbol));
 }
 
 std::vector<TimelineLayout::Tick> timeTicks(const TimeScale &scale, const QRectF &plot, const QFontMetricsF &fm)
@@ -52,7 +52,8 @@ std::vector<TimelineLayout::Tick> timeTicks(const TimeScale &scale, const QRectF
         largest = std::max(largest, std::fabs(t));
     const DurationUnit unit = durationUnitFor(largest * 1e-9);
     const double stepInUnit = step * 1e-9 / unit.secondsPerUnit;
-    const int decimals = stepInUnit >= 1 ? 0 : std::clamp(static_cast<int>(std::ceil(-std::log10(stepInUnit) - 1e-9)), 0, 3);
+    const int decimals =
+        stepInUnit >= 1 ? 0 : std::clamp(static_cast<int>(std::ceil(-std::log10(stepInUnit) - 1e-9)), 0, 3);
 
     double lastRight = -1e300;
     for (double t : times) {
@@ -75,9 +76,7 @@ void placeCandidateLabels(std::vector<TimelineLayout::CandidateItem> &items, dou
 {
     constexpr double kGap = 6;
     std::vector<std::size_t> rows[2];
-    const auto right = [&](int row) {
-        return rows[row].empty() ? -1e300 : items[rows[row].back()].labelRect.right();
-    };
+    const auto right = [&](int row) { return rows[row].empty() ? -1e300 : items[rows[row].back()].labelRect.right(); };
     for (std::size_t i = 0; i < items.size(); ++i) {
         QRectF &rect = items[i].labelRect;
         const double w = rect.width();
@@ -149,7 +148,8 @@ TimelineLayout TimelineLayout::build(const CallTimeline &call, double viewBegin,
     // Horizontal bands: lane names, the greyed gutter, the plot.
     double labelWidth = 0;
     for (int lane = 0; lane < kTimelineLaneCount; ++lane)
-        labelWidth = std::max(labelWidth, fm.horizontalAdvance(QString::fromUtf8(timelineLaneName(static_cast<TimelineLane>(lane)))));
+        labelWidth = std::max(
+            labelWidth, fm.horizontalAdvance(QString::fromUtf8(timelineLaneName(static_cast<TimelineLane>(lane)))));
     labelWidth += 16;
     double gutterWidth = 0;
     for (const OutsideActivity &activity : call.outside)
@@ -180,8 +180,9 @@ TimelineLayout TimelineLayout::build(const CallTimeline &call, double viewBegin,
         const OutsideActivity &activity = call.outside[i];
         const QRectF box(layout.gutter.left() + 6, rowTop(layout.rows, static_cast<int>(activity.lane)) + boxOffset,
                          layout.gutter.width() - 12, layout.boxHeight);
-        layout.outside.push_back({static_cast<int>(i), box,
-                                  small.elidedText(QString::fromStdString(activity.label), Qt::ElideRight, box.width() - 6)});
+        layout.outside.push_back(
+            {static_cast<int>(i), box,
+             small.elidedText(QString::fromStdString(activity.label), Qt::ElideRight, box.width() - 6)});
     }
 
     // Events. The measurement lane holds the completed-result bar in its lower half.
@@ -219,10 +220,11 @@ TimelineLayout TimelineLayout::build(const CallTimeline &call, double viewBegin,
             // Inside when it fits, clear of an instant's diamond at either end of the box.
             const double w = fm.horizontalAdvance(text);
             const double diamond = layout.boxHeight * 0.7;
-            const bool sharesAnEnd = std::any_of(call.events.begin(), call.events.end(), [&](const TimelineEvent &other) {
-                return other.lane == event.lane && other.shape == TimelineEvent::Shape::Instant &&
-                       (other.begin == event.begin || other.begin == event.end);
-            });
+            const bool sharesAnEnd =
+                std::any_of(call.events.begin(), call.events.end(), [&](const TimelineEvent &other) {
+                    return other.lane == event.lane && other.shape == TimelineEvent::Shape::Instant &&
+                           (other.begin == event.begin || other.begin == event.end);
+                });
             if (w + 10 + (sharesAnEnd ? diamond : 0) <= item.box.width()) {
                 item.textInside = true;
                 item.textRect = item.box;

@@ -15,10 +15,10 @@
 // timer bar move with the mouse and are placed at paint time from scale.
 struct TimelineLayout {
     struct EventItem {
-        int event = -1;   // index into CallTimeline::events
-        QRectF box;       // the span's box, or the instant's diamond bounds
-        QRectF textRect;  // where its label is drawn
-        QString text;     // the label, elided to fit
+        int event = -1;  // index into CallTimeline::events
+        QRectF box;      // the span's box, or the instant's diamond bounds
+        QRectF textRect; // where its label is drawn
+        QString text;    // the label, elided to fit
         bool textInside = false;
     };
     struct OutsideItem {
@@ -37,13 +37,13 @@ struct TimelineLayout {
         QString label; // empty: a minor tick whose label would collide
     };
 
-    QRectF caption;   // the mode line at the top
-    QRectF header;    // the stop flag's row, above the lanes
-    QRectF labels;    // the lane names column
-    QRectF gutter;    // work outside the boundary, greyed
-    QRectF plot;      // the lanes' time area
-    QRectF strip;     // candidate labels under the lanes
-    QRectF axis;      // the time axis
+    QRectF caption; // the mode line at the top
+    QRectF header;  // the stop flag's row, above the lanes
+    QRectF labels;  // the lane names column
+    QRectF gutter;  // work outside the boundary, greyed
+    QRectF plot;    // the lanes' time area
+    QRectF strip;   // candidate labels under the lanes
+    QRectF axis;    // the time axis
     lessonscope::timeline::RowLayout rows;
     lessonscope::timeline::TimeScale scale;
     double boxHeight = 0;

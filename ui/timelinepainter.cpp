@@ -30,8 +30,7 @@ QColor withAlpha(QColor colour, int alpha)
 TimelinePainter::TimelinePainter(QPainter &painter, const TimelineLayout &layout, const CallTimeline &call,
                                  const QPalette &palette, const QFont &font, const QFont &smallFont)
     : m_painter(painter), m_layout(layout), m_call(call), m_palette(palette), m_font(font), m_small(smallFont)
-{
-}
+{}
 
 QColor TimelinePainter::laneColour(const QPalette &palette, TimelineLane lane)
 {
@@ -138,9 +137,8 @@ void TimelinePainter::paintOutside()
         m_painter.drawText(item.box, Qt::AlignCenter, item.text);
     }
     // Say what the gutter is, in its otherwise empty measurement row.
-    const QRectF note = m_layout.laneRect(TimelineLane::Measurement)
-                            .intersected(m_layout.gutter)
-                            .adjusted(4, 2, -4, -2);
+    const QRectF note =
+        m_layout.laneRect(TimelineLane::Measurement).intersected(m_layout.gutter).adjusted(4, 2, -4, -2);
     QFont italic = m_small;
     italic.setItalic(true);
     m_painter.setFont(italic);
@@ -250,7 +248,8 @@ void TimelinePainter::paintMeasurement(const State &state)
         italic.setItalic(true);
         m_painter.setFont(italic);
         m_painter.setPen(m_palette.color(QPalette::PlaceholderText));
-        m_painter.drawText(QRectF(left + 8, top, l.plot.right() - left - 16, l.rows.rowHeight), Qt::AlignLeft | Qt::AlignVCenter,
+        m_painter.drawText(QRectF(left + 8, top, l.plot.right() - left - 16, l.rows.rowHeight),
+                           Qt::AlignLeft | Qt::AlignVCenter,
                            QStringLiteral("the timer starts at the dispatch; where must it stop?"));
     }
 
@@ -315,8 +314,8 @@ void TimelinePainter::paintMarker(const State &state)
 {
     const TimelineLayout &l = m_layout;
     const double x = std::clamp(state.markerX, l.plot.left(), l.plot.right());
-    const QColor colour = state.answered ? laneColour(m_palette, TimelineLane::Measurement)
-                                         : m_palette.color(QPalette::Highlight);
+    const QColor colour =
+        state.answered ? laneColour(m_palette, TimelineLane::Measurement) : m_palette.color(QPalette::Highlight);
     m_painter.setPen(QPen(colour, 2));
     m_painter.drawLine(QPointF(x, l.header.top() + 3), QPointF(x, l.plot.bottom()));
 

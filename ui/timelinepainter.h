@@ -18,17 +18,17 @@ class TimelinePainter
 public:
     struct State {
         double markerX = 0;
-        int stop = -1;             // the candidate the marker rests on, or -1
-        int nearest = -1;          // the candidate a drag would snap to, or -1
+        int stop = -1;    // the candidate the marker rests on, or -1
+        int nearest = -1; // the candidate a drag would snap to, or -1
         bool answered = false;
         bool answerCorrect = false;
         bool dragging = false;
         bool focused = false;
-        QString markerText;        // on the stop flag
-        QString timerText;         // on the timer bar
-        QString completedText;     // on the completed-result bar (shown once answered)
-        QString caption;           // the mode line
-        QString hint;              // how to interact, right of the caption
+        QString markerText;    // on the stop flag
+        QString timerText;     // on the timer bar
+        QString completedText; // on the completed-result bar (shown once answered)
+        QString caption;       // the mode line
+        QString hint;          // how to interact, right of the caption
     };
 
     TimelinePainter(QPainter &painter, const TimelineLayout &layout, const lessonscope::CallTimeline &call,

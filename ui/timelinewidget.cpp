@@ -153,8 +153,8 @@ bool TimelineWidget::grabsMarker(const QPointF &pos) const
     if (m_answer)
         return false;
     const TimelineLayout &l = cachedLayout();
-    const bool inLanes = pos.y() >= l.header.top() && pos.y() <= l.strip.bottom() && pos.x() >= l.plot.left() - kGrabDistance &&
-                         pos.x() <= l.plot.right() + kGrabDistance;
+    const bool inLanes = pos.y() >= l.header.top() && pos.y() <= l.strip.bottom() &&
+                         pos.x() >= l.plot.left() - kGrabDistance && pos.x() <= l.plot.right() + kGrabDistance;
     if (!inLanes)
         return false;
     if (!m_call.measured || std::fabs(pos.x() - markerX()) <= kGrabDistance)
@@ -224,14 +224,16 @@ QString TimelineWidget::toolTipAt(const QPointF &pos) const
     const int index = boxAt(l.eventBoxes, pos.x(), pos.y(), 2);
     if (index < 0)
         return {};
-    const TimelineEvent &event = m_call.events[static_cast<std::size_t>(l.events[static_cast<std::size_t>(index)].event)];
+    const TimelineEvent &event =
+        m_call.events[static_cast<std::size_t>(l.events[static_cast<std::size_t>(index)].event)];
     if (event.lane == TimelineLane::Measurement && !m_answer)
         return {}; // the completed result is the answer: not before it is given
     QString text = QStringLiteral("<b>%1</b>").arg(q(event.label).toHtmlEscaped());
     if (!m_call.measured) {
         text += QStringLiteral("<br><i>schematic: ordering only, not a measured duration</i>");
     } else if (event.shape == TimelineEvent::Shape::Instant) {
-        text += QStringLiteral("<br>at +%1 after the dispatch (%2)").arg(q(formatDuration(event.begin * 1e-9)), exactNs(event.begin));
+        text += QStringLiteral("<br>at +%1 after the dispatch (%2)")
+                    .arg(q(formatDuration(event.begin * 1e-9)), exactNs(event.begin));
     } else {
         const double ns = event.end - event.begin;
         text += QStringLiteral(": %1 (%2)<br>from +%3 to +%4 after the dispatch")
@@ -334,7 +336,8 @@ void TimelineWidget::mouseReleaseEvent(QMouseEvent *event)
     unsetCursor();
     if (drag == Drag::Marker) {
         // Released: snap to the nearest candidate and answer with it.
-        const int stop = nearestCandidate(std::clamp(event->position().x(), cachedLayout().plot.left(), cachedLayout().plot.right()));
+        const int stop = nearestCandidate(
+            std::clamp(event->position().x(), cachedLayout().plot.left(), cachedLayout().plot.right()));
         setStopCandidate(stop);
         update();
         if (stop >= 0)

@@ -1,0 +1,156 @@
+#pragma once
+
+// What the fuzzer checks for one input, shared with tst_fuzzregressions so that a saved input is
+// replayed with exactly the checks that caught it. Besides "no crash, no sanitizer report" (the
+// fuzz and asan builds turn those into failures), properties that must hold for any bytes:
+//  - every problem has a sentence and a JSON Pointer ("" or starting with '/'); reading gives an
+//    artifact or at least one problem saying why there is none;
+//  - whatever reads as an artifact serializes without throwing (parsed text is valid UTF-8),
+//    reads back as an equal JSON value, and writing that again gives the same bytes;
+//  - the canonical form is the same for the original and the re-read document, and reads back to
+//    itself; the hash is 64 hex digits.
+// Every typed view and the timeline model are built too, for the sanitizers to watch.
+
+#include "artifactio.h"
+#include "canonicaljson.h"
+#include "jsonreader.h"
+#include "problem.h"
+#include "timelinemodel.h"
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace lessonscope::fuzz {
+
+class Violations
+{
+public:
+    void check(bool holds, const char *property)
+    {
+        if (!holds)
+            m_broken.emplace_back(property);
+    }
+    const std::vector<std::string> &broken() const { return m_broken; }
+
+private:
+    std::vector<std::string> m_broken;
+};
+
+#define LESSONSCOPE_FUZZ_CHECK(violations, condition) (violations).check((condition), #condition)
+
+inline void checkProblems(const Problems &problems, Violations &v)
+{
+    for (const Problem &problem : problems) {
+        LESSONSCOPE_FUZZ_CHECK(v, !problem.message.empty());
+        LESSONSCOPE_FUZZ_CHECK(v, problem.pointer.empty() || problem.pointer.front() == '/');
+        const std::string line = formatProblem("f.json", problem);
+        LESSONSCOPE_FUZZ_CHECK(v, line.find('\x1b') == std::string::npos && line.find('\n') == std::string::npos);
+    }
+}
+
+// Reads every field of every view, so that the sanitizers see every byte the views produced.
+inline std::size_t exerciseViews(const Artifact &artifact, Violations &v)
+{
+    const auto touch = [](const std::string &text) { return text.size(); };
+    std::size_t sink = static_cast<std::size_t>(artifact.schemaVersion().value_or(0));
+    sink += touch(artifact.lessonId()) + touch(artifact.contentHash()) + touch(artifact.rendererHash())
+        + touch(artifact.kind()) + touch(artifact.generatedAt()) + touch(artifact.provenance())
+        + touch(artifact.backend()) + touch(artifact.stdoutText()) + touch(artifact.dataKind());
+    for (const auto &[key, value] : artifact.environment())
+        sink += touch(key) + touch(value);
+    if (const auto parsed = artifact.stdoutJson())
+        LESSONSCOPE_FUZZ_CHECK(v, parsed->is_object());
+    const TimingSummary timing = artifact.timingSummary();
+    sink += timing.warmSamplesSeconds.size() + timing.dispatchOnlyWarmSamplesSeconds.size()
+        + timing.inputShape.size() + timing.weightShape.size() + touch(timing.boundary) + touch(timing.backend)
+        + touch(timing.dtype);
+    for (const Panel &panel : artifact.panels()) {
+        sink += touch(panel.kind) + touch(panel.title) + touch(panel.rawJson) + touch(panel.xlabel)
+            + touch(panel.ylabel) + panel.x.size();
+        for (const std::string &label : panel.labels)
+            sink += touch(label);
+        for (const Series &series : panel.series)
+            sink += touch(series.label) + series.y.size();
+    }
+    const Diagram diagram = artifact.diagram();
+    sink += touch(diagram.title) + touch(diagram.prediction) + touch(diagram.reading) + touch(diagram.alt)
+        + touch(diagram.scope) + touch(diagram.panelKind) + touch(diagram.rawPanelJson);
+    if (const auto trace = artifact.trace())
+        sink += trace->calls.size() + touch(trace->clock) + touch(trace->waitStrategy);
+    return sink;
+}
+
+inline void exerciseTimeline(const Artifact &artifact, Violations &v)
+{
+    const TimelineModel model = TimelineModel::fromArtifact(artifact);
+    // Every call of a small trace, and a few of a large one (the first, the median, the last, and
+    // indices out of range, which call() documents), so that one input stays fast.
+    std::vector<int> indices = {-1, 0, 1, model.medianCallIndex(), model.callCount() - 1,
+                                model.callCount(), model.callCount() + 1};
+    if (model.callCount() <= 16) {
+        for (int i = 0; i < model.callCount(); ++i)
+            indices.push_back(i);
+    }
+    for (const int index : indices) {
+        const CallTimeline call = model.call(index);
+        LESSONSCOPE_FUZZ_CHECK(v, call.candidates.size() == std::size_t(kStopPointCount));
+        (void)model.callTitle(index);
+        for (int p = 0; p < kStopPointCount; ++p) {
+            const auto point = static_cast<StopPoint>(p);
+            (void)call.candidate(point);
+            (void)model.reading(point, index);
+            // verdict() takes a call that exists (the GUI asks about the call it shows).
+            if (model.callCount() > 0 && (index < 0 || index >= model.callCount()))
+                continue;
+            const StopVerdict verdict = model.verdict(point, index);
+            LESSONSCOPE_FUZZ_CHECK(v, !verdict.headline.empty());
+        }
+    }
+}
+
+inline void checkRoundTrip(const Artifact &artifact, Violations &v)
+{
+    std::string text;
+    try {
+        text = serializeArtifact(artifact);
+    } catch (const std::exception &) {
+        v.check(false, "serializeArtifact of a document that was read does not throw");
+        return;
+    }
+    const ReadResult again = readArtifact(text);
+    checkProblems(again.problems, v);
+    LESSONSCOPE_FUZZ_CHECK(v, again.artifact.has_value());
+    if (!again.artifact)
+        return;
+    LESSONSCOPE_FUZZ_CHECK(v, again.artifact->json() == artifact.json());
+    LESSONSCOPE_FUZZ_CHECK(v, serializeArtifact(*again.artifact) == text);
+
+    const std::string canonical = canonicalJson(artifact.json());
+    LESSONSCOPE_FUZZ_CHECK(v, canonicalJson(again.artifact->json()) == canonical);
+    LESSONSCOPE_FUZZ_CHECK(v, canonicalHash(artifact.json()).size() == 64);
+    const JsonParseResult reparsed = parseJson(canonical);
+    LESSONSCOPE_FUZZ_CHECK(v, reparsed.document != nullptr);
+    if (reparsed.document)
+        LESSONSCOPE_FUZZ_CHECK(v, canonicalJson(*reparsed.document) == canonical);
+}
+
+// Everything core does with the bytes of a file someone sent; the properties that broke.
+inline std::vector<std::string> checkArtifactBytes(std::string_view bytes)
+{
+    Violations v;
+    const ReadResult result = readArtifact(bytes);
+    checkProblems(result.problems, v);
+    LESSONSCOPE_FUZZ_CHECK(v, !result.ok() || result.artifact.has_value());
+    LESSONSCOPE_FUZZ_CHECK(v, result.artifact.has_value() || !result.problems.empty());
+    if (result.artifact) {
+        (void)exerciseViews(*result.artifact, v);
+        exerciseTimeline(*result.artifact, v);
+        checkRoundTrip(*result.artifact, v);
+    }
+    return v.broken();
+}
+
+} // namespace lessonscope::fuzz
