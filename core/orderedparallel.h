@@ -37,9 +37,9 @@ void forEachInOrder(std::size_t count, int threads, std::size_t window, Work wor
     std::mutex mutex;
     std::condition_variable resultReady; // a worker stored a result (only the caller waits)
     std::condition_variable slotFree;    // the caller took a result (workers wait)
-    // Result i lives in slots[i % window]; a worker claims index i only when i < delivered + window,
+    // Result i lives in results[i % window]; a worker claims index i only when i < delivered + window,
     // that is when result i - window has been delivered and its slot emptied.
-    std::vector<std::optional<Result>> slots(window);
+    std::vector<std::optional<Result>> results(window);
     std::size_t claimed = 0;
     std::size_t delivered = 0;
     bool stop = false;
@@ -57,7 +57,7 @@ void forEachInOrder(std::size_t count, int threads, std::size_t window, Work wor
             Result result = work(index);
             {
                 std::lock_guard lock(mutex);
-                slots[index % window].emplace(std::move(result));
+                results[index % window].emplace(std::move(result));
             }
             resultReady.notify_one();
         }
@@ -88,9 +88,10 @@ void forEachInOrder(std::size_t count, int threads, std::size_t window, Work wor
         std::optional<Result> result;
         {
             std::unique_lock lock(mutex);
-            std::optional<Result> &slot = slots[i % window];
+            std::optional<Result> &slot = results[i % window];
             resultReady.wait(lock, [&] { return slot.has_value(); });
-            result.swap(slot);
+            result.emplace(std::move(*slot)); // Result need only be movable
+            slot.reset();
             ++delivered;
         }
         slotFree.notify_all();

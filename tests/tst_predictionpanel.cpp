@@ -320,10 +320,18 @@ private slots:
         QTest::keyClick(timeline, Qt::Key_0);
         QCOMPARE(timeline->viewEnd() - timeline->viewBegin(), span);
 
-        // The call selector shows another call; the verdict follows it.
+        // Another call: the verdict's numbers follow it.
         panel->answerWith(StopPoint::AfterDispatch);
+        QVERIFY(panel->verdictText().contains(QStringLiteral("310 ns for this call (warm call 1)")));
+        // Hovering the timer gives its reading exactly.
+        const QPointF timer = timeline->candidatePosition(StopPoint::AfterDispatch) - QPointF(4, 6);
+        QVERIFY2(timeline->toolTipAt(timer).contains(QStringLiteral("310 ns (310 ns)")),
+                 qPrintable(timeline->toolTipAt(timer)));
         timeline->setCallIndex(0);
         QCOMPARE(timeline->currentCall().title, std::string("first call"));
+        QVERIFY2(panel->verdictText().contains(QStringLiteral("2.00 µs for this call (first call) — 26.5× less than "
+                                                              "the completed result, 53.0 µs")),
+                 qPrintable(panel->verdictText()));
     }
 
     void schematicDoesNotZoom()

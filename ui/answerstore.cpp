@@ -1,6 +1,7 @@
 #include "answerstore.h"
 
 #include <QCoreApplication>
+#include <QPointer>
 #include <QRegularExpression>
 #include <QSettings>
 
@@ -16,8 +17,10 @@ AnswerStore::~AnswerStore() = default;
 
 AnswerStore *AnswerStore::shared()
 {
-    // Parented to the application so that it is written back before the application goes away.
-    static AnswerStore *store = new AnswerStore(QCoreApplication::instance());
+    // Parented to the application, so that it goes (and syncs) with it; made anew for a new one.
+    static QPointer<AnswerStore> store;
+    if (!store)
+        store = new AnswerStore(QCoreApplication::instance());
     return store;
 }
 

@@ -4,6 +4,8 @@
 #include "comparisonview.h"
 #include "librarymodel.h"
 #include "liverunview.h"
+#include "panelchart.h"
+#include "panelexport.h"
 #include "panelsview.h"
 #include "welcomepage.h"
 
@@ -25,6 +27,49 @@ CentralView::CentralView(const LibraryModel *model, QWidget *parent)
     addWidget(m_comparisonView);
     addWidget(m_liveRunView);
     addWidget(m_note);
+
+    for (PanelsView *panels : allPanels()) {
+        connect(panels, &PanelsView::logScaleChanged, this, &CentralView::setLogScale);
+        connect(panels, &PanelsView::hovered, this, &CentralView::hovered);
+        connect(panels, &PanelsView::exportRequested, this,
+                [this](PanelChart *chart, PanelsView::Export format) { exportChart(chart, int(format)); });
+    }
+}
+
+void CentralView::setLogScale(bool logScale)
+{
+    // One switch for every chart: the artifact, the comparison, the run in progress.
+    for (PanelsView *panels : allPanels())
+        panels->setLogScale(logScale);
+    emit logScaleChanged(logScale);
+}
+
+bool CentralView::canExport() const
+{
+    PanelsView *panels = visiblePanels();
+    return panels && panels->currentChart();
+}
+
+void CentralView::exportCurrent(int format)
+{
+    if (PanelsView *panels = visiblePanels(); panels && panels->currentChart())
+        exportChart(panels->currentChart(), format);
+}
+
+void CentralView::exportChart(PanelChart *chart, int format)
+{
+    const QString path = exportPanelInteractively(this, *chart, static_cast<PanelsView::Export>(format), exportBaseName());
+    if (!path.isEmpty())
+        emit message(tr("Exported %1").arg(path));
+}
+
+QString CentralView::exportBaseName() const
+{
+    if (page() == Page::LiveRun || m_shown.isEmpty())
+        return QStringLiteral("run");
+    const LibraryEntry *entry = m_model->entry(m_shown.constFirst());
+    const QString lesson = entry && entry->artifact ? QString::fromStdString(entry->artifact->lessonId()) : QString();
+    return lesson.isEmpty() ? QStringLiteral("panel") : page() == Page::Comparison ? lesson + QStringLiteral("-comparison") : lesson;
 }
 
 void CentralView::showEntries(const QList<int> &ids, bool runInProgress)

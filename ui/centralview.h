@@ -7,6 +7,7 @@ class ArtifactView;
 class ComparisonView;
 class LibraryModel;
 class LiveRunView;
+class PanelChart;
 class PanelsView;
 class QLabel;
 class WelcomePage;
@@ -34,13 +35,29 @@ public:
     PanelsView *visiblePanels() const;
     QList<PanelsView *> allPanels() const;
 
+    // Whether the page shown has a chart for the exports to act on (the last clicked).
+    bool canExport() const;
+    // Asks where, then writes the current chart (PNG, SVG) or its series (CSV).
+    void exportCurrent(int format);
+
     WelcomePage *welcome() const { return m_welcome; }
     ArtifactView *artifactView() const { return m_artifactView; }
     ComparisonView *comparisonView() const { return m_comparisonView; }
     LiveRunView *liveRunView() const { return m_liveRunView; }
 
+public slots:
+    void setLogScale(bool logScale);
+
+signals:
+    void logScaleChanged(bool logScale);
+    // Hover text over a chart ("" when leaving), and reports such as "Exported …".
+    void hovered(const QString &text);
+    void message(const QString &text);
+
 private:
     void showNote(const QString &text);
+    void exportChart(PanelChart *chart, int format);
+    QString exportBaseName() const;
 
     const LibraryModel *m_model;
     WelcomePage *m_welcome = nullptr;

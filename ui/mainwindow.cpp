@@ -11,15 +11,14 @@
 #include "liverunview.h"
 #include "mainactions.h"
 #include "opencontroller.h"
-#include "panelchart.h"
-#include "panelexport.h"
 #include "panelsview.h"
 #include "recentfiles.h"
+#include "runcontroller.h"
 #include "runpanel.h"
+#include "scanstatus.h"
 #include "savecontroller.h"
 #include "welcomepage.h"
 #include "artifact.h"
-#include "validation.h"
 
 #include <QAction>
 #include <QApplication>
@@ -28,16 +27,13 @@
 #include <QDropEvent>
 #include <QDockWidget>
 #include <QFileDialog>
-#include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
 #include <QMessageBox>
 #include <QMimeData>
-#include <QProgressBar>
 #include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
-#include <QToolButton>
 
 #include <algorithm>
 
@@ -102,31 +98,7 @@ void MainWindow::createDocks()
 
 void MainWindow::createStatusBar()
 {
-    m_scanLabel = new QLabel(this);
-    m_scanProgress = new QProgressBar(this);
-    m_scanProgress->setMaximumWidth(160);
-    m_scanProgress->setTextVisible(false);
-    m_scanCancel = new QToolButton(this);
-    m_scanCancel->setText(tr("Cancel"));
-    m_scanCancel->setToolTip(tr("Stop opening; what was read so far stays"));
-    connect(m_scanCancel, &QToolButton::clicked, m_open, &OpenController::cancel);
-    for (QWidget *widget : {static_cast<QWidget *>(m_scanLabel), static_cast<QWidget *>(m_scanProgress),
-                            static_cast<QWidget *>(m_scanCancel)}) {
-        statusBar()->addPermanentWidget(widget);
-        widget->hide();
-    }
-    connect(m_open, &OpenController::busyChanged, this, [this](bool busy) {
-        m_scanLabel->setVisible(busy);
-        m_scanProgress->setVisible(busy);
-        m_scanCancel->setVisible(busy);
-        m_scanProgress->setRange(0, 0);
-        m_scanLabel->setText(tr("Opening…"));
-    });
-    connect(m_open, &OpenController::progress, this, [this](int done, int total) {
-        m_scanProgress->setRange(0, std::max(total, 0));
-        m_scanProgress->setValue(done);
-        m_scanLabel->setText(total < 0 ? tr("Searching folders…") : tr("Reading %1 of %2 files…").arg(done).arg(total));
-    });
+    statusBar()->addPermanentWidget(new ScanStatus(m_open, this));
     connect(m_open, &OpenController::message, this, [this](const QString &text) { statusBar()->showMessage(text, 8000); });
     connect(m_save, &SaveController::message, this, [this](const QString &text) { statusBar()->showMessage(text, 8000); });
     connect(m_open, &OpenController::opened, this, [this](const QList<int> &ids, bool) {
@@ -158,9 +130,9 @@ void MainWindow::connectActions()
         if (m_centre->shownIds().size() == 1)
             m_save->saveAs(m_centre->shownIds().constFirst());
     });
-    connect(a->exportPng, &QAction::triggered, this, [this] { exportCurrent(int(PanelsView::Export::Png)); });
-    connect(a->exportSvg, &QAction::triggered, this, [this] { exportCurrent(int(PanelsView::Export::Svg)); });
-    connect(a->exportCsv, &QAction::triggered, this, [this] { exportCurrent(int(PanelsView::Export::Csv)); });
+    connect(a->exportPng, &QAction::triggered, this, [this] { m_centre->exportCurrent(int(PanelsView::Export::Png)); });
+    connect(a->exportSvg, &QAction::triggered, this, [this] { m_centre->exportCurrent(int(PanelsView::Export::Svg)); });
+    connect(a->exportCsv, &QAction::triggered, this, [this] { m_centre->exportCurrent(int(PanelsView::Export::Csv)); });
     connect(a->close, &QAction::triggered, this, &MainWindow::closeSelected);
     connect(a->quit, &QAction::triggered, this, &QWidget::close);
     connect(a->findInLibrary, &QAction::triggered, this, [this] {
@@ -168,21 +140,15 @@ void MainWindow::connectActions()
         m_library->filterEdit()->setFocus(Qt::ShortcutFocusReason);
         m_library->filterEdit()->selectAll();
     });
-    for (PanelsView *panels : m_centre->allPanels()) {
-        connect(a->logScale, &QAction::toggled, panels, &PanelsView::setLogScale);
-        connect(panels, &PanelsView::logScaleChanged, a->logScale, &QAction::setChecked);
-        connect(panels, &PanelsView::hovered, this, [this](const QString &text) {
-            if (text.isEmpty())
-                statusBar()->clearMessage();
-            else
-                statusBar()->showMessage(text);
-        });
-        connect(panels, &PanelsView::exportRequested, this, [this](PanelChart *chart, PanelsView::Export format) {
-            const QString path = exportPanelInteractively(this, *chart, format, exportBaseName());
-            if (!path.isEmpty())
-                statusBar()->showMessage(tr("Exported %1").arg(path), 8000);
-        });
-    }
+    connect(a->logScale, &QAction::toggled, m_centre, &CentralView::setLogScale);
+    connect(m_centre, &CentralView::logScaleChanged, a->logScale, &QAction::setChecked);
+    connect(m_centre, &CentralView::hovered, this, [this](const QString &text) {
+        if (text.isEmpty())
+            statusBar()->clearMessage();
+        else
+            statusBar()->showMessage(text);
+    });
+    connect(m_centre, &CentralView::message, this, [this](const QString &text) { statusBar()->showMessage(text, 8000); });
     connect(a->showLiveRun, &QAction::triggered, this, [this] {
         m_library->selectIds({});
         m_centre->showLiveRun();
@@ -202,40 +168,11 @@ void MainWindow::connectActions()
 
 void MainWindow::connectRuns()
 {
-    LessonRunner *runner = m_runPanel->runner();
-    LiveRunView *live = m_centre->liveRunView();
-    connect(m_runPanel, &RunPanel::runStarted, this, [this, live](int job, const QString &lessonId, const QString &description) {
-        live->start(job, lessonId, description);
-        m_library->selectIds({});
-        m_centre->showLiveRun();
-        statusBar()->showMessage(tr("Running %1 on this machine…").arg(lessonId), 4000);
+    auto *runs = new RunController(m_runPanel, m_model, m_library, m_centre, this);
+    connect(runs, &RunController::message, this, [this](const QString &text, int timeout) {
+        statusBar()->showMessage(text, timeout);
     });
-    connect(runner, &LessonRunner::progress, live, &LiveRunView::setProgress);
-    connect(runner, &LessonRunner::firstCallMeasured, live, &LiveRunView::addFirstCall);
-    connect(runner, &LessonRunner::warmSamplesMeasured, live, &LiveRunView::addWarmSamples);
-    connect(runner, &LessonRunner::runningChanged, this, &MainWindow::updateActions);
-    connect(runner, &LessonRunner::finished, this, [this, live](int job, const lessonscope::Artifact &artifact) {
-        live->finish(job, tr("Run finished"));
-        LibraryEntry entry;
-        entry.origin = LibraryEntry::Origin::Run;
-        entry.artifact = artifact;
-        entry.problems = lessonscope::validateArtifact(artifact.json());
-        entry.unsaved = true;
-        const int id = m_model->addOrReplace(std::move(entry));
-        m_library->selectIds({id});
-        statusBar()->showMessage(tr("Run finished: the new artifact is selected. Save it with %1.")
-                                     .arg(m_actions->save->shortcut().toString(QKeySequence::NativeText)),
-                                 10000);
-    });
-    connect(runner, &LessonRunner::cancelled, this, [this, live](int job, int calls) {
-        live->finish(job, calls == 1 ? tr("Run cancelled after 1 call; nothing was kept")
-                                      : tr("Run cancelled after %1 calls; nothing was kept").arg(calls));
-        statusBar()->showMessage(tr("Run cancelled"), 6000);
-    });
-    connect(runner, &LessonRunner::failed, this, [this, live](int job, const QString &message) {
-        live->finish(job, tr("Run failed: %1").arg(message));
-        statusBar()->showMessage(tr("Run failed: %1").arg(message), 10000);
-    });
+    connect(m_runPanel->runner(), &LessonRunner::runningChanged, this, &MainWindow::updateActions);
 }
 
 void MainWindow::showSelection(const QList<int> &ids)
@@ -255,10 +192,8 @@ void MainWindow::updateActions()
     const int single = shown.size() == 1 ? shown.constFirst() : 0;
     m_actions->save->setEnabled(single && m_save->canSave(single));
     m_actions->saveAs->setEnabled(single && m_save->canSaveAs(single));
-    PanelsView *panels = m_centre->visiblePanels();
-    const bool hasChart = panels && panels->currentChart();
     for (QAction *action : {m_actions->exportPng, m_actions->exportSvg, m_actions->exportCsv})
-        action->setEnabled(hasChart);
+        action->setEnabled(m_centre->canExport());
     m_actions->close->setEnabled(!m_library->selectedIds().isEmpty());
     const bool running = m_runPanel->runner()->isRunning();
     m_actions->run->setEnabled(!running && m_runPanel->lesson());
@@ -290,26 +225,6 @@ void MainWindow::closeSelected()
             m_open->watcher()->unwatchFile(entry->path);
         m_model->remove(id);
     }
-}
-
-QString MainWindow::exportBaseName() const
-{
-    const QList<int> shown = m_centre->shownIds();
-    if (shown.isEmpty())
-        return QStringLiteral("run");
-    const LibraryEntry *entry = m_model->entry(shown.constFirst());
-    return entry && entry->artifact ? QString::fromStdString(entry->artifact->lessonId()) : QStringLiteral("panel");
-}
-
-void MainWindow::exportCurrent(int format)
-{
-    PanelsView *panels = m_centre->visiblePanels();
-    PanelChart *chart = panels ? panels->currentChart() : nullptr;
-    if (!chart)
-        return;
-    const QString path = exportPanelInteractively(this, *chart, static_cast<PanelsView::Export>(format), exportBaseName());
-    if (!path.isEmpty())
-        statusBar()->showMessage(tr("Exported %1").arg(path), 8000);
 }
 
 void MainWindow::openPaths(const QStringList &paths)

@@ -8,9 +8,6 @@ class LibraryModel;
 class LibraryPane;
 class MainActions;
 class OpenController;
-class QLabel;
-class QProgressBar;
-class QToolButton;
 class RunPanel;
 class SaveController;
 
@@ -51,8 +48,6 @@ private:
     void showSelection(const QList<int> &ids);
     void updateActions();
     void closeSelected();
-    void exportCurrent(int format);
-    QString exportBaseName() const;
     void restoreSettings();
     void saveSettings() const;
 
@@ -63,7 +58,4 @@ private:
     CentralView *m_centre = nullptr;
     LibraryPane *m_library = nullptr;
     RunPanel *m_runPanel = nullptr;
-    QLabel *m_scanLabel = nullptr;
-    QProgressBar *m_scanProgress = nullptr;
-    QToolButton *m_scanCancel = nullptr;
 };

@@ -9,9 +9,10 @@
 
 #include <memory>
 
-// The one adapter between lessonscope and Qt Charts: every Qt Charts type is used in
-// panelchart.cpp and nowhere else (Qt Charts is deprecated from Qt 6.10 in favour of Qt Graphs;
-// switching means rewriting this file). Draws one bar or line panel:
+// The one adapter between lessonscope and Qt Charts: every Qt Charts type is used in the
+// adapter's own files (panelchart_p.h, panelchart*.cpp) and nowhere else. Qt Charts is deprecated
+// from Qt 6.10 in favour of Qt Graphs; switching means rewriting those files, not their users.
+// Draws one bar or line panel:
 //  - bar: grouped bars over the categories, one set per series; line: lines with point markers;
 //  - durations on the value axis in one readable unit, a logarithmic value axis on request;
 //  - hover: the exact value and its series, as a tooltip and through hovered();

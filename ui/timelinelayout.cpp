@@ -122,6 +122,14 @@ QRectF TimelineLayout::laneRect(TimelineLane lane) const
     return QRectF(labels.left(), top, plot.right() - labels.left(), rows.rowHeight);
 }
 
+QRectF TimelineLayout::timerBar(double markerX) const
+{
+    const double left = std::clamp(startX, plot.left(), plot.right());
+    const double right = std::clamp(markerX, plot.left(), plot.right());
+    const double top = rowTop(rows, static_cast<int>(TimelineLane::Measurement)) + kPad;
+    return QRectF(left, top, std::max(0.0, right - left), (rows.rowHeight - 3 * kPad) / 2);
+}
+
 double TimelineLayout::laneCenterY(TimelineLane lane) const
 {
     return rowTop(rows, static_cast<int>(lane)) + rows.rowHeight / 2;

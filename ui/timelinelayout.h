@@ -57,6 +57,9 @@ struct TimelineLayout {
 
     QRectF laneRect(lessonscope::TimelineLane lane) const; // the whole row, labels to plot end
     double laneCenterY(lessonscope::TimelineLane lane) const;
+    // The learner's timer in the upper half of the measurement lane, from the timer start to
+    // markerX, both clamped into the plot (empty when the marker is at or before the start).
+    QRectF timerBar(double markerX) const;
 
     // The height that shows every lane at its largest, and the least that still fits them.
     static double preferredHeight(const QFont &font, const QFont &smallFont);

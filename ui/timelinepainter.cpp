@@ -230,14 +230,12 @@ void TimelinePainter::paintMeasurement(const State &state)
 {
     const TimelineLayout &l = m_layout;
     const double top = rowTop(l.rows, static_cast<int>(TimelineLane::Measurement));
-    const double barHeight = (l.rows.rowHeight - 12) / 2;
     const QColor colour = laneColour(m_palette, TimelineLane::Measurement);
 
     // The timer as placed: from the timer start to the marker.
-    const double right = std::clamp(state.markerX, l.plot.left(), l.plot.right());
-    const double left = std::clamp(l.startX, l.plot.left(), l.plot.right());
-    if (right > left + 0.5) {
-        const QRectF bar(left, top + 4, right - left, barHeight);
+    const QRectF bar = l.timerBar(state.markerX);
+    const double left = bar.left();
+    if (bar.width() > 0.5) {
         m_painter.setPen(QPen(colour, 1.2));
         m_painter.setBrush(laneFill(m_palette, TimelineLane::Measurement));
         m_painter.drawRoundedRect(bar, 3, 3);

@@ -68,6 +68,7 @@ void TimelineWidget::setCallIndex(int index)
     m_call = m_model.call(index);
     m_drag = Drag::None;
     resetView();
+    emit callIndexChanged(index);
 }
 
 void TimelineWidget::setStopCandidate(int stop)
@@ -76,6 +77,10 @@ void TimelineWidget::setStopCandidate(int stop)
     if (stop == m_stop)
         return;
     m_stop = stop;
+    // Screen readers hear where the stop is, not only see it.
+    setAccessibleName(stop < 0 ? tr("Timeline of one call: where does the timer stop?")
+                               : tr("Timeline of one call; the timer stops %1")
+                                     .arg(QString::fromUtf8(stopPointLabel(static_cast<StopPoint>(stop)))));
     update();
     emit stopCandidateChanged(stop);
 }
@@ -220,6 +225,14 @@ QString TimelineWidget::toolTipAt(const QPointF &pos) const
                 text += QStringLiteral(": reads %1").arg(readingText(point));
             return text;
         }
+    }
+    if (m_answer && l.timerBar(markerX()).contains(pos)) {
+        const StopReading reading = m_model.reading(*m_answer, m_callIndex);
+        QString text = QStringLiteral("<b>your timer</b>, stopped %1").arg(QString::fromUtf8(stopPointLabel(*m_answer)));
+        if (reading.callSeconds)
+            text += QStringLiteral(": %1 (%2)").arg(q(formatDuration(*reading.callSeconds)),
+                                                    exactNs(*reading.callSeconds * 1e9));
+        return text;
     }
     const int index = boxAt(l.eventBoxes, pos.x(), pos.y(), 2);
     if (index < 0)

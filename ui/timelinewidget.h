@@ -48,6 +48,7 @@ public:
     QSize minimumSizeHint() const override;
 
 signals:
+    void callIndexChanged(int index);
     void stopCandidateChanged(int stop);
     void answerRequested(int stop);
     void viewChanged();

@@ -1,0 +1,47 @@
+#include "runcontroller.h"
+
+#include "centralview.h"
+#include "lessonrunner.h"
+#include "librarymodel.h"
+#include "librarypane.h"
+#include "liverunview.h"
+#include "runpanel.h"
+#include "validation.h"
+
+RunController::RunController(RunPanel *panel, LibraryModel *model, LibraryPane *library, CentralView *centre,
+                             QObject *parent)
+    : QObject(parent)
+{
+    LessonRunner *runner = panel->runner();
+    LiveRunView *live = centre->liveRunView();
+    connect(panel, &RunPanel::runStarted, this,
+            [this, live, library, centre](int job, const QString &lessonId, const QString &description) {
+                live->start(job, lessonId, description);
+                library->selectIds({});
+                centre->showLiveRun();
+                emit message(tr("Running %1 on this machine…").arg(lessonId), 4000);
+            });
+    connect(runner, &LessonRunner::progress, live, &LiveRunView::setProgress);
+    connect(runner, &LessonRunner::firstCallMeasured, live, &LiveRunView::addFirstCall);
+    connect(runner, &LessonRunner::warmSamplesMeasured, live, &LiveRunView::addWarmSamples);
+    connect(runner, &LessonRunner::finished, this,
+            [this, live, model, library](int job, const lessonscope::Artifact &artifact) {
+                live->finish(job, tr("Run finished"));
+                LibraryEntry entry;
+                entry.origin = LibraryEntry::Origin::Run;
+                entry.artifact = artifact;
+                entry.problems = lessonscope::validateArtifact(artifact.json());
+                entry.unsaved = true;
+                library->selectIds({model->addOrReplace(std::move(entry))});
+                emit message(tr("Run finished: the new artifact is selected and not saved yet (File › Save)."), 10000);
+            });
+    connect(runner, &LessonRunner::cancelled, this, [this, live](int job, int calls) {
+        live->finish(job, calls == 1 ? tr("Run cancelled after 1 call; nothing was kept")
+                                     : tr("Run cancelled after %1 calls; nothing was kept").arg(calls));
+        emit message(tr("Run cancelled"), 6000);
+    });
+    connect(runner, &LessonRunner::failed, this, [this, live](int job, const QString &text) {
+        live->finish(job, tr("Run failed: %1").arg(text));
+        emit message(tr("Run failed: %1").arg(text), 10000);
+    });
+}
