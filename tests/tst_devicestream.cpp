@@ -146,17 +146,20 @@ void TestDeviceStream::workRunsInOrderOnOneOtherThread()
 void TestDeviceStream::manyCallsInFlightFillTheQueue()
 {
     QFETCH(WaitStrategy, strategy);
-    // The first call holds the device until the host has dispatched more calls than the queue
-    // holds, so that dispatch() must wait for room and be woken when the device takes a call.
+    // The first call holds the device while the host dispatches far more calls than the queue
+    // holds: dispatch() must then wait for room, and be woken when the device takes a call. The
+    // hold ends when every call was dispatched (an unbounded queue) or after 200 ms.
     constexpr int kCalls = 2000;
-    constexpr int kHold = 256;
     std::atomic<int> dispatched{0};
     std::atomic<int> done{0};
+    int dispatchedDuringHold = 0;
     DeviceStream stream(StreamOptions{strategy});
     std::vector<CallHandle> calls;
     calls.push_back(stream.dispatch([&] {
-        while (dispatched.load() < kHold)
+        const std::int64_t until = MonotonicClock::nowNs() + 200'000'000;
+        while (dispatched.load() < kCalls && MonotonicClock::nowNs() < until)
             std::this_thread::yield();
+        dispatchedDuringHold = dispatched.load();
         done.fetch_add(1);
     }));
     dispatched.fetch_add(1);
@@ -169,6 +172,8 @@ void TestDeviceStream::manyCallsInFlightFillTheQueue()
         QVERIFY2(ordered(call.timestamps()), describe(call.timestamps()).constData());
     }
     QCOMPARE(done.load(), kCalls);
+    // The device's queue has a depth: the host could not run 2000 calls ahead of it.
+    QVERIFY2(dispatchedDuringHold < kCalls, QByteArray::number(dispatchedDuringHold).constData());
 }
 
 void TestDeviceStream::exceptionIsRethrownFromWait()

@@ -76,6 +76,7 @@ void TestLessonRunner::runFinishesWithAnArtifact()
     const Artifact artifact = finished.constFirst().at(1).value<Artifact>();
     QCOMPARE(artifact.lessonId(), std::string("performance-01"));
     QVERIFY(!hasErrors(validateArtifact(artifact.json())));
+    QCOMPARE(finished.constFirst().at(2).value<Problems>(), validateArtifact(artifact.json())); // checked on the worker
     const TimingSummary timing = artifact.timingSummary();
     QCOMPARE(timing.warmSamplesSeconds.size(), std::size_t(50));
 

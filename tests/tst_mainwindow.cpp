@@ -44,6 +44,7 @@ private slots:
     void comparesTwoOfTheSameLesson();
     void quittingWithUnsavedRunsAsks();
     void filterFindsAsYouType();
+    void remembersGeometryAndChoices();
 
 private:
     QString copySeed(const QString &name);
@@ -301,6 +302,23 @@ void TestMainWindow::filterFindsAsYouType()
     QCOMPARE(m_window->library()->filter()->rowCount(), 1);
     edit->clear();
     QCOMPARE(m_window->library()->filter()->rowCount(), 2);
+}
+
+void TestMainWindow::remembersGeometryAndChoices()
+{
+    m_window->resize(1111, 777);
+    m_window->actions()->logScale->setChecked(true);
+    QVERIFY(m_window->centre()->artifactView()->panels()->logScale()); // one switch for every chart
+    QVERIFY(m_window->close());
+    delete m_window;
+
+    m_window = new MainWindow;
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window));
+    QCOMPARE(m_window->size(), QSize(1111, 777));
+    QVERIFY(m_window->actions()->logScale->isChecked());
+    QVERIFY(m_window->centre()->comparisonView()->panels()->logScale());
+    m_window->actions()->logScale->setChecked(false);
 }
 
 QTEST_MAIN(TestMainWindow)

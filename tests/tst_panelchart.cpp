@@ -27,6 +27,7 @@ private slots:
     void linePanelKeepsEveryPoint();
     void logScaleKeepsTheValues();
     void hoverShowsExactValueAndSeries();
+    void keyboardStepsThroughValues();
     void largeSeriesIsThinned();
     void liveDataIsPushedInPlace();
     void unknownKindIsAPlaceholder();
@@ -159,6 +160,26 @@ void TestPanelChart::hoverShowsExactValueAndSeries()
     chart.setPanel(boundaryPanel());
     QTRY_VERIFY(chart.hoverTextAt(chart.positionOf(0, 0)).startsWith(QStringLiteral("dispatch only · warm median: 310 ns")));
     QVERIFY(chart.hoverTextAt(chart.positionOf(1, 0)).startsWith(QStringLiteral("synchronized call · warm median: 8.50 µs")));
+}
+
+void TestPanelChart::keyboardStepsThroughValues()
+{
+    PanelChart chart;
+    chart.resize(500, 360);
+    chart.setPanel(boundaryPanel());
+    chart.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    QCOMPARE(chart.focusPolicy(), Qt::StrongFocus);
+    QSignalSpy hovered(&chart, &PanelChart::hovered);
+    QTest::keyClick(&chart, Qt::Key_Right);
+    QTRY_COMPARE(hovered.count(), 1);
+    QVERIFY(hovered.last().constFirst().toString().startsWith(QStringLiteral("dispatch only · warm median: 310 ns")));
+    QTest::keyClick(&chart, Qt::Key_Right);
+    QVERIFY(hovered.last().constFirst().toString().startsWith(QStringLiteral("synchronized call · warm median: 8.50 µs")));
+    QTest::keyClick(&chart, Qt::Key_Right); // stays on the last
+    QVERIFY(hovered.last().constFirst().toString().startsWith(QStringLiteral("synchronized call")));
+    QTest::keyClick(&chart, Qt::Key_Home);
+    QVERIFY(hovered.last().constFirst().toString().startsWith(QStringLiteral("dispatch only")));
 }
 
 void TestPanelChart::largeSeriesIsThinned()

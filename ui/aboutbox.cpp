@@ -16,13 +16,13 @@ QString aboutText()
                                        "<p>Explore, validate and rerun the lessons of a course on performance "
                                        "measurement: open recorded artifacts, rerun a lesson on this machine, "
                                        "compare the two.</p>"
-                                       "<table>"
-                                       "<tr><td>Qt</td><td>%2 (built with %3)</td></tr>"
-                                       "<tr><td>Eigen</td><td>%4 (%5)</td></tr>"
-                                       "<tr><td>OpenSSL</td><td>%6</td></tr>"
-                                       "<tr><td>nlohmann_json</td><td>%7</td></tr>"
-                                       "<tr><td>Build</td><td>%8, %9</td></tr>"
-                                       "<tr><td>System</td><td>%10</td></tr>"
+                                       "<table cellspacing=\"0\" cellpadding=\"1\">"
+                                       "<tr><td style=\"padding-right: 12px\">Qt</td><td>%2 (built with %3)</td></tr>"
+                                       "<tr><td style=\"padding-right: 12px\">Eigen</td><td>%4 (%5)</td></tr>"
+                                       "<tr><td style=\"padding-right: 12px\">OpenSSL</td><td>%6</td></tr>"
+                                       "<tr><td style=\"padding-right: 12px\">nlohmann_json</td><td>%7</td></tr>"
+                                       "<tr><td style=\"padding-right: 12px\">Build</td><td>%8, %9</td></tr>"
+                                       "<tr><td style=\"padding-right: 12px\">System</td><td>%10</td></tr>"
                                        "</table>")
         .arg(q(lessonscopeVersion()), QString::fromLatin1(qVersion()), QStringLiteral(QT_VERSION_STR),
              q(eigenVersion()), q(eigenInstructionSets()), q(openSslVersion()), q(nlohmannJsonVersion()),

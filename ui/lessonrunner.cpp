@@ -2,6 +2,7 @@
 
 #include "artifactbuilder.h"
 #include "environmentinfo.h"
+#include "validation.h"
 
 #include <QThread>
 
@@ -127,9 +128,10 @@ int LessonRunner::start(const Lesson &lesson, const ParameterValues &values)
                 return;
             }
             const Artifact artifact = buildArtifact(*lessonPtr, run, rfc3339UtcNow());
-            observer.post([artifact](LessonRunner *runner, int id) {
+            const Problems problems = validateArtifact(artifact.json());
+            observer.post([artifact, problems](LessonRunner *runner, int id) {
                 runner->end(id);
-                emit runner->finished(id, artifact);
+                emit runner->finished(id, artifact, problems);
             });
         } catch (const std::exception &error) {
             const QString message = QString::fromStdString(error.what());

@@ -2,6 +2,7 @@
 
 #include "artifact.h"
 #include "lesson.h"
+#include "problem.h"
 
 #include <QList>
 #include <QObject>
@@ -37,7 +38,8 @@ signals:
     void firstCallMeasured(int job, double seconds);
     // The warm samples measured since the last report; firstIndex counts from 0.
     void warmSamplesMeasured(int job, int firstIndex, const QList<double> &seconds);
-    void finished(int job, const lessonscope::Artifact &artifact);
+    // The new artifact, and what validation says of it (checked on the worker too).
+    void finished(int job, const lessonscope::Artifact &artifact, const lessonscope::Problems &problems);
     void cancelled(int job, int callsMeasured);
     void failed(int job, const QString &message);
 

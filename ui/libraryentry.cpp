@@ -1,5 +1,7 @@
 #include "libraryentry.h"
 
+#include "environmentinfo.h"
+
 #include <QCoreApplication>
 #include <QFileInfo>
 
@@ -55,9 +57,19 @@ QString LibraryEntry::originLabel() const
     if (!artifact)
         return displayName();
     const QString library = producingLibrary(*artifact);
+    // lessonscope's own artifacts name the lesson program and the CPU they ran on.
+    std::string madeBy, cpu;
+    for (const auto &[key, value] : artifact->environment()) {
+        if (key == "lessonscope")
+            madeBy = value;
+        if (key == "cpu")
+            cpu = value;
+    }
     QString who;
-    if (origin == Origin::Run)
+    if (origin == Origin::Run || (!madeBy.empty() && !cpu.empty() && cpu == cpuModel()))
         who = tr("this machine");
+    else if (!madeBy.empty())
+        who = tr("another machine");
     else if (QString::fromStdString(artifact->provenance()).contains(QLatin1String("recorded")))
         who = tr("recorded");
     else

@@ -31,6 +31,8 @@ struct LibraryEntry {
     QString displayName() const;
     // "valid", "2 warnings", "3 errors"
     QString statusText() const;
-    // Who made it, for comparison legends: "recorded — jax 0.9.2", "this machine — eigen 3.4.0".
+    // Who made it, for comparison legends: "recorded — jax 0.9.2", "this machine — eigen 3.4.0"
+    // (a run of this session, or a lessonscope artifact whose CPU is this one's), "another
+    // machine — eigen 3.4.0" (a lessonscope artifact from elsewhere).
     QString originLabel() const;
 };

@@ -20,17 +20,6 @@ QString q(const std::string &text)
     return QString::fromStdString(text);
 }
 
-// The warm median as the artifact states it, else as its samples give it; NaN when unknown.
-double warmMedianOf(const LibraryEntry &entry)
-{
-    if (!entry.artifact)
-        return std::nan("");
-    const TimingSummary timing = entry.artifact->timingSummary();
-    if (timing.warmMedianSeconds)
-        return *timing.warmMedianSeconds;
-    return std::nan("");
-}
-
 QString readableTime(const std::string &rfc3339)
 {
     const QDateTime time = QDateTime::fromString(q(rfc3339), Qt::ISODateWithMs);
@@ -56,59 +45,75 @@ int LibraryModel::columnCount(const QModelIndex &parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
-QVariant LibraryModel::display(const LibraryEntry &entry, int column) const
+LibraryModel::Facts LibraryModel::factsOf(const LibraryEntry &entry)
 {
-    if (column == StatusColumn)
-        return entry.unsaved ? tr("%1 · unsaved").arg(entry.statusText()) : entry.statusText();
-    if (column == FileColumn)
-        return entry.displayName();
-    if (column == AnswerColumn)
-        return entry.answer;
-    if (!entry.artifact)
-        return column == LessonColumn ? tr("(unreadable)") : QVariant();
-    const Artifact &artifact = *entry.artifact;
-    switch (column) {
-    case LessonColumn: return q(artifact.lessonId());
-    case TitleColumn: return q(artifact.diagram().title);
-    case KindColumn: return q(artifact.kind());
-    case ProvenanceColumn: return q(artifact.provenance());
-    case GeneratedColumn: return readableTime(artifact.generatedAt());
-    case BackendColumn: return q(artifact.backend());
-    case WarmMedianColumn: {
-        const double median = warmMedianOf(entry);
-        return std::isnan(median) ? QVariant() : QVariant(q(formatDuration(median)));
+    Facts facts;
+    facts.warmMedianSeconds = std::numeric_limits<double>::infinity();
+    if (!entry.artifact) {
+        facts.lesson = tr("(unreadable)");
+        return facts;
     }
+    const Artifact &artifact = *entry.artifact;
+    facts.lesson = q(artifact.lessonId());
+    facts.title = q(artifact.diagram().title);
+    facts.kind = q(artifact.kind());
+    facts.provenance = q(artifact.provenance());
+    facts.generatedIso = q(artifact.generatedAt());
+    facts.generated = readableTime(artifact.generatedAt());
+    facts.backend = q(artifact.backend());
+    if (const std::optional<double> median = artifact.timingSummary().warmMedianSeconds; median && !std::isnan(*median)) {
+        facts.warmMedianSeconds = *median;
+        facts.warmMedian = q(formatDuration(*median));
+    }
+    return facts;
+}
+
+QVariant LibraryModel::display(std::size_t row, int column) const
+{
+    const LibraryEntry &entry = m_entries[row];
+    const Facts &facts = m_facts[row];
+    switch (column) {
+    case LessonColumn: return facts.lesson;
+    case TitleColumn: return facts.title;
+    case KindColumn: return facts.kind;
+    case ProvenanceColumn: return facts.provenance;
+    case GeneratedColumn: return facts.generated;
+    case BackendColumn: return facts.backend;
+    case WarmMedianColumn: return facts.warmMedian;
+    case StatusColumn: return entry.unsaved ? tr("%1 · unsaved").arg(entry.statusText()) : entry.statusText();
+    case AnswerColumn: return entry.answer;
+    case FileColumn: return entry.displayName();
     default: return {};
     }
 }
 
-QVariant LibraryModel::sortKey(const LibraryEntry &entry, int column) const
+QVariant LibraryModel::sortKey(std::size_t row, int column) const
 {
-    if (column == WarmMedianColumn) {
-        const double median = warmMedianOf(entry);
-        return std::isnan(median) ? QVariant(std::numeric_limits<double>::infinity()) : QVariant(median);
-    }
-    if (column == GeneratedColumn && entry.artifact)
-        return q(entry.artifact->generatedAt());
+    const LibraryEntry &entry = m_entries[row];
+    if (column == WarmMedianColumn)
+        return m_facts[row].warmMedianSeconds;
+    if (column == GeneratedColumn)
+        return m_facts[row].generatedIso;
     if (column == StatusColumn)
         return entry.artifact ? countOf(entry.problems, Severity::Error) * 1000 + countOf(entry.problems, Severity::Warning)
                               : 1'000'000;
-    return display(entry, column);
+    return display(row, column);
 }
 
 QVariant LibraryModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
-    const LibraryEntry &entry = m_entries[static_cast<std::size_t>(index.row())];
+    const auto row = static_cast<std::size_t>(index.row());
+    const LibraryEntry &entry = m_entries[row];
     const int column = index.column();
     switch (role) {
     case Qt::DisplayRole:
-        return display(entry, column);
+        return display(row, column);
     case EntryIdRole:
         return entry.id;
     case SortRole:
-        return sortKey(entry, column);
+        return sortKey(row, column);
     case Qt::ToolTipRole:
         if (column == FileColumn)
             return entry.path.isEmpty() ? tr("Made on this machine; not saved yet") : entry.path;
@@ -164,8 +169,11 @@ void LibraryModel::setEntries(std::vector<LibraryEntry> entries)
 {
     beginResetModel();
     m_entries = std::move(entries);
-    for (LibraryEntry &entry : m_entries)
+    m_facts.clear();
+    for (LibraryEntry &entry : m_entries) {
         entry.id = m_nextId++;
+        m_facts.push_back(factsOf(entry));
+    }
     endResetModel();
 }
 
@@ -175,6 +183,7 @@ int LibraryModel::addOrReplace(LibraryEntry entry)
         if (const int existing = findByPath(entry.path)) {
             const int row = rowOf(existing);
             entry.id = existing;
+            m_facts[static_cast<std::size_t>(row)] = factsOf(entry);
             m_entries[static_cast<std::size_t>(row)] = std::move(entry);
             emitRowChanged(row);
             emit entryChanged(existing);
@@ -183,7 +192,9 @@ int LibraryModel::addOrReplace(LibraryEntry entry)
     }
     entry.id = m_nextId++;
     const int row = rowCount();
+    Facts facts = factsOf(entry);
     beginInsertRows({}, row, row);
+    m_facts.push_back(std::move(facts));
     m_entries.push_back(std::move(entry));
     endInsertRows();
     return m_entries.back().id;
@@ -196,6 +207,7 @@ void LibraryModel::remove(int id)
         return;
     beginRemoveRows({}, row, row);
     m_entries.erase(m_entries.begin() + row);
+    m_facts.erase(m_facts.begin() + row);
     endRemoveRows();
 }
 

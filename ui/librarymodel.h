@@ -63,10 +63,18 @@ signals:
     void entryChanged(int id);
 
 private:
-    QVariant display(const LibraryEntry &entry, int column) const;
-    QVariant sortKey(const LibraryEntry &entry, int column) const;
+    // What a row shows, worked out once per entry: reading the numbers means parsing the
+    // artifact's stdout, far too slow to repeat for every paint of a large artifact.
+    struct Facts {
+        QString lesson, title, kind, provenance, generated, generatedIso, backend, warmMedian;
+        double warmMedianSeconds = 0; // +inf when unknown: sorts last
+    };
+    static Facts factsOf(const LibraryEntry &entry);
+    QVariant display(std::size_t row, int column) const;
+    QVariant sortKey(std::size_t row, int column) const;
     void emitRowChanged(int row);
 
     std::vector<LibraryEntry> m_entries;
+    std::vector<Facts> m_facts; // parallel to m_entries
     int m_nextId = 1;
 };

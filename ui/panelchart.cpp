@@ -63,6 +63,8 @@ PanelChart::PanelChart(QWidget *parent)
     d->view->setRenderHint(QPainter::Antialiasing);
     d->view->setFrameShape(QFrame::NoFrame);
     d->view->viewport()->setMouseTracking(true);
+    d->view->setFocusPolicy(Qt::NoFocus); // the chart itself takes the keys (see keyPressEvent)
+    setFocusPolicy(Qt::StrongFocus);
     d->view->viewport()->installEventFilter(this);
     d->chart()->setBackgroundRoundness(0);
     connect(d->chart(), &QChart::plotAreaChanged, this, [this] { d->placeBarLabels(); });
@@ -125,6 +127,7 @@ void PanelChart::rebuild()
     d->barLabels.clear();
     d->lines.clear();
     d->bars = nullptr;
+    d->keyPoint = -1;
     d->scale = valueScaleFor(d->panel);
     d->kept.assign(d->panel.series.size(), {});
     chart->setTitle(d->panel.title);

@@ -26,6 +26,7 @@ struct PanelChart::Impl {
     QList<QLineSeries *> lines;
     QBarSeries *bars = nullptr;
     QString lastHover;
+    int keyPoint = -1; // the point ← → last stepped to, counted over all series
     std::vector<std::vector<std::size_t>> kept; // per series: the indices drawn, after thinning
     struct BarLabel {
         QGraphicsSimpleTextItem *item;

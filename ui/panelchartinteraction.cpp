@@ -7,6 +7,7 @@
 #include <QEvent>
 #include <QFile>
 #include <QImageWriter>
+#include <QKeyEvent>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QSvgGenerator>
@@ -154,6 +155,33 @@ bool PanelChart::eventFilter(QObject *watched, QEvent *event)
         }
     }
     return QWidget::eventFilter(watched, event);
+}
+
+void PanelChart::keyPressEvent(QKeyEvent *event)
+{
+    // Every drawn point, series by series: (series, point index).
+    QList<QPair<int, int>> points;
+    for (int s = 0; s < chartSeriesCount(); ++s) {
+        const qsizetype count = chartPoints(s).size();
+        for (int i = 0; i < count; ++i)
+            points.append({s, i});
+    }
+    int next = d->keyPoint;
+    switch (event->key()) {
+    case Qt::Key_Right: next = d->keyPoint + 1; break;
+    case Qt::Key_Left: next = d->keyPoint < 0 ? 0 : d->keyPoint - 1; break;
+    case Qt::Key_Home: next = 0; break;
+    case Qt::Key_End: next = static_cast<int>(points.size()) - 1; break;
+    default: QWidget::keyPressEvent(event); return;
+    }
+    if (points.isEmpty())
+        return;
+    d->keyPoint = std::clamp(next, 0, static_cast<int>(points.size()) - 1);
+    const QPoint at = positionOf(points[d->keyPoint].first, points[d->keyPoint].second);
+    const QString text = hoverTextAt(at);
+    QToolTip::showText(mapToGlobal(at), text, this);
+    d->lastHover = text;
+    emit hovered(text);
 }
 
 QImage PanelChart::toImage() const

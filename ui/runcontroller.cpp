@@ -6,7 +6,6 @@
 #include "librarypane.h"
 #include "liverunview.h"
 #include "runpanel.h"
-#include "validation.h"
 
 RunController::RunController(RunPanel *panel, LibraryModel *model, LibraryPane *library, CentralView *centre,
                              QObject *parent)
@@ -25,12 +24,13 @@ RunController::RunController(RunPanel *panel, LibraryModel *model, LibraryPane *
     connect(runner, &LessonRunner::firstCallMeasured, live, &LiveRunView::addFirstCall);
     connect(runner, &LessonRunner::warmSamplesMeasured, live, &LiveRunView::addWarmSamples);
     connect(runner, &LessonRunner::finished, this,
-            [this, live, model, library](int job, const lessonscope::Artifact &artifact) {
+            [this, live, model, library](int job, const lessonscope::Artifact &artifact,
+                                         const lessonscope::Problems &problems) {
                 live->finish(job, tr("Run finished"));
                 LibraryEntry entry;
                 entry.origin = LibraryEntry::Origin::Run;
                 entry.artifact = artifact;
-                entry.problems = lessonscope::validateArtifact(artifact.json());
+                entry.problems = problems;
                 entry.unsaved = true;
                 library->selectIds({model->addOrReplace(std::move(entry))});
                 emit message(tr("Run finished: the new artifact is selected and not saved yet (File › Save)."), 10000);

@@ -122,7 +122,7 @@ RunPanel::RunPanel(QWidget *parent)
         setStatus(done < total ? tr("Measuring on this machine: call %1 of %2…").arg(locale.toString(done), locale.toString(total))
                                : tr("All %1 calls measured; making the artifact…").arg(locale.toString(total)));
     });
-    connect(m_runner, &LessonRunner::finished, this, [this](int, const Artifact &artifact) {
+    connect(m_runner, &LessonRunner::finished, this, [this](int, const Artifact &artifact, const Problems &) {
         m_progress->setValue(m_progress->maximum());
         const TimingSummary timing = artifact.timingSummary();
         QString numbers;
