@@ -107,6 +107,7 @@ private slots:
     void runGivesAValidArtifact();
     void stdoutHasTheSeedKeysInTheSeedOrder();
     void contentHashFollowsContentAndParameters();
+    void hashesMatchTheDocumentedExample();
     void cancelKeepsExactlyWhatWasMeasured_data();
     void cancelKeepsExactlyWhatWasMeasured();
 };
@@ -300,6 +301,16 @@ void TestPerformance01::contentHashFollowsContentAndParameters()
     QCOMPARE(artifact.rendererHash(), lessonscopeRendererHash());
     QCOMPARE(lessonscopeRendererHash().size(), std::size_t(64));
     QVERIFY(lessonscopeRendererHash() != hash);
+}
+
+void TestPerformance01::hashesMatchTheDocumentedExample()
+{
+    // docs/artifact-format.md, "Exactly what is hashed": the worked example, reproduced there
+    // with Python's json and hashlib from the documented members alone.
+    QCOMPARE(QByteArray::fromStdString(lessonContentHash(lesson(), resolved({}))),
+             QByteArray("ee37d96b91f66dc724ee246d8b43f86a9042f4801a20dc76c73b95a7540bce31"));
+    QCOMPARE(QByteArray::fromStdString(lessonscopeRendererHash()),
+             QByteArray("4b974c28d0d3acd5e2a8caca6a42a08a673c1452413bf4179dca10fd88022900"));
 }
 
 void TestPerformance01::cancelKeepsExactlyWhatWasMeasured_data()

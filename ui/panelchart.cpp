@@ -70,7 +70,7 @@ PanelChart::PanelChart(QWidget *parent)
     connect(d->chart(), &QChart::plotAreaChanged, this, [this] { d->placeBarLabels(); });
     d->chart()->setMargins(QMargins(4, 4, 4, 4));
     auto *layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setContentsMargins(2, 2, 2, 2); // room for the focus frame (paintEvent)
     layout->addWidget(d->view);
     setMinimumSize(280, 240);
 }

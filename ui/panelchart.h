@@ -66,6 +66,10 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
     // Keyboard access to the values: ← → step through the points (series by series), Home/End.
     void keyPressEvent(QKeyEvent *event) override;
+    // A frame in the highlight colour while the chart has the keyboard focus.
+    void paintEvent(QPaintEvent *event) override;
+    void focusInEvent(QFocusEvent *event) override;
+    void focusOutEvent(QFocusEvent *event) override;
     void changeEvent(QEvent *event) override;
 
 private:

@@ -184,6 +184,29 @@ void PanelChart::keyPressEvent(QKeyEvent *event)
     emit hovered(text);
 }
 
+void PanelChart::paintEvent(QPaintEvent *event)
+{
+    QWidget::paintEvent(event);
+    if (!hasFocus())
+        return;
+    QPainter painter(this);
+    painter.setPen(QPen(palette().color(QPalette::Highlight), 2));
+    painter.drawRect(rect().adjusted(1, 1, -1, -1));
+}
+
+void PanelChart::focusInEvent(QFocusEvent *event)
+{
+    update();
+    emit activated();
+    QWidget::focusInEvent(event);
+}
+
+void PanelChart::focusOutEvent(QFocusEvent *event)
+{
+    update();
+    QWidget::focusOutEvent(event);
+}
+
 QImage PanelChart::toImage() const
 {
     return d->view->grab().toImage();
