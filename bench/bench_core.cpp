@@ -9,11 +9,13 @@
 
 #include <benchmark/benchmark.h>
 
+#include <atomic>
 #include <cstdio>
 #include <fstream>
 #include <iterator>
 #include <map>
 #include <string>
+#include <thread>
 
 #include <unistd.h>
 
@@ -82,6 +84,35 @@ void dispatchOnly(benchmark::State &state)
     }
 }
 
+// The hardware's floor for any hand-off between two cores: one cache line to the other core and
+// one back, both threads spinning (no clock reads, no work, no queue).
+void coreToCoreRoundTrip(benchmark::State &state)
+{
+    struct alignas(64) Line {
+        std::atomic<std::uint64_t> value{0};
+    };
+    Line ping, pong;
+    std::atomic<bool> stop{false};
+    std::thread echo([&] {
+        std::uint64_t seen = 0;
+        while (!stop.load(std::memory_order_relaxed)) {
+            const std::uint64_t v = ping.value.load(std::memory_order_acquire);
+            if (v != seen) {
+                seen = v;
+                pong.value.store(v, std::memory_order_release);
+            }
+        }
+    });
+    std::uint64_t i = 0;
+    for (auto _ : state) {
+        ping.value.store(++i, std::memory_order_release);
+        while (pong.value.load(std::memory_order_acquire) != i) {
+        }
+    }
+    stop = true;
+    echo.join();
+}
+
 void parseAndValidateSeed(benchmark::State &state)
 {
     std::ifstream file(LESSONSCOPE_TEST_DATA "/seed-performance-01.json", std::ios::binary);
@@ -139,6 +170,7 @@ void registerAll()
                                         WaitStrategy::Park)->UseRealTime());
     common(benchmark::RegisterBenchmark("empty_call_adaptive", emptyCall)->UseRealTime());
     common(benchmark::RegisterBenchmark("dispatch_only", dispatchOnly)->UseManualTime());
+    common(benchmark::RegisterBenchmark("core_to_core_round_trip", coreToCoreRoundTrip)->UseRealTime());
     common(benchmark::RegisterBenchmark("parse_validate_seed", parseAndValidateSeed)->UseRealTime());
 }
 
@@ -167,7 +199,8 @@ int main(int argc, char **argv)
                 kRepetitions, DeviceStream::usableCores(),
                 waitStrategyName(DeviceStream().effectiveStrategy()));
     for (const char *name : {"product_inline", "synchronized_call_adaptive", "synchronized_call_park",
-                             "empty_call_adaptive", "dispatch_only", "parse_validate_seed"}) {
+                             "empty_call_adaptive", "dispatch_only", "core_to_core_round_trip",
+                             "parse_validate_seed"}) {
         const double value = reporter.ns(name);
         if (value > 0)
             std::printf("  %-40s %10.1f ns\n", name, value);

@@ -187,8 +187,11 @@ int TimelineModel::medianCallIndex() const
     for (int i = 1; i < callCount(); ++i)
         warm.push_back(*callReading(StopPoint::AfterSynchronization, i));
     const double middle = median(warm);
+    // The last call has no next call, so "long after" reads nothing there: with two warm calls or
+    // more, the representative call is picked among the others.
+    const int last = warmCallCount() >= 2 ? callCount() - 2 : callCount() - 1;
     int best = 1;
-    for (int i = 1; i < callCount(); ++i) {
+    for (int i = 1; i <= last; ++i) {
         if (std::abs(warm[i - 1] - middle) < std::abs(warm[best - 1] - middle))
             best = i;
     }
@@ -299,16 +302,30 @@ StopReading TimelineModel::reading(StopPoint point, int callIndex) const
         return result;
     }
     result.callSeconds = callReading(point, callIndex);
+    result.medianSeconds = medianOver(point, point);
+    result.medianCount = medianCountOver(point);
+    return result;
+}
+
+std::optional<double> TimelineModel::medianOver(StopPoint point, StopPoint readableAt) const
+{
     std::vector<double> values;
     for (int i = warmCallCount() > 0 ? 1 : 0; i < callCount(); ++i) {
-        if (const auto value = callReading(point, i))
+        const auto value = callReading(point, i);
+        if (value && callReading(readableAt, i))
             values.push_back(*value);
     }
-    if (!values.empty()) {
-        result.medianSeconds = median(values);
-        result.medianCount = static_cast<int>(values.size());
-    }
-    return result;
+    if (values.empty())
+        return std::nullopt;
+    return median(values);
+}
+
+int TimelineModel::medianCountOver(StopPoint point) const
+{
+    int count = 0;
+    for (int i = warmCallCount() > 0 ? 1 : 0; i < callCount(); ++i)
+        count += callReading(point, i).has_value() ? 1 : 0;
+    return count;
 }
 
 StopVerdict TimelineModel::verdict(StopPoint point, int callIndex) const
@@ -349,14 +366,17 @@ StopVerdict TimelineModel::verdict(StopPoint point, int callIndex) const
         text = std::string("Stopped ") + stopPointShortLabel(point) + ": " + duration(*chosen.callSeconds) + " for " +
                thisCall + " — " + ratioText(*chosen.callSeconds, *completed.callSeconds) + " the completed result, " +
                duration(*completed.callSeconds) + ".";
-        if (chosen.medianSeconds && completed.medianSeconds)
+        // Both medians over the same calls ("long after" has none for the last call).
+        const auto pairedCompleted = medianOver(StopPoint::AfterSynchronization, point);
+        if (chosen.medianSeconds && pairedCompleted)
             text += " Median " + over(chosen.medianCount) + ": " + duration(*chosen.medianSeconds) + " against " +
-                    duration(*completed.medianSeconds) + ".";
+                    duration(*pairedCompleted) + ".";
     } else {
         text = "Nothing was measured after the run's last call, so this stop has no number for " + thisCall + ".";
-        if (chosen.medianSeconds && completed.medianSeconds)
+        const auto pairedCompleted = medianOver(StopPoint::AfterSynchronization, point);
+        if (chosen.medianSeconds && pairedCompleted)
             text += " Median over the calls that have a next call: " + duration(*chosen.medianSeconds) + " against " +
-                    duration(*completed.medianSeconds) + " for the completed result.";
+                    duration(*pairedCompleted) + " for the completed result.";
     }
     verdict.numbers = text;
     return verdict;

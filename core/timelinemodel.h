@@ -106,7 +106,9 @@ public:
     int callCount() const { return static_cast<int>(m_trace.calls.size()); }
     int warmCallCount() const { return callCount() > 0 ? callCount() - 1 : 0; }
     // The warm call whose completed-result time is nearest the warm median (lowest index on a
-    // tie); the first call when there are no warm calls; -1 in schematic mode.
+    // tie), leaving out the last call when there are two warm calls or more (nothing follows it,
+    // so "long after" has no number there); the first call when there are no warm calls; -1 in
+    // schematic mode.
     int medianCallIndex() const;
     std::string callTitle(int index) const; // "first call", "warm call 3"
 
@@ -124,6 +126,10 @@ private:
     CallTimeline schematicCall() const;
     CallTimeline measuredCall(int index) const;
     std::optional<double> callReading(StopPoint point, int index) const;
+    // The median of point's readings over the warm calls (all calls without warm ones) that have
+    // a reading at readableAt too, so that two medians can be compared over the same calls.
+    std::optional<double> medianOver(StopPoint point, StopPoint readableAt) const;
+    int medianCountOver(StopPoint point) const;
 
     Trace m_trace;
     std::optional<double> m_recordedWarmMedian;

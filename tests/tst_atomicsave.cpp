@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QProcess>
 #include <QRandomGenerator>
@@ -18,6 +19,7 @@
 #include <QTest>
 #include <QThread>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <csignal>
@@ -136,18 +138,35 @@ QStringList strays(const QString &folder, const QString &target)
     return names;
 }
 
-// The child mode: save variant 0 and 1 in turn over the file, forever, until killed. "ready" on
-// stdout after the first save, so the parent kills a writer that is busy saving.
+// The child mode: save variant 0 and 1 in turn over the file, forever, until killed. It says
+// "saving" on stdout just before its first save and "saved" after it, so that the parent can
+// time its kill to land inside the first save or inside a later one.
 int writeForever(const QString &path)
 {
     const Artifact versions[] = {bigArtifact(200'000, 0), bigArtifact(200'000, 1)};
+    const auto say = [](const char *line) {
+        std::fputs(line, stdout);
+        std::fflush(stdout);
+    };
+    say("saving\n");
     for (std::uint64_t i = 0;; ++i) {
         if (!writeArtifactFile(versions[i % 2], path))
             return 3;
-        if (i == 0) {
-            std::fputs("ready\n", stdout);
-            std::fflush(stdout);
+        if (i == 0)
+            say("saved\n");
+    }
+}
+
+// Reads the child's lines until `line`; false when it ends or stays silent for a minute.
+bool waitForLine(QProcess &process, const QByteArray &line)
+{
+    for (;;) {
+        while (process.canReadLine()) {
+            if (process.readLine().trimmed() == line)
+                return true;
         }
+        if (process.state() != QProcess::Running || !process.waitForReadyRead(60'000))
+            return false;
     }
 }
 
@@ -290,24 +309,31 @@ void TestAtomicSave::killedWriterLeavesOldOrNew()
     QVERIFY(dir.isValid());
     const QString path = dir.filePath(QStringLiteral("a.json"));
     const QByteArray old = "{\"the\": \"old artifact\"}";
-    const QByteArray versions[] = {bytesOf(bigArtifact(200'000, 0)), bytesOf(bigArtifact(200'000, 1))};
+    const Artifact big = bigArtifact(200'000, 0);
+    const QByteArray versions[] = {bytesOf(big), bytesOf(bigArtifact(200'000, 1))};
     QVERIFY(versions[0].size() > 2'000'000 && versions[0] != versions[1]);
-    QVERIFY(writeBytes(path, old));
+
+    // How long one save takes here (a sanitizer build is several times slower), so that the
+    // kills spread over whole saves: serializing, writing, syncing, renaming.
+    QElapsedTimer timer;
+    timer.start();
+    QVERIFY(writeArtifactFile(big, path));
+    const auto saveUs = static_cast<quint32>(std::max<qint64>(1000, timer.nsecsElapsed() / 1000));
 
     QRandomGenerator random(20261020); // reproducible moments
     int sawOld = 0, sawNew = 0, namedCopies = 0;
     constexpr int kKills = 24;
     for (int round = 0; round < kKills; ++round) {
+        QVERIFY(writeBytes(path, old));
         QProcess writer;
         writer.setProgram(QCoreApplication::applicationFilePath());
         writer.setArguments({kWriterOption, path});
         writer.start();
         QVERIFY(writer.waitForStarted(10'000));
-        // Half the rounds kill the writer before its first save completes (the old file must
-        // survive); the others after several saves, at a random point inside one.
-        if (round % 2 == 1)
-            QVERIFY(writer.waitForReadyRead(60'000));
-        QThread::usleep(random.bounded(0, 40'000));
+        // Even rounds: a moment inside the first save (the old file must survive). Odd rounds: a
+        // moment inside one of the next saves (a complete earlier save must survive).
+        QVERIFY(waitForLine(writer, round % 2 == 0 ? QByteArray("saving") : QByteArray("saved")));
+        QThread::usleep(random.bounded(saveUs * (round % 2 == 0 ? 1 : 2)));
         ::kill(static_cast<pid_t>(writer.processId()), SIGKILL);
         QVERIFY(writer.waitForFinished(10'000));
         QCOMPARE(writer.exitStatus(), QProcess::CrashExit);
@@ -320,11 +346,13 @@ void TestAtomicSave::killedWriterLeavesOldOrNew()
         else
             QFAIL(qPrintable(QStringLiteral("round %1: the file is neither the old one nor a complete new "
                                             "one (%2 bytes)").arg(round).arg(now.size())));
+        if (round % 2 == 1)
+            QVERIFY2(now != old, "a save that completed was lost");
 
         // The unwritten data lives in an unnamed (O_TMPFILE) file, which the kernel frees with the
         // process. Only a kill in the instant between Qt naming the complete file (linkat) and
-        // renaming it over the target leaves a name behind: then it is a complete copy, never a
-        // partial file. Clean it up so each round starts alike.
+        // renaming it over the target could leave a name behind, and then a complete copy, never
+        // a partial file: counted, checked, and removed so that each round starts alike.
         for (const QString &name : strays(dir.path(), QStringLiteral("a.json"))) {
             const QByteArray stray = readBytes(dir.filePath(name));
             QVERIFY2(stray == versions[0] || stray == versions[1],
@@ -333,9 +361,9 @@ void TestAtomicSave::killedWriterLeavesOldOrNew()
             QFile::remove(dir.filePath(name));
         }
     }
-    qInfo("%d kills: old file %d times, a complete new one %d times, complete named copies left %d times",
-          kKills, sawOld, sawNew, namedCopies);
-    QVERIFY(sawNew > 0); // the writer did save: the kills landed in its saves, not before them
+    qInfo("%d kills over saves of %u µs: old file %d times, a complete new one %d times, "
+          "complete named copies left %d times",
+          kKills, saveUs, sawOld, sawNew, namedCopies);
 }
 
 int main(int argc, char *argv[])

@@ -150,6 +150,11 @@ private slots:
         QCOMPARE(model.callCount(), 4);
         QCOMPARE(model.warmCallCount(), 3);
         QCOMPARE(model.medianCallIndex(), 1); // warm 930, 900, 1100 ns: the median is 930
+        // A median call that is the run's last is passed over for the nearest one before it.
+        Trace lastIsMedian = handMadeTrace(); // warm 930, 900, 1100 ns, then 1000 and 950 ns
+        lastIsMedian.calls.push_back({400000, 400300, 400330, 400830, 401000});
+        lastIsMedian.calls.push_back({500000, 500300, 500330, 500830, 500950});
+        QCOMPARE(TimelineModel::fromTrace(lastIsMedian).medianCallIndex(), 1); // 930 ns, not the last (950)
         QCOMPARE(model.callTitle(0), std::string("first call"));
         QCOMPARE(model.callTitle(2), std::string("warm call 2"));
 
@@ -211,6 +216,8 @@ private slots:
         const QString late = QString::fromStdString(model.verdict(StopPoint::LongAfter, 1).numbers);
         QVERIFY2(late.contains(QStringLiteral("101 µs")) && late.contains(QStringLiteral("more than")),
                  qPrintable(late));
+        // Both medians over the same calls: the last call has no "long after", so neither counts it.
+        QVERIFY2(late.contains(QStringLiteral("Median over 2 warm calls: 101 µs against 915 ns")), qPrintable(late));
         const QString lastLate = QString::fromStdString(model.verdict(StopPoint::LongAfter, 3).numbers);
         QVERIFY2(lastLate.contains(QStringLiteral("Nothing was measured after")), qPrintable(lastLate));
     }

@@ -128,8 +128,7 @@ PredictionPanel::PredictionPanel(AnswerStore *store, QWidget *parent)
     connect(m_tryAgain, &QPushButton::clicked, this, &PredictionPanel::tryAgain);
     connect(m_resetZoom, &QPushButton::clicked, m_timeline, &TimelineWidget::resetView);
     connect(m_export, &QPushButton::clicked, this, &PredictionPanel::exportTrace);
-    connect(m_calls, &QComboBox::activated, this,
-            [this] { m_timeline->setCallIndex(m_calls->currentData().toInt()); });
+    connect(m_calls, &QComboBox::activated, this, [this] { m_timeline->setCallIndex(m_calls->currentData().toInt()); });
     connect(m_timeline, &TimelineWidget::callIndexChanged, this, &PredictionPanel::updateVerdict);
     connect(m_store, &AnswerStore::answerChanged, this, &PredictionPanel::syncFromStore);
 

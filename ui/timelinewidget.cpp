@@ -228,10 +228,11 @@ QString TimelineWidget::toolTipAt(const QPointF &pos) const
     }
     if (m_answer && l.timerBar(markerX()).contains(pos)) {
         const StopReading reading = m_model.reading(*m_answer, m_callIndex);
-        QString text = QStringLiteral("<b>your timer</b>, stopped %1").arg(QString::fromUtf8(stopPointLabel(*m_answer)));
+        QString text =
+            QStringLiteral("<b>your timer</b>, stopped %1").arg(QString::fromUtf8(stopPointLabel(*m_answer)));
         if (reading.callSeconds)
-            text += QStringLiteral(": %1 (%2)").arg(q(formatDuration(*reading.callSeconds)),
-                                                    exactNs(*reading.callSeconds * 1e9));
+            text += QStringLiteral(": %1 (%2)")
+                        .arg(q(formatDuration(*reading.callSeconds)), exactNs(*reading.callSeconds * 1e9));
         return text;
     }
     const int index = boxAt(l.eventBoxes, pos.x(), pos.y(), 2);
