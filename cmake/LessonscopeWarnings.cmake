@@ -1,11 +1,19 @@
 # Per-target build settings shared by every lessonscope target.
 # Called as lessonscope_target_defaults(<target>) instead of global flag strings.
+# NO_NATIVE: never -march=native, for targets that choose their own instruction set (the product's
+# variants, cmake/LessonscopeKernelVariants.cmake: -march=native expands to explicit -m<feature>
+# flags that a later -march would not take back).
 function(lessonscope_target_defaults target)
+  cmake_parse_arguments(ARG "NO_NATIVE" "" "" ${ARGN})
+  set(native OFF)
+  if(LESSONSCOPE_NATIVE AND NOT ARG_NO_NATIVE)
+    set(native ON)
+  endif()
   target_compile_options(${target} PRIVATE
     $<$<CXX_COMPILER_ID:GNU,Clang>:-Wall -Wextra -pedantic -Wshadow -Wnon-virtual-dtor>
     $<$<AND:$<BOOL:${LESSONSCOPE_WERROR}>,$<CXX_COMPILER_ID:GNU,Clang>>:-Werror>
     $<$<CONFIG:Release,RelWithDebInfo>:-O3>
-    $<$<BOOL:${LESSONSCOPE_NATIVE}>:-march=native>)
+    $<$<BOOL:${native}>:-march=native>)
   if(LESSONSCOPE_SANITIZE)
     target_compile_options(${target} PRIVATE -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined)
     target_link_options(${target} PRIVATE -fsanitize=address,undefined)

@@ -1,3 +1,6 @@
+// Eigen here holds the operands and computes the reference only; the product runs in the
+// instruction-set variant chosen at construction (core/kernels/matmulvariant.cpp), so what this
+// file is compiled with (-march=native or the portable baseline) never decides its speed.
 // GCC 12 reports -Wmaybe-uninitialized inside its own AVX-512 intrinsics when Eigen's GEMM packs
 // (GCC bug 105593, fixed in GCC 13): the "uninitialised" value is _mm512_undefined_ps(), on
 // purpose. Silenced for the intrinsic headers only, which this must therefore include first.
@@ -12,10 +15,15 @@
 
 #include "matmulkernel.h"
 
+#include "matmulvariant.h"
+#include "matmulvariants.h"
+
 #include <algorithm>
 #include <cmath>
 #include <random>
 #include <stdexcept>
+#include <type_traits>
+#include <utility>
 #include <variant>
 
 namespace lessonscope {
@@ -48,15 +56,29 @@ void fillUniform(MatrixOf<Scalar> &matrix, std::mt19937_64 &generator)
     }
 }
 
+// The chosen variant's product for this element type.
+template<typename Scalar>
+auto productOf(const LessonscopeMatmulVariant &variant)
+{
+    if constexpr (std::is_same_v<Scalar, float>)
+        return variant.multiplyFloat;
+    else
+        return variant.multiplyDouble;
+}
+
 template<typename Scalar>
 struct Product {
     MatrixOf<Scalar> x;
     MatrixOf<Scalar> w;
     MatrixOf<Scalar> out; // empty until the first multiply()
+    // The chosen variant's, fixed at construction: a call costs one indirect call more than
+    // Eigen inline.
+    decltype(productOf<Scalar>(std::declval<LessonscopeMatmulVariant>())) product;
 
-    Product(int m, int k, int n, std::uint64_t seed)
+    Product(int m, int k, int n, std::uint64_t seed, const LessonscopeMatmulVariant &variant)
         : x(m, k)
         , w(k, n)
+        , product(productOf<Scalar>(variant))
     {
         std::mt19937_64 generator(seed);
         fillUniform(x, generator);
@@ -68,9 +90,8 @@ struct Product {
         // The first use pays for the output, as a framework's first call does.
         if (out.size() == 0)
             out.resize(x.rows(), w.cols());
-        // noalias: out is not an operand, so Eigen writes into it directly instead of through a
-        // temporary (which would cost an allocation per call).
-        out.noalias() = x * w;
+        // The variant computes out.noalias() = x * w on these column-major buffers, in place.
+        product(x.data(), w.data(), out.data(), x.rows(), x.cols(), w.cols());
     }
 
     double maxAbsError() const
@@ -94,16 +115,23 @@ struct Product {
 
 struct MatmulKernel::Impl {
     std::variant<Product<float>, Product<double>> product;
+    std::string isa;
 };
 
 MatmulKernel::MatmulKernel(Dtype dtype, int m, int k, int n, std::uint64_t seed)
+    : MatmulKernel(dtype, m, k, n, seed, {})
+{
+}
+
+MatmulKernel::MatmulKernel(Dtype dtype, int m, int k, int n, std::uint64_t seed, std::string_view isa)
 {
     if (m < 1 || k < 1 || n < 1)
         throw std::invalid_argument("matrix dimensions must be at least 1");
+    const LessonscopeMatmulVariant &variant = matmulVariant(isa);
     if (dtype == Dtype::Float32)
-        m_impl.reset(new Impl{Product<float>(m, k, n, seed)});
+        m_impl.reset(new Impl{Product<float>(m, k, n, seed, variant), variant.name});
     else
-        m_impl.reset(new Impl{Product<double>(m, k, n, seed)});
+        m_impl.reset(new Impl{Product<double>(m, k, n, seed, variant), variant.name});
 }
 
 MatmulKernel::~MatmulKernel() = default;
@@ -116,6 +144,20 @@ void MatmulKernel::multiply()
 double MatmulKernel::maxAbsErrorAgainstReference() const
 {
     return std::visit([](const auto &product) { return product.maxAbsError(); }, m_impl->product);
+}
+
+std::string MatmulKernel::isa() const
+{
+    return m_impl->isa;
+}
+
+std::vector<double> MatmulKernel::output() const
+{
+    return std::visit(
+        [](const auto &product) {
+            return std::vector<double>(product.out.data(), product.out.data() + product.out.size());
+        },
+        m_impl->product);
 }
 
 } // namespace lessonscope

@@ -58,8 +58,12 @@ Outcome runLessonscope(const QStringList &arguments, const QString &workingDirec
     process.start();
     if (!process.waitForFinished(180'000))
         return {};
-    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
-            process.readAllStandardOutput(), process.readAllStandardError()};
+    Outcome outcome{process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
+                    process.readAllStandardOutput(), process.readAllStandardError()};
+    // Under the asan preset a report in the child is a failure whatever the exit status says.
+    if (outcome.err.contains("Sanitizer") || outcome.err.contains("runtime error:"))
+        outcome.exitCode = -1;
+    return outcome;
 }
 
 Json seedJson(const QString &path = kSeedPath)

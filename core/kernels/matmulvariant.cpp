@@ -1,0 +1,77 @@
+// One instruction-set variant of the product performance-01 times. This file is compiled once per
+// variant (see cmake/LessonscopeKernelVariants.cmake), each time with its own -march and
+// LESSONSCOPE_MATMUL_VARIANT_NAME, into its own shared library; nothing here may be shared with
+// another variant, which is why every symbol but the entry point is local (matmulvariant.h).
+
+// GCC 12 reports -Wmaybe-uninitialized inside its own AVX-512 intrinsics when Eigen's GEMM packs
+// (GCC bug 105593, fixed in GCC 13): the "uninitialised" value is _mm512_undefined_ps(), on
+// purpose. Silenced for the intrinsic headers only, which this must therefore include first.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
+#include <Eigen/Core>
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
+
+#include "matmulvariant.h"
+
+#ifndef LESSONSCOPE_MATMUL_VARIANT_NAME
+#error "LESSONSCOPE_MATMUL_VARIANT_NAME must name the variant (avx512, avx2, baseline)"
+#endif
+
+#define LESSONSCOPE_STRINGIFY_(x) #x
+#define LESSONSCOPE_STRINGIFY(x) LESSONSCOPE_STRINGIFY_(x)
+#define LESSONSCOPE_CONCAT_(a, b) a##b
+#define LESSONSCOPE_CONCAT(a, b) LESSONSCOPE_CONCAT_(a, b)
+#define LESSONSCOPE_MATMUL_ENTRY \
+    LESSONSCOPE_CONCAT(lessonscope_matmul_variant_, LESSONSCOPE_MATMUL_VARIANT_NAME)
+
+namespace {
+
+// Column-major, Eigen's native order, as core/matmulkernel.cpp stores the operands (the layout
+// measured fastest there). Maps of the caller's buffers: the same GEMM path as Eigen matrices
+// (Eigen's GEMM reads through pointer + stride mappers and packs the blocks itself).
+template<typename Scalar>
+using MatrixOf = Eigen::Matrix<Scalar, Eigen::Dynamic, Eigen::Dynamic, Eigen::ColMajor>;
+
+template<typename Scalar>
+void multiply(const Scalar *x, const Scalar *w, Scalar *out, int64_t m, int64_t k, int64_t n)
+{
+    const Eigen::Map<const MatrixOf<Scalar>> lhs(x, m, k);
+    const Eigen::Map<const MatrixOf<Scalar>> rhs(w, k, n);
+    Eigen::Map<MatrixOf<Scalar>> result(out, m, n);
+    // noalias: out is not an operand, so Eigen writes into it directly instead of through a
+    // temporary (which would cost an allocation per call).
+    result.noalias() = lhs * rhs;
+}
+
+void multiplyFloat(const float *x, const float *w, float *out, int64_t m, int64_t k, int64_t n)
+{
+    multiply(x, w, out, m, k, n);
+}
+
+void multiplyDouble(const double *x, const double *w, double *out, int64_t m, int64_t k, int64_t n)
+{
+    multiply(x, w, out, m, k, n);
+}
+
+} // namespace
+
+// The one exported symbol (the version script makes everything else local). Not a static
+// object: a variant's library is loaded on every CPU, also on one that cannot run its code, so it
+// must have no constructor; the table is built on the first call, which only a CPU that passed
+// the check makes.
+extern "C" __attribute__((visibility("default"))) const LessonscopeMatmulVariant *
+LESSONSCOPE_MATMUL_ENTRY(void)
+{
+    static const LessonscopeMatmulVariant variant = {
+        LESSONSCOPE_MATMUL_VARIANT_ABI,
+        LESSONSCOPE_STRINGIFY(LESSONSCOPE_MATMUL_VARIANT_NAME),
+        Eigen::SimdInstructionSetsInUse(),
+        &multiplyFloat,
+        &multiplyDouble,
+    };
+    return &variant;
+}
