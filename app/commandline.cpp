@@ -16,7 +16,7 @@
 const QList<Subcommand> &subcommands()
 {
     static const QList<Subcommand> all = {
-        {"run", "run LESSON [--samples N] [--shape MxKxN] [--dtype float32|float64] [--seed S] [-o FILE]",
+        {"run", "run LESSON [--samples N] [--shape MxKxN] [--dtype float32|float64] [--seed S] [--isa NAME] [-o FILE]",
          "run a lesson on this machine and write its artifact", runCommand},
         {"validate", "validate PATH...",
          "check artifacts (files, or folders searched recursively for *.json)", validateCommand},
@@ -67,6 +67,10 @@ QString programHelp()
         "Options:\n"
         "  -h, --help       show this help (COMMAND --help shows a command's own)\n"
         "  -v, --version    show the version and the libraries it was built with\n"
+        "\n"
+        "Environment:\n"
+        "  LESSONSCOPE_ISA  the product's instruction-set variant (avx512, avx2, baseline);\n"
+        "                   the default is the best this CPU runs; run --isa overrides it\n"
         "\n"
         "Exit status: 0 success, 1 a problem was found or the work failed, 2 bad usage.\n");
     return help;

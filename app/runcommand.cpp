@@ -5,6 +5,7 @@
 #include "commandline.h"
 #include "environmentinfo.h"
 #include "lessonregistry.h"
+#include "matmulvariants.h"
 #include "monotonicclock.h"
 #include "statistics.h"
 #include "units.h"
@@ -16,6 +17,7 @@
 
 #include <atomic>
 #include <csignal>
+#include <stdexcept>
 #include <unistd.h>
 
 using namespace lessonscope;
@@ -143,7 +145,16 @@ int runCommand(const QStringList &arguments)
     const QCommandLineOption force(QStringLiteral("force"), QStringLiteral("Overwrite FILE if it exists."));
     const QCommandLineOption shape(QStringLiteral("shape"), QStringLiteral("X (M×K) · W (K×N), e.g. 64x32x16."),
                                    QStringLiteral("MxKxN"));
-    parser.addOptions({output, force});
+    QStringList isaNames;
+    for (const MatmulVariantInfo &variant : matmulVariants())
+        isaNames.append(QString::fromStdString(variant.name));
+    const QCommandLineOption isa(QStringLiteral("isa"),
+                                 QStringLiteral("Run the product with this instruction-set variant: %1 "
+                                                "(default: $%2, else the best this CPU runs).")
+                                     .arg(isaNames.join(QStringLiteral(", ")),
+                                          QLatin1String(kIsaEnvironmentVariable)),
+                                 QStringLiteral("NAME"));
+    parser.addOptions({output, force, isa});
     QList<QCommandLineOption> parameterOptions;
     if (lesson) {
         if (lesson->info().parameters.size() >= 3)
@@ -185,6 +196,25 @@ int runCommand(const QStringList &arguments)
     if (const auto error = lesson->resolveParameters(values)) {
         printErr(QStringLiteral("lessonscope run: %1\n").arg(QString::fromStdString(*error)));
         return 2;
+    }
+
+    // The variant is checked before anything runs: a forced one this CPU lacks is refused, never
+    // replaced by another (the artifact would name the wrong one).
+    if (parser.isSet(isa)) {
+        const std::string name = parser.value(isa).toStdString();
+        if (const std::string problem = matmulIsaProblem(name); !problem.empty()) {
+            printErr(QStringLiteral("lessonscope run: --isa %1: %2.\n")
+                         .arg(parser.value(isa), QString::fromStdString(problem)));
+            return 2;
+        }
+        setMatmulIsa(name);
+    } else {
+        try {
+            defaultMatmulIsa();
+        } catch (const std::invalid_argument &error) {
+            printErr(QStringLiteral("lessonscope run: %1.\n").arg(QString::fromUtf8(error.what())));
+            return 2;
+        }
     }
 
     const QString path = parser.isSet(output) ? parser.value(output) : defaultOutputName(lesson->info().id);

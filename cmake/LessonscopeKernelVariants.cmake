@@ -51,6 +51,7 @@ function(lessonscope_add_matmul_variant name)
     OUTPUT_NAME lessonscope-matmul-${name}
     CXX_VISIBILITY_PRESET hidden
     VISIBILITY_INLINES_HIDDEN ON
+    AUTOMOC OFF
     LINK_DEPENDS "${script}"
     # One folder for all variants in the build tree; CMake gives every target linking them a
     # RUNPATH to it (the installed program's RUNPATH is set in packaging/CMakeLists.txt).

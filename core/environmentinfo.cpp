@@ -1,5 +1,7 @@
 #include "environmentinfo.h"
 
+#include "matmulvariants.h"
+
 #include <Eigen/Core>
 #include <QRegularExpression>
 #include <nlohmann/json.hpp>
@@ -8,6 +10,7 @@
 #include <chrono>
 #include <cstdio>
 #include <ctime>
+#include <exception>
 #include <fstream>
 
 namespace lessonscope {
@@ -37,7 +40,18 @@ std::string eigenVersion()
 
 std::string eigenInstructionSets()
 {
-    return Eigen::SimdInstructionSetsInUse();
+    // The product runs in an instruction-set variant of its own (core/kernels/), not with the
+    // flags this file was compiled with: name the one a run would use, and what Eigen uses in it.
+    try {
+        const std::string isa = defaultMatmulIsa();
+        for (const MatmulVariantInfo &variant : matmulVariants()) {
+            if (variant.name == isa)
+                return isa + " kernel: " + variant.simd;
+        }
+        return isa;
+    } catch (const std::exception &error) {
+        return error.what();
+    }
 }
 
 std::string compilerVersion()

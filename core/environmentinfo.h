@@ -7,7 +7,7 @@ namespace lessonscope {
 // Facts about this machine and build, as artifacts and --version report them.
 std::string cpuModel();              // "Intel(R) Xeon(R) Processor", from /proc/cpuinfo on Linux
 std::string eigenVersion();          // "3.4.0"
-std::string eigenInstructionSets();  // the SIMD sets Eigen was compiled with, e.g. "AVX512, FMA, AVX2, AVX, SSE, SSE2, ..."
+std::string eigenInstructionSets();  // the product's variant and its SIMD sets, e.g. "avx512 kernel: AVX512, FMA, AVX2, AVX, SSE, SSE2, ..."
 std::string compilerVersion();       // "GCC 12.2.0"
 std::string lessonscopeVersion();    // the project version
 std::string openSslVersion();        // "OpenSSL 3.0.19 ..."

@@ -66,7 +66,7 @@ struct LessonRun {
     double maxAbsError = 0;
     bool cancelled = false;
     std::string device;          // what ran the work, e.g. "eigen-stream-worker"
-    std::string instructionSet;  // the SIMD instruction sets the product ran with
+    std::string instructionSet;  // the product's instruction-set variant: avx512, avx2, baseline
     std::string waitStrategy;    // the stream's effective wait strategy
     std::int64_t startedAtNs = 0; // MonotonicClock of the first dispatch, the trace's origin
 };

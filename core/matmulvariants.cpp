@@ -111,8 +111,11 @@ std::vector<MatmulVariantInfo> matmulVariants()
         info.name = variant.name;
         info.requirement = requirementOf(variant.level);
         info.supported = runs(variant, x86Level());
-        if (info.supported)
+        if (info.supported) {
             info.simd = tableOf(variant).simdInstructionSets;
+            if (info.simd.size() >= 2 && info.simd.compare(info.simd.size() - 2, 2, ", ") == 0)
+                info.simd.resize(info.simd.size() - 2);
+        }
         info.library = libraryOf(variant);
         infos.push_back(std::move(info));
     }

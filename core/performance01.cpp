@@ -3,8 +3,6 @@
 #include "devicestream.h"
 #include "matmulkernel.h"
 
-#include <Eigen/Core>
-
 namespace lessonscope {
 
 namespace {
@@ -96,11 +94,13 @@ LessonRun Performance01::run(const ParameterValues &values, RunObserver &observe
     run.lessonId = kId;
     run.parameters = values;
     run.device = "eigen-stream-worker";
-    run.instructionSet = Eigen::SimdInstructionSetsInUse();
     run.warmCalls.reserve(static_cast<std::size_t>(samples)); // no reallocation between calls
 
     // "Input already placed": the inputs are made before any clock reads, outside the boundary.
+    // The product's instruction-set variant is chosen here, once (--isa, LESSONSCOPE_ISA, or the
+    // best this CPU runs), and the artifact names the one that ran.
     MatmulKernel kernel(dtype, m, k, n, seed);
+    run.instructionSet = kernel.isa();
     DeviceStream stream;
     run.waitStrategy = waitStrategyName(stream.effectiveStrategy());
 

@@ -10,6 +10,8 @@
 #include <QSpinBox>
 #include <QTest>
 
+#include <nlohmann/json.hpp>
+
 using namespace explorertesting;
 using namespace lessonscope;
 
@@ -99,6 +101,7 @@ void TestLessonRunner::cancelStopsTheRun()
 {
     LessonRunner runner;
     QSignalSpy cancelled(&runner, &LessonRunner::cancelled);
+    QSignalSpy partial(&runner, &LessonRunner::partialRun);
     QSignalSpy finished(&runner, &LessonRunner::finished);
     QSignalSpy samples(&runner, &LessonRunner::warmSamplesMeasured);
     const int job = runner.start(lesson(), small(1'000'000));
@@ -110,6 +113,15 @@ void TestLessonRunner::cancelStopsTheRun()
     const int calls = cancelled.constFirst().at(1).toInt();
     QVERIFY(calls >= 1 && calls < 1'000'001);
     QVERIFY(!runner.isRunning());
+    // What was measured is kept: an artifact of exactly those calls, marked cancelled, valid.
+    QCOMPARE(partial.count(), 1);
+    QCOMPARE(partial.constFirst().at(0).toInt(), job);
+    const Artifact kept = partial.constFirst().at(1).value<Artifact>();
+    QCOMPARE(kept.timingSummary().warmSamplesSeconds.size(), std::size_t(calls - 1));
+    const auto printed = kept.stdoutJson();
+    QVERIFY(printed && printed->contains("cancelled"));
+    QCOMPARE(printed->at("cancelled").get<bool>(), true);
+    QVERIFY(!hasErrors(partial.constFirst().at(2).value<Problems>()));
     // Nothing of the cancelled job arrives afterwards.
     const qsizetype batches = samples.count();
     QTest::qWait(300);

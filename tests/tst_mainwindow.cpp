@@ -40,7 +40,7 @@ private slots:
     void brokenFileOpensIntoItsProblems();
     void dropOpensFilesAndFolders();
     void runFromTheGuiAddsAnUnsavedArtifact();
-    void cancelFromTheGuiKeepsNothing();
+    void cancelFromTheGuiKeepsWhatWasMeasured();
     void comparesTwoOfTheSameLesson();
     void quittingWithUnsavedRunsAsks();
     void filterFindsAsYouType();
@@ -203,7 +203,7 @@ void TestMainWindow::runFromTheGuiAddsAnUnsavedArtifact()
     QCOMPARE(reread.artifact->timingSummary().warmSamplesSeconds.size(), std::size_t(40));
 }
 
-void TestMainWindow::cancelFromTheGuiKeepsNothing()
+void TestMainWindow::cancelFromTheGuiKeepsWhatWasMeasured()
 {
     m_window->openBundled();
     LessonRunner *runner = m_window->runPanel()->runner();
@@ -213,8 +213,16 @@ void TestMainWindow::cancelFromTheGuiKeepsNothing()
     QVERIFY(samples.wait(30'000));
     m_window->actions()->cancelRun->trigger();
     QVERIFY(cancelled.wait(30'000));
-    QCOMPARE(m_window->model()->rowCount(), 1);
-    QVERIFY(m_window->model()->unsavedIds().empty());
+    // The calls measured before Cancel join the library as an unsaved artifact marked cancelled.
+    QCOMPARE(m_window->model()->rowCount(), 2);
+    const std::vector<int> unsaved = m_window->model()->unsavedIds();
+    QCOMPARE(unsaved.size(), std::size_t(1));
+    const LibraryEntry *kept = m_window->model()->entry(unsaved.front());
+    QVERIFY(kept && kept->artifact && kept->cancelled);
+    QCOMPARE(kept->displayName(), QStringLiteral("unsaved run (cancelled)"));
+    QCOMPARE(kept->artifact->timingSummary().warmSamplesSeconds.size(),
+             std::size_t(cancelled.constFirst().at(1).toInt() - 1));
+    QCOMPARE(m_window->library()->selectedIds(), QList<int>{unsaved.front()});
     QVERIFY(m_window->actions()->run->isEnabled());
     QVERIFY(!m_window->actions()->cancelRun->isEnabled());
 }

@@ -5,10 +5,12 @@
 #include "panelsview.h"
 #include "valuescale.h"
 
+#include <QAbstractScrollArea>
 #include <QElapsedTimer>
 #include <QImage>
 #include <QSignalSpy>
 #include <QTest>
+#include <QWheelEvent>
 
 #include <cmath>
 
@@ -29,6 +31,8 @@ private slots:
     void hoverShowsExactValueAndSeries();
     void keyboardStepsThroughValues();
     void largeSeriesIsThinned();
+    void zoomShowsEverySampleInView();
+    void wheelZoomsAndDoubleClickResets();
     void liveDataIsPushedInPlace();
     void unknownKindIsAPlaceholder();
     void exportsPngSvgCsv();
@@ -200,6 +204,62 @@ void TestPanelChart::largeSeriesIsThinned()
     QVERIFY(points.size() <= 4 * PanelChart::kThinColumns);
     QVERIFY(std::any_of(points.begin(), points.end(), [](const QPointF &p) { return p.x() == 77'778.0; }));
     QCOMPARE(chart.panel().series[0].y.size(), y.size()); // the data itself is kept whole (CSV)
+}
+
+void TestPanelChart::zoomShowsEverySampleInView()
+{
+    std::vector<double> y(200'000);
+    for (std::size_t i = 0; i < y.size(); ++i)
+        y[i] = 1e-6 * (2 + std::sin(static_cast<double>(i) / 7.0));
+    PanelChart chart;
+    chart.resize(600, 400);
+    chart.show();
+    chart.setPanel(linePanel(y));
+    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    QCoreApplication::processEvents();
+    // Thinned for the plot's own width: at most 4 points per pixel column of the plot.
+    const QList<QPointF> all = chart.chartPoints(0);
+    QVERIFY(!chart.isZoomed());
+    QVERIFY(all.size() < 4 * 600);
+    QVERIFY(all.size() > 100);
+
+    // Zoomed to 50 samples: every one of them is drawn (one beyond each edge too), none outside.
+    chart.setXView(100'000, 100'050);
+    QVERIFY(chart.isZoomed());
+    QCOMPARE(chart.xView(), qMakePair(100'000.0, 100'050.0));
+    const QList<QPointF> zoomed = chart.chartPoints(0);
+    QCOMPARE(zoomed.size(), 53);
+    QCOMPARE(zoomed.constFirst().x(), 99'999.0);
+    QCOMPARE(zoomed.constLast().x(), 100'051.0);
+
+    // Panning past the data stops at its edge, keeping the width.
+    chart.setXView(199'990, 200'040);
+    QCOMPARE(chart.xView(), qMakePair(199'950.0, 200'000.0));
+    QCOMPARE(chart.chartPoints(0).constLast().x(), 200'000.0);
+
+    chart.resetXView();
+    QVERIFY(!chart.isZoomed());
+    QCOMPARE(chart.chartPoints(0).size(), all.size());
+}
+
+void TestPanelChart::wheelZoomsAndDoubleClickResets()
+{
+    std::vector<double> y(10'000, 1e-6);
+    PanelChart chart;
+    chart.resize(600, 400);
+    chart.show();
+    chart.setPanel(linePanel(y));
+    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    QWidget *viewport = chart.findChild<QAbstractScrollArea *>()->viewport();
+    const QPointF centre = QRectF(viewport->rect()).center();
+    QWheelEvent wheel(centre, viewport->mapToGlobal(centre), {}, QPoint(0, 120), Qt::NoButton, Qt::NoModifier,
+                      Qt::NoScrollPhase, false);
+    QCoreApplication::sendEvent(viewport, &wheel);
+    QVERIFY(chart.isZoomed());
+    const auto [from, to] = chart.xView();
+    QVERIFY(to - from < 9'999 && to - from > 5'000); // one notch: 0.8 of the range
+    QTest::mouseDClick(viewport, Qt::LeftButton, {}, centre.toPoint());
+    QVERIFY(!chart.isZoomed());
 }
 
 void TestPanelChart::liveDataIsPushedInPlace()

@@ -1,11 +1,13 @@
 #include "artifactloader.h"
 
 #include "artifactfiles.h"
+#include "orderedparallel.h"
 
 #include <QDirIterator>
 #include <QFileInfo>
 #include <QThread>
 
+#include <algorithm>
 #include <chrono>
 
 using namespace lessonscope;
@@ -13,7 +15,9 @@ using namespace lessonscope;
 namespace {
 
 constexpr auto kReportInterval = std::chrono::milliseconds(100);
-constexpr int kBatchSize = 64;
+constexpr int kFirstBatchSize = 32;
+constexpr int kBatchSize = 256;
+constexpr std::size_t kWindow = 512; // parsed files waiting for delivery: memory stays bounded
 
 QStringList subdirectoriesOf(const QString &folder, const std::atomic<bool> &cancel)
 {
@@ -81,21 +85,41 @@ int ArtifactLoader::load(const QStringList &paths)
             });
         }
 
+        // Parsed in parallel, delivered in the files' order. The first batch is small so the
+        // first rows show at once; later ones are larger (fewer inserts, fewer layouts) but
+        // still go out at least every kReportInterval. Progress rides on the batches.
         QList<LoadedFile> batch;
         auto lastReport = std::chrono::steady_clock::now();
         const int total = static_cast<int>(files.size());
-        for (int i = 0; i < total && !cancel->load(); ++i) {
-            LoadedFile loaded{files[i], readArtifactFile(files[i]), QFileInfo(files[i]).lastModified()};
-            batch.append(std::move(loaded));
-            const auto now = std::chrono::steady_clock::now();
-            if (batch.size() >= kBatchSize || now - lastReport >= kReportInterval || i + 1 == total) {
-                lastReport = now;
-                post(job, [this, job, batch, done = i + 1, total] {
-                    emit filesLoaded(job, batch);
-                    emit progress(job, done, total);
+        int batchSize = kFirstBatchSize;
+        const int threads = std::max(1, QThread::idealThreadCount());
+        struct Cancelled {};
+        try {
+            forEachInOrder(
+                static_cast<std::size_t>(total), threads, kWindow,
+                [&files, &cancel](std::size_t i) {
+                    const QString &path = files[static_cast<qsizetype>(i)];
+                    if (cancel->load(std::memory_order_relaxed))
+                        return LoadedFile{path, {}, {}};
+                    return LoadedFile{path, readArtifactFile(path), QFileInfo(path).lastModified()};
+                },
+                [&](std::size_t index, LoadedFile loaded) {
+                    if (cancel->load(std::memory_order_relaxed))
+                        throw Cancelled{}; // stops and joins the workers
+                    batch.append(std::move(loaded));
+                    const int done = static_cast<int>(index) + 1;
+                    const auto now = std::chrono::steady_clock::now();
+                    if (batch.size() >= batchSize || now - lastReport >= kReportInterval || done == total) {
+                        lastReport = now;
+                        batchSize = kBatchSize;
+                        post(job, [this, job, batch = std::move(batch), done, total] {
+                            emit filesLoaded(job, batch);
+                            emit progress(job, done, total);
+                        });
+                        batch = {};
+                    }
                 });
-                batch.clear();
-            }
+        } catch (const Cancelled &) {
         }
         post(job, [this, job] {
             m_jobs.remove(job);

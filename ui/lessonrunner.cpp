@@ -8,6 +8,7 @@
 
 #include <chrono>
 #include <exception>
+#include <optional>
 
 using namespace lessonscope;
 
@@ -121,8 +122,22 @@ int LessonRunner::start(const Lesson &lesson, const ParameterValues &values)
             observer.flush();
             if (run.cancelled || cancel->load()) {
                 const int calls = (run.firstCall ? 1 : 0) + static_cast<int>(run.warmCalls.size());
-                observer.post([calls](LessonRunner *runner, int id) {
+                // "Cancel loses nothing already measured": the calls so far become an artifact.
+                std::optional<Artifact> partial;
+                Problems problems;
+                if (run.firstCall) {
+                    LessonRun marked; // only when the flag came after the last call: rare
+                    if (!run.cancelled) {
+                        marked = run;
+                        marked.cancelled = true;
+                    }
+                    partial = buildArtifact(*lessonPtr, run.cancelled ? run : marked, rfc3339UtcNow());
+                    problems = validateArtifact(partial->json());
+                }
+                observer.post([calls, partial, problems](LessonRunner *runner, int id) {
                     runner->end(id);
+                    if (partial)
+                        emit runner->partialRun(id, *partial, problems);
                     emit runner->cancelled(id, calls);
                 });
                 return;

@@ -40,6 +40,9 @@ signals:
     void warmSamplesMeasured(int job, int firstIndex, const QList<double> &seconds);
     // The new artifact, and what validation says of it (checked on the worker too).
     void finished(int job, const lessonscope::Artifact &artifact, const lessonscope::Problems &problems);
+    // A cancelled run keeps what it measured: when at least one call was, partialRun carries the
+    // artifact of those calls (its stdout says "cancelled": true) just before cancelled().
+    void partialRun(int job, const lessonscope::Artifact &artifact, const lessonscope::Problems &problems);
     void cancelled(int job, int callsMeasured);
     void failed(int job, const QString &message);
 

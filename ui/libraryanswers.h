@@ -4,6 +4,7 @@
 
 class AnswerStore;
 class LibraryModel;
+struct LibraryEntry;
 
 // Keeps the library's answer column (✓ / ✗) in step with the AnswerStore: fills it for entries
 // as they arrive and again whenever an answer is given or cleared, for every entry of the same
@@ -20,6 +21,7 @@ public:
 
 private:
     void refresh(const QString &contentHash); // entries of this content only; all when empty
+    void refreshEntry(const LibraryEntry &entry, const QString &contentHash = QString());
 
     LibraryModel *m_model = nullptr;
     AnswerStore *m_store = nullptr;

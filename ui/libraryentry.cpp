@@ -32,7 +32,7 @@ QString producingLibrary(const Artifact &artifact)
 QString LibraryEntry::displayName() const
 {
     if (origin == Origin::Run && path.isEmpty())
-        return tr("unsaved run");
+        return cancelled ? tr("unsaved run (cancelled)") : tr("unsaved run");
     const QString name = QFileInfo(path).fileName();
     if (origin == Origin::Bundled)
         return tr("%1 (bundled)").arg(name);

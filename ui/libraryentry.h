@@ -24,10 +24,11 @@ struct LibraryEntry {
     lessonscope::Problems problems;
     QDateTime modified; // the file's modification time when it was read
     bool unsaved = false;
+    bool cancelled = false; // a run cancelled part-way: the calls measured before the cancel
     QString answer; // the prediction answer (✓/✗); filled by the timeline work (issue 4)
 
     bool hasErrors() const { return lessonscope::hasErrors(problems) || !artifact; }
-    // "seed.json", "performance-01.recorded.json (bundled)", "unsaved run"
+    // "seed.json", "performance-01.recorded.json (bundled)", "unsaved run", "unsaved run (cancelled)"
     QString displayName() const;
     // "valid", "2 warnings", "3 errors"
     QString statusText() const;

@@ -174,30 +174,63 @@ void LibraryModel::setEntries(std::vector<LibraryEntry> entries)
         entry.id = m_nextId++;
         m_facts.push_back(factsOf(entry));
     }
+    reindex();
     endResetModel();
 }
 
 int LibraryModel::addOrReplace(LibraryEntry entry)
 {
-    if (!entry.path.isEmpty()) {
-        if (const int existing = findByPath(entry.path)) {
-            const int row = rowOf(existing);
-            entry.id = existing;
-            m_facts[static_cast<std::size_t>(row)] = factsOf(entry);
-            m_entries[static_cast<std::size_t>(row)] = std::move(entry);
-            emitRowChanged(row);
-            emit entryChanged(existing);
-            return existing;
+    std::vector<LibraryEntry> one;
+    one.push_back(std::move(entry));
+    return addOrReplace(std::move(one)).front();
+}
+
+std::vector<int> LibraryModel::addOrReplace(std::vector<LibraryEntry> entries)
+{
+    std::vector<int> ids;
+    ids.reserve(entries.size());
+    std::vector<LibraryEntry> added;
+    std::vector<Facts> addedFacts;
+    QHash<QString, int> addedByPath; // the same path twice in one batch: the later one wins
+    for (LibraryEntry &entry : entries) {
+        if (!entry.path.isEmpty()) {
+            if (const int existing = findByPath(entry.path)) {
+                const int row = rowOf(existing);
+                entry.id = existing;
+                m_facts[static_cast<std::size_t>(row)] = factsOf(entry);
+                m_entries[static_cast<std::size_t>(row)] = std::move(entry);
+                emitRowChanged(row);
+                emit entryChanged(existing);
+                ids.push_back(existing);
+                continue;
+            }
+            if (const auto it = addedByPath.constFind(entry.path); it != addedByPath.cend()) {
+                entry.id = added[static_cast<std::size_t>(*it)].id;
+                addedFacts[static_cast<std::size_t>(*it)] = factsOf(entry);
+                added[static_cast<std::size_t>(*it)] = std::move(entry);
+                ids.push_back(added[static_cast<std::size_t>(*it)].id);
+                continue;
+            }
+            addedByPath.insert(entry.path, static_cast<int>(added.size()));
         }
+        entry.id = m_nextId++;
+        ids.push_back(entry.id);
+        addedFacts.push_back(factsOf(entry));
+        added.push_back(std::move(entry));
     }
-    entry.id = m_nextId++;
-    const int row = rowCount();
-    Facts facts = factsOf(entry);
-    beginInsertRows({}, row, row);
-    m_facts.push_back(std::move(facts));
-    m_entries.push_back(std::move(entry));
+    if (added.empty())
+        return ids;
+    const int first = rowCount();
+    beginInsertRows({}, first, first + static_cast<int>(added.size()) - 1);
+    for (std::size_t i = 0; i < added.size(); ++i) {
+        m_rowById.insert(added[i].id, first + static_cast<int>(i));
+        if (!added[i].path.isEmpty())
+            m_idByPath.insert(added[i].path, added[i].id);
+        m_entries.push_back(std::move(added[i]));
+        m_facts.push_back(std::move(addedFacts[i]));
+    }
     endInsertRows();
-    return m_entries.back().id;
+    return ids;
 }
 
 void LibraryModel::remove(int id)
@@ -208,7 +241,19 @@ void LibraryModel::remove(int id)
     beginRemoveRows({}, row, row);
     m_entries.erase(m_entries.begin() + row);
     m_facts.erase(m_facts.begin() + row);
+    reindex();
     endRemoveRows();
+}
+
+void LibraryModel::reindex()
+{
+    m_rowById.clear();
+    m_idByPath.clear();
+    for (std::size_t i = 0; i < m_entries.size(); ++i) {
+        m_rowById.insert(m_entries[i].id, static_cast<int>(i));
+        if (!m_entries[i].path.isEmpty())
+            m_idByPath.insert(m_entries[i].path, m_entries[i].id);
+    }
 }
 
 void LibraryModel::clear()
@@ -224,11 +269,7 @@ const LibraryEntry *LibraryModel::entry(int id) const
 
 int LibraryModel::rowOf(int id) const
 {
-    for (std::size_t i = 0; i < m_entries.size(); ++i) {
-        if (m_entries[i].id == id)
-            return static_cast<int>(i);
-    }
-    return -1;
+    return m_rowById.value(id, -1);
 }
 
 int LibraryModel::idAtRow(int row) const
@@ -238,11 +279,7 @@ int LibraryModel::idAtRow(int row) const
 
 int LibraryModel::findByPath(const QString &path) const
 {
-    for (const LibraryEntry &entry : m_entries) {
-        if (!entry.path.isEmpty() && entry.path == path)
-            return entry.id;
-    }
-    return 0;
+    return path.isEmpty() ? 0 : m_idByPath.value(path, 0);
 }
 
 std::vector<int> LibraryModel::unsavedIds() const
@@ -261,8 +298,12 @@ void LibraryModel::markSaved(int id, const QString &path)
     if (row < 0)
         return;
     LibraryEntry &entry = m_entries[static_cast<std::size_t>(row)];
+    if (!entry.path.isEmpty() && m_idByPath.value(entry.path) == id)
+        m_idByPath.remove(entry.path);
     entry.path = path;
     entry.unsaved = false;
+    if (!path.isEmpty())
+        m_idByPath.insert(path, id);
     emitRowChanged(row);
     emit entryChanged(id);
 }

@@ -3,6 +3,7 @@
 #include "libraryentry.h"
 
 #include <QAbstractTableModel>
+#include <QHash>
 
 #include <vector>
 
@@ -45,6 +46,10 @@ public:
     // Adds an entry, or replaces the entry read from the same path (a file read again).
     // Returns the entry's id.
     int addOrReplace(LibraryEntry entry);
+    // The same for many entries at once (a folder streaming in): entries already present by path
+    // are replaced in place, the new ones appended with one beginInsertRows/endInsertRows.
+    // Returns the ids in the order given.
+    std::vector<int> addOrReplace(std::vector<LibraryEntry> entries);
     void remove(int id);
     void clear();
 
@@ -73,8 +78,13 @@ private:
     QVariant display(std::size_t row, int column) const;
     QVariant sortKey(std::size_t row, int column) const;
     void emitRowChanged(int row);
+    void reindex(); // rebuilds m_rowById and m_idByPath after rows moved
+
 
     std::vector<LibraryEntry> m_entries;
     std::vector<Facts> m_facts; // parallel to m_entries
+    // Lookups by id and by path stay O(1) with 10,000 rows (a folder opened, then refreshed).
+    QHash<int, int> m_rowById;
+    QHash<QString, int> m_idByPath;
     int m_nextId = 1;
 };

@@ -93,6 +93,8 @@ void OpenController::refresh(const QStringList &paths, const QString &folder)
 void OpenController::onLoaded(int job, const QList<LoadedFile> &files)
 {
     const bool refreshing = m_refreshFolder.contains(job);
+    std::vector<LibraryEntry> entries;
+    entries.reserve(static_cast<std::size_t>(files.size()));
     for (const LoadedFile &file : files) {
         const int existing = m_model->findByPath(file.path);
         if (refreshing && existing) {
@@ -110,9 +112,15 @@ void OpenController::onLoaded(int job, const QList<LoadedFile> &files)
             if (const LibraryEntry *old = m_model->entry(existing); old && old->origin == LibraryEntry::Origin::Run)
                 entry.origin = LibraryEntry::Origin::Run;
         }
-        const int id = m_model->addOrReplace(std::move(entry));
-        if (!refreshing)
-            m_openedIds[job].append(id);
+        entries.push_back(std::move(entry));
+    }
+    // One insert per batch: a view over 10,000 rows lays out once per batch, not once per file.
+    const std::vector<int> ids = m_model->addOrReplace(std::move(entries));
+    if (!refreshing) {
+        QList<int> &opened = m_openedIds[job];
+        opened.reserve(opened.size() + static_cast<qsizetype>(ids.size()));
+        for (int id : ids)
+            opened.append(id);
     }
 }
 

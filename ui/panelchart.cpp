@@ -14,6 +14,8 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <limits>
+#include <span>
 
 namespace {
 
@@ -28,16 +30,36 @@ double niceStep(double raw)
 
 } // namespace
 
+int PanelChart::Impl::columns() const
+{
+    const int width = static_cast<int>(chart()->plotArea().width());
+    return width >= 2 ? width : kThinColumns;
+}
+
 void PanelChart::Impl::computeKept(std::size_t s)
 {
     kept.resize(panel.series.size());
     const PlotSeries &series = panel.series[s];
-    std::vector<double> y = series.y;
+    const std::size_t n = std::min(series.x.size(), series.y.size());
+    // Zoomed: only the samples in view, plus one beyond each edge so the line runs to the axis.
+    std::size_t lo = 0, hi = n;
+    const auto xBegin = series.x.begin();
+    if (zoomed && std::is_sorted(xBegin, xBegin + static_cast<std::ptrdiff_t>(n))) {
+        lo = static_cast<std::size_t>(std::lower_bound(xBegin, xBegin + static_cast<std::ptrdiff_t>(n), viewFrom) - xBegin);
+        hi = static_cast<std::size_t>(std::upper_bound(xBegin, xBegin + static_cast<std::ptrdiff_t>(n), viewTo) - xBegin);
+        lo = lo > 0 ? lo - 1 : 0;
+        hi = std::min(n, hi + 1);
+    }
+    std::vector<double> y(series.y.begin() + static_cast<std::ptrdiff_t>(lo), series.y.begin() + static_cast<std::ptrdiff_t>(hi));
     for (double &v : y) {
         if (!drawable(v))
             v = std::nan("");
     }
-    kept[s] = thinMinMax(series.x, y, kThinColumns);
+    thinnedFor = columns();
+    std::vector<std::size_t> indices = thinMinMax(std::span<const double>(series.x).subspan(lo, hi - lo), y, thinnedFor);
+    for (std::size_t &i : indices)
+        i += lo;
+    kept[s] = std::move(indices);
 }
 
 QList<QPointF> PanelChart::Impl::linePoints(std::size_t s) const
@@ -67,7 +89,18 @@ PanelChart::PanelChart(QWidget *parent)
     setFocusPolicy(Qt::StrongFocus);
     d->view->viewport()->installEventFilter(this);
     d->chart()->setBackgroundRoundness(0);
-    connect(d->chart(), &QChart::plotAreaChanged, this, [this] { d->placeBarLabels(); });
+    connect(d->chart(), &QChart::plotAreaChanged, this, [this] {
+        d->placeBarLabels();
+        // A wider or narrower plot has more or fewer pixel columns: thin again (once per burst).
+        if (d->lines.isEmpty() || d->rethinQueued || d->columns() == d->thinnedFor)
+            return;
+        d->rethinQueued = true;
+        QMetaObject::invokeMethod(this, [this] {
+            d->rethinQueued = false;
+            if (d->columns() != d->thinnedFor)
+                rethin();
+        }, Qt::QueuedConnection);
+    });
     d->chart()->setMargins(QMargins(4, 4, 4, 4));
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2); // room for the focus frame (paintEvent)
@@ -80,6 +113,7 @@ PanelChart::~PanelChart() = default;
 void PanelChart::setPanel(const PlotPanel &panel)
 {
     d->panel = panel;
+    d->zoomed = false;
     rebuild();
 }
 
@@ -239,6 +273,12 @@ void PanelChart::updateRanges()
         if (!anyX) {
             xLow = 1;
             xHigh = 2;
+        }
+        if (d->zoomed) { // the view, not the points drawn (they reach one beyond each edge)
+            xLow = d->viewFrom;
+            xHigh = d->viewTo;
+            integral = integral && (xHigh - xLow) >= 6;
+            linePoints = std::numeric_limits<int>::max();
         }
         const double step = std::max(niceStep((xHigh - xLow) / 6), integral ? 1.0 : 0.0);
         // A few points sit between ticks with room around them; many fill the axis edge to edge.

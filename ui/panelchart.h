@@ -4,6 +4,7 @@
 #include "valuescale.h"
 
 #include <QList>
+#include <QPair>
 #include <QPointF>
 #include <QWidget>
 
@@ -16,7 +17,11 @@
 //  - bar: grouped bars over the categories, one set per series; line: lines with point markers;
 //  - durations on the value axis in one readable unit, a logarithmic value axis on request;
 //  - hover: the exact value and its series, as a tooltip and through hovered();
-//  - series longer than a few thousand points are thinned (min/max per column) before drawing.
+//  - series longer than the plot is wide are thinned (min/max per pixel column of the plot, for
+//    the x range in view) before drawing;
+//  - line panels zoom and pan along x: the wheel zooms about the pointer, dragging pans,
+//    double-click shows everything again. Each view is thinned anew, so zooming in shows every
+//    sample there is: detail is never lost.
 class PanelChart : public QWidget
 {
     Q_OBJECT
@@ -29,6 +34,15 @@ public:
     const PlotPanel &panel() const;
     // Replaces one series' points (a run still measuring); pushed with replace(), axes follow.
     void setSeriesData(int series, std::vector<double> x, std::vector<double> y);
+
+    // The x range a line panel shows: setXView zooms to it (clamped to the data), resetXView
+    // shows all the data. Both thin the series anew for the plot's width.
+    void setXView(double from, double to);
+    void resetXView();
+    bool isZoomed() const;
+    QPair<double, double> xView() const; // the x axis' range
+    // Zooms about x by factor (< 1 zooms in), as the wheel does.
+    void zoomAt(double x, double factor);
 
     void setLogScale(bool logScale);
     bool logScale() const;
@@ -51,7 +65,7 @@ public:
     bool savePng(const QString &path, QString *error = nullptr) const;
     bool saveSvg(const QString &path, QString *error = nullptr) const;
 
-    static constexpr int kThinColumns = 600;
+    static constexpr int kThinColumns = 600; // until the plot has a width
     // The colour of a fixed colour slot (PlotSeries::colorSlot) in the chart theme that suits
     // this palette: for legends drawn outside the charts.
     static QColor slotColor(int slot, const QPalette &palette);
@@ -76,6 +90,8 @@ private:
     struct Impl;
     void rebuild();       // series and axes anew: a new panel, unit or scale type
     void updateRanges();  // axes fitted to the points drawn
+    void rethin();        // line series thinned anew for the view and the plot's width
+    bool zoomEvent(QEvent *event); // wheel, drag and double-click on the plot (panelchartzoom.cpp)
     void applyPalette();
     std::unique_ptr<Impl> d;
 };

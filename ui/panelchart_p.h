@@ -28,6 +28,14 @@ struct PanelChart::Impl {
     QString lastHover;
     int keyPoint = -1; // the point ← → last stepped to, counted over all series
     std::vector<std::vector<std::size_t>> kept; // per series: the indices drawn, after thinning
+    // Line panels: the x range zoomed to (all the data when !zoomed), and the pixel columns the
+    // series were last thinned for (re-thinned when the plot's width changes).
+    bool zoomed = false;
+    double viewFrom = 0, viewTo = 0;
+    int thinnedFor = 0;
+    bool rethinQueued = false;
+    QPoint dragFrom; // viewport position of a pan in progress; null when none
+    double dragViewFrom = 0, dragViewTo = 0;
     struct BarLabel {
         QGraphicsSimpleTextItem *item;
         std::size_t series;
@@ -38,6 +46,8 @@ struct PanelChart::Impl {
     QChart *chart() const { return view->chart(); }
     bool drawable(double y) const { return std::isfinite(y) && (!log || y > 0); }
 
+    int columns() const; // the plot's width in pixels (kThinColumns before it has one)
+    bool xExtent(double *from, double *to) const; // of every series' finite x; false when none
     void computeKept(std::size_t s);
     QList<QPointF> linePoints(std::size_t s) const;
     double barValue(std::size_t s, qsizetype category) const;

@@ -133,6 +133,8 @@ bool PanelChart::eventFilter(QObject *watched, QEvent *event)
     if (watched == d->view->viewport()) {
         if (event->type() == QEvent::MouseButtonPress)
             emit activated();
+        if (zoomEvent(event))
+            return true;
         if (event->type() == QEvent::ContextMenu) {
             emit activated();
             emit contextMenuRequested(static_cast<QContextMenuEvent *>(event)->globalPos());

@@ -35,10 +35,26 @@ RunController::RunController(RunPanel *panel, LibraryModel *model, LibraryPane *
                 library->selectIds({model->addOrReplace(std::move(entry))});
                 emit message(tr("Run finished: the new artifact is selected and not saved yet (File › Save)."), 10000);
             });
+    connect(runner, &LessonRunner::partialRun, this,
+            [model, library](int, const lessonscope::Artifact &artifact, const lessonscope::Problems &problems) {
+                LibraryEntry entry;
+                entry.origin = LibraryEntry::Origin::Run;
+                entry.artifact = artifact;
+                entry.problems = problems;
+                entry.unsaved = true;
+                entry.cancelled = true;
+                library->selectIds({model->addOrReplace(std::move(entry))});
+            });
     connect(runner, &LessonRunner::cancelled, this, [this, live](int job, int calls) {
-        live->finish(job, calls == 1 ? tr("Run cancelled after 1 call; nothing was kept")
-                                     : tr("Run cancelled after %1 calls; nothing was kept").arg(calls));
-        emit message(tr("Run cancelled"), 6000);
+        if (calls == 0) {
+            live->finish(job, tr("Run cancelled before the first call; nothing was measured"));
+            emit message(tr("Run cancelled"), 6000);
+            return;
+        }
+        live->finish(job, calls == 1 ? tr("Run cancelled after 1 call; it is kept, not saved yet")
+                                     : tr("Run cancelled after %1 calls; they are kept, not saved yet").arg(calls));
+        emit message(tr("Run cancelled: the calls measured so far are selected as an unsaved artifact (File › Save)."),
+                     10000);
     });
     connect(runner, &LessonRunner::failed, this, [this, live](int job, const QString &text) {
         live->finish(job, tr("Run failed: %1").arg(text));

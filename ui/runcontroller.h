@@ -9,7 +9,8 @@ class RunPanel;
 
 // What a run started from the run panel does to the rest of the window: the live view shows it
 // while it measures; when done, the new artifact joins the library, unsaved, and is selected;
-// a cancelled or failed run says so and keeps nothing.
+// a cancelled run keeps the calls it measured the same way, marked cancelled; a failed run says
+// so and keeps nothing.
 class RunController : public QObject
 {
     Q_OBJECT

@@ -30,7 +30,7 @@ typedef void (*LessonscopeMatmulDouble)(const double *x, const double *w, double
 typedef struct LessonscopeMatmulVariant {
     int abiVersion;                  // LESSONSCOPE_MATMUL_VARIANT_ABI when it was built
     const char *name;                // "avx512", "avx2", "baseline": what LESSONSCOPE_ISA accepts
-    const char *simdInstructionSets; // Eigen::SimdInstructionSetsInUse() inside this variant
+    const char *simdInstructionSets; // what Eigen vectorises with inside it: "FMA, AVX2, AVX, ..., " (sic)
     LessonscopeMatmulFloat multiplyFloat;
     LessonscopeMatmulDouble multiplyDouble;
 } LessonscopeMatmulVariant;

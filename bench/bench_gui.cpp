@@ -1,0 +1,242 @@
+// Figures for the GUI scale items of docs/performance.md (issue 6). Prints, never judges.
+//
+//   QT_QPA_PLATFORM=offscreen bench_gui folder DIR
+//       Open Folder in a shown MainWindow: time to the first rows, time to all rows, and the GUI
+//       thread's longest stall (a 10 ms timer measuring its own lateness while the folder loads).
+//   QT_QPA_PLATFORM=offscreen bench_gui panel FILE
+//       Open one artifact (bench/make_big_panel.py makes a 1,000,000-sample one) and draw it:
+//       time from Open to the window drawn with its line panel, then zoom and pan steps.
+//       Peak memory: run it under /usr/bin/time -v.
+//   QT_QPA_PLATFORM=offscreen bench_gui run SAMPLES
+//       A performance-01 run (default sizes) from the run panel with SAMPLES warm samples: its
+//       time with the live view drawing beside it and with no GUI, the sample batches the live
+//       view received, the GUI thread's longest stall, and the save of the artifact.
+#include "lessonregistry.h"
+#include "lessonrunner.h"
+#include "librarymodel.h"
+#include "mainactions.h"
+#include "liverunview.h"
+#include "runpanel.h"
+#include "savecontroller.h"
+#include "panelchart.h"
+#include "mainwindow.h"
+#include "opencontroller.h"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QFileInfo>
+#include <QTimer>
+#include <QEventLoop>
+
+#include <algorithm>
+#include <cstdio>
+
+namespace {
+
+// Measures how late a 10 ms timer fires: the longest time the event loop was busy elsewhere.
+class StallMeter
+{
+public:
+    StallMeter()
+    {
+        m_timer.setInterval(10);
+        m_timer.setTimerType(Qt::PreciseTimer);
+        QObject::connect(&m_timer, &QTimer::timeout, [this] {
+            const qint64 now = m_clock.nsecsElapsed();
+            m_longest = std::max(m_longest, now - m_last - 10'000'000);
+            m_last = now;
+        });
+        m_clock.start();
+        m_last = 0;
+        m_timer.start();
+    }
+    double longestMs() const { return static_cast<double>(m_longest) / 1e6; }
+
+private:
+    QTimer m_timer;
+    QElapsedTimer m_clock;
+    qint64 m_last = 0;
+    qint64 m_longest = 0;
+};
+
+int benchFolder(const QString &dir)
+{
+    MainWindow window;
+    window.resize(1280, 800);
+    window.show();
+    QCoreApplication::processEvents();
+
+    StallMeter stalls;
+    QElapsedTimer clock;
+    qint64 firstRows = -1;
+    qint64 allRows = -1;
+    int rows = 0;
+    QObject::connect(window.model(), &QAbstractItemModel::rowsInserted, [&] {
+        if (firstRows < 0) {
+            QCoreApplication::processEvents(); // let the view paint them
+            firstRows = clock.nsecsElapsed();
+        }
+    });
+    QObject::connect(window.openController(), &OpenController::opened, [&](const QList<int> &ids, bool) {
+        allRows = clock.nsecsElapsed();
+        rows = static_cast<int>(ids.size());
+        QTimer::singleShot(50, qApp, &QCoreApplication::quit);
+    });
+    clock.start();
+    window.openPaths({dir});
+    QApplication::exec();
+    std::printf("folder: %d artifacts\n", rows);
+    std::printf("first rows visible: %.1f ms\n", static_cast<double>(firstRows) / 1e6);
+    std::printf("all rows:           %.1f ms\n", static_cast<double>(allRows) / 1e6);
+    std::printf("longest GUI stall:  %.1f ms (10 ms timer lateness)\n", stalls.longestMs());
+    return 0;
+}
+
+int benchPanel(const QString &file)
+{
+    MainWindow window;
+    window.resize(1280, 800);
+    window.show();
+    QCoreApplication::processEvents();
+
+    QElapsedTimer clock;
+    clock.start();
+    bool opened = false;
+    QObject::connect(window.openController(), &OpenController::opened, [&] { opened = true; });
+    window.openPaths({file});
+    PanelChart *line = nullptr;
+    std::size_t samples = 0;
+    while (!line && clock.elapsed() < 60'000) {
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
+        if (!opened)
+            continue;
+        for (PanelChart *chart : window.findChildren<PanelChart *>()) {
+            if (chart->panel().isLine() && chart->isVisible() && chart->chartSeriesCount() > 0) {
+                line = chart;
+                samples = chart->panel().series.front().y.size();
+            }
+        }
+    }
+    if (!line) {
+        std::fprintf(stderr, "bench_gui: no line panel shown for %s\n", qPrintable(file));
+        return 1;
+    }
+    window.grab(); // draws the whole window, the chart included
+    const double openDraw = static_cast<double>(clock.nsecsElapsed()) / 1e6;
+    std::printf("panel: %zu samples, %lld points drawn\n", samples, static_cast<long long>(line->chartPoints(0).size()));
+    std::printf("open + draw:        %.1f ms\n", openDraw);
+
+    // Zoom in ten wheel notches, pan, zoom out: each step re-thins and redraws the chart.
+    QElapsedTimer step;
+    double longest = 0;
+    const auto timed = [&](auto &&action) {
+        step.start();
+        action();
+        line->grab();
+        longest = std::max(longest, static_cast<double>(step.nsecsElapsed()) / 1e6);
+    };
+    const auto [from, to] = line->xView();
+    const double middle = (from + to) / 2;
+    for (int i = 0; i < 10; ++i)
+        timed([&] { line->zoomAt(middle, 0.5); });
+    const auto [zoomFrom, zoomTo] = line->xView();
+    std::printf("zoomed to %.0f..%.0f: %lld points drawn\n", zoomFrom, zoomTo,
+                static_cast<long long>(line->chartPoints(0).size()));
+    for (int i = 0; i < 20; ++i)
+        timed([&] { line->setXView(zoomFrom + (i + 1) * (zoomTo - zoomFrom) / 10, zoomTo + (i + 1) * (zoomTo - zoomFrom) / 10); });
+    for (int i = 0; i < 10; ++i)
+        timed([&] { line->zoomAt(middle, 2); });
+    std::printf("longest zoom/pan step (re-thin + draw): %.1f ms\n", longest);
+    return 0;
+}
+
+int benchRun(int samples)
+{
+    lessonscope::ParameterValues values{{"samples", std::int64_t(samples)}};
+    const lessonscope::Lesson *lesson = lessonscope::findLesson("performance-01");
+    if (!lesson) {
+        std::fprintf(stderr, "bench_gui: performance-01 is not registered\n");
+        return 1;
+    }
+    if (const auto error = lesson->resolveParameters(values)) {
+        std::fprintf(stderr, "bench_gui: %s\n", error->c_str());
+        return 2;
+    }
+
+    // The same run with no window: what the GUI must not slow down.
+    double headless = 0;
+    {
+        LessonRunner runner;
+        QElapsedTimer clock;
+        clock.start();
+        runner.start(*lesson, values);
+        QEventLoop loop;
+        QObject::connect(&runner, &LessonRunner::finished, &loop, &QEventLoop::quit);
+        loop.exec();
+        headless = static_cast<double>(clock.nsecsElapsed()) / 1e6;
+    }
+
+    MainWindow window;
+    window.resize(1280, 800);
+    window.show();
+    QCoreApplication::processEvents();
+    RunPanel *panel = window.runPanel();
+    LessonRunner *runner = panel->runner();
+    int batches = 0;
+    int received = 0;
+    QObject::connect(runner, &LessonRunner::warmSamplesMeasured, [&](int, int, const QList<double> &batch) {
+        ++batches;
+        received += static_cast<int>(batch.size());
+    });
+    int newId = 0;
+    QObject::connect(runner, &LessonRunner::finished, [&] {
+        QTimer::singleShot(0, qApp, [&] {
+            const std::vector<int> unsaved = window.model()->unsavedIds();
+            newId = unsaved.empty() ? 0 : unsaved.back();
+            QCoreApplication::quit();
+        });
+    });
+    panel->setValues(values);
+    StallMeter stalls;
+    QElapsedTimer clock;
+    clock.start();
+    window.actions()->run->trigger();
+    QApplication::exec();
+    const double withGui = static_cast<double>(clock.nsecsElapsed()) / 1e6;
+
+    QTemporaryDir dir;
+    const QString target = dir.filePath(QStringLiteral("run.json"));
+    QElapsedTimer saveClock;
+    saveClock.start();
+    const bool saved = newId && window.saveController()->saveTo(newId, target);
+    const double saveMs = static_cast<double>(saveClock.nsecsElapsed()) / 1e6;
+
+    std::printf("run: performance-01, %d warm samples\n", samples);
+    std::printf("run with no GUI:          %.0f ms\n", headless);
+    std::printf("run with the live view:   %.0f ms\n", withGui);
+    std::printf("live view: %d samples in %d batches\n", received, batches);
+    std::printf("longest GUI stall:        %.1f ms (10 ms timer lateness)\n", stalls.longestMs());
+    std::printf("saved: %s (%.1f MiB) in %.0f ms\n", saved ? "yes" : "NO",
+                static_cast<double>(QFileInfo(target).size()) / (1 << 20), saveMs);
+    return saved ? 0 : 1;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QStandardPaths::setTestModeEnabled(true); // leave the user's settings and recent files alone
+    QApplication app(argc, argv);
+    QCoreApplication::setOrganizationName(QStringLiteral("lessonscope-bench"));
+    const QStringList args = QCoreApplication::arguments();
+    if (args.size() == 3 && args[1] == QLatin1String("folder"))
+        return benchFolder(args[2]);
+    if (args.size() == 3 && args[1] == QLatin1String("panel"))
+        return benchPanel(args[2]);
+    if (args.size() == 3 && args[1] == QLatin1String("run"))
+        return benchRun(args[2].toInt());
+    std::fprintf(stderr, "usage: bench_gui folder DIR | panel FILE | run SAMPLES\n");
+    return 2;
+}
