@@ -283,8 +283,14 @@ void PanelChart::updateRanges()
         const double step = std::max(niceStep((xHigh - xLow) / 6), integral ? 1.0 : 0.0);
         // A few points sit between ticks with room around them; many fill the axis edge to edge.
         const double pad = linePoints <= 30 ? step / 2 : 0;
+        // Interval and range in the order that never asks for more ticks than either view has
+        // (zooming out from a fine interval would create hundreds of thousands of tick items).
+        const bool coarser = step > axis->tickInterval();
+        if (coarser)
+            axis->setTickInterval(step);
         axis->setRange(xLow - pad, xHigh > xLow ? xHigh + pad : xLow + pad + step);
-        axis->setTickInterval(step);
+        if (!coarser)
+            axis->setTickInterval(step);
         axis->setLabelFormat(integral ? QStringLiteral("%.0f") : QStringLiteral("%g"));
     }
 
