@@ -165,20 +165,6 @@ int benchRun(int samples)
         return 2;
     }
 
-    // The same run with no window: what the GUI must not slow down.
-    double headless = 0;
-    {
-        LessonRunner runner;
-        QElapsedTimer clock;
-        clock.start();
-        runner.start(*lesson, values);
-        QEventLoop loop;
-        QObject::connect(&runner, &LessonRunner::finished, &loop, &QEventLoop::quit);
-        loop.exec();
-        headless = static_cast<double>(clock.nsecsElapsed()) / 1e6;
-    }
-    std::printf("run with no GUI:          %.0f ms\n", headless);
-
     MainWindow window;
     window.resize(1280, 800);
     window.show();
@@ -187,7 +173,10 @@ int benchRun(int samples)
     QCoreApplication::processEvents();
     RunPanel *panel = window.runPanel();
     LessonRunner *runner = panel->runner();
-    QObject::connect(runner, &LessonRunner::failed, qApp, &QCoreApplication::quit);
+    // A local loop, not QApplication::quit(): in Qt 6 quitting asks the windows to close, and the
+    // main window rightly asks what to do with the unsaved run — a modal dialog nobody answers.
+    QEventLoop runLoop;
+    QObject::connect(runner, &LessonRunner::failed, &runLoop, &QEventLoop::quit);
     int batches = 0;
     int received = 0;
     QObject::connect(runner, &LessonRunner::warmSamplesMeasured, [&](int, int, const QList<double> &batch) {
@@ -199,7 +188,7 @@ int benchRun(int samples)
         QTimer::singleShot(0, qApp, [&] {
             const std::vector<int> unsaved = window.model()->unsavedIds();
             newId = unsaved.empty() ? 0 : unsaved.back();
-            QCoreApplication::quit();
+            runLoop.quit();
         });
     });
     panel->setValues(values);
@@ -211,8 +200,22 @@ int benchRun(int samples)
         std::fprintf(stderr, "bench_gui: the run did not start\n");
         return 1;
     }
-    QApplication::exec();
+    runLoop.exec();
     const double withGui = static_cast<double>(clock.nsecsElapsed()) / 1e6;
+
+    // The same run with no window: what the GUI must not slow down.
+    double headless = 0;
+    {
+        LessonRunner headlessRunner;
+        QElapsedTimer headlessClock;
+        headlessClock.start();
+        headlessRunner.start(*lesson, values);
+        QEventLoop loop;
+        QObject::connect(&headlessRunner, &LessonRunner::finished, &loop, &QEventLoop::quit);
+        loop.exec();
+        headless = static_cast<double>(headlessClock.nsecsElapsed()) / 1e6;
+    }
+    std::printf("run with no GUI:          %.0f ms\n", headless);
 
     QTemporaryDir dir;
     const QString target = dir.filePath(QStringLiteral("run.json"));

@@ -429,7 +429,7 @@ void TestMatmulVariants::eachVariantsCodeStaysWithinItsInstructionSet()
         QCOMPARE(disassembly.exitCode, 0);
         const qsizetype zmm = disassembly.out.count(QStringLiteral("%zmm"));
         const qsizetype ymm = disassembly.out.count(QStringLiteral("%ymm"));
-        qInfo("%s: %lld instructions' operands name zmm, %lld ymm", variant.name.c_str(),
+        qInfo("%s: %lld zmm operands, %lld ymm", variant.name.c_str(),
               static_cast<long long>(zmm), static_cast<long long>(ymm));
         if (variant.name == "avx512") {
             QVERIFY(zmm > 100);
@@ -492,7 +492,7 @@ void TestMatmulVariants::variantsRunOnACpuWithoutAvx512()
         QStringLiteral("run"), QStringLiteral("performance-01"), QStringLiteral("--samples"),
         QStringLiteral("3"), QStringLiteral("-o"), output}, 180'000);
     QVERIFY2(!run.crashed && run.exitCode == 0, qPrintable(run.err));
-    QVERIFY2(run.out.contains(QStringLiteral("ran with avx2,")), qPrintable(run.out));
+    QVERIFY2(run.out.contains(QRegularExpression(QStringLiteral("ran with +avx2, "))), qPrintable(run.out));
     QFile file(output);
     QVERIFY(file.open(QIODevice::ReadOnly));
     const nlohmann::json artifact = nlohmann::json::parse(file.readAll().toStdString());
