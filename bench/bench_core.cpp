@@ -16,6 +16,7 @@
 #include <map>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include <unistd.h>
 
@@ -30,7 +31,10 @@ constexpr int kN = 16;
 // The single-core floor on the reference machine: 65,536 FLOP at 2 AVX-512 FMA per cycle
 // (64 float FLOP per cycle) is 1,024 cycles, about 310 ns at its ~3.3 GHz.
 constexpr double kFloorNs = 310.0;
-constexpr int kRepetitions = 5;
+// Repetitions are interleaved in random order (Google Benchmark's random interleaving), so that a
+// drift of the machine over the run (a noisy neighbour, the clock frequency) spreads over every
+// benchmark instead of landing on one, and the ratios compare like with like.
+constexpr int kRepetitions = 10;
 
 MatmulKernel makeKernel()
 {
@@ -187,8 +191,17 @@ void printRatio(const char *what, double numerator, double denominator, const ch
 int main(int argc, char **argv)
 {
     registerAll();
-    benchmark::Initialize(&argc, argv);
-    if (benchmark::ReportUnrecognizedArguments(argc, argv))
+    // Defaults first, so that the same flags on the command line override them.
+    std::vector<char *> args{argv[0]};
+    char interleave[] = "--benchmark_enable_random_interleaving=true";
+    char minTime[] = "--benchmark_min_time=0.2";
+    args.push_back(interleave);
+    args.push_back(minTime);
+    args.insert(args.end(), argv + 1, argv + argc);
+    int count = static_cast<int>(args.size());
+    args.push_back(nullptr);
+    benchmark::Initialize(&count, args.data());
+    if (benchmark::ReportUnrecognizedArguments(count, args.data()))
         return 1;
     CollectingReporter reporter;
     benchmark::RunSpecifiedBenchmarks(&reporter);

@@ -34,12 +34,15 @@ int detectLevel()
         return 1;
     const unsigned ecx1 = ecx;
 
+    // __get_cpuid_max() is unsigned in GCC's <cpuid.h> and int in Clang's.
+    const auto maxLeaf = [](unsigned leaf) { return static_cast<unsigned>(__get_cpuid_max(leaf, nullptr)); };
+
     unsigned extEcx = 0;
-    if (__get_cpuid_max(0x80000000U, nullptr) >= 0x80000001U && __get_cpuid(0x80000001U, &eax, &ebx, &ecx, &edx) != 0)
+    if (maxLeaf(0x80000000U) >= 0x80000001U && __get_cpuid(0x80000001U, &eax, &ebx, &ecx, &edx) != 0)
         extEcx = ecx;
 
     unsigned ebx7 = 0;
-    if (__get_cpuid_max(0, nullptr) >= 7) {
+    if (maxLeaf(0) >= 7) {
         __cpuid_count(7, 0, eax, ebx, ecx, edx);
         ebx7 = ebx;
     }

@@ -1,11 +1,11 @@
 #include "devicestream.h"
+#include "devicestream_p.h"
 
 #include "monotonicclock.h"
 #include "spinwait.h"
 
 #include <algorithm>
 #include <array>
-#include <climits>
 #include <atomic>
 #include <exception>
 #include <thread>
@@ -22,31 +22,25 @@
 // - the request: the host writes the work into a ring slot and publishes it by the slot's
 //   sequence number; the worker, spinning on that line, gets sequence and work in one transfer
 //   and never writes the slot;
-// - the result: the worker writes timestamps, error and readiness into the call's State, one
-//   line that the host polls;
+// - the result: the worker writes timestamps, error and readiness into the result line of the
+//   call's record (devicestream_p.h), which the host polls; the host keeps its own bookkeeping on
+//   the record's second line;
 // - progress: the worker counts finished calls on a line of its own, which the host reads only
 //   when a slot comes round again (once per lap), to know the worker is done with it.
-// Only the host touches reference counts, and it reuses a State in place when no handle holds it
-// any more: a steady stream of calls allocates nothing, frees nothing, and no memory crosses
-// threads.
+// Only the host touches reference counts (plain integers), and it reuses a record in place when no
+// handle holds it any more: a steady stream of calls allocates nothing, frees nothing, and no
+// memory crosses threads.
 
 namespace lessonscope {
 
 namespace {
 
-constexpr std::size_t kLine = 64;
+constexpr std::size_t kLine = detail::kCacheLine;
 
 // The stream's depth: calls in flight beyond it make dispatch() wait for the device, as a real
-// device queue would. A power of two so that positions map to slots cheaply.
-// 64 requests and results (8 KiB) stay in the first-level caches next to the work's own data.
+// device queue would. A power of two so that positions map to slots cheaply; 64 requests and
+// records (12 KiB) stay in the first-level caches next to the work's own data.
 constexpr std::uint32_t kSlots = 64;
-
-// What a call's ready word holds once it is done: odd, so never the 0 of a fresh State, and
-// different for each use of a slot's State, so a reused State needs no reset before dispatch.
-constexpr std::uint32_t generationOf(std::uint32_t position)
-{
-    return (position << 1) | 1u;
-}
 
 } // namespace
 
@@ -60,21 +54,6 @@ const char *waitStrategyName(WaitStrategy strategy)
     return "unknown";
 }
 
-// One call's result: a single cache line, written by the worker in one burst when the work is
-// done (it keeps its timestamps local until then) and polled by the host.
-struct alignas(kLine) CallHandle::State {
-    std::atomic<std::uint32_t> ready{0}; // worker: generationOf(position) when done
-    std::atomic<std::uint32_t> hostParked{0};
-    std::uint32_t generation = 0;        // host: the value ready takes for this call
-    std::uint32_t spinNs = 0;            // host: how long wait() spins
-    std::int64_t dispatchBegin = 0;      // copied by the worker from the request
-    std::int64_t dispatchEnd = 0;        // host
-    std::int64_t workBegin = 0;
-    std::int64_t workEnd = 0;
-    std::int64_t readyObserved = 0; // host; 0 until readiness was observed (the clock is never 0)
-    std::exception_ptr error;
-};
-
 struct DeviceStream::Impl {
     // A ring slot: the request. The host publishes it by setting sequence to position + 1.
     struct alignas(kLine) Slot {
@@ -82,10 +61,10 @@ struct DeviceStream::Impl {
         bool stop = false; // the destructor's end-of-stream marker
         std::int64_t dispatchBegin = 0;
         std::function<void()> work;
-        std::shared_ptr<CallHandle::State> call; // kept until the slot is refilled
+        CallHandle::State *call = nullptr; // a reference, kept until the slot is refilled
     };
     static_assert(sizeof(Slot) == kLine, "a request is one cache line");
-    static_assert(sizeof(CallHandle::State) == kLine, "a result is one cache line");
+    static_assert(sizeof(CallHandle::State) == 2 * kLine, "a result line and a host line");
 
     StreamOptions options;
     WaitStrategy effective = WaitStrategy::Park;
@@ -104,33 +83,6 @@ struct DeviceStream::Impl {
     void runWorker();
 };
 
-bool CallHandle::isReady() const
-{
-    return m_state && m_state->ready.load(std::memory_order_acquire) == m_state->generation;
-}
-
-void CallHandle::wait()
-{
-    if (!m_state)
-        return;
-    State &s = *m_state;
-    if (s.readyObserved == 0) {
-        detail::awaitValue(s.ready, s.generation, s.hostParked, s.spinNs);
-        s.readyObserved = MonotonicClock::nowNs();
-    }
-    // Every wait on a failed call reports the failure: the output was never produced.
-    if (s.error)
-        std::rethrow_exception(s.error);
-}
-
-CallTimestamps CallHandle::timestamps() const
-{
-    if (!m_state)
-        return {};
-    const State &s = *m_state;
-    return {s.dispatchBegin, s.dispatchEnd, s.workBegin, s.workEnd, s.readyObserved};
-}
-
 DeviceStream::DeviceStream(StreamOptions options)
     : m_impl(std::make_unique<Impl>())
 {
@@ -143,8 +95,7 @@ DeviceStream::DeviceStream(StreamOptions options)
         d.effective = usableCores() >= 2 ? WaitStrategy::SpinThenPark : WaitStrategy::Park;
     }
     const bool spin = d.effective == WaitStrategy::SpinThenPark;
-    // A call's State keeps the host's spin budget in 32 bits: at most ~4.3 s, far beyond use.
-    d.hostSpinNs = spin ? std::clamp<std::int64_t>(options.hostSpinNs, 0, UINT32_MAX) : 0;
+    d.hostSpinNs = spin ? std::max<std::int64_t>(options.hostSpinNs, 0) : 0;
     d.workerSpinNs = spin ? options.workerSpinNs : 0;
     for (std::uint32_t i = 0; i < kSlots; ++i)
         d.slots[i].sequence.store(i, std::memory_order_relaxed);
@@ -165,6 +116,9 @@ DeviceStream::~DeviceStream()
     slot.stop = true;
     detail::publishValue(slot.sequence, position + 1, d.workerParked);
     d.worker.join();
+    // Handles still held keep their calls' records.
+    for (Impl::Slot &each : d.slots)
+        CallHandle::release(std::exchange(each.call, nullptr));
 }
 
 CallHandle DeviceStream::dispatch(std::function<void()> work)
@@ -174,31 +128,32 @@ CallHandle DeviceStream::dispatch(std::function<void()> work)
     std::uint32_t position = 0;
     Impl::Slot &slot = d.nextFreeSlot(&position);
 
-    // The slot's previous call is entirely finished. If no handle holds its State any more, the
-    // State is reused: only the host copies or drops these pointers, so a count of one cannot
-    // change under us (the fence pairs with a handle dropped on another thread).
-    if (slot.call && slot.call.use_count() == 1) {
-        std::atomic_thread_fence(std::memory_order_acquire);
-    } else {
+    // The slot's previous call is entirely finished. If no handle holds its record any more, the
+    // record is reused in place: nothing is allocated.
+    if (!slot.call || slot.call->references != 1) {
+        CallHandle::State *fresh = nullptr;
         try {
-            slot.call = std::make_shared<CallHandle::State>();
+            fresh = new CallHandle::State;
         } catch (...) {
             // The position is taken and the worker will wait for it: hand it over as a no-op.
-            slot.call.reset();
+            CallHandle::release(std::exchange(slot.call, nullptr));
             slot.work = nullptr;
             detail::publishValue(slot.sequence, position + 1, d.workerParked);
             throw;
         }
+        CallHandle::release(slot.call);
+        slot.call = fresh;
+        CallHandle::retain(fresh);
     }
     slot.dispatchBegin = begin;
     slot.work = std::move(work); // drops the previous call's captures, here on the host
     CallHandle handle(slot.call);
     detail::publishValue(slot.sequence, position + 1, d.workerParked);
 
-    // The worker writes other fields of this State; these are the host's, read only by wait().
+    // The host's line of the record, which the worker never touches.
     CallHandle::State &state = *handle.m_state;
-    state.generation = generationOf(position);
-    state.spinNs = static_cast<std::uint32_t>(d.hostSpinNs);
+    state.generation = detail::generationOf(position);
+    state.spinNs = d.hostSpinNs;
     state.readyObserved = 0;
     state.dispatchEnd = MonotonicClock::nowNs();
     return handle;
@@ -260,15 +215,18 @@ void DeviceStream::Impl::runWorker()
             // A failing call must not take the device down: the host gets it from wait().
             error = std::current_exception();
         }
+        // Ask for the result line now, for writing: its transfer from the host (which is
+        // polling it) then overlaps the clock read instead of following it.
+        __builtin_prefetch(slot.call, 1);
         const std::int64_t workEnd = MonotonicClock::nowNs();
 
         // (No State: a dispatch that failed to allocate one handed its position over as a no-op.)
-        if (CallHandle::State *call = slot.call.get()) {
+        if (CallHandle::State *call = slot.call) {
             call->dispatchBegin = slot.dispatchBegin;
             call->workBegin = workBegin;
             call->workEnd = workEnd;
             call->error = std::move(error);
-            detail::publishValue(call->ready, generationOf(position), call->hostParked);
+            detail::publishValue(call->ready, detail::generationOf(position), call->hostParked);
         }
         // Only now may the host refill this slot and reuse the State.
         detail::publishValue(completed, position + 1, hostParkedForSpace);

@@ -34,15 +34,23 @@ struct CallTimestamps {
 class DeviceStream;
 
 // The host's side of one dispatched call. wait() blocks until the device signalled readiness and
-// then records when the host observed it. Copies refer to the same call.
+// then records when the host observed it. Copies refer to the same call and keep its record alive,
+// also after the stream is gone. A handle and its copies belong to the host thread that
+// dispatched: their reference count is a plain integer, which spares every call two locked
+// instructions (docs/performance.md).
 class CallHandle
 {
 public:
     CallHandle() = default;
+    CallHandle(const CallHandle &other);
+    CallHandle(CallHandle &&other) noexcept;
+    CallHandle &operator=(const CallHandle &other);
+    CallHandle &operator=(CallHandle &&other) noexcept;
+    ~CallHandle();
 
     bool isValid() const { return m_state != nullptr; }
     bool isReady() const;
-    // Returns at once if already observed. Only the host thread that dispatched may wait.
+    // Returns at once if already observed; rethrows, on every call, what the work threw.
     void wait();
     // Valid after wait().
     CallTimestamps timestamps() const;
@@ -50,8 +58,10 @@ public:
 private:
     friend class DeviceStream;
     struct State;
-    explicit CallHandle(std::shared_ptr<State> state) : m_state(std::move(state)) {}
-    std::shared_ptr<State> m_state;
+    explicit CallHandle(State *state); // takes a reference
+    static void retain(State *state);
+    static void release(State *state);
+    State *m_state = nullptr;
 };
 
 // A model of an asynchronous device: the host dispatches work and gets a handle back at once; one
@@ -65,7 +75,8 @@ public:
     DeviceStream(const DeviceStream &) = delete;
     DeviceStream &operator=(const DeviceStream &) = delete;
 
-    // Records dispatchBegin, queues the work, records dispatchEnd, returns.
+    // Records dispatchBegin, queues the work, records dispatchEnd, returns. With 64 calls in
+    // flight it first waits for the device to finish the oldest, as a device queue would.
     CallHandle dispatch(std::function<void()> work);
 
     // The strategy in force after Adaptive was resolved against the cores this process may use.

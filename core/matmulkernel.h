@@ -13,7 +13,10 @@ namespace lessonscope {
 // The product itself runs in one of the instruction-set variants of core/kernels/ (avx512, avx2,
 // baseline), chosen once at construction (matmulvariants.h); inputs, output and the reference
 // are the same whichever it is.
-class MatmulKernel
+// Cache-line aligned: the device thread reads this object on every call while the host writes
+// its own variables beside it (a kernel on the host's stack shared its line with the host's loop
+// variables and each call paid ~150 ns of false sharing, docs/performance.md).
+class alignas(64) MatmulKernel
 {
 public:
     enum class Dtype { Float32, Float64 };

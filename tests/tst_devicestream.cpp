@@ -81,6 +81,7 @@ private slots:
     void exceptionIsRethrownFromWait();
     void hostParksWhenWorkOutlastsItsSpin();
     void destructorDrainsDispatchedWork();
+    void handlesCopyMoveAndOutliveTheStream();
     void adaptiveFollowsTheUsableCores();
     void idleWorkerParks_data() { strategies_data(); }
     void idleWorkerParks();
@@ -231,6 +232,37 @@ void TestDeviceStream::destructorDrainsDispatchedWork()
         call.wait();
         QVERIFY(ordered(call.timestamps()));
     }
+}
+
+void TestDeviceStream::handlesCopyMoveAndOutliveTheStream()
+{
+    CallHandle kept;
+    QVERIFY(!kept.isValid());
+    kept.wait(); // an empty handle has nothing to wait for
+    {
+        DeviceStream stream;
+        CallHandle first = stream.dispatch(busyWork);
+        CallHandle copy = first;
+        CallHandle assigned;
+        assigned = copy;
+        assigned = assigned; // self-assignment keeps the call
+        CallHandle moved = std::move(copy);
+        QVERIFY(!copy.isValid()); // a moved-from handle is empty
+        QVERIFY(moved.isValid() && assigned.isValid());
+        moved.wait();
+        QVERIFY(first.isReady() && assigned.isReady());
+        QCOMPARE(assigned.timestamps().readyObserved, first.timestamps().readyObserved);
+        kept = std::move(assigned);
+        // More calls than the queue's depth, so that the first call's slot is refilled while
+        // handles still hold its record: the record must not be reused under them.
+        for (int i = 0; i < 300; ++i)
+            stream.dispatch(busyWork).wait();
+        QCOMPARE(kept.timestamps().readyObserved, first.timestamps().readyObserved);
+        QVERIFY(ordered(kept.timestamps()));
+    }
+    QVERIFY(kept.isReady());
+    kept.wait();
+    QVERIFY(ordered(kept.timestamps()));
 }
 
 void TestDeviceStream::adaptiveFollowsTheUsableCores()

@@ -27,6 +27,7 @@
 #include <netinet/in.h>
 #include <sys/inotify.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <functional>
@@ -202,6 +203,7 @@ private slots:
     void nothingIsFetchedOpenedOrRun();
     void terminalEscapesAreShownNotObeyed();
     void hugeStringsKeepShowShort();
+    void specialFilesInAFolderAreRefused();
 };
 
 void TestSecurity::nothingIsFetchedOpenedOrRun()
@@ -366,6 +368,32 @@ void TestSecurity::hugeStringsKeepShowShort()
     QVERIFY2(validate.out.size() < 16 * 1024, qPrintable(QString::number(validate.out.size())));
     qInfo("show of a %lld-byte artifact: %lld ms", static_cast<long long>(QFileInfo(path).size()),
           static_cast<long long>(showMs));
+}
+
+void TestSecurity::specialFilesInAFolderAreRefused()
+{
+    // A folder someone sent can hold more than files: a link to an endless device, a FIFO no one
+    // writes to (reading either would never end), a link back to the folder (an endless walk).
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QVERIFY(QFile::link(QStringLiteral("/dev/zero"), dir.filePath(QStringLiteral("zero.json"))));
+    QCOMPARE(::mkfifo(QFile::encodeName(dir.filePath(QStringLiteral("fifo.json"))).constData(), 0600), 0);
+    QVERIFY(QFile::link(dir.path(), dir.filePath(QStringLiteral("loop"))));
+    QVERIFY(QFile::copy(kSeedPath, dir.filePath(QStringLiteral("good.json"))));
+
+    QElapsedTimer timer;
+    timer.start();
+    const Outcome folder = runLessonscope({QStringLiteral("validate"), dir.path()});
+    QCOMPARE(folder.exitCode, 1);
+    QVERIFY2(timer.elapsed() < 60'000, "validate hung on a special file");
+    QVERIFY2(folder.out.contains("zero.json: error: (document): this is not a regular file"), folder.out.constData());
+    QVERIFY2(folder.err.contains("2 files checked: 1 valid, 1 with errors"), folder.err.constData());
+
+    const Outcome fifo = runLessonscope({QStringLiteral("validate"), dir.filePath(QStringLiteral("fifo.json"))});
+    QCOMPARE(fifo.exitCode, 1);
+    QVERIFY2(fifo.out.contains("fifo.json: error: (document): this is not a regular file"), fifo.out.constData());
+    const Outcome show = runLessonscope({QStringLiteral("show"), dir.filePath(QStringLiteral("zero.json"))});
+    QCOMPARE(show.exitCode, 1);
 }
 
 QTEST_GUILESS_MAIN(TestSecurity)
