@@ -57,6 +57,5 @@ function(lessonscope_add_matmul_variant name)
     # RUNPATH to it (the installed program's RUNPATH is set in packaging/CMakeLists.txt).
     LIBRARY_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/lib/lessonscope")
   install(TARGETS ${target}
-    LIBRARY DESTINATION "${LESSONSCOPE_INSTALL_PRIVATE_LIBDIR}" COMPONENT lessonscope
-    NAMELINK_SKIP)
+    LIBRARY DESTINATION "${LESSONSCOPE_INSTALL_PRIVATE_LIBDIR}" NAMELINK_SKIP)
 endfunction()
