@@ -1,7 +1,21 @@
 // The product on each instruction-set variant this CPU runs (issue 5): inline, and as one
-// synchronized stream call, as bench_core times them for the default variant. Run it in the native
-// build and in the portable one (the "package" preset) to compare them; docs/performance.md
+// synchronized stream call, as bench_core times them for the default variant. Beside them, in the
+// same run, the same Eigen product compiled into this file with the build's own flags: in the
+// native build (-march=native) that is what a native-only program would run, so the ratio of the
+// best variant to it is the price of portability, measured on one machine in one run. Run it in the
+// portable build too (the "package" preset) to compare whole builds; docs/performance.md
 // ("Portable package") has the figures and how to reproduce them.
+
+// GCC 12's false -Wmaybe-uninitialized inside its AVX-512 intrinsics (see
+// core/kernels/matmulvariant.cpp): silenced for Eigen's headers only, included first.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
+#include <Eigen/Core>
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
 
 #include "devicestream.h"
 #include "matmulkernel.h"
@@ -12,6 +26,7 @@
 #include <cstdio>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <unistd.h>
@@ -25,6 +40,43 @@ constexpr int kM = 64;
 constexpr int kK = 32;
 constexpr int kN = 16;
 constexpr int kRepetitions = 5;
+
+// The variant's product, as core/kernels/matmulvariant.cpp computes it, but compiled here: with
+// -march=native in the native build. Operands of the same shape and layout (column-major).
+using MatrixF = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::ColMajor>;
+
+struct InBinaryProduct {
+    InBinaryProduct()
+        : lhs(MatrixF::Random(kM, kK))
+        , rhs(MatrixF::Random(kK, kN))
+        , out(kM, kN)
+    {
+    }
+    void multiply() { out.noalias() = lhs * rhs; }
+    MatrixF lhs, rhs, out;
+};
+
+void inBinaryInline(benchmark::State &state)
+{
+    InBinaryProduct product;
+    product.multiply();
+    for (auto _ : state) {
+        product.multiply();
+        benchmark::ClobberMemory();
+    }
+}
+
+void inBinarySynchronized(benchmark::State &state)
+{
+    InBinaryProduct product;
+    DeviceStream stream;
+    stream.dispatch([&product] { product.multiply(); }).wait();
+    for (auto _ : state) {
+        CallHandle call = stream.dispatch([&product] { product.multiply(); });
+        call.wait();
+    }
+    state.SetLabel(waitStrategyName(stream.effectiveStrategy()));
+}
 
 void productInline(benchmark::State &state, const std::string &isa)
 {
@@ -97,6 +149,14 @@ int main(int argc, char **argv)
                 ->UseRealTime();
         }
     }
+    for (const auto &[name, function] : {std::pair{"product_inline/in-binary", &inBinaryInline},
+                                         std::pair{"synchronized_call/in-binary", &inBinarySynchronized}}) {
+        benchmark::RegisterBenchmark(name, function)
+            ->Unit(benchmark::kNanosecond)
+            ->Repetitions(kRepetitions)
+            ->ReportAggregatesOnly(true)
+            ->UseRealTime();
+    }
     benchmark::Initialize(&argc, argv);
     if (benchmark::ReportUnrecognizedArguments(argc, argv))
         return 1;
@@ -110,14 +170,26 @@ int main(int argc, char **argv)
 #endif
     std::printf("\nFigures, %s build (median real time of %d repetitions; default variant %s)\n",
                 build, kRepetitions, defaultMatmulIsa().c_str());
-    std::printf("  %-10s %14s %18s   %s\n", "variant", "inline ns", "synchronized ns", "Eigen vectorises with");
+    const double baselineInline = reporter.ns("product_inline/in-binary");
+    const double baselineSync = reporter.ns("synchronized_call/in-binary");
+    const auto ratio = [](double value, double baseline) { return baseline > 0 ? value / baseline : 0.0; };
+    std::printf("  %-10s %12s %8s %16s %8s   %s\n", "variant", "inline ns", "ratio", "synchronized ns",
+                "ratio", "Eigen vectorises with");
     for (const MatmulVariantInfo &variant : supported) {
         const double inlineNs = reporter.ns("product_inline/" + variant.name);
         const double syncNs = reporter.ns("synchronized_call/" + variant.name);
         if (inlineNs > 0 || syncNs > 0)
-            std::printf("  %-10s %14.1f %18.1f   %s\n", variant.name.c_str(), inlineNs, syncNs,
+            std::printf("  %-10s %12.1f %8.3f %16.1f %8.3f   %s\n", variant.name.c_str(), inlineNs,
+                        ratio(inlineNs, baselineInline), syncNs, ratio(syncNs, baselineSync),
                         variant.simd.c_str());
     }
+    if (baselineInline > 0 || baselineSync > 0)
+        std::printf("  %-10s %12.1f %8.3f %16.1f %8.3f   compiled into this binary with the build's flags\n",
+                    "in-binary", baselineInline, 1.0, baselineSync, 1.0);
+    std::printf("  (ratio: against in-binary, measured in this run; %s)\n",
+                build == std::string_view("native (-march=native)")
+                    ? "in this native build, the best variant's ratio is the price of the portable package"
+                    : "in this portable build, in-binary is baseline x86-64 code");
     benchmark::Shutdown();
     return 0;
 }

@@ -7,6 +7,7 @@
 #include "problemsview.h"
 
 #include <QFontInfo>
+#include <QLabel>
 #include <QPlainTextEdit>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -27,6 +28,7 @@ private slots:
     void invalidFileShowsProblemsAndNoChart();
     void brokenPanelIsAPlaceholderTheRestIsDrawn();
     void textStdoutIsShownAsWritten();
+    void markupInTheFileIsShownAsText();
 
 private:
     QTemporaryDir m_dir;
@@ -153,6 +155,37 @@ void TestArtifactView::textStdoutIsShownAsWritten()
     ArtifactView view;
     view.setEntry(entry);
     QVERIFY(view.stdoutView()->toPlainText().startsWith(QStringLiteral("plain text, not JSON\n{")));
+}
+
+void TestArtifactView::markupInTheFileIsShownAsText()
+{
+    // Titles, labels and the prompt holding HTML: a user sees the characters, and no label reads
+    // them as HTML (an <img> would make Qt open the file it names).
+    const QString markup = QStringLiteral("<img src=\"/nonexistent/x.png\"><b>First call</b>");
+    QByteArray bytes = seedWith("\"title\": \"First call\"", "\"title\": \"<img src=\\\"/nonexistent/x.png\\\"><b>First call</b>\"");
+    bytes.replace("\"title\": \"Time the completed result\"", "\"title\": \"<img src=\\\"/nonexistent/y.png\\\">Lesson\"");
+    bytes.replace("\"prediction\": \"Where", "\"prediction\": \"<img src=\\\"/nonexistent/z.png\\\">Where");
+    const LibraryEntry entry = entryFrom(bytes);
+    QVERIFY(entry.artifact);
+    ArtifactView view;
+    view.resize(1100, 800);
+    view.setEntry(entry);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+
+    const QList<PanelChart *> charts = view.panels()->charts();
+    QVERIFY(!charts.isEmpty());
+    QCOMPARE(charts[0]->panel().title, markup);
+
+    int shown = 0;
+    for (const QLabel *label : view.findChildren<QLabel *>()) {
+        if (!label->text().contains(QStringLiteral("<img")))
+            continue;
+        ++shown;
+        QVERIFY2(label->textFormat() == Qt::PlainText || !Qt::mightBeRichText(label->text()),
+                 qPrintable(QStringLiteral("a label reads %1 as HTML").arg(label->text())));
+    }
+    QVERIFY(shown >= 2); // the lesson's title and its prompt, at least, as the file has them
 }
 
 QTEST_MAIN(TestArtifactView)

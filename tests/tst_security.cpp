@@ -267,15 +267,13 @@ void TestSecurity::nothingIsFetchedOpenedOrRun()
     }
 
     // The explorer's widgets, drawn offscreen. Qt Charts reads chart titles, axis titles, series
-    // names and category labels as HTML, so a title <img src="..."> makes it open that file unless
-    // the chart adapter escapes them (docs/security.md, "Known gaps").
+    // names and category labels as HTML, so a title <img src="..."> would make it open that file
+    // had the chart adapter not escaped them (ui/plaintext.h).
     const Outcome render = runLessonscope({QStringLiteral("render"), artifact, QStringLiteral("-o"),
                                            work + QStringLiteral("/out.png")},
                                           work);
     QCOMPARE(render.exitCode, 0);
     const QStringList opened = watch.openedSoFar();
-    QEXPECT_FAIL("", "ui: panel titles, labels and series names reach Qt Charts as HTML (GUI engineer's fix)",
-                 Continue);
     QVERIFY2(opened.isEmpty(), qPrintable(QStringLiteral("render opened %1").arg(opened.join(u' '))));
     QCOMPARE(port.connectionsSoFar(), 0);
 

@@ -77,7 +77,9 @@ ArtifactHeader::ArtifactHeader(QWidget *parent)
 
 QLabel *ArtifactHeader::field(int row, int pair, const QString &name)
 {
-    auto *caption = new QLabel(name + QLatin1Char(':'), m_fields);
+    auto *caption = new QLabel(m_fields);
+    caption->setTextFormat(Qt::PlainText); // environment keys come from the file
+    caption->setText(name + QLatin1Char(':'));
     caption->setForegroundRole(QPalette::PlaceholderText);
     QLabel *value = selectable(m_fields);
     value->setMinimumWidth(120);

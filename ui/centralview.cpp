@@ -19,6 +19,7 @@ CentralView::CentralView(const LibraryModel *model, QWidget *parent)
     m_comparisonView = new ComparisonView(this);
     m_liveRunView = new LiveRunView(this);
     m_note = new QLabel(this);
+    m_note->setTextFormat(Qt::PlainText); // it quotes file names and read errors
     m_note->setAlignment(Qt::AlignCenter);
     m_note->setWordWrap(true);
     m_note->setMargin(24);

@@ -37,12 +37,15 @@ QString timeOf(const Artifact &artifact)
 ComparisonView::ComparisonView(QWidget *parent)
     : QWidget(parent)
 {
+    // Every label here shows the artifacts' own titles and origins: plain text, never HTML.
     m_title = new QLabel(this);
+    m_title->setTextFormat(Qt::PlainText);
     QFont titleFont = m_title->font();
     titleFont.setPointSizeF(titleFont.pointSizeF() * 1.5);
     titleFont.setBold(true);
     m_title->setFont(titleFont);
     m_subtitle = new QLabel(this);
+    m_subtitle->setTextFormat(Qt::PlainText);
     m_subtitle->setWordWrap(true);
     m_subtitle->setForegroundRole(QPalette::PlaceholderText);
 
@@ -63,6 +66,8 @@ ComparisonView::ComparisonView(QWidget *parent)
     m_swatchB = new QLabel(this);
     m_legendA = new QLabel(this);
     m_legendB = new QLabel(this);
+    m_legendA->setTextFormat(Qt::PlainText);
+    m_legendB->setTextFormat(Qt::PlainText);
     auto *legend = new QHBoxLayout;
     legend->addStretch(1);
     legend->addWidget(m_swatchA);

@@ -1,5 +1,6 @@
 #include "librarymodel.h"
 
+#include "plaintext.h"
 #include "units.h"
 
 #include <QApplication>
@@ -116,11 +117,11 @@ QVariant LibraryModel::data(const QModelIndex &index, int role) const
         return sortKey(row, column);
     case Qt::ToolTipRole:
         if (column == FileColumn)
-            return entry.path.isEmpty() ? tr("Made on this machine; not saved yet") : entry.path;
+            return entry.path.isEmpty() ? tr("Made on this machine; not saved yet") : plainToolTip(entry.path);
         if (column == GeneratedColumn && entry.artifact)
-            return q(entry.artifact->generatedAt());
+            return plainToolTip(q(entry.artifact->generatedAt()));
         if (column == StatusColumn && !entry.problems.empty())
-            return tr("%1 — see the Problems tab").arg(entry.statusText());
+            return plainToolTip(tr("%1 — see the Problems tab").arg(entry.statusText()));
         return {};
     case Qt::DecorationRole:
         if (column != StatusColumn)

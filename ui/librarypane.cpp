@@ -22,6 +22,7 @@ LibraryPane::LibraryPane(LibraryModel *model, QWidget *parent)
     m_filterEdit->setAccessibleName(tr("Filter the library"));
     connect(m_filterEdit, &QLineEdit::textChanged, m_filter, &LibraryFilter::setFilterText);
     m_count = new QLabel(this);
+    m_count->setTextFormat(Qt::PlainText);
     m_count->setForegroundRole(QPalette::PlaceholderText);
 
     m_view = new QTreeView(this);

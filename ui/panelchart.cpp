@@ -1,6 +1,7 @@
 #include "panelchart.h"
 
 #include "panelchart_p.h"
+#include "plaintext.h"
 #include "seriesthinning.h"
 #include "units.h"
 
@@ -164,13 +165,13 @@ void PanelChart::rebuild()
     d->keyPoint = -1;
     d->scale = valueScaleFor(d->panel);
     d->kept.assign(d->panel.series.size(), {});
-    chart->setTitle(d->panel.title);
+    chart->setTitle(lessonscope::chartText(d->panel.title));
 
     if (d->panel.isBar()) {
         d->bars = new QBarSeries;
         d->bars->setBarWidth(Impl::kBarWidth);
         for (std::size_t s = 0; s < d->panel.series.size(); ++s) {
-            auto *set = new QBarSet(d->panel.series[s].label);
+            auto *set = new QBarSet(lessonscope::chartText(d->panel.series[s].label));
             for (qsizetype c = 0; c < d->panel.labels.size(); ++c)
                 set->append(d->barValue(s, c));
             d->bars->append(set);
@@ -193,20 +194,21 @@ void PanelChart::rebuild()
         }
         chart->addSeries(d->bars);
         auto *axis = new QBarCategoryAxis;
-        axis->append(d->panel.labels);
-        axis->setTitleText(d->panel.xlabel);
+        for (const QString &label : d->panel.labels)
+            axis->append(lessonscope::chartText(label));
+        axis->setTitleText(lessonscope::chartText(d->panel.xlabel));
         chart->addAxis(axis, Qt::AlignBottom);
         d->bars->attachAxis(axis);
     } else if (d->panel.isLine()) {
         auto *axis = new QValueAxis;
         axis->setTickType(QValueAxis::TicksDynamic);
         axis->setTickAnchor(0);
-        axis->setTitleText(d->panel.xlabel);
+        axis->setTitleText(lessonscope::chartText(d->panel.xlabel));
         chart->addAxis(axis, Qt::AlignBottom);
         for (std::size_t s = 0; s < d->panel.series.size(); ++s) {
             d->computeKept(s);
             auto *line = new QLineSeries;
-            line->setName(d->panel.series[s].label);
+            line->setName(lessonscope::chartText(d->panel.series[s].label));
             line->replace(d->linePoints(s));
             line->setPointsVisible(line->count() <= Impl::kMarkerLimit);
             line->setMarkerSize(7);
@@ -227,7 +229,7 @@ void PanelChart::rebuild()
         axis->setLabelFormat(QStringLiteral("%g"));
         valueAxis = axis;
     }
-    valueAxis->setTitleText(d->scale.axisTitle);
+    valueAxis->setTitleText(lessonscope::chartText(d->scale.axisTitle));
     chart->addAxis(valueAxis, Qt::AlignLeft);
     for (QAbstractSeries *series : chart->series())
         series->attachAxis(valueAxis);

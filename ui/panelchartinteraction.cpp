@@ -1,5 +1,6 @@
 // The chart adapter, continued: what the chart holds, hover, and export (see panelchart.h).
 #include "panelchart_p.h"
+#include "plaintext.h"
 
 #include <QAbstractAxis>
 #include <QBarSet>
@@ -34,9 +35,10 @@ int PanelChart::chartSeriesCount() const
 
 QString PanelChart::chartSeriesName(int index) const
 {
-    if (d->bars)
-        return index >= 0 && index < d->bars->count() ? d->bars->barSets().at(index)->label() : QString();
-    return index >= 0 && index < d->lines.size() ? d->lines.at(index)->name() : QString();
+    // The panel's own label: the chart holds it escaped (lessonscope::chartText()).
+    if (index < 0 || index >= chartSeriesCount() || static_cast<std::size_t>(index) >= d->panel.series.size())
+        return QString();
+    return d->panel.series[static_cast<std::size_t>(index)].label;
 }
 
 QList<QPointF> PanelChart::chartPoints(int index) const
@@ -145,7 +147,7 @@ bool PanelChart::eventFilter(QObject *watched, QEvent *event)
             const auto *mouse = static_cast<QMouseEvent *>(event);
             text = hoverTextAt(d->view->viewport()->mapTo(this, mouse->position().toPoint()));
             if (!text.isEmpty())
-                QToolTip::showText(mouse->globalPosition().toPoint(), text, d->view);
+                QToolTip::showText(mouse->globalPosition().toPoint(), lessonscope::plainToolTip(text), d->view);
         }
         if (event->type() == QEvent::MouseMove || event->type() == QEvent::Leave) {
             if (text.isEmpty() && !d->lastHover.isEmpty())
@@ -181,7 +183,7 @@ void PanelChart::keyPressEvent(QKeyEvent *event)
     d->keyPoint = std::clamp(next, 0, static_cast<int>(points.size()) - 1);
     const QPoint at = positionOf(points[d->keyPoint].first, points[d->keyPoint].second);
     const QString text = hoverTextAt(at);
-    QToolTip::showText(mapToGlobal(at), text, this);
+    QToolTip::showText(mapToGlobal(at), lessonscope::plainToolTip(text), this);
     d->lastHover = text;
     emit hovered(text);
 }

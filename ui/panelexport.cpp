@@ -2,6 +2,7 @@
 
 #include "panelchart.h"
 #include "panelcsv.h"
+#include "plaintext.h"
 
 #include <QDir>
 #include <QFileDialog>
@@ -75,7 +76,8 @@ QString exportPanelInteractively(QWidget *parent, const PanelChart &chart, Panel
         return {};
     QString error;
     if (!writePanelExport(chart, format, path, &error)) {
-        QMessageBox::critical(parent, QObject::tr("Cannot Export"), QObject::tr("The panel was not exported: %1").arg(error));
+        lessonscope::showPlainMessage(parent, QMessageBox::Critical, QObject::tr("Cannot Export"),
+                         QObject::tr("The panel was not exported: %1").arg(error));
         return {};
     }
     QSettings().setValue(QLatin1String(kFolderKey), QFileInfo(path).absolutePath());

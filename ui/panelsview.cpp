@@ -25,6 +25,7 @@ PanelsView::PanelsView(QWidget *parent)
     top->addWidget(m_hint, 1);
 
     m_empty = new QLabel(this);
+    m_empty->setTextFormat(Qt::PlainText);
     m_empty->setAlignment(Qt::AlignCenter);
     m_empty->setWordWrap(true);
     m_empty->setForegroundRole(QPalette::PlaceholderText);
@@ -96,7 +97,9 @@ void PanelsView::setEmptyText(const QString &text)
 QWidget *PanelsView::placeholderFor(const PanelItem &item)
 {
     auto *box = new QGroupBox(item.plot.title.isEmpty() ? item.pointer : item.plot.title, m_area);
-    auto *note = new QLabel(item.note, box);
+    auto *note = new QLabel(box);
+    note->setTextFormat(Qt::PlainText); // the note quotes the panel's own fields
+    note->setText(item.note);
     note->setWordWrap(true);
     note->setTextInteractionFlags(Qt::TextSelectableByMouse);
     auto *raw = new QPlainTextEdit(item.rawJson, box);

@@ -2,6 +2,7 @@
 
 #include "answerstore.h"
 #include "chrometrace.h"
+#include "plaintext.h"
 #include "timelinepainter.h"
 #include "timelinewidget.h"
 
@@ -39,6 +40,7 @@ QLabel *wrappingLabel(QWidget *parent)
     auto *label = new QLabel(parent);
     label->setWordWrap(true);
     label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    label->setTextFormat(Qt::PlainText); // the artifact's own words; the two rich labels escape theirs
     return label;
 }
 
@@ -272,7 +274,8 @@ void PredictionPanel::exportTrace()
                         static_cast<qint64>(trace.json.size()) &&
                     file.commit();
     if (!ok)
-        QMessageBox::warning(this, tr("Export trace"), tr("Could not write %1: %2").arg(path, file.errorString()));
+        showPlainMessage(this, QMessageBox::Warning, tr("Export trace"),
+                         tr("Could not write %1: %2").arg(path, file.errorString()));
     else if (trace.schematic)
         QMessageBox::information(this, tr("Export trace"),
                                  tr("This artifact has no measured trace: the file holds the schematic order of "

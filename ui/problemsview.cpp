@@ -1,5 +1,7 @@
 #include "problemsview.h"
 
+#include "plaintext.h"
+
 #include <QHeaderView>
 #include <QLabel>
 #include <QStyle>
@@ -12,6 +14,7 @@ ProblemsView::ProblemsView(QWidget *parent)
     : QWidget(parent)
 {
     m_summary = new QLabel(this);
+    m_summary->setTextFormat(Qt::PlainText);
     m_summary->setWordWrap(true);
     m_tree = new QTreeWidget(this);
     m_tree->setColumnCount(3);
@@ -53,7 +56,7 @@ void ProblemsView::setProblems(const Problems &problems, bool readable)
         item->setText(0, QString::fromUtf8(severityName(problem.severity)));
         item->setText(1, QString::fromStdString(displayPointer(problem.pointer)));
         item->setText(2, QString::fromStdString(problem.message));
-        item->setToolTip(2, item->text(2));
+        item->setToolTip(2, plainToolTip(item->text(2)));
     }
     m_tree->resizeColumnToContents(0);
     m_tree->resizeColumnToContents(1);

@@ -2,6 +2,7 @@
 
 #include "artifactio.h"
 #include "librarymodel.h"
+#include "plaintext.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -46,8 +47,8 @@ SaveController::SaveController(LibraryModel *model, QWidget *window)
                                                                                       : QString();
     };
     m_confirm = [this](const QString &title, const QString &question) {
-        return QMessageBox::warning(m_window, title, question, QMessageBox::Yes | QMessageBox::Cancel,
-                                    QMessageBox::Cancel)
+        return showPlainMessage(m_window, QMessageBox::Warning, title, question,
+                                QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel)
             == QMessageBox::Yes;
     };
     m_askUnsaved = [this](int count) {
@@ -131,7 +132,7 @@ bool SaveController::saveTo(int id, const QString &path)
 
     QString error;
     if (!writeArtifactFile(*entry->artifact, absolute, &error)) {
-        QMessageBox::critical(m_window, tr("Cannot Save"), tr("The artifact was not saved: %1").arg(error));
+        showPlainMessage(m_window, QMessageBox::Critical, tr("Cannot Save"), tr("The artifact was not saved: %1").arg(error));
         return false;
     }
     QSettings().setValue(QLatin1String(kLastFolderKey), QFileInfo(absolute).absolutePath());
