@@ -46,8 +46,10 @@ LessonInfo makeInfo()
 
     constexpr std::int64_t kMaxDimension = 4096;
     info.parameters = {
+        // At most 100,000: each warm call adds its sample and its trace to the artifact, and a
+        // million of them would make a file bigger than lessonscope reads (64 MiB).
         integerSpec("samples", "Warm samples", "How many warm calls are timed after the first call.",
-                    7, 1, 1'000'000),
+                    7, 1, 100'000),
         integerSpec("m", "Rows of X (m)", "X has m rows; the output is m×n.", 64, 1, kMaxDimension),
         integerSpec("k", "Inner dimension (k)", "X is m×k and W is k×n.", 32, 1, kMaxDimension),
         integerSpec("n", "Columns of W (n)", "W has n columns; the output is m×n.", 16, 1,

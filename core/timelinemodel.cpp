@@ -336,6 +336,9 @@ StopVerdict TimelineModel::verdict(StopPoint point, int callIndex) const
                                        : std::string("Not quite: you stopped ") + stopPointLabel(point) + ".";
     verdict.why = whyText(point);
 
+    // An index out of range (a stale selection, a caller's off-by-one) reads the nearest call:
+    // the verdict never looks past the trace.
+    callIndex = std::clamp(callIndex, 0, std::max(callCount() - 1, 0));
     const StopReading chosen = reading(point, callIndex);
     const StopReading completed = reading(StopPoint::AfterSynchronization, callIndex);
     if (!isMeasured()) {
@@ -347,6 +350,9 @@ StopVerdict TimelineModel::verdict(StopPoint point, int callIndex) const
         verdict.numbers += " Rerun the lesson to see what each stop reads on your machine.";
         return verdict;
     }
+
+    if (!completed.callSeconds) // a measured trace has a call; this is the guard, not a case
+        return verdict;
 
     const auto over = [this](int count) {
         return "over " + std::to_string(count) + (warmCallCount() > 0 ? " warm calls" : " calls");

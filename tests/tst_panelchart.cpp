@@ -6,7 +6,6 @@
 #include "valuescale.h"
 
 #include <QAbstractScrollArea>
-#include <QElapsedTimer>
 #include <QImage>
 #include <QSignalSpy>
 #include <QTest>
@@ -195,11 +194,9 @@ void TestPanelChart::largeSeriesIsThinned()
     PanelChart chart;
     chart.resize(600, 400);
     chart.show();
-    QElapsedTimer timer;
-    timer.start();
+    // How fast it draws is bench_gui's to say (docs/performance.md), not a timed test's.
     chart.setPanel(linePanel(y));
     QCoreApplication::processEvents();
-    QVERIFY2(timer.elapsed() < 2000, "a 100,000-point panel draws at once");
     const QList<QPointF> points = chart.chartPoints(0);
     QVERIFY(points.size() <= 4 * PanelChart::kThinColumns);
     QVERIFY(std::any_of(points.begin(), points.end(), [](const QPointF &p) { return p.x() == 77'778.0; }));

@@ -220,6 +220,14 @@ private slots:
         QVERIFY2(late.contains(QStringLiteral("Median over 2 warm calls: 101 µs against 915 ns")), qPrintable(late));
         const QString lastLate = QString::fromStdString(model.verdict(StopPoint::LongAfter, 3).numbers);
         QVERIFY2(lastLate.contains(QStringLiteral("Nothing was measured after")), qPrintable(lastLate));
+
+        // A call index out of range reads the nearest call instead of past the trace.
+        for (const int outside : {-5, 4, 1'000'000}) {
+            const StopVerdict clamped = model.verdict(StopPoint::AfterSynchronization, outside);
+            const StopVerdict nearest = model.verdict(StopPoint::AfterSynchronization, outside < 0 ? 0 : 3);
+            QCOMPARE(clamped.numbers, nearest.numbers);
+            QVERIFY(!clamped.numbers.empty());
+        }
     }
 
     void hostileTraces_data()
