@@ -70,7 +70,7 @@ QString readable(double seconds)
 
 QString summaryOf(const LessonRun &run, const Artifact &artifact)
 {
-    const TimingSummary timing = artifact.timingSummary();
+    const TimingSummary &timing = artifact.timingSummary();
     QString text;
     const auto row = [&text](const QString &name, const QString &value) {
         text += QStringLiteral("  %1 %2\n").arg(name, -16).arg(value);

@@ -74,7 +74,7 @@ QString readableSummary(const Artifact &artifact)
         environment << QStringLiteral("%1=%2").arg(q(key), q(value));
     row(QStringLiteral("environment"), environment.join(QStringLiteral(", ")));
 
-    const TimingSummary timing = artifact.timingSummary();
+    const TimingSummary &timing = artifact.timingSummary();
     if (!timing.inputShape.empty())
         row(QStringLiteral("product"), QStringLiteral("%1 · %2 %3 on %4")
                                            .arg(q(formatShape(timing.inputShape)), q(formatShape(timing.weightShape)),

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include <limits>
+#include <mutex>
 
 namespace lessonscope {
 
@@ -112,13 +113,20 @@ Panel panelOf(const Json &json)
 
 } // namespace
 
+struct Artifact::Memo {
+    std::once_flag timingRead;
+    TimingSummary timing;
+};
+
 Artifact::Artifact()
     : m_document(std::make_shared<const Json>(Json::object()))
+    , m_memo(std::make_shared<Memo>())
 {
 }
 
 Artifact::Artifact(Json document)
     : m_document(std::make_shared<const Json>(std::move(document)))
+    , m_memo(std::make_shared<Memo>())
 {
 }
 
@@ -167,7 +175,13 @@ std::shared_ptr<const Json> Artifact::stdoutJson() const
     return parsed.document;
 }
 
-TimingSummary Artifact::timingSummary() const
+const TimingSummary &Artifact::timingSummary() const
+{
+    std::call_once(m_memo->timingRead, [this] { m_memo->timing = readTimingSummary(); });
+    return m_memo->timing;
+}
+
+TimingSummary Artifact::readTimingSummary() const
 {
     TimingSummary summary;
     const auto parsed = stdoutJson();

@@ -101,8 +101,10 @@ public:
     std::string stdoutText() const;
     // The stdout parsed as JSON when it is a JSON object; null otherwise (text is legal).
     std::shared_ptr<const Json> stdoutJson() const;
-    // The timing numbers of a performance lesson's stdout; empty fields when absent.
-    TimingSummary timingSummary() const;
+    // The timing numbers of a performance lesson's stdout; empty fields when absent. Read once
+    // per document (parsing a long run's stdout takes tens of milliseconds) and shared by copies;
+    // safe to call from several threads.
+    const TimingSummary &timingSummary() const;
 
     std::string dataKind() const;
     std::vector<Panel> panels() const;
@@ -112,7 +114,11 @@ public:
     std::optional<Trace> trace() const;
 
 private:
+    struct Memo; // what is read once from the immutable document (artifact.cpp)
+    TimingSummary readTimingSummary() const;
+
     std::shared_ptr<const Json> m_document;
+    std::shared_ptr<Memo> m_memo;
 };
 
 } // namespace lessonscope

@@ -119,6 +119,12 @@ public:
     StopReading reading(StopPoint point, int callIndex) const;
     StopVerdict verdict(StopPoint point, int callIndex) const;
 
+    // The completed result of call index (the correct stop's reading), if it was measured.
+    std::optional<double> completedSeconds(int index) const
+    {
+        return callReading(StopPoint::AfterSynchronization, index);
+    }
+
     // The recorded completed-result warm median from stdout, for the schematic's correct stop.
     std::optional<double> recordedWarmMedianSeconds() const { return m_recordedWarmMedian; }
 

@@ -7,6 +7,7 @@
 #include "problemsview.h"
 
 #include <QFontInfo>
+#include <QJsonDocument>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QTabWidget>
@@ -89,9 +90,20 @@ void TestArtifactView::seedShowsHeaderStdoutEnvironmentDiagram()
     QCOMPARE(view.problems()->problemCount(), 0);
     QCOMPARE(view.tabs()->tabText(ArtifactView::ProblemsTab), QStringLiteral("P&roblems"));
 
+    QVERIFY(view.stdoutView()->toPlainText().isEmpty()); // laid out when its tab is shown
+    view.tabs()->setCurrentIndex(ArtifactView::StdoutTab);
     const QString out = view.stdoutView()->toPlainText();
     QVERIFY(out.startsWith(QStringLiteral("{\n  \"backend\": \"TFRT_CPU_0\",")));
     QVERIFY(out.indexOf(QStringLiteral("\"backend\"")) < out.indexOf(QStringLiteral("\"max_abs_error\""))); // key order kept
+    // Arrays of numbers flow onto lines; the text is the same JSON as the artifact's stdout.
+    QVERIFY2(out.contains(QStringLiteral("\"input_shape\": [\n    64, 32\n  ],")), qPrintable(out));
+    QVERIFY2(out.contains(QStringLiteral("\"warm_samples_seconds\": [\n    3.833277150988579e-05, 1.7374753952026367e-05,")),
+             qPrintable(out));
+    const LibraryEntry seed = entryFrom(seedBytes(), seedPath());
+    QCOMPARE(QJsonDocument::fromJson(out.toUtf8()),
+             QJsonDocument::fromJson(QByteArray::fromStdString(seed.artifact->stdoutText())));
+    for (const QString &line : out.split(u'\n'))
+        QVERIFY2(line.size() <= 100, qPrintable(line));
     QVERIFY(QFontInfo(view.stdoutView()->font()).fixedPitch()); // monospace
 
     DiagramView *diagram = view.diagram();
@@ -154,6 +166,7 @@ void TestArtifactView::textStdoutIsShownAsWritten()
     QVERIFY(entry.artifact);
     ArtifactView view;
     view.setEntry(entry);
+    view.tabs()->setCurrentIndex(ArtifactView::StdoutTab);
     QVERIFY(view.stdoutView()->toPlainText().startsWith(QStringLiteral("plain text, not JSON\n{")));
 }
 

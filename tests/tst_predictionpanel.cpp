@@ -9,6 +9,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
+#include <QComboBox>
 #include <QLabel>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -347,6 +348,46 @@ private slots:
         QCOMPARE(timeline->viewEnd() - timeline->viewBegin(), span);
         QCOMPARE(timeline->accessibleDescription(), QString::fromStdString(seed().diagram().alt));
         saveScreenshot(*panel, QStringLiteral("prediction-schematic-unanswered.png"));
+    }
+
+    void longRunOffersTheCallsWorthALook()
+    {
+        // 2,001 calls, 1 µs apart from their neighbours' completion times but for one fast and
+        // one slow warm call: the chooser lists those by name instead of every call.
+        Json document = seed().json();
+        document["contentHash"] = std::string(64, 'b');
+        const int count = 2001;
+        std::vector<std::int64_t> begin, dispatched, workBegin, workEnd, ready;
+        for (int i = 0; i < count; ++i) {
+            const std::int64_t t = std::int64_t(i) * 100'000;
+            const std::int64_t completed = i == 700 ? 400 : i == 1500 ? 9'000 : 1'000 + i % 7;
+            begin.push_back(t);
+            dispatched.push_back(t + 200);
+            workBegin.push_back(t + 250);
+            workEnd.push_back(t + completed - 50);
+            ready.push_back(t + completed);
+        }
+        document["trace"] = Json{{"clock", "steady_clock"}, {"unit", "ns"}, {"waitStrategy", "park"},
+                                 {"calls", {{"dispatchBegin", begin}, {"dispatchEnd", dispatched},
+                                            {"workBegin", workBegin}, {"workEnd", workEnd},
+                                            {"readyObserved", ready}}}};
+        AnswerStore store(settingsFile());
+        auto panel = makePanel(store, Artifact(document));
+        auto *calls = panel->findChild<QComboBox *>();
+        QVERIFY(calls);
+        QStringList items;
+        for (int i = 0; i < calls->count(); ++i)
+            items << calls->itemText(i);
+        QCOMPARE(items.size(), 5);
+        QVERIFY2(items[0].startsWith(QStringLiteral("Median call (warm call ")), qPrintable(items.join(u'|')));
+        QCOMPARE(items[1], QStringLiteral("First call"));
+        QCOMPARE(items[2], QStringLiteral("Fastest warm call (warm call 700)"));
+        QCOMPARE(items[3], QStringLiteral("Slowest warm call (warm call 1500)"));
+        QCOMPARE(items[4], QStringLiteral("Last call (warm call 2000)"));
+        calls->setCurrentIndex(1);
+        QTest::keyClick(calls, Qt::Key_Down); // as a user picks the next entry
+        QCOMPARE(calls->currentIndex(), 2);
+        QCOMPARE(panel->timeline()->currentCall().title, std::string("warm call 700"));
     }
 };
 

@@ -142,7 +142,7 @@ void ArtifactHeader::setEntry(const LibraryEntry &entry)
     facts.removeAll(QString());
     m_subtitle->setText(facts.join(QStringLiteral(" · ")));
 
-    const TimingSummary timing = artifact.timingSummary();
+    const TimingSummary &timing = artifact.timingSummary();
     QStringList numbers;
     if (timing.firstCallSeconds)
         numbers << tr("first call %1").arg(duration(*timing.firstCallSeconds));

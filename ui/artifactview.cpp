@@ -5,6 +5,7 @@
 #include "libraryentry.h"
 #include "panelsview.h"
 #include "problemsview.h"
+#include "readablejson.h"
 
 #include <nlohmann/json.hpp>
 
@@ -31,7 +32,7 @@ QString q(const std::string &text)
 QString readableStdout(const Artifact &artifact)
 {
     if (const std::shared_ptr<const Json> json = artifact.stdoutJson())
-        return q(json->dump(2, ' ', false, Json::error_handler_t::replace));
+        return q(readableJson(*json));
     return q(artifact.stdoutText());
 }
 
@@ -72,6 +73,10 @@ ArtifactView::ArtifactView(QWidget *parent)
     m_tabs->addTab(m_environment, tr("E&nvironment"));
     m_tabs->addTab(m_problems, tr("P&roblems"));
 
+    // The stdout text is laid out when its tab is first shown: a long run's is megabytes, and
+    // the other tabs should not wait for it.
+    connect(m_tabs, &QTabWidget::currentChanged, this, &ArtifactView::fillStdoutIfShown);
+
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
     layout->addWidget(m_header);
@@ -99,6 +104,7 @@ void ArtifactView::setEntry(const LibraryEntry &entry)
         m_panels->setItems({});
         m_diagram->clear();
         m_stdout->clear();
+        m_pendingStdout.reset();
         m_tabs->setCurrentIndex(ProblemsTab);
         return;
     }
@@ -109,7 +115,9 @@ void ArtifactView::setEntry(const LibraryEntry &entry)
                                              : tr("The panels cannot be shown: %1").arg(refusal));
     m_panels->setItems(panelItemsFor(artifact, entry.problems));
     m_diagram->setArtifact(artifact);
-    m_stdout->setPlainText(readableStdout(artifact));
+    m_stdout->clear();
+    m_pendingStdout = artifact;
+    fillStdoutIfShown();
 
     const auto environment = artifact.environment();
     m_environment->setRowCount(static_cast<int>(environment.size()));
@@ -124,4 +132,12 @@ void ArtifactView::setEntry(const LibraryEntry &entry)
         m_tabs->setCurrentIndex(ProblemsTab);
     else if (!sameEntry && m_tabs->currentIndex() == ProblemsTab)
         m_tabs->setCurrentIndex(PanelsTab);
+}
+
+void ArtifactView::fillStdoutIfShown()
+{
+    if (!m_pendingStdout || m_tabs->currentIndex() != StdoutTab)
+        return;
+    m_stdout->setPlainText(readableStdout(*m_pendingStdout));
+    m_pendingStdout.reset();
 }

@@ -1,6 +1,10 @@
 #pragma once
 
+#include "artifact.h"
+
 #include <QWidget>
+
+#include <optional>
 
 struct LibraryEntry;
 class ArtifactHeader;
@@ -12,7 +16,8 @@ class QTabWidget;
 class QTableWidget;
 
 // Everything about one artifact: the header, then tabs for its panels (charts), its diagram and
-// prediction, its stdout (pretty-printed when JSON), its environment and its problems.
+// prediction, its stdout (laid out for reading when JSON, once its tab is shown), its environment
+// and its problems.
 class ArtifactView : public QWidget
 {
     Q_OBJECT
@@ -34,6 +39,8 @@ public:
     QTabWidget *tabs() const { return m_tabs; }
 
 private:
+    void fillStdoutIfShown();
+
     ArtifactHeader *m_header = nullptr;
     QTabWidget *m_tabs = nullptr;
     PanelsView *m_panels = nullptr;
@@ -42,4 +49,5 @@ private:
     QTableWidget *m_environment = nullptr;
     ProblemsView *m_problems = nullptr;
     int m_entryId = 0;
+    std::optional<lessonscope::Artifact> m_pendingStdout; // shown in the Stdout tab once it is current
 };

@@ -22,7 +22,7 @@ struct Numbers {
 
 Numbers numbersOf(const Artifact &artifact)
 {
-    const TimingSummary timing = artifact.timingSummary();
+    const TimingSummary &timing = artifact.timingSummary();
     Numbers numbers;
     numbers.first = timing.firstCallSeconds;
     numbers.error = timing.maxAbsError;

@@ -11,6 +11,7 @@
 #include <QFrame>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QRegularExpression>
@@ -22,6 +23,9 @@
 using namespace lessonscope;
 
 namespace {
+
+// Up to this many calls the chooser lists every one; past it, the ones worth a look.
+constexpr int kListedCalls = 1000;
 
 QString q(const std::string &text)
 {
@@ -166,8 +170,36 @@ void PredictionPanel::fillCallChoices()
         return;
     const int median = m_model.medianCallIndex();
     m_calls->addItem(tr("Median call (%1)").arg(q(m_model.callTitle(median))), median);
-    for (int i = 0; i < m_model.callCount(); ++i)
-        m_calls->addItem(capitalised(q(m_model.callTitle(i))), i);
+    if (m_model.callCount() <= kListedCalls) {
+        for (int i = 0; i < m_model.callCount(); ++i)
+            m_calls->addItem(capitalised(q(m_model.callTitle(i))), i);
+        m_calls->setToolTip(QString());
+    } else {
+        // A long run's calls are not a list anyone scrolls (and 100,000 combo box items take
+        // the window seconds to make): the calls worth a look, by their completed result.
+        int fastest = 1;
+        int slowest = 1;
+        double fastestSeconds = m_model.completedSeconds(1).value_or(0.0);
+        double slowestSeconds = fastestSeconds;
+        for (int i = 2; i < m_model.callCount(); ++i) {
+            const double seconds = m_model.completedSeconds(i).value_or(0.0);
+            if (seconds < fastestSeconds) {
+                fastest = i;
+                fastestSeconds = seconds;
+            }
+            if (seconds > slowestSeconds) {
+                slowest = i;
+                slowestSeconds = seconds;
+            }
+        }
+        const int last = m_model.callCount() - 1;
+        m_calls->addItem(capitalised(q(m_model.callTitle(0))), 0);
+        m_calls->addItem(tr("Fastest warm call (%1)").arg(q(m_model.callTitle(fastest))), fastest);
+        m_calls->addItem(tr("Slowest warm call (%1)").arg(q(m_model.callTitle(slowest))), slowest);
+        m_calls->addItem(tr("Last call (%1)").arg(q(m_model.callTitle(last))), last);
+        m_calls->setToolTip(tr("%1 calls: the median, first, fastest, slowest and last are offered")
+                                .arg(QLocale().toString(m_model.callCount())));
+    }
     m_calls->setCurrentIndex(0);
 }
 

@@ -124,7 +124,7 @@ RunPanel::RunPanel(QWidget *parent)
     });
     connect(m_runner, &LessonRunner::finished, this, [this](int, const Artifact &artifact, const Problems &) {
         m_progress->setValue(m_progress->maximum());
-        const TimingSummary timing = artifact.timingSummary();
+        const TimingSummary &timing = artifact.timingSummary();
         QString numbers;
         if (timing.firstCallSeconds && timing.warmMedianSeconds)
             numbers = tr(": first call %1, warm median %2").arg(q(formatDuration(*timing.firstCallSeconds)),
