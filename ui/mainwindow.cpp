@@ -31,6 +31,7 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
@@ -284,8 +285,17 @@ void MainWindow::dropEvent(QDropEvent *event)
 void MainWindow::restoreSettings()
 {
     QSettings settings;
-    if (!restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray()))
-        resize(1320, 860);
+    if (!restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray())) {
+        // First start: a generous size, but never larger than the screen it opens on (a laptop's
+        // 1280×800, say), where a window past the edges hides the run panel's buttons.
+        QSize size(1320, 860);
+        if (const QScreen *screen = this->screen()) {
+            const QRect available = screen->availableGeometry();
+            size = size.boundedTo(available.size() - frameSize() + geometry().size());
+            move(available.topLeft());
+        }
+        resize(size);
+    }
     restoreState(settings.value(QStringLiteral("mainWindow/state")).toByteArray());
     m_library->restoreState(settings.value(QStringLiteral("library/header")).toByteArray());
     m_actions->logScale->setChecked(settings.value(QStringLiteral("charts/logScale"), false).toBool());

@@ -84,6 +84,10 @@ PanelChart::PanelChart(QWidget *parent)
 {
     d->view = new QChartView(new QChart, this);
     d->view->setRenderHint(QPainter::Antialiasing);
+    // Repaint the whole chart on any change. With the default minimal updates, Qt Charts leaves
+    // fragments of markers where points stood before a range change (antialiased markers reach
+    // past the bounding rectangles the view repaints); a chart is small enough to redraw whole.
+    d->view->setViewportUpdateMode(QGraphicsView::FullViewportUpdate);
     d->view->setFrameShape(QFrame::NoFrame);
     d->view->viewport()->setMouseTracking(true);
     d->view->setFocusPolicy(Qt::NoFocus); // the chart itself takes the keys (see keyPressEvent)
