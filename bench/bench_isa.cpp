@@ -6,16 +6,7 @@
 // portable build too (the "package" preset) to compare whole builds; docs/performance.md
 // ("Portable package") has the figures and how to reproduce them.
 
-// GCC 12's false -Wmaybe-uninitialized inside its AVX-512 intrinsics (see
-// core/kernels/matmulvariant.cpp): silenced for Eigen's headers only, included first.
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#endif
-#include <Eigen/Core>
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic pop
-#endif
+#include "kernels/eigencore.h" // first: see there
 
 #include "devicestream.h"
 #include "matmulkernel.h"

@@ -1,17 +1,7 @@
 // Eigen here holds the operands and computes the reference only; the product runs in the
 // instruction-set variant chosen at construction (core/kernels/matmulvariant.cpp), so what this
 // file is compiled with (-march=native or the portable baseline) never decides its speed.
-// GCC 12 reports -Wmaybe-uninitialized inside its own AVX-512 intrinsics when Eigen's GEMM packs
-// (GCC bug 105593, fixed in GCC 13): the "uninitialised" value is _mm512_undefined_ps(), on
-// purpose. Silenced for the intrinsic headers only, which this must therefore include first.
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#endif
-#include <Eigen/Core>
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic pop
-#endif
+#include "kernels/eigencore.h" // first: see there
 
 #include "matmulkernel.h"
 

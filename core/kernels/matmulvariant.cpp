@@ -3,17 +3,7 @@
 // LESSONSCOPE_MATMUL_VARIANT_NAME, into its own shared library; nothing here may be shared with
 // another variant, which is why every symbol but the entry point is local (matmulvariant.h).
 
-// GCC 12 reports -Wmaybe-uninitialized inside its own AVX-512 intrinsics when Eigen's GEMM packs
-// (GCC bug 105593, fixed in GCC 13): the "uninitialised" value is _mm512_undefined_ps(), on
-// purpose. Silenced for the intrinsic headers only, which this must therefore include first.
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#endif
-#include <Eigen/Core>
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic pop
-#endif
+#include "eigencore.h" // first: see there
 
 #include "matmulvariant.h"
 
