@@ -117,6 +117,8 @@ public:
     CallTimeline call(int index) const;
 
     StopReading reading(StopPoint point, int callIndex) const;
+    // What stopping the timer at point would have read for call callIndex (clamped to the calls
+    // there are), and whether that is the completed result.
     StopVerdict verdict(StopPoint point, int callIndex) const;
 
     // The completed result of call index (the correct stop's reading), if it was measured.
