@@ -106,3 +106,25 @@ int parseSubcommand(QCommandLineParser &parser, const QString &command, const QS
     }
     return -1;
 }
+
+int parseSubcommandOnOneFile(QCommandLineParser &parser, const QString &command, const QStringList &arguments)
+{
+    parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("The artifact."), QStringLiteral("FILE"));
+    if (const int exitCode = parseSubcommand(parser, command, arguments); exitCode >= 0)
+        return exitCode;
+    if (parser.positionalArguments().size() != 1) {
+        printErr(QStringLiteral("lessonscope %1: name exactly one artifact file.\n").arg(command));
+        return 2;
+    }
+    return -1;
+}
+
+lessonscope::ReadResult readArtifactReportingProblems(const QString &file)
+{
+    lessonscope::ReadResult result = lessonscope::readArtifactFile(file);
+    QString problems;
+    for (const lessonscope::Problem &problem : result.problems)
+        problems += QString::fromStdString(lessonscope::formatProblem(file.toStdString(), problem)) + QLatin1Char('\n');
+    printErr(problems);
+    return result;
+}

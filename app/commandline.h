@@ -1,5 +1,7 @@
 #pragma once
 
+#include "artifactio.h"
+
 #include <QStringList>
 
 #include <functional>
@@ -29,3 +31,11 @@ class QCommandLineParser;
 // Parses a subcommand's arguments. Returns -1 to go on, or the exit code to return at once:
 // 0 after printing --help, 2 after printing a usage error.
 int parseSubcommand(QCommandLineParser &parser, const QString &command, const QStringList &arguments);
+
+// The same for a command that takes exactly one artifact FILE (declared here): 2 after a usage
+// error when there is not exactly one. The file is parser.positionalArguments().constFirst().
+int parseSubcommandOnOneFile(QCommandLineParser &parser, const QString &command, const QStringList &arguments);
+
+// Reads an artifact file and prints each of its problems to stderr as one line,
+// "FILE: severity: /json/pointer: message".
+lessonscope::ReadResult readArtifactReportingProblems(const QString &file);

@@ -20,20 +20,11 @@ int exportTraceCommand(const QStringList &arguments)
                                     QStringLiteral("Write to FILE (atomically); '-' or none: standard output."),
                                     QStringLiteral("FILE"));
     parser.addOption(output);
-    parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("The artifact."), QStringLiteral("FILE"));
-    if (const int exitCode = parseSubcommand(parser, QStringLiteral("export-trace"), arguments); exitCode >= 0)
+    if (const int exitCode = parseSubcommandOnOneFile(parser, QStringLiteral("export-trace"), arguments); exitCode >= 0)
         return exitCode;
-    if (parser.positionalArguments().size() != 1) {
-        printErr(QStringLiteral("lessonscope export-trace: name exactly one artifact file.\n"));
-        return 2;
-    }
 
     const QString file = parser.positionalArguments().constFirst();
-    const ReadResult result = readArtifactFile(file);
-    QString problems;
-    for (const Problem &problem : result.problems)
-        problems += QString::fromStdString(formatProblem(file.toStdString(), problem)) + QLatin1Char('\n');
-    printErr(problems);
+    const ReadResult result = readArtifactReportingProblems(file);
     if (!result.artifact)
         return 1;
 

@@ -68,11 +68,7 @@ int renderCommand(const QStringList &arguments)
     }
 
     const QString file = parser.positionalArguments().constFirst();
-    ReadResult result = readArtifactFile(file);
-    QString problems;
-    for (const Problem &problem : result.problems)
-        problems += QString::fromStdString(formatProblem(file.toStdString(), problem)) + QLatin1Char('\n');
-    printErr(problems);
+    ReadResult result = readArtifactReportingProblems(file);
     if (!result.ok())
         return 1;
 

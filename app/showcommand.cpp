@@ -115,20 +115,11 @@ int showCommand(const QStringList &arguments)
     const QCommandLineOption json(QStringLiteral("json"),
                                   QStringLiteral("Print the artifact exactly as lessonscope would save it."));
     parser.addOption(json);
-    parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("The artifact."), QStringLiteral("FILE"));
-    if (const int exitCode = parseSubcommand(parser, QStringLiteral("show"), arguments); exitCode >= 0)
+    if (const int exitCode = parseSubcommandOnOneFile(parser, QStringLiteral("show"), arguments); exitCode >= 0)
         return exitCode;
-    if (parser.positionalArguments().size() != 1) {
-        printErr(QStringLiteral("lessonscope show: name exactly one artifact file.\n"));
-        return 2;
-    }
 
     const QString file = parser.positionalArguments().constFirst();
-    const ReadResult result = readArtifactFile(file);
-    QString problems;
-    for (const Problem &problem : result.problems)
-        problems += QString::fromStdString(formatProblem(file.toStdString(), problem)) + QLatin1Char('\n');
-    printErr(problems);
+    const ReadResult result = readArtifactReportingProblems(file);
     if (!result.artifact)
         return 1;
 

@@ -3,9 +3,11 @@
 // ratios, computed from this very run (docs/performance.md says what they mean and how to rerun).
 
 #include "artifactio.h"
+#include "collectingreporter.h"
 #include "devicestream.h"
 #include "matmulkernel.h"
 #include "monotonicclock.h"
+#include "producttiming.h"
 
 #include <benchmark/benchmark.h>
 
@@ -13,12 +15,9 @@
 #include <cstdio>
 #include <fstream>
 #include <iterator>
-#include <map>
 #include <string>
 #include <thread>
 #include <vector>
-
-#include <unistd.h>
 
 using namespace lessonscope;
 
@@ -44,23 +43,13 @@ MatmulKernel makeKernel()
 void productInline(benchmark::State &state)
 {
     MatmulKernel kernel = makeKernel();
-    kernel.multiply(); // first use (the output's allocation) outside the loop, as warm calls are
-    for (auto _ : state) {
-        kernel.multiply();
-        benchmark::ClobberMemory();
-    }
+    timeInline(state, kernel);
 }
 
 void synchronizedCall(benchmark::State &state, WaitStrategy strategy)
 {
     MatmulKernel kernel = makeKernel();
-    DeviceStream stream(StreamOptions{strategy});
-    stream.dispatch([&kernel] { kernel.multiply(); }).wait();
-    for (auto _ : state) {
-        CallHandle call = stream.dispatch([&kernel] { kernel.multiply(); });
-        call.wait();
-    }
-    state.SetLabel(waitStrategyName(stream.effectiveStrategy()));
+    timeSynchronized(state, kernel, StreamOptions{strategy});
 }
 
 // The stream's own cost: a round trip with nothing to do.
@@ -130,37 +119,6 @@ void parseAndValidateSeed(benchmark::State &state)
         benchmark::DoNotOptimize(result);
     }
 }
-
-// Console output as usual, and each benchmark's median real time kept for the ratios.
-class CollectingReporter final : public benchmark::ConsoleReporter
-{
-public:
-    // Colours only on a terminal, so that a redirected run gives plain text.
-    CollectingReporter()
-        : ConsoleReporter(isatty(STDOUT_FILENO) ? OO_ColorTabular : OO_Tabular)
-    {
-    }
-
-    void ReportRuns(const std::vector<Run> &runs) override
-    {
-        for (const Run &run : runs) {
-            const bool median = run.run_type == Run::RT_Aggregate && run.aggregate_name == "median";
-            const bool single = run.run_type == Run::RT_Iteration && run.repetitions <= 1;
-            if ((median || single) && !run.error_occurred)
-                m_nanoseconds[run.run_name.function_name] = run.GetAdjustedRealTime();
-        }
-        ConsoleReporter::ReportRuns(runs);
-    }
-
-    double ns(const std::string &name) const
-    {
-        const auto it = m_nanoseconds.find(name);
-        return it == m_nanoseconds.end() ? 0.0 : it->second;
-    }
-
-private:
-    std::map<std::string, double> m_nanoseconds;
-};
 
 void registerAll()
 {

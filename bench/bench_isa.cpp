@@ -8,19 +8,18 @@
 
 #include "kernels/eigencore.h" // first: see there
 
-#include "devicestream.h"
+#include "collectingreporter.h"
 #include "matmulkernel.h"
 #include "matmulvariants.h"
+#include "producttiming.h"
 
 #include <benchmark/benchmark.h>
 
 #include <cstdio>
-#include <map>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
-
-#include <unistd.h>
 
 using namespace lessonscope;
 
@@ -50,76 +49,26 @@ struct InBinaryProduct {
 void inBinaryInline(benchmark::State &state)
 {
     InBinaryProduct product;
-    product.multiply();
-    for (auto _ : state) {
-        product.multiply();
-        benchmark::ClobberMemory();
-    }
+    timeInline(state, product);
 }
 
 void inBinarySynchronized(benchmark::State &state)
 {
     InBinaryProduct product;
-    DeviceStream stream;
-    stream.dispatch([&product] { product.multiply(); }).wait();
-    for (auto _ : state) {
-        CallHandle call = stream.dispatch([&product] { product.multiply(); });
-        call.wait();
-    }
-    state.SetLabel(waitStrategyName(stream.effectiveStrategy()));
+    timeSynchronized(state, product);
 }
 
 void productInline(benchmark::State &state, const std::string &isa)
 {
     MatmulKernel kernel(MatmulKernel::Dtype::Float32, kM, kK, kN, 0, isa);
-    kernel.multiply(); // first use (the output's allocation) outside the loop, as warm calls are
-    for (auto _ : state) {
-        kernel.multiply();
-        benchmark::ClobberMemory();
-    }
+    timeInline(state, kernel);
 }
 
 void synchronizedCall(benchmark::State &state, const std::string &isa)
 {
     MatmulKernel kernel(MatmulKernel::Dtype::Float32, kM, kK, kN, 0, isa);
-    DeviceStream stream;
-    stream.dispatch([&kernel] { kernel.multiply(); }).wait();
-    for (auto _ : state) {
-        CallHandle call = stream.dispatch([&kernel] { kernel.multiply(); });
-        call.wait();
-    }
-    state.SetLabel(waitStrategyName(stream.effectiveStrategy()));
+    timeSynchronized(state, kernel);
 }
-
-// Console output as usual, and each benchmark's median real time kept for the summary.
-class CollectingReporter final : public benchmark::ConsoleReporter
-{
-public:
-    CollectingReporter()
-        : ConsoleReporter(isatty(STDOUT_FILENO) ? OO_ColorTabular : OO_Tabular)
-    {
-    }
-
-    void ReportRuns(const std::vector<Run> &runs) override
-    {
-        for (const Run &run : runs) {
-            const bool median = run.run_type == Run::RT_Aggregate && run.aggregate_name == "median";
-            const bool single = run.run_type == Run::RT_Iteration && run.repetitions <= 1;
-            if ((median || single) && !run.error_occurred)
-                m_nanoseconds[run.run_name.function_name] = run.GetAdjustedRealTime();
-        }
-        ConsoleReporter::ReportRuns(runs);
-    }
-
-    double ns(const std::string &name) const
-    {
-        const auto it = m_nanoseconds.find(name);
-        return it == m_nanoseconds.end() ? 0.0 : it->second;
-    }
-
-private:
-    std::map<std::string, double> m_nanoseconds;
-};
 
 } // namespace
 

@@ -79,26 +79,32 @@ std::optional<std::string> Lesson::resolveParameters(ParameterValues &values) co
     return std::nullopt;
 }
 
-std::int64_t integerParameter(const ParameterValues &values, const std::string &name)
+namespace {
+
+// The value of parameter name as a T; throws std::invalid_argument when it is missing or of
+// another type (kind names T in the message: "an integer", "a choice").
+template<typename T>
+const T &parameterAs(const ParameterValues &values, const std::string &name, const char *kind)
 {
     const auto it = values.find(name);
     if (it == values.end())
         throw std::invalid_argument("missing parameter \"" + name + "\"");
-    const auto *integer = std::get_if<std::int64_t>(&it->second);
-    if (!integer)
-        throw std::invalid_argument("parameter \"" + name + "\" is not an integer");
-    return *integer;
+    const T *value = std::get_if<T>(&it->second);
+    if (!value)
+        throw std::invalid_argument("parameter \"" + name + "\" is not " + kind);
+    return *value;
+}
+
+} // namespace
+
+std::int64_t integerParameter(const ParameterValues &values, const std::string &name)
+{
+    return parameterAs<std::int64_t>(values, name, "an integer");
 }
 
 std::string choiceParameter(const ParameterValues &values, const std::string &name)
 {
-    const auto it = values.find(name);
-    if (it == values.end())
-        throw std::invalid_argument("missing parameter \"" + name + "\"");
-    const auto *choice = std::get_if<std::string>(&it->second);
-    if (!choice)
-        throw std::invalid_argument("parameter \"" + name + "\" is not a choice");
-    return *choice;
+    return parameterAs<std::string>(values, name, "a choice");
 }
 
 Json parametersToJson(const ParameterValues &values)

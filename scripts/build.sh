@@ -1,17 +1,21 @@
 #!/usr/bin/env bash
-# Installs what is missing, then configures and builds the release preset (build/release).
-# Usage: scripts/build.sh [--werror]
+# Installs what is missing, then configures and builds a preset: release (build/release) unless
+# --preset names another (asan: build/asan).
+# Usage: scripts/build.sh [--werror] [--preset NAME]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 werror=OFF
-for argument in "$@"; do
-  case "$argument" in
+preset=release
+while [ $# -gt 0 ]; do
+  case "$1" in
     --werror) werror=ON ;;
-    *) echo "build.sh: unknown option $argument" >&2; exit 2 ;;
+    --preset) preset="${2:?build.sh: --preset needs a name}"; shift ;;
+    *) echo "build.sh: unknown option $1" >&2; exit 2 ;;
   esac
+  shift
 done
 
 bash scripts/setup.sh
-cmake --preset release -DLESSONSCOPE_WERROR="$werror" >/dev/null
-cmake --build --preset release
+cmake --preset "$preset" -DLESSONSCOPE_WERROR="$werror" >/dev/null
+cmake --build --preset "$preset"

@@ -6,16 +6,5 @@
 # Usage: scripts/test-sanitized.sh [--werror]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-
-werror=OFF
-for argument in "$@"; do
-  case "$argument" in
-    --werror) werror=ON ;;
-    *) echo "test-sanitized.sh: unknown option $argument" >&2; exit 2 ;;
-  esac
-done
-
-bash scripts/setup.sh
-cmake --preset asan -DLESSONSCOPE_WERROR="$werror" >/dev/null
-cmake --build --preset asan
+bash scripts/build.sh --preset asan "$@"
 ctest --preset asan

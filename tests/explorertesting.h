@@ -4,6 +4,7 @@
 // and settings kept away from the user's own.
 
 #include "artifactio.h"
+#include "coretesting.h"
 #include "libraryentry.h"
 
 #include <QCoreApplication>
@@ -15,17 +16,14 @@
 
 namespace explorertesting {
 
-inline QString seedPath()
-{
-    return QStringLiteral(LESSONSCOPE_TEST_DATA "/seed-performance-01.json");
-}
+using coretesting::seedPath;
 
 inline QByteArray seedBytes()
 {
-    QFile file(seedPath());
-    if (!file.open(QIODevice::ReadOnly))
+    const QByteArray bytes = coretesting::readBytes(seedPath());
+    if (bytes.isEmpty())
         qFatal("cannot read the seed artifact");
-    return file.readAll();
+    return bytes;
 }
 
 // The seed with one piece of text replaced (the first occurrence), e.g. a panel kind.
@@ -51,8 +49,7 @@ inline LibraryEntry entryFrom(const QByteArray &bytes, const QString &path = QSt
 
 inline void writeFile(const QString &path, const QByteArray &bytes)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size())
+    if (!coretesting::writeBytes(path, bytes))
         qFatal("cannot write a test file");
 }
 

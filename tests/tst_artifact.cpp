@@ -1,4 +1,5 @@
 #include "artifactio.h"
+#include "coretesting.h"
 #include "jsonwriter.h"
 
 #include <nlohmann/json.hpp>
@@ -13,24 +14,12 @@
 #include <unistd.h>
 
 using namespace lessonscope;
+using coretesting::readBytes;
+using coretesting::writeBytes;
 
 namespace {
 
-const QString kSeedPath = QStringLiteral(LESSONSCOPE_TEST_DATA "/seed-performance-01.json");
-
-QByteArray readBytes(const QString &path)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return {};
-    return file.readAll();
-}
-
-bool writeBytes(const QString &path, const QByteArray &bytes)
-{
-    QFile file(path);
-    return file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size();
-}
+const QString kSeedPath = coretesting::seedPath();
 
 std::string seedText()
 {
@@ -39,8 +28,7 @@ std::string seedText()
 
 Artifact readSeed()
 {
-    ReadResult result = readArtifactFile(kSeedPath);
-    return result.artifact.value_or(Artifact());
+    return coretesting::seedArtifact();
 }
 
 } // namespace

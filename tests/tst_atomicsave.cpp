@@ -7,6 +7,7 @@
 // After each, the target must be the old file or the complete new one, byte for byte, and no
 // temporary file may be left beside it.
 #include "artifactio.h"
+#include "coretesting.h"
 
 #include <nlohmann/json.hpp>
 
@@ -31,6 +32,8 @@
 #include <unistd.h>
 
 using namespace lessonscope;
+using coretesting::readBytes;
+using coretesting::writeBytes;
 
 // ---- fault injection --------------------------------------------------------------------------
 // QSaveFile (Qt 6.4 on Linux) writes an unnamed O_TMPFILE beside the target, fdatasync()s it,
@@ -86,26 +89,12 @@ int rename(const char *oldpath, const char *newpath) noexcept
 
 namespace {
 
-const QString kSeedPath = QStringLiteral(LESSONSCOPE_TEST_DATA "/seed-performance-01.json");
+const QString kSeedPath = coretesting::seedPath();
 const QString kWriterOption = QStringLiteral("--write-forever");
-
-QByteArray readBytes(const QString &path)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return {};
-    return file.readAll();
-}
-
-bool writeBytes(const QString &path, const QByteArray &bytes)
-{
-    QFile file(path);
-    return file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size();
-}
 
 Artifact readSeed()
 {
-    return readArtifactFile(kSeedPath).artifact.value_or(Artifact());
+    return coretesting::seedArtifact();
 }
 
 // The seed with a line panel of `samples` values that depend on `variant`: two variants differ

@@ -2,6 +2,7 @@
 #include "artifactbuilder.h"
 #include "artifactio.h"
 #include "chrometrace.h"
+#include "coretesting.h"
 #include "lessonregistry.h"
 #include "performance01.h"
 
@@ -20,26 +21,15 @@ using namespace lessonscope;
 
 namespace {
 
-const QString kSeed = QStringLiteral(LESSONSCOPE_TEST_DATA "/seed-performance-01.json");
-
 Artifact seed()
 {
-    return *readArtifactFile(kSeed).artifact;
+    return coretesting::seedArtifact();
 }
 
-// The seed with a hand-made trace in lessonscope's format: warm call 1 is 310 ns to dispatch,
-// 930 ns completed, at 100 µs into the run.
+// The seed with a hand-made trace: warm call 1 is 310 ns to dispatch, 930 ns completed.
 Artifact withHandMadeTrace()
 {
-    Json document = seed().json();
-    Json calls = Json::object();
-    calls["dispatchBegin"] = {0, 100000, 200000};
-    calls["dispatchEnd"] = {2000, 100310, 200300};
-    calls["workBegin"] = {2500, 100350, 200330};
-    calls["workEnd"] = {52500, 100850, 200830};
-    calls["readyObserved"] = {53000, 100930, 200900};
-    document["trace"] = Json{{"clock", "steady_clock"}, {"unit", "ns"}, {"waitStrategy", "park"}, {"calls", calls}};
-    return Artifact(document);
+    return coretesting::withHandMadeTrace(seed());
 }
 
 Json parse(const std::string &text)
@@ -222,7 +212,7 @@ private slots:
         const QString out = dir.filePath(QStringLiteral("trace.json"));
         QProcess process;
         process.start(QStringLiteral(LESSONSCOPE_BINARY),
-                      {QStringLiteral("export-trace"), kSeed, QStringLiteral("-o"), out});
+                      {QStringLiteral("export-trace"), coretesting::seedPath(), QStringLiteral("-o"), out});
         QVERIFY(process.waitForFinished(60000));
         QCOMPARE(process.exitCode(), 0);
         QVERIFY(QString::fromUtf8(process.readAllStandardError()).contains(QStringLiteral("schematic")));

@@ -2,6 +2,7 @@
 // verdict, the reading revealed only after the answer, answers kept across restarts.
 #include "answerstore.h"
 #include "artifactio.h"
+#include "coretesting.h"
 #include "libraryanswers.h"
 #include "librarymodel.h"
 #include "predictionpanel.h"
@@ -29,7 +30,7 @@ namespace {
 
 Artifact seed()
 {
-    return *readArtifactFile(QStringLiteral(LESSONSCOPE_TEST_DATA "/seed-performance-01.json")).artifact;
+    return coretesting::seedArtifact();
 }
 
 // The seed with a hand-made measured trace (ns); warm call 1, the median call, reads 310 ns
@@ -38,14 +39,7 @@ Artifact measured()
 {
     Json document = seed().json();
     document["contentHash"] = std::string(64, 'a');
-    Json calls = Json::object();
-    calls["dispatchBegin"] = {0, 100000, 200000};
-    calls["dispatchEnd"] = {2000, 100310, 200300};
-    calls["workBegin"] = {2500, 100350, 200330};
-    calls["workEnd"] = {52500, 100850, 200830};
-    calls["readyObserved"] = {53000, 100930, 200900};
-    document["trace"] = Json{{"clock", "steady_clock"}, {"unit", "ns"}, {"waitStrategy", "park"}, {"calls", calls}};
-    return Artifact(document);
+    return coretesting::withHandMadeTrace(Artifact(document));
 }
 
 void saveScreenshot(QWidget &widget, const QString &name)

@@ -1,6 +1,7 @@
 // The timeline's data model: schematic for the recorded seed, measured for lessonscope's runs.
 #include "artifactbuilder.h"
 #include "artifactio.h"
+#include "coretesting.h"
 #include "lessonregistry.h"
 #include "performance01.h"
 #include "timelinemodel.h"
@@ -16,10 +17,7 @@ namespace {
 
 Artifact seed()
 {
-    const ReadResult result = readArtifactFile(QStringLiteral(LESSONSCOPE_TEST_DATA "/seed-performance-01.json"));
-    if (!result.artifact)
-        qFatal("the seed does not read");
-    return *result.artifact;
+    return coretesting::seedArtifact();
 }
 
 // Hand-made calls with round numbers (ns since the first dispatch), so that every reading is

@@ -2,6 +2,7 @@
 
 #include "artifactbuilder.h"
 #include "libraryentry.h"
+#include "plaintext.h"
 #include "statistics.h"
 #include "units.h"
 
@@ -28,10 +29,7 @@ QString duration(double seconds)
 
 QLabel *selectable(QWidget *parent)
 {
-    auto *label = new QLabel(parent);
-    label->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
-    label->setTextFormat(Qt::PlainText);
-    return label;
+    return plainTextLabel(parent, false);
 }
 
 } // namespace

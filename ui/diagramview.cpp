@@ -1,6 +1,7 @@
 #include "diagramview.h"
 
 #include "artifact.h"
+#include "plaintext.h"
 #include "predictionpanel.h"
 
 #include <QFontDatabase>
@@ -20,11 +21,7 @@ QString q(const std::string &text)
 
 QLabel *wrappingLabel(QWidget *parent)
 {
-    auto *label = new QLabel(parent);
-    label->setWordWrap(true);
-    label->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
-    label->setTextFormat(Qt::PlainText);
-    return label;
+    return plainTextLabel(parent, true);
 }
 
 } // namespace

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QLabel>
 #include <QMessageBox>
 #include <QString>
 
@@ -13,6 +14,17 @@ class QWidget;
 // these cover the places that have no such switch.
 
 namespace lessonscope {
+
+// A label for text from a file: plain text, selectable with the mouse and the keyboard, wrapped
+// at the label's width when wrap is true.
+inline QLabel *plainTextLabel(QWidget *parent, bool wrap)
+{
+    auto *label = new QLabel(parent);
+    label->setTextFormat(Qt::PlainText);
+    label->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    label->setWordWrap(wrap);
+    return label;
+}
 
 // For Qt Charts' titles, axis titles, category labels and legend names (always HTML).
 inline QString chartText(const QString &text)

@@ -39,13 +39,10 @@ QString capitalised(QString text)
     return text;
 }
 
+// The artifact's own words as plain text; the two rich-text labels escape theirs.
 QLabel *wrappingLabel(QWidget *parent)
 {
-    auto *label = new QLabel(parent);
-    label->setWordWrap(true);
-    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    label->setTextFormat(Qt::PlainText); // the artifact's own words; the two rich labels escape theirs
-    return label;
+    return plainTextLabel(parent, true);
 }
 
 } // namespace
