@@ -1,6 +1,6 @@
 #include "commandline.h"
 
-#include "environmentinfo.h"
+#include "core/lesson/environmentinfo.h"
 #include "exporttracecommand.h"
 #include "lessonscommand.h"
 #include "rendercommand.h"

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "artifactio.h"
+#include "core/artifact/artifactio.h"
 
 #include <QStringList>
 

@@ -1,7 +1,7 @@
 #include "exporttracecommand.h"
 
-#include "artifactio.h"
-#include "chrometrace.h"
+#include "core/artifact/artifactio.h"
+#include "core/trace/chrometrace.h"
 #include "commandline.h"
 
 #include <QCommandLineParser>

@@ -1,6 +1,6 @@
 #include "guicommand.h"
 
-#include "mainwindow.h"
+#include "ui/window/mainwindow.h"
 
 #include <QApplication>
 #include <QIcon>

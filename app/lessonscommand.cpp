@@ -1,7 +1,7 @@
 #include "lessonscommand.h"
 
 #include "commandline.h"
-#include "lessonregistry.h"
+#include "core/lesson/lessonregistry.h"
 
 #include <QCommandLineParser>
 

@@ -1,7 +1,7 @@
 #include "rendercommand.h"
 
-#include "artifactio.h"
-#include "artifactrenderer.h"
+#include "core/artifact/artifactio.h"
+#include "ui/artifact/artifactrenderer.h"
 #include "commandline.h"
 
 #include <QApplication>

@@ -1,14 +1,14 @@
 #include "runcommand.h"
 
-#include "artifactbuilder.h"
-#include "artifactio.h"
+#include "core/lesson/artifactbuilder.h"
+#include "core/artifact/artifactio.h"
 #include "commandline.h"
-#include "environmentinfo.h"
-#include "lessonregistry.h"
-#include "matmulvariants.h"
-#include "monotonicclock.h"
-#include "statistics.h"
-#include "units.h"
+#include "core/lesson/environmentinfo.h"
+#include "core/lesson/lessonregistry.h"
+#include "core/timing/matmulvariants.h"
+#include "core/timing/monotonicclock.h"
+#include "core/timing/statistics.h"
+#include "core/base/units.h"
 
 #include <QCommandLineParser>
 #include <QDateTime>

@@ -1,10 +1,10 @@
 #include "showcommand.h"
 
-#include "artifactio.h"
+#include "core/artifact/artifactio.h"
 #include "commandline.h"
-#include "statistics.h"
-#include "units.h"
-#include "utf8.h"
+#include "core/timing/statistics.h"
+#include "core/base/units.h"
+#include "core/base/utf8.h"
 
 #include <QCommandLineParser>
 

@@ -1,9 +1,9 @@
 #include "validatecommand.h"
 
-#include "artifactfiles.h"
-#include "artifactio.h"
+#include "core/artifact/artifactfiles.h"
+#include "core/artifact/artifactio.h"
 #include "commandline.h"
-#include "orderedparallel.h"
+#include "core/base/orderedparallel.h"
 
 #include <QCommandLineParser>
 #include <QFileInfo>

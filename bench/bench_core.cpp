@@ -2,11 +2,11 @@
 // call (adaptive and park), dispatch only, and parse + validate of the recorded artifact; then the
 // ratios, computed from this very run (docs/performance.md says what they mean and how to rerun).
 
-#include "artifactio.h"
+#include "core/artifact/artifactio.h"
 #include "collectingreporter.h"
-#include "devicestream.h"
-#include "matmulkernel.h"
-#include "monotonicclock.h"
+#include "core/timing/devicestream.h"
+#include "core/timing/matmulkernel.h"
+#include "core/timing/monotonicclock.h"
 #include "producttiming.h"
 
 #include <benchmark/benchmark.h>

@@ -11,16 +11,16 @@
 //       A performance-01 run (default sizes) from the run panel with SAMPLES warm samples: its
 //       time with the live view drawing beside it and with no GUI, the sample batches the live
 //       view received, the GUI thread's longest stall, and the save of the artifact.
-#include "lessonregistry.h"
-#include "lessonrunner.h"
-#include "librarymodel.h"
-#include "mainactions.h"
-#include "liverunview.h"
-#include "runpanel.h"
-#include "savecontroller.h"
-#include "panelchart.h"
-#include "mainwindow.h"
-#include "opencontroller.h"
+#include "core/lesson/lessonregistry.h"
+#include "core/lesson/lessonrunner.h"
+#include "ui/library/librarymodel.h"
+#include "ui/window/mainactions.h"
+#include "ui/runs/liverunview.h"
+#include "ui/runs/runpanel.h"
+#include "ui/window/savecontroller.h"
+#include "ui/charts/panelchart.h"
+#include "ui/window/mainwindow.h"
+#include "ui/window/opencontroller.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

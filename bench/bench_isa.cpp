@@ -6,11 +6,11 @@
 // portable build too (the "package" preset) to compare whole builds; docs/performance.md
 // ("Portable package") has the figures and how to reproduce them.
 
-#include "kernels/eigencore.h" // first: see there
+#include "core/timing/kernels/eigencore.h" // first: see there
 
 #include "collectingreporter.h"
-#include "matmulkernel.h"
-#include "matmulvariants.h"
+#include "core/timing/matmulkernel.h"
+#include "core/timing/matmulvariants.h"
 #include "producttiming.h"
 
 #include <benchmark/benchmark.h>
@@ -31,7 +31,7 @@ constexpr int kK = 32;
 constexpr int kN = 16;
 constexpr int kRepetitions = 5;
 
-// The variant's product, as core/kernels/matmulvariant.cpp computes it, but compiled here: with
+// The variant's product, as core/timing/kernels/matmulvariant.cpp computes it, but compiled here: with
 // -march=native in the native build. Operands of the same shape and layout (column-major).
 using MatrixF = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::ColMajor>;
 

@@ -3,7 +3,7 @@
 // The two ways the benchmarks time a product (anything with multiply()): inline, and as one
 // synchronized call on a device stream, which is what performance-01 measures.
 
-#include "devicestream.h"
+#include "core/timing/devicestream.h"
 
 #include <benchmark/benchmark.h>
 

@@ -1,4 +1,4 @@
-# The product's instruction-set variants (issue 5): core/kernels/matmulvariant.cpp compiled once
+# The product's instruction-set variants (issue 5): core/timing/kernels/matmulvariant.cpp compiled once
 # per instruction set, each into its own small shared library, chosen at run time by what the CPU
 # supports (core/matmulvariants.cpp).
 #
@@ -33,8 +33,8 @@ function(lessonscope_add_matmul_variant name)
 };
 ")
 
-  add_library(${target} SHARED ${PROJECT_SOURCE_DIR}/core/kernels/matmulvariant.cpp)
-  target_include_directories(${target} PRIVATE ${PROJECT_SOURCE_DIR}/core/kernels)
+  add_library(${target} SHARED ${PROJECT_SOURCE_DIR}/core/timing/kernels/matmulvariant.cpp)
+  target_include_directories(${target} PRIVATE ${PROJECT_SOURCE_DIR}/core/timing/kernels)
   target_link_libraries(${target} PRIVATE Eigen3::Eigen)
   target_compile_definitions(${target} PRIVATE LESSONSCOPE_MATMUL_VARIANT_NAME=${name} EIGEN_NO_DEBUG)
   lessonscope_target_defaults(${target} NO_NATIVE)

@@ -3,9 +3,9 @@
 // Helpers shared by the explorer's widget tests (issue 3): the seed artifact, variants of it,
 // and settings kept away from the user's own.
 
-#include "artifactio.h"
+#include "core/artifact/artifactio.h"
 #include "coretesting.h"
-#include "libraryentry.h"
+#include "ui/library/libraryentry.h"
 
 #include <QCoreApplication>
 #include <QFile>

@@ -1,6 +1,6 @@
-#include "artifactio.h"
+#include "core/artifact/artifactio.h"
 #include "coretesting.h"
-#include "jsonwriter.h"
+#include "core/artifact/jsonwriter.h"
 
 #include <nlohmann/json.hpp>
 

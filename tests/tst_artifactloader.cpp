@@ -1,8 +1,8 @@
-#include "artifactloader.h"
+#include "core/library/artifactloader.h"
 #include "explorertesting.h"
-#include "folderwatcher.h"
-#include "librarymodel.h"
-#include "opencontroller.h"
+#include "core/library/folderwatcher.h"
+#include "ui/library/librarymodel.h"
+#include "ui/window/opencontroller.h"
 
 #include <QSignalSpy>
 #include <QTest>

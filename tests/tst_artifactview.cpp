@@ -1,10 +1,10 @@
-#include "artifactheader.h"
-#include "artifactview.h"
-#include "diagramview.h"
+#include "ui/artifact/artifactheader.h"
+#include "ui/artifact/artifactview.h"
+#include "ui/timeline/diagramview.h"
 #include "explorertesting.h"
-#include "panelchart.h"
-#include "panelsview.h"
-#include "problemsview.h"
+#include "ui/charts/panelchart.h"
+#include "ui/artifact/panelsview.h"
+#include "ui/artifact/problemsview.h"
 
 #include <QFontInfo>
 #include <QJsonDocument>

@@ -6,7 +6,7 @@
 //  - a writer process killed with SIGKILL at random moments while it saves over and over.
 // After each, the target must be the old file or the complete new one, byte for byte, and no
 // temporary file may be left beside it.
-#include "artifactio.h"
+#include "core/artifact/artifactio.h"
 #include "coretesting.h"
 
 #include <nlohmann/json.hpp>

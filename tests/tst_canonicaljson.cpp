@@ -1,6 +1,6 @@
-#include "canonicaljson.h"
-#include "jsonwriter.h"
-#include "sha256.h"
+#include "core/artifact/canonicaljson.h"
+#include "core/artifact/jsonwriter.h"
+#include "core/artifact/sha256.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,10 +1,10 @@
 // Chrome Trace Event export: the structure Perfetto UI and chrome://tracing need.
-#include "artifactbuilder.h"
-#include "artifactio.h"
-#include "chrometrace.h"
+#include "core/lesson/artifactbuilder.h"
+#include "core/artifact/artifactio.h"
+#include "core/trace/chrometrace.h"
 #include "coretesting.h"
-#include "lessonregistry.h"
-#include "performance01.h"
+#include "core/lesson/lessonregistry.h"
+#include "core/lessons/performance-01/performance01.h"
 
 #include <QProcess>
 #include <QTemporaryDir>

@@ -1,5 +1,5 @@
 // The command line, run as a user runs it: the real binary in a child process, no display.
-#include "artifactio.h"
+#include "core/artifact/artifactio.h"
 
 #include <QJsonDocument>
 #include <QProcess>

@@ -1,8 +1,8 @@
-#include "comparison.h"
-#include "comparisonview.h"
+#include "ui/runs/comparison.h"
+#include "ui/runs/comparisonview.h"
 #include "explorertesting.h"
-#include "panelchart.h"
-#include "panelsview.h"
+#include "ui/charts/panelchart.h"
+#include "ui/artifact/panelsview.h"
 
 #include <QTableWidget>
 #include <QTest>

@@ -1,5 +1,5 @@
-#include "devicestream.h"
-#include "monotonicclock.h"
+#include "core/timing/devicestream.h"
+#include "core/timing/monotonicclock.h"
 
 #include <QtTest>
 

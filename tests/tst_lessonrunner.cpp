@@ -1,8 +1,8 @@
 #include "explorertesting.h"
-#include "lessonregistry.h"
-#include "lessonrunner.h"
-#include "runpanel.h"
-#include "validation.h"
+#include "core/lesson/lessonregistry.h"
+#include "core/lesson/lessonrunner.h"
+#include "ui/runs/runpanel.h"
+#include "core/artifact/validation.h"
 
 #include <QProgressBar>
 #include <QPushButton>

@@ -1,6 +1,6 @@
 #include "explorertesting.h"
-#include "libraryfilter.h"
-#include "librarymodel.h"
+#include "ui/library/libraryfilter.h"
+#include "ui/library/librarymodel.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>

@@ -6,12 +6,12 @@
 // three ways: each library exports only its entry point and imports no Eigen code, its machine
 // code uses no wider registers than its instruction set allows, and under valgrind (a CPU with
 // AVX2 but no AVX-512) the avx2 and baseline variants run while the avx512 one is stopped.
-#include "artifactbuilder.h"
-#include "cpulevel.h"
-#include "lessonregistry.h"
-#include "matmulkernel.h"
-#include "matmulvariants.h"
-#include "performance01.h"
+#include "core/lesson/artifactbuilder.h"
+#include "core/timing/cpulevel.h"
+#include "core/lesson/lessonregistry.h"
+#include "core/timing/matmulkernel.h"
+#include "core/timing/matmulvariants.h"
+#include "core/lessons/performance-01/performance01.h"
 
 #include <QtTest>
 

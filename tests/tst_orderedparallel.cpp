@@ -1,6 +1,6 @@
 // forEachInOrder: results come back in index order whatever order the work finishes in, memory
 // stays within the window, and a failing consumer stops the workers cleanly.
-#include "orderedparallel.h"
+#include "core/base/orderedparallel.h"
 
 #include <QTest>
 

@@ -1,9 +1,9 @@
 #include "explorertesting.h"
-#include "panelchart.h"
-#include "panelcsv.h"
-#include "panelexport.h"
-#include "panelsview.h"
-#include "valuescale.h"
+#include "ui/charts/panelchart.h"
+#include "ui/charts/panelcsv.h"
+#include "ui/charts/panelexport.h"
+#include "ui/artifact/panelsview.h"
+#include "ui/charts/valuescale.h"
 
 #include <QAbstractScrollArea>
 #include <QImage>

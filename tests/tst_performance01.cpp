@@ -1,7 +1,7 @@
-#include "artifactbuilder.h"
-#include "artifactio.h"
-#include "lessonregistry.h"
-#include "performance01.h"
+#include "core/lesson/artifactbuilder.h"
+#include "core/artifact/artifactio.h"
+#include "core/lesson/lessonregistry.h"
+#include "core/lessons/performance-01/performance01.h"
 
 #include <QtTest>
 

@@ -1,12 +1,12 @@
 // The prediction on the timeline, as a learner uses it: drag the stop, or use the keyboard; the
 // verdict, the reading revealed only after the answer, answers kept across restarts.
-#include "answerstore.h"
-#include "artifactio.h"
+#include "ui/timeline/answerstore.h"
+#include "core/artifact/artifactio.h"
 #include "coretesting.h"
-#include "libraryanswers.h"
-#include "librarymodel.h"
-#include "predictionpanel.h"
-#include "timelinewidget.h"
+#include "ui/library/libraryanswers.h"
+#include "ui/library/librarymodel.h"
+#include "ui/timeline/predictionpanel.h"
+#include "ui/timeline/timelinewidget.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>

@@ -8,8 +8,8 @@
 //  - strings and keys holding terminal escape sequences (OSC window title, clear screen, a C1 CSI,
 //    carriage return, BEL, DEL): show, show --json and validate must print them escaped;
 //  - strings of tens of megabytes: show stays short and fast.
-#include "artifactio.h"
-#include "canonicaljson.h"
+#include "core/artifact/artifactio.h"
+#include "core/artifact/canonicaljson.h"
 
 #include <nlohmann/json.hpp>
 

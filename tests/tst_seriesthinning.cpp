@@ -1,4 +1,4 @@
-#include "seriesthinning.h"
+#include "ui/charts/seriesthinning.h"
 
 #include <QTest>
 

@@ -1,4 +1,4 @@
-#include "sha256.h"
+#include "core/artifact/sha256.h"
 
 #include <QTest>
 

@@ -1,4 +1,4 @@
-#include "statistics.h"
+#include "core/timing/statistics.h"
 
 #include <QtTest>
 

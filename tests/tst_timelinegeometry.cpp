@@ -1,5 +1,5 @@
 // The timeline's coordinate maths alone: time ↔ pixel, rows, hit-testing, zoom, pan, ticks.
-#include "timelinegeometry.h"
+#include "ui/timeline/timelinegeometry.h"
 
 #include <QTest>
 

@@ -1,10 +1,10 @@
 // The timeline's data model: schematic for the recorded seed, measured for lessonscope's runs.
-#include "artifactbuilder.h"
-#include "artifactio.h"
+#include "core/lesson/artifactbuilder.h"
+#include "core/artifact/artifactio.h"
 #include "coretesting.h"
-#include "lessonregistry.h"
-#include "performance01.h"
-#include "timelinemodel.h"
+#include "core/lesson/lessonregistry.h"
+#include "core/lessons/performance-01/performance01.h"
+#include "core/lessons/performance-01/performance01timeline.h"
 
 #include <QTest>
 

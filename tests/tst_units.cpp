@@ -1,4 +1,4 @@
-#include "units.h"
+#include "core/base/units.h"
 
 #include <QTest>
 

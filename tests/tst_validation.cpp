@@ -1,6 +1,6 @@
-#include "artifactio.h"
-#include "jsonwriter.h"
-#include "validation.h"
+#include "core/artifact/artifactio.h"
+#include "core/artifact/jsonwriter.h"
+#include "core/artifact/validation.h"
 
 #include <nlohmann/json.hpp>
 

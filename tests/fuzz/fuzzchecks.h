@@ -11,11 +11,11 @@
 //    itself; the hash is 64 hex digits.
 // Every typed view and the timeline model are built too, for the sanitizers to watch.
 
-#include "artifactio.h"
-#include "canonicaljson.h"
-#include "jsonreader.h"
-#include "problem.h"
-#include "timelinemodel.h"
+#include "core/artifact/artifactio.h"
+#include "core/artifact/canonicaljson.h"
+#include "core/artifact/jsonreader.h"
+#include "core/artifact/problem.h"
+#include "core/lessons/performance-01/performance01timeline.h"
 
 #include <nlohmann/json.hpp>
 

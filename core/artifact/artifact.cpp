@@ -1,0 +1,279 @@
+#include "core/artifact/artifact.h"
+
+#include "core/artifact/jsonreader.h"
+#include "core/artifact/jsonwriter.h"
+
+#include <nlohmann/json.hpp>
+
+#include <limits>
+#include <mutex>
+
+namespace lessonscope {
+
+namespace {
+
+// Lenient readers: a missing member or one of the wrong type reads as empty; validation is what
+// tells the user, with a pointer, what is wrong.
+
+const Json *member(const Json &object, const char *key)
+{
+    if (!object.is_object())
+        return nullptr;
+    const auto it = object.find(key);
+    return it == object.end() ? nullptr : &*it;
+}
+
+std::string stringOf(const Json *value)
+{
+    return value && value->is_string() ? value->get<std::string>() : std::string();
+}
+
+std::string stringMember(const Json &object, const char *key)
+{
+    return stringOf(member(object, key));
+}
+
+std::optional<double> numberOf(const Json *value)
+{
+    if (value && value->is_number())
+        return value->get<double>();
+    return std::nullopt;
+}
+
+std::optional<std::int64_t> integerOf(const Json *value)
+{
+    if (!value)
+        return std::nullopt;
+    if (value->is_number_integer() && !value->is_number_unsigned())
+        return value->get<std::int64_t>();
+    if (value->is_number_unsigned()
+        && value->get<std::uint64_t>() <= std::uint64_t(std::numeric_limits<std::int64_t>::max()))
+        return static_cast<std::int64_t>(value->get<std::uint64_t>());
+    return std::nullopt;
+}
+
+// Numbers of an array; an element that is not a number reads as NaN, so that the others keep
+// their index (a bar stays under its label, a point at its x).
+std::vector<double> numbersOf(const Json *value)
+{
+    std::vector<double> numbers;
+    if (!value || !value->is_array())
+        return numbers;
+    numbers.reserve(value->size());
+    for (const Json &element : *value)
+        numbers.push_back(element.is_number() ? element.get<double>()
+                                              : std::numeric_limits<double>::quiet_NaN());
+    return numbers;
+}
+
+std::vector<std::int64_t> integersOf(const Json *value)
+{
+    std::vector<std::int64_t> integers;
+    if (!value || !value->is_array())
+        return integers;
+    for (const Json &element : *value) {
+        if (const auto integer = integerOf(&element))
+            integers.push_back(*integer);
+    }
+    return integers;
+}
+
+// Text shown for raw JSON: the artifact writer's layout; a string that is not UTF-8 (possible
+// only in a document built in memory) is shown with replacement characters rather than failing.
+std::string rawText(const Json &value)
+{
+    try {
+        JsonWriteOptions options;
+        options.indent = 2;
+        return writeJson(value, options);
+    } catch (const std::exception &) {
+        return value.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+    }
+}
+
+Panel panelOf(const Json &json)
+{
+    Panel panel;
+    panel.kind = stringMember(json, "kind");
+    panel.title = stringMember(json, "title");
+    if (const Json *labels = member(json, "labels"); labels && labels->is_array()) {
+        for (const Json &label : *labels)
+            panel.labels.push_back(stringOf(&label));
+    }
+    panel.x = numbersOf(member(json, "x"));
+    panel.xlabel = stringMember(json, "xlabel");
+    panel.ylabel = stringMember(json, "ylabel");
+    if (const Json *series = member(json, "series"); series && series->is_array()) {
+        for (const Json &entry : *series)
+            panel.series.push_back(Series{stringMember(entry, "label"), numbersOf(member(entry, "y"))});
+    }
+    panel.rawJson = rawText(json);
+    return panel;
+}
+
+} // namespace
+
+struct Artifact::Memo {
+    std::once_flag timingRead;
+    TimingSummary timing;
+};
+
+Artifact::Artifact()
+    : m_document(std::make_shared<const Json>(Json::object()))
+    , m_memo(std::make_shared<Memo>())
+{
+}
+
+Artifact::Artifact(Json document)
+    : m_document(std::make_shared<const Json>(std::move(document)))
+    , m_memo(std::make_shared<Memo>())
+{
+}
+
+std::optional<std::int64_t> Artifact::schemaVersion() const
+{
+    return integerOf(member(json(), "schemaVersion"));
+}
+
+std::string Artifact::lessonId() const { return stringMember(json(), "lessonId"); }
+std::string Artifact::contentHash() const { return stringMember(json(), "contentHash"); }
+std::string Artifact::rendererHash() const { return stringMember(json(), "rendererHash"); }
+std::string Artifact::kind() const { return stringMember(json(), "kind"); }
+std::string Artifact::generatedAt() const { return stringMember(json(), "generatedAt"); }
+std::string Artifact::provenance() const { return stringMember(json(), "provenance"); }
+
+std::vector<std::pair<std::string, std::string>> Artifact::environment() const
+{
+    std::vector<std::pair<std::string, std::string>> entries;
+    const Json *environment = member(json(), "environment");
+    if (!environment || !environment->is_object())
+        return entries;
+    for (auto it = environment->begin(); it != environment->end(); ++it) {
+        const Json &value = it.value();
+        entries.emplace_back(it.key(), value.is_string() ? value.get<std::string>() : rawText(value));
+    }
+    return entries;
+}
+
+std::string Artifact::backend() const
+{
+    const Json *environment = member(json(), "environment");
+    return environment ? stringMember(*environment, "backend") : std::string();
+}
+
+std::string Artifact::stdoutText() const { return stringMember(json(), "stdout"); }
+
+std::shared_ptr<const Json> Artifact::stdoutJson() const
+{
+    const Json *text = member(json(), "stdout");
+    if (!text || !text->is_string())
+        return nullptr;
+    // The same reader and limits as for files: stdout is foreign text too.
+    JsonParseResult parsed = parseJson(text->get_ref<const std::string &>());
+    if (!parsed.document || !parsed.document->is_object())
+        return nullptr;
+    return parsed.document;
+}
+
+const TimingSummary &Artifact::timingSummary() const
+{
+    std::call_once(m_memo->timingRead, [this] { m_memo->timing = readTimingSummary(); });
+    return m_memo->timing;
+}
+
+TimingSummary Artifact::readTimingSummary() const
+{
+    TimingSummary summary;
+    const auto parsed = stdoutJson();
+    if (!parsed)
+        return summary;
+    const Json &out = *parsed;
+    summary.firstCallSeconds = numberOf(member(out, "first_call_seconds"));
+    summary.warmSamplesSeconds = numbersOf(member(out, "warm_samples_seconds"));
+    summary.warmMedianSeconds = numberOf(member(out, "warm_median_seconds"));
+    summary.maxAbsError = numberOf(member(out, "max_abs_error"));
+    summary.dispatchOnlyFirstCallSeconds = numberOf(member(out, "dispatch_only_first_call_seconds"));
+    summary.dispatchOnlyWarmSamplesSeconds = numbersOf(member(out, "dispatch_only_warm_samples_seconds"));
+    summary.dispatchOnlyWarmMedianSeconds = numberOf(member(out, "dispatch_only_warm_median_seconds"));
+    summary.backend = stringMember(out, "backend");
+    summary.dtype = stringMember(out, "dtype");
+    summary.inputShape = integersOf(member(out, "input_shape"));
+    summary.weightShape = integersOf(member(out, "weight_shape"));
+    summary.boundary = stringMember(out, "boundary");
+    return summary;
+}
+
+std::string Artifact::dataKind() const
+{
+    const Json *data = member(json(), "data");
+    return data ? stringMember(*data, "kind") : std::string();
+}
+
+std::vector<Panel> Artifact::panels() const
+{
+    std::vector<Panel> panels;
+    const Json *data = member(json(), "data");
+    const Json *list = data ? member(*data, "panels") : nullptr;
+    if (!list || !list->is_array())
+        return panels;
+    // One Panel per element, even for an element that is not an object (its kind is then empty
+    // and rawJson shows it), so that panels()[i] is always /data/panels/i.
+    for (const Json &element : *list)
+        panels.push_back(panelOf(element));
+    return panels;
+}
+
+Diagram Artifact::diagram() const
+{
+    Diagram diagram;
+    const Json *object = member(json(), "diagram");
+    if (!object)
+        return diagram;
+    diagram.title = stringMember(*object, "title");
+    diagram.prediction = stringMember(*object, "prediction");
+    diagram.reading = stringMember(*object, "reading");
+    diagram.alt = stringMember(*object, "alt");
+    diagram.scope = stringMember(*object, "scope");
+    diagram.height = numberOf(member(*object, "height"));
+    if (const Json *panel = member(*object, "panel")) {
+        diagram.panelKind = stringMember(*panel, "kind");
+        diagram.rawPanelJson = rawText(*panel);
+    }
+    return diagram;
+}
+
+std::optional<Trace> Artifact::trace() const
+{
+    const Json *object = member(json(), "trace");
+    if (!object || !object->is_object())
+        return std::nullopt;
+    Trace trace;
+    trace.clock = stringMember(*object, "clock");
+    trace.waitStrategy = stringMember(*object, "waitStrategy");
+    const Json *calls = member(*object, "calls");
+    static constexpr const char *kColumns[] = {"dispatchBegin", "dispatchEnd", "workBegin", "workEnd",
+                                               "readyObserved"};
+    std::vector<std::vector<std::int64_t>> columns;
+    for (const char *name : kColumns) {
+        const Json *column = calls ? member(*calls, name) : nullptr;
+        if (!column || !column->is_array())
+            return trace; // a malformed trace has no calls; validation says why
+        std::vector<std::int64_t> values;
+        for (const Json &element : *column) {
+            const auto value = integerOf(&element);
+            if (!value)
+                return trace;
+            values.push_back(*value);
+        }
+        if (!columns.empty() && values.size() != columns.front().size())
+            return trace;
+        columns.push_back(std::move(values));
+    }
+    for (std::size_t i = 0; i < columns.front().size(); ++i) {
+        trace.calls.push_back(TracedCall{columns[0][i], columns[1][i], columns[2][i], columns[3][i],
+                                         columns[4][i]});
+    }
+    return trace;
+}
+
+} // namespace lessonscope

@@ -1,0 +1,124 @@
+#pragma once
+
+#include "core/base/jsonfwd.h"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace lessonscope {
+
+// Typed views of the parts of an artifact (see docs/artifact-format.md). They are read leniently:
+// a field of the wrong type reads as empty, and validation says what is wrong and where.
+
+struct Series {
+    std::string label;
+    std::vector<double> y;
+};
+
+struct Panel {
+    std::string kind;                // "bar", "line", or a kind this version does not know
+    std::string title;
+    std::vector<std::string> labels; // bar: one category per bar
+    std::vector<double> x;           // line: the abscissae
+    std::string xlabel;
+    std::string ylabel;
+    std::vector<Series> series;
+    std::string rawJson;             // the panel as written, for kinds shown as raw JSON
+
+    bool isKnownKind() const { return kind == "bar" || kind == "line"; }
+};
+
+struct Diagram {
+    std::string title;
+    std::string prediction;
+    std::string reading;
+    std::string alt;
+    std::string scope;
+    std::optional<double> height;
+    std::string panelKind;    // "timeline" for performance-01
+    std::string rawPanelJson; // diagram.panel as written
+};
+
+// The measured timestamps of one call of a run (lessonscope's optional "trace" key), in
+// nanoseconds since the run's first dispatch. Index 0 is the first call, 1.. the warm calls.
+struct TracedCall {
+    std::int64_t dispatchBegin = 0; // host: timer starts, dispatch begins
+    std::int64_t dispatchEnd = 0;   // host: dispatch returned (a dispatch-only timer stops here)
+    std::int64_t workBegin = 0;     // device: the work starts
+    std::int64_t workEnd = 0;       // device: the work ends, readiness is signalled
+    std::int64_t readyObserved = 0; // host: the wait returned (a synchronized timer stops here)
+};
+
+struct Trace {
+    std::string clock;
+    std::string waitStrategy;
+    std::vector<TracedCall> calls;
+};
+
+// The numbers performance-01 prints on stdout, read back from the stdout JSON.
+struct TimingSummary {
+    std::optional<double> firstCallSeconds;
+    std::vector<double> warmSamplesSeconds;
+    std::optional<double> warmMedianSeconds;
+    std::optional<double> maxAbsError;
+    std::optional<double> dispatchOnlyFirstCallSeconds;
+    std::vector<double> dispatchOnlyWarmSamplesSeconds;
+    std::optional<double> dispatchOnlyWarmMedianSeconds;
+    std::string backend;
+    std::string dtype;
+    std::vector<std::int64_t> inputShape;
+    std::vector<std::int64_t> weightShape;
+    std::string boundary;
+};
+
+// A lesson artifact: the whole JSON document, kept as read so that keys this version does not
+// know survive a save, plus typed access to every field of schemaVersion 1.
+// A value type: copies share the immutable document.
+class Artifact
+{
+public:
+    Artifact(); // an empty object
+    explicit Artifact(Json document);
+
+    const Json &json() const { return *m_document; }
+
+    std::optional<std::int64_t> schemaVersion() const;
+    std::string lessonId() const;
+    std::string contentHash() const;
+    std::string rendererHash() const;
+    std::string kind() const;
+    std::string generatedAt() const;
+    std::string provenance() const;
+
+    // Every key of "environment" in document order, values rendered as text.
+    std::vector<std::pair<std::string, std::string>> environment() const;
+    std::string backend() const;
+
+    std::string stdoutText() const;
+    // The stdout parsed as JSON when it is a JSON object; null otherwise (text is legal).
+    std::shared_ptr<const Json> stdoutJson() const;
+    // The timing numbers of a performance lesson's stdout; empty fields when absent. Read once
+    // per document (parsing a long run's stdout takes tens of milliseconds) and shared by copies;
+    // safe to call from several threads.
+    const TimingSummary &timingSummary() const;
+
+    std::string dataKind() const;
+    std::vector<Panel> panels() const;
+    Diagram diagram() const;
+
+    // lessonscope's measured per-call trace; empty when the artifact has none (e.g. the seed).
+    std::optional<Trace> trace() const;
+
+private:
+    struct Memo; // what is read once from the immutable document (artifact.cpp)
+    TimingSummary readTimingSummary() const;
+
+    std::shared_ptr<const Json> m_document;
+    std::shared_ptr<Memo> m_memo;
+};
+
+} // namespace lessonscope

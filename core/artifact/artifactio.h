@@ -1,0 +1,38 @@
+#pragma once
+
+#include "core/artifact/artifact.h"
+#include "core/artifact/jsonreader.h"
+#include "core/artifact/problem.h"
+
+#include <QString>
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace lessonscope {
+
+// What reading gives: the artifact when the bytes are a JSON object (even an invalid one, so that
+// whatever can be shown is shown), and every problem found, parse and validation alike.
+struct ReadResult {
+    std::optional<Artifact> artifact;
+    Problems problems;
+
+    bool ok() const { return artifact.has_value() && !hasErrors(problems); }
+};
+
+// Parses and validates. Never throws; never aborts, whatever the bytes.
+ReadResult readArtifact(std::string_view bytes, const ReadLimits &limits = {});
+// Refuses files over limits.maxBytes before reading them.
+ReadResult readArtifactFile(const QString &path, const ReadLimits &limits = {});
+
+// The artifact as lessonscope saves it: 2-space indent, no trailing newline, like the recorded
+// artifacts. UTF-8 is written as is. Throws std::invalid_argument for a string that is not valid
+// UTF-8 (possible only in a document built in memory; writeArtifactFile reports it as a failure).
+std::string serializeArtifact(const Artifact &artifact);
+
+// Writes atomically: the file at path is either the old one or the complete new one, never a mix.
+// Returns false and fills error on failure.
+bool writeArtifactFile(const Artifact &artifact, const QString &path, QString *error = nullptr);
+
+} // namespace lessonscope

@@ -1,0 +1,18 @@
+#pragma once
+
+#include "core/base/jsonfwd.h"
+#include "core/artifact/problem.h"
+
+namespace lessonscope {
+
+// The schemaVersion this lessonscope reads and writes.
+inline constexpr int kSchemaVersion = 1;
+
+// Checks a parsed document against the artifact format (docs/artifact-format.md) and reports every
+// problem at once. Errors: the document cannot be shown as intended (missing or mistyped fields,
+// length mismatches, an unknown schemaVersion). Warnings: shown, but suspicious (stdout numbers
+// that disagree with the panels, a median that is not the median, negative durations, unknown
+// kinds). Never throws.
+Problems validateArtifact(const Json &document);
+
+} // namespace lessonscope

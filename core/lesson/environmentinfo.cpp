@@ -1,0 +1,111 @@
+#include "core/lesson/environmentinfo.h"
+
+#include "core/timing/matmulvariants.h"
+
+#include <Eigen/Core>
+#include <QRegularExpression>
+#include <nlohmann/json.hpp>
+#include <openssl/crypto.h>
+
+#include <chrono>
+#include <cstdio>
+#include <ctime>
+#include <exception>
+#include <fstream>
+
+namespace lessonscope {
+
+std::string cpuModel()
+{
+    // /proc/cpuinfo is Linux's; elsewhere the model is simply not known.
+    std::ifstream cpuinfo("/proc/cpuinfo");
+    std::string line;
+    while (std::getline(cpuinfo, line)) {
+        if (line.rfind("model name", 0) == 0) {
+            const auto colon = line.find(':');
+            if (colon != std::string::npos) {
+                const auto begin = line.find_first_not_of(" \t", colon + 1);
+                return begin == std::string::npos ? std::string() : line.substr(begin);
+            }
+        }
+    }
+    return "unknown";
+}
+
+std::string eigenVersion()
+{
+    return std::to_string(EIGEN_WORLD_VERSION) + '.' + std::to_string(EIGEN_MAJOR_VERSION) + '.'
+        + std::to_string(EIGEN_MINOR_VERSION);
+}
+
+std::string eigenInstructionSets()
+{
+    // The product runs in an instruction-set variant of its own (core/timing/kernels/), not with the
+    // flags this file was compiled with: name the one a run would use, and what Eigen uses in it.
+    try {
+        const std::string isa = defaultMatmulIsa();
+        for (const MatmulVariantInfo &variant : matmulVariants()) {
+            if (variant.name == isa)
+                return isa + " kernel: " + variant.simd;
+        }
+        return isa;
+    } catch (const std::exception &error) {
+        return error.what();
+    }
+}
+
+std::string compilerVersion()
+{
+#if defined(__clang__)
+    return "Clang " __clang_version__;
+#elif defined(__GNUC__)
+    return "GCC " + std::to_string(__GNUC__) + '.' + std::to_string(__GNUC_MINOR__) + '.'
+        + std::to_string(__GNUC_PATCHLEVEL__);
+#else
+    return "unknown compiler";
+#endif
+}
+
+std::string lessonscopeVersion()
+{
+    return LESSONSCOPE_VERSION;
+}
+
+std::string openSslVersion()
+{
+    return OpenSSL_version(OPENSSL_VERSION);
+}
+
+std::string nlohmannJsonVersion()
+{
+    return std::to_string(NLOHMANN_JSON_VERSION_MAJOR) + '.'
+        + std::to_string(NLOHMANN_JSON_VERSION_MINOR) + '.'
+        + std::to_string(NLOHMANN_JSON_VERSION_PATCH);
+}
+
+std::string rfc3339UtcNow()
+{
+    const auto now = std::chrono::system_clock::now();
+    const auto micros =
+        std::chrono::duration_cast<std::chrono::microseconds>(now.time_since_epoch()).count();
+    const std::time_t seconds = static_cast<std::time_t>(micros / 1'000'000);
+    const long fraction = static_cast<long>(micros % 1'000'000);
+
+    std::tm utc{};
+    gmtime_r(&seconds, &utc);
+    char buffer[96];
+    std::snprintf(buffer, sizeof buffer, "%04d-%02d-%02dT%02d:%02d:%02d.%06ld+00:00",
+                  utc.tm_year + 1900, utc.tm_mon + 1, utc.tm_mday, utc.tm_hour, utc.tm_min,
+                  utc.tm_sec, fraction);
+    return buffer;
+}
+
+bool isRfc3339DateTime(const std::string &text)
+{
+    // RFC 3339 section 5.6 date-time: full-date "T" partial-time time-offset.
+    static const QRegularExpression pattern(QStringLiteral(
+        R"(^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$)"));
+    return text.size() < 64 && pattern.match(QString::fromStdString(text)).hasMatch();
+}
+
+} // namespace lessonscope

@@ -1,0 +1,120 @@
+#include "core/lesson/lesson.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace lessonscope {
+
+namespace {
+
+const ParameterSpec *findSpec(const std::vector<ParameterSpec> &specs, const std::string &name)
+{
+    const auto it = std::find_if(specs.begin(), specs.end(),
+                                 [&name](const ParameterSpec &spec) { return spec.name == name; });
+    return it == specs.end() ? nullptr : &*it;
+}
+
+std::string joined(const std::vector<std::string> &words)
+{
+    std::string text;
+    for (const std::string &word : words)
+        text += (text.empty() ? "" : ", ") + word;
+    return text;
+}
+
+std::optional<std::string> checkValue(const ParameterSpec &spec, const ParameterValue &value)
+{
+    if (spec.type == ParameterSpec::Type::Integer) {
+        const auto *integer = std::get_if<std::int64_t>(&value);
+        if (!integer)
+            return spec.name + " must be an integer";
+        if (*integer < spec.minimum || *integer > spec.maximum) {
+            return spec.name + " must be between " + std::to_string(spec.minimum) + " and "
+                + std::to_string(spec.maximum) + " (got " + std::to_string(*integer) + ")";
+        }
+        return std::nullopt;
+    }
+    const auto *choice = std::get_if<std::string>(&value);
+    if (!choice || std::find(spec.choices.begin(), spec.choices.end(), *choice) == spec.choices.end()) {
+        const std::string got = choice ? "\"" + *choice + "\"" : "an integer";
+        return spec.name + " must be one of " + joined(spec.choices) + " (got " + got + ")";
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+double MeasuredCall::synchronizedSeconds() const
+{
+    // Division rather than multiplication by 1e-9: the result is the correctly rounded quotient.
+    return static_cast<double>(timestamps.readyObserved - timestamps.dispatchBegin) / 1e9;
+}
+
+double MeasuredCall::dispatchOnlySeconds() const
+{
+    return static_cast<double>(timestamps.dispatchEnd - timestamps.dispatchBegin) / 1e9;
+}
+
+std::optional<std::string> Lesson::resolveParameters(ParameterValues &values) const
+{
+    const std::vector<ParameterSpec> &specs = info().parameters;
+    // Reject before filling anything in, so that a refused set is left as it was given.
+    for (const auto &[name, value] : values) {
+        const ParameterSpec *spec = findSpec(specs, name);
+        if (!spec)
+            return "unknown parameter \"" + name + "\" for " + info().id;
+        if (auto error = checkValue(*spec, value))
+            return error;
+    }
+    for (const ParameterSpec &spec : specs) {
+        if (values.count(spec.name))
+            continue;
+        if (spec.type == ParameterSpec::Type::Integer)
+            values[spec.name] = spec.defaultInteger;
+        else if (!spec.choices.empty())
+            values[spec.name] = spec.choices.front();
+    }
+    return std::nullopt;
+}
+
+namespace {
+
+// The value of parameter name as a T; throws std::invalid_argument when it is missing or of
+// another type (kind names T in the message: "an integer", "a choice").
+template<typename T>
+const T &parameterAs(const ParameterValues &values, const std::string &name, const char *kind)
+{
+    const auto it = values.find(name);
+    if (it == values.end())
+        throw std::invalid_argument("missing parameter \"" + name + "\"");
+    const T *value = std::get_if<T>(&it->second);
+    if (!value)
+        throw std::invalid_argument("parameter \"" + name + "\" is not " + kind);
+    return *value;
+}
+
+} // namespace
+
+std::int64_t integerParameter(const ParameterValues &values, const std::string &name)
+{
+    return parameterAs<std::int64_t>(values, name, "an integer");
+}
+
+std::string choiceParameter(const ParameterValues &values, const std::string &name)
+{
+    return parameterAs<std::string>(values, name, "a choice");
+}
+
+Json parametersToJson(const ParameterValues &values)
+{
+    Json object = Json::object();
+    for (const auto &[name, value] : values)
+        // An init-capture, not [&name]: clang before 16 cannot capture a structured binding
+        // (the fuzz preset builds core with clang 14).
+        std::visit([&object, &key = name](const auto &v) { object[key] = v; }, value);
+    return object;
+}
+
+} // namespace lessonscope

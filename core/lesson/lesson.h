@@ -1,0 +1,110 @@
+#pragma once
+
+#include "core/timing/devicestream.h"
+#include "core/base/jsonfwd.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace lessonscope {
+
+// A parameter a lesson declares; the command line and the run panel are built from these.
+struct ParameterSpec {
+    enum class Type { Integer, Choice };
+
+    std::string name;        // "samples", "m", "dtype", ...
+    std::string label;       // "Warm samples"
+    std::string description; // one sentence for help texts and tooltips
+    Type type = Type::Integer;
+    std::int64_t defaultInteger = 0;
+    std::int64_t minimum = 0;
+    std::int64_t maximum = 0;
+    std::vector<std::string> choices; // Choice: the allowed values, default first
+};
+
+using ParameterValue = std::variant<std::int64_t, std::string>;
+using ParameterValues = std::map<std::string, ParameterValue>;
+
+// The texts of a lesson's concept diagram, carried into every artifact it makes.
+struct LessonTexts {
+    std::string title;
+    std::string prediction;
+    std::string reading;
+    std::string alt;
+    std::string scope;
+    double height = 0;
+    std::string diagramKind;
+    std::string boundary;
+};
+
+struct LessonInfo {
+    std::string id;
+    int contentVersion = 1; // bumped when what the lesson runs or says changes
+    std::string summary;
+    LessonTexts texts;
+    std::vector<ParameterSpec> parameters;
+};
+
+// One measured call: what the synchronized timer and the dispatch-only timer read, and when each
+// phase happened (ns since the run's first dispatch).
+struct MeasuredCall {
+    CallTimestamps timestamps;
+    double synchronizedSeconds() const;
+    double dispatchOnlySeconds() const;
+};
+
+// Everything a run measured. A cancelled run keeps the calls measured before the cancel.
+struct LessonRun {
+    std::string lessonId;
+    ParameterValues parameters;
+    std::optional<MeasuredCall> firstCall;
+    std::vector<MeasuredCall> warmCalls;
+    double maxAbsError = 0;
+    bool cancelled = false;
+    std::string device;          // what ran the work, e.g. "eigen-stream-worker"
+    std::string instructionSet;  // the product's instruction-set variant: avx512, avx2, baseline
+    std::string waitStrategy;    // the stream's effective wait strategy
+    std::int64_t startedAtNs = 0; // MonotonicClock of the first dispatch, the trace's origin
+};
+
+// How a running lesson reports and is stopped. Called on the thread that runs the lesson.
+class RunObserver
+{
+public:
+    virtual ~RunObserver() = default;
+    // done of total calls measured (the first call counts as one).
+    virtual void progress(int done, int total) { (void)done; (void)total; }
+    // Each call as soon as it is measured; index 0 is the first call, 1.. the warm calls.
+    virtual void callMeasured(int index, const MeasuredCall &call) { (void)index; (void)call; }
+    // Checked between calls; true stops the run, keeping what was measured.
+    virtual bool isCancelled() const { return false; }
+};
+
+// A lesson: declares itself and runs its timed computation.
+class Lesson
+{
+public:
+    virtual ~Lesson() = default;
+    virtual const LessonInfo &info() const = 0;
+
+    // Fills in defaults for missing values; returns an error message for a value out of range,
+    // of the wrong type or not declared, or nullopt when the values are acceptable.
+    std::optional<std::string> resolveParameters(ParameterValues &values) const;
+
+    // Runs with resolved parameters. Never throws for a cancelled run.
+    virtual LessonRun run(const ParameterValues &values, RunObserver &observer) const = 0;
+};
+
+// The value of a resolved parameter. Throw std::invalid_argument when it is missing or of the
+// other type: after resolveParameters() that is a programming error, not a user's.
+std::int64_t integerParameter(const ParameterValues &values, const std::string &name);
+std::string choiceParameter(const ParameterValues &values, const std::string &name);
+
+// Parameter values as a JSON object, in declaration order of the map (sorted by name).
+Json parametersToJson(const ParameterValues &values);
+
+} // namespace lessonscope

@@ -1,0 +1,183 @@
+#include "core/lesson/lessonrunner.h"
+
+#include "core/lesson/artifactbuilder.h"
+#include "core/lesson/environmentinfo.h"
+#include "core/artifact/validation.h"
+
+#include <QThread>
+
+#include <chrono>
+#include <exception>
+#include <optional>
+
+using namespace lessonscope;
+
+namespace {
+
+constexpr auto kReportInterval = std::chrono::milliseconds(100);
+
+} // namespace
+
+// Lives on the worker thread; posts to the runner on the GUI thread.
+class LessonRunner::Observer final : public RunObserver
+{
+public:
+    Observer(LessonRunner *runner, int job, std::shared_ptr<std::atomic<bool>> cancel)
+        : m_runner(runner), m_job(job), m_cancel(std::move(cancel))
+    {
+    }
+
+    void progress(int done, int total) override
+    {
+        const auto now = std::chrono::steady_clock::now();
+        if (done != total && done != 1 && now - m_lastProgress < kReportInterval)
+            return;
+        m_lastProgress = now;
+        post([done, total](LessonRunner *runner, int job) { emit runner->progress(job, done, total); });
+    }
+
+    void callMeasured(int index, const MeasuredCall &call) override
+    {
+        const double seconds = call.synchronizedSeconds();
+        if (index == 0) {
+            post([seconds](LessonRunner *runner, int job) { emit runner->firstCallMeasured(job, seconds); });
+            return;
+        }
+        m_pending.append(seconds);
+        if (std::chrono::steady_clock::now() - m_lastSamples >= kReportInterval)
+            flush();
+    }
+
+    bool isCancelled() const override { return m_cancel->load(std::memory_order_relaxed); }
+
+    void flush()
+    {
+        if (m_pending.isEmpty())
+            return;
+        m_lastSamples = std::chrono::steady_clock::now();
+        const int first = m_sent;
+        m_sent += static_cast<int>(m_pending.size());
+        post([first, samples = std::move(m_pending)](LessonRunner *runner, int job) {
+            emit runner->warmSamplesMeasured(job, first, samples);
+        });
+        m_pending.clear();
+    }
+
+    // Runs on the GUI thread, and only while the job is still the runner's current one.
+    template<typename F>
+    void post(F &&deliver)
+    {
+        LessonRunner *runner = m_runner;
+        const int job = m_job;
+        QMetaObject::invokeMethod(
+            runner,
+            [runner, job, deliver = std::forward<F>(deliver)]() {
+                if (runner->isCurrent(job))
+                    deliver(runner, job);
+            },
+            Qt::QueuedConnection);
+    }
+
+private:
+    LessonRunner *m_runner;
+    int m_job;
+    std::shared_ptr<std::atomic<bool>> m_cancel;
+    QList<double> m_pending;
+    int m_sent = 0;
+    std::chrono::steady_clock::time_point m_lastProgress;
+    std::chrono::steady_clock::time_point m_lastSamples = std::chrono::steady_clock::now();
+};
+
+LessonRunner::LessonRunner(QObject *parent)
+    : QObject(parent)
+{
+}
+
+LessonRunner::~LessonRunner()
+{
+    if (m_cancel)
+        m_cancel->store(true);
+    for (const QPointer<QThread> &thread : std::as_const(m_threads)) {
+        if (thread) {
+            thread->wait();
+            delete thread;
+        }
+    }
+}
+
+int LessonRunner::start(const Lesson &lesson, const ParameterValues &values)
+{
+    if (isRunning())
+        return 0;
+    const int job = ++m_lastJob;
+    m_job = job;
+    m_cancel = std::make_shared<std::atomic<bool>>(false);
+    auto cancel = m_cancel;
+    const Lesson *lessonPtr = &lesson;
+
+    QThread *thread = QThread::create([this, job, cancel, lessonPtr, values] {
+        Observer observer(this, job, cancel);
+        try {
+            const LessonRun run = lessonPtr->run(values, observer);
+            observer.flush();
+            if (run.cancelled || cancel->load()) {
+                const int calls = (run.firstCall ? 1 : 0) + static_cast<int>(run.warmCalls.size());
+                // "Cancel loses nothing already measured": the calls so far become an artifact.
+                std::optional<Artifact> partial;
+                Problems problems;
+                if (run.firstCall) {
+                    LessonRun marked; // only when the flag came after the last call: rare
+                    if (!run.cancelled) {
+                        marked = run;
+                        marked.cancelled = true;
+                    }
+                    partial = buildArtifact(*lessonPtr, run.cancelled ? run : marked, rfc3339UtcNow());
+                    problems = validateArtifact(partial->json());
+                }
+                observer.post([calls, partial, problems](LessonRunner *runner, int id) {
+                    runner->end(id);
+                    if (partial)
+                        emit runner->partialRun(id, *partial, problems);
+                    emit runner->cancelled(id, calls);
+                });
+                return;
+            }
+            const Artifact artifact = buildArtifact(*lessonPtr, run, rfc3339UtcNow());
+            const Problems problems = validateArtifact(artifact.json());
+            observer.post([artifact, problems](LessonRunner *runner, int id) {
+                runner->end(id);
+                emit runner->finished(id, artifact, problems);
+            });
+        } catch (const std::exception &error) {
+            const QString message = QString::fromStdString(error.what());
+            observer.post([message](LessonRunner *runner, int id) {
+                runner->end(id);
+                emit runner->failed(id, message);
+            });
+        }
+    });
+    thread->setObjectName(QStringLiteral("lessonscope run %1").arg(job));
+    connect(thread, &QThread::finished, thread, &QObject::deleteLater);
+    m_threads.removeAll(nullptr);
+    m_threads.append(thread);
+    thread->start();
+    emit runningChanged(true);
+    return job;
+}
+
+void LessonRunner::cancel()
+{
+    if (!isRunning())
+        return;
+    // The worker stops between calls and reports cancelled(job); anything else it still sends
+    // for this job is dropped once end() has run.
+    m_cancel->store(true);
+}
+
+void LessonRunner::end(int job)
+{
+    if (!isCurrent(job))
+        return;
+    m_job = 0;
+    emit runningChanged(false);
+}

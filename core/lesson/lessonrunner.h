@@ -1,0 +1,60 @@
+#pragma once
+
+#include "core/artifact/artifact.h"
+#include "core/lesson/lesson.h"
+#include "core/artifact/problem.h"
+
+#include <QList>
+#include <QObject>
+#include <QPointer>
+
+#include <atomic>
+#include <memory>
+
+class QThread;
+
+// Runs a lesson on a worker thread, one run at a time. What the run measures comes back to the
+// GUI thread through queued calls (throttled: progress and samples at most every 100 ms, so the
+// window stays responsive and the drawing competes little with the timed calls). cancel() sets
+// an atomic flag the lesson checks between calls. Results of a job that was cancelled, or that is
+// no longer the current one, are dropped by job id.
+class LessonRunner : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit LessonRunner(QObject *parent = nullptr);
+    ~LessonRunner() override; // cancels, then waits for the worker to stop
+
+    // Starts a run with resolved parameters. Returns the job id, or 0 when a run is in progress.
+    int start(const lessonscope::Lesson &lesson, const lessonscope::ParameterValues &values);
+    void cancel();
+    bool isRunning() const { return m_job != 0; }
+    int currentJob() const { return m_job; }
+
+signals:
+    void runningChanged(bool running);
+    void progress(int job, int done, int total);
+    void firstCallMeasured(int job, double seconds);
+    // The warm samples measured since the last report; firstIndex counts from 0.
+    void warmSamplesMeasured(int job, int firstIndex, const QList<double> &seconds);
+    // The new artifact, and what validation says of it (checked on the worker too).
+    void finished(int job, const lessonscope::Artifact &artifact, const lessonscope::Problems &problems);
+    // A cancelled run keeps what it measured: when at least one call was, partialRun carries the
+    // artifact of those calls (its stdout says "cancelled": true) just before cancelled().
+    void partialRun(int job, const lessonscope::Artifact &artifact, const lessonscope::Problems &problems);
+    void cancelled(int job, int callsMeasured);
+    void failed(int job, const QString &message);
+
+private:
+    class Observer;
+    friend class Observer;
+
+    bool isCurrent(int job) const { return job != 0 && job == m_job; }
+    void end(int job);
+
+    int m_job = 0;
+    int m_lastJob = 0;
+    std::shared_ptr<std::atomic<bool>> m_cancel;
+    QList<QPointer<QThread>> m_threads;
+};

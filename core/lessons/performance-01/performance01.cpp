@@ -1,0 +1,140 @@
+#include "core/lessons/performance-01/performance01.h"
+
+#include "core/timing/devicestream.h"
+#include "core/timing/matmulkernel.h"
+
+namespace lessonscope {
+
+namespace {
+
+// The recorded lesson's texts, word for word: artifacts made here must read like the recorded one.
+constexpr const char *kReading =
+    "The host dispatches and waits while device work proceeds. The measurement lane includes "
+    "readiness. Lengths illustrate ordering only and are not measured durations. Compilation and "
+    "data preparation need separately chosen boundaries when included in a benchmark.";
+
+ParameterSpec integerSpec(const char *name, const char *label, const char *description,
+                          std::int64_t defaultValue, std::int64_t minimum, std::int64_t maximum)
+{
+    ParameterSpec spec;
+    spec.name = name;
+    spec.label = label;
+    spec.description = description;
+    spec.type = ParameterSpec::Type::Integer;
+    spec.defaultInteger = defaultValue;
+    spec.minimum = minimum;
+    spec.maximum = maximum;
+    return spec;
+}
+
+LessonInfo makeInfo()
+{
+    LessonInfo info;
+    info.id = Performance01::kId;
+    info.contentVersion = 1;
+    info.summary = "Time an m×k · k×n matrix product on an asynchronous stream: the timer starts at "
+                   "dispatch and stops when the host has observed the completed result.";
+    info.texts.title = "Time the completed result";
+    info.texts.prediction =
+        "Where should synchronization occur in completed-result latency measurement?";
+    info.texts.reading = kReading;
+    info.texts.alt = kReading;
+    info.texts.scope = "Architecture and dataflow mechanism diagram.";
+    info.texts.height = 3.8;
+    info.texts.diagramKind = "timeline";
+    info.texts.boundary = "input already placed; call plus output synchronization";
+
+    constexpr std::int64_t kMaxDimension = 4096;
+    info.parameters = {
+        // At most 100,000: each warm call adds its sample and its trace to the artifact, and a
+        // million of them would make a file bigger than lessonscope reads (64 MiB).
+        integerSpec("samples", "Warm samples", "How many warm calls are timed after the first call.",
+                    7, 1, 100'000),
+        integerSpec("m", "Rows of X (m)", "X has m rows; the output is m×n.", 64, 1, kMaxDimension),
+        integerSpec("k", "Inner dimension (k)", "X is m×k and W is k×n.", 32, 1, kMaxDimension),
+        integerSpec("n", "Columns of W (n)", "W has n columns; the output is m×n.", 16, 1,
+                    kMaxDimension),
+    };
+    ParameterSpec dtype;
+    dtype.name = "dtype";
+    dtype.label = "Element type";
+    dtype.description = "The floating-point type of inputs and output.";
+    dtype.type = ParameterSpec::Type::Choice;
+    dtype.choices = {"float32", "float64"};
+    info.parameters.push_back(dtype);
+    info.parameters.push_back(integerSpec("seed", "Input seed",
+                                          "Seeds the generator the inputs are made from.", 0, 0,
+                                          2'147'483'647));
+    return info;
+}
+
+CallTimestamps relativeTo(const CallTimestamps &t, std::int64_t origin)
+{
+    return {t.dispatchBegin - origin, t.dispatchEnd - origin, t.workBegin - origin,
+            t.workEnd - origin, t.readyObserved - origin};
+}
+
+} // namespace
+
+const LessonInfo &Performance01::info() const
+{
+    static const LessonInfo info = makeInfo();
+    return info;
+}
+
+LessonRun Performance01::run(const ParameterValues &values, RunObserver &observer) const
+{
+    const auto samples = static_cast<int>(integerParameter(values, "samples"));
+    const auto m = static_cast<int>(integerParameter(values, "m"));
+    const auto k = static_cast<int>(integerParameter(values, "k"));
+    const auto n = static_cast<int>(integerParameter(values, "n"));
+    const auto dtype = choiceParameter(values, "dtype") == "float64" ? MatmulKernel::Dtype::Float64
+                                                                     : MatmulKernel::Dtype::Float32;
+    const auto seed = static_cast<std::uint64_t>(integerParameter(values, "seed"));
+
+    LessonRun run;
+    run.lessonId = kId;
+    run.parameters = values;
+    run.device = "eigen-stream-worker";
+    run.warmCalls.reserve(static_cast<std::size_t>(samples)); // no reallocation between calls
+
+    // "Input already placed": the inputs are made before any clock reads, outside the boundary.
+    // The product's instruction-set variant is chosen here, once (--isa, LESSONSCOPE_ISA, or the
+    // best this CPU runs), and the artifact names the one that ran.
+    MatmulKernel kernel(dtype, m, k, n, seed);
+    run.instructionSet = kernel.isa();
+    DeviceStream stream;
+    run.waitStrategy = waitStrategyName(stream.effectiveStrategy());
+
+    // The first call is the first use of the product for this shape and type on this stream: it
+    // carries the output's allocation, cold caches and the worker's first wake-up. Nothing warms
+    // it up beforehand, since those one-time costs are what it is there to show.
+    const int total = 1 + samples;
+    for (int index = 0; index < total; ++index) {
+        // Checked between calls only, never inside the timed boundary; the first call is always
+        // measured so that a run, even a cancelled one, has something to report.
+        if (index > 0 && observer.isCancelled()) {
+            run.cancelled = true;
+            break;
+        }
+        CallHandle call = stream.dispatch([&kernel] { kernel.multiply(); });
+        call.wait();
+        const CallTimestamps absolute = call.timestamps();
+        if (index == 0)
+            run.startedAtNs = absolute.dispatchBegin;
+
+        const MeasuredCall measured{relativeTo(absolute, run.startedAtNs)};
+        if (index == 0)
+            run.firstCall = measured;
+        else
+            run.warmCalls.push_back(measured);
+        observer.callMeasured(index, measured);
+        observer.progress(index + 1, total);
+    }
+
+    // Checked after the clock stopped, on the last output (every call recomputes the same one).
+    run.maxAbsError = kernel.maxAbsErrorAgainstReference();
+    return run;
+}
+
+} // namespace lessonscope

@@ -1,0 +1,20 @@
+#pragma once
+
+#include "core/lesson/lesson.h"
+
+namespace lessonscope {
+
+// performance-01 "Time the completed result": X (m×k) · W (k×n) with Eigen on a DeviceStream.
+// Inputs are made from the seed and placed before the clock starts; one measured call is the
+// dispatch plus the wait for readiness; the first call (first use of the product for this shape and
+// type) is timed apart from the warm calls; the result is checked against a long-double reference.
+class Performance01 final : public Lesson
+{
+public:
+    static constexpr const char *kId = "performance-01";
+
+    const LessonInfo &info() const override;
+    LessonRun run(const ParameterValues &values, RunObserver &observer) const override;
+};
+
+} // namespace lessonscope

@@ -1,0 +1,147 @@
+#include "core/library/artifactloader.h"
+
+#include "core/artifact/artifactfiles.h"
+#include "core/base/orderedparallel.h"
+
+#include <QDirIterator>
+#include <QFileInfo>
+#include <QThread>
+
+#include <algorithm>
+#include <chrono>
+
+using namespace lessonscope;
+
+namespace {
+
+constexpr auto kReportInterval = std::chrono::milliseconds(100);
+constexpr int kFirstBatchSize = 32;
+constexpr int kBatchSize = 256;
+constexpr std::size_t kWindow = 512; // parsed files waiting for delivery: memory stays bounded
+
+QStringList subdirectoriesOf(const QString &folder, const std::atomic<bool> &cancel)
+{
+    QStringList directories{QFileInfo(folder).absoluteFilePath()};
+    QDirIterator it(folder, QDir::Dirs | QDir::NoDotAndDotDot | QDir::NoSymLinks | QDir::Hidden,
+                    QDirIterator::Subdirectories);
+    while (it.hasNext() && !cancel.load(std::memory_order_relaxed))
+        directories << it.next();
+    return directories;
+}
+
+} // namespace
+
+ArtifactLoader::ArtifactLoader(QObject *parent)
+    : QObject(parent)
+{
+}
+
+ArtifactLoader::~ArtifactLoader()
+{
+    for (const auto &flag : std::as_const(m_jobs))
+        flag->store(true);
+    for (const QPointer<QThread> &thread : std::as_const(m_threads)) {
+        if (thread) {
+            thread->wait();
+            delete thread;
+        }
+    }
+}
+
+template<typename F>
+void ArtifactLoader::post(int job, F &&deliver)
+{
+    QMetaObject::invokeMethod(
+        this,
+        [this, job, deliver = std::forward<F>(deliver)]() {
+            if (m_jobs.contains(job)) // dropped when the job was cancelled meanwhile
+                deliver();
+        },
+        Qt::QueuedConnection);
+}
+
+int ArtifactLoader::load(const QStringList &paths)
+{
+    const int job = ++m_lastJob;
+    auto cancel = std::make_shared<std::atomic<bool>>(false);
+    m_jobs.insert(job, cancel);
+
+    QThread *thread = QThread::create([this, job, cancel, paths] {
+        QStringList files;
+        for (const QString &path : paths) {
+            if (cancel->load())
+                break;
+            const QFileInfo info(path);
+            if (!info.isDir()) {
+                files << info.absoluteFilePath();
+                continue;
+            }
+            post(job, [this, job] { emit progress(job, 0, -1); });
+            const QStringList found = findArtifactFiles(info.absoluteFilePath(), cancel.get());
+            const QStringList directories = subdirectoriesOf(info.absoluteFilePath(), *cancel);
+            files << found;
+            post(job, [this, job, folder = info.absoluteFilePath(), directories] {
+                emit folderScanned(job, folder, directories);
+            });
+        }
+
+        // Parsed in parallel, delivered in the files' order. The first batch is small so the
+        // first rows show at once; later ones are larger (fewer inserts, fewer layouts) but
+        // still go out at least every kReportInterval. Progress rides on the batches.
+        QList<LoadedFile> batch;
+        auto lastReport = std::chrono::steady_clock::now();
+        const int total = static_cast<int>(files.size());
+        int batchSize = kFirstBatchSize;
+        const int threads = std::max(1, QThread::idealThreadCount());
+        struct Cancelled {};
+        try {
+            forEachInOrder(
+                static_cast<std::size_t>(total), threads, kWindow,
+                [&files, &cancel](std::size_t i) {
+                    const QString &path = files[static_cast<qsizetype>(i)];
+                    if (cancel->load(std::memory_order_relaxed))
+                        return LoadedFile{path, {}, {}};
+                    return LoadedFile{path, readArtifactFile(path), QFileInfo(path).lastModified()};
+                },
+                [&](std::size_t index, LoadedFile loaded) {
+                    if (cancel->load(std::memory_order_relaxed))
+                        throw Cancelled{}; // stops and joins the workers
+                    batch.append(std::move(loaded));
+                    const int done = static_cast<int>(index) + 1;
+                    const auto now = std::chrono::steady_clock::now();
+                    if (batch.size() >= batchSize || now - lastReport >= kReportInterval || done == total) {
+                        lastReport = now;
+                        batchSize = kBatchSize;
+                        post(job, [this, job, batch = std::move(batch), done, total] {
+                            emit filesLoaded(job, batch);
+                            emit progress(job, done, total);
+                        });
+                        batch = {};
+                    }
+                });
+        } catch (const Cancelled &) {
+        }
+        post(job, [this, job] {
+            m_jobs.remove(job);
+            emit finished(job, false);
+        });
+    });
+    thread->setObjectName(QStringLiteral("lessonscope load %1").arg(job));
+    connect(thread, &QThread::finished, thread, &QObject::deleteLater);
+    m_threads.removeAll(nullptr);
+    m_threads.append(thread);
+    thread->start(QThread::LowPriority);
+    return job;
+}
+
+void ArtifactLoader::cancel(int job)
+{
+    const QList<int> ids = job == 0 ? m_jobs.keys() : QList<int>{job};
+    for (int id : ids) {
+        const auto flag = m_jobs.take(id);
+        if (!flag)
+            continue;
+        flag->store(true);
+        emit finished(id, true);
+    }
+}

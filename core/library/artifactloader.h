@@ -1,0 +1,58 @@
+#pragma once
+
+#include "core/artifact/artifactio.h"
+
+#include <QDateTime>
+#include <QHash>
+#include <QList>
+#include <QObject>
+#include <QPointer>
+#include <QStringList>
+
+#include <atomic>
+#include <memory>
+
+class QThread;
+
+// One file as the loader read it.
+struct LoadedFile {
+    QString path;
+    lessonscope::ReadResult result;
+    QDateTime modified;
+};
+
+// Opens files and folders off the GUI thread: folders are searched recursively for *.json
+// (lessonscope::findArtifactFiles), every file is read and validated on the worker, and the
+// results come back in batches through queued calls, with throttled progress. Each load() is a
+// job with its own atomic cancel flag; a cancelled job's late results are dropped by job id.
+class ArtifactLoader : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit ArtifactLoader(QObject *parent = nullptr);
+    ~ArtifactLoader() override; // cancels every job and waits for the workers
+
+    // Files and folders; returns the job id.
+    int load(const QStringList &paths);
+    // Cancels one job (or every job for 0). finished(job, true) follows at once.
+    void cancel(int job = 0);
+    bool isBusy() const { return !m_jobs.isEmpty(); }
+    QList<int> jobs() const { return m_jobs.keys(); }
+
+signals:
+    // total is -1 while folders are still being searched.
+    void progress(int job, int done, int total);
+    void filesLoaded(int job, const QList<LoadedFile> &files);
+    // A folder was searched: it and its subfolders, for a file-system watcher.
+    void folderScanned(int job, const QString &folder, const QStringList &directories);
+    void finished(int job, bool cancelled);
+
+private:
+    template<typename F>
+    void post(int job, F &&deliver);
+
+    QHash<int, std::shared_ptr<std::atomic<bool>>> m_jobs;
+    QList<QPointer<QThread>> m_threads;
+    int m_lastJob = 0;
+};

@@ -1,0 +1,101 @@
+#include "core/timing/statistics.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+#include <vector>
+
+namespace lessonscope {
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+bool containsNaN(std::span<const double> values)
+{
+    return std::any_of(values.begin(), values.end(), [](double v) { return std::isnan(v); });
+}
+
+// numpy's linear interpolation between two closest ranks of a sorted sample.
+double sortedPercentile(const std::vector<double> &sorted, double q)
+{
+    const double rank = q / 100.0 * static_cast<double>(sorted.size() - 1);
+    const auto below = static_cast<std::size_t>(std::floor(rank));
+    const std::size_t above = std::min(below + 1, sorted.size() - 1);
+    const double fraction = rank - static_cast<double>(below);
+    const double a = sorted[below];
+    const double b = sorted[above];
+    // numpy interpolates from the nearer end (its _lerp), which keeps the result exact at the
+    // ends and monotonic in q; the two forms differ only in the last bit.
+    return fraction < 0.5 ? a + (b - a) * fraction : b - (b - a) * (1.0 - fraction);
+}
+
+double sortedMedian(const std::vector<double> &sorted)
+{
+    const std::size_t n = sorted.size();
+    if (n % 2 == 1)
+        return sorted[n / 2];
+    // numpy.median averages the two middle values as their mean.
+    return (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0;
+}
+
+std::vector<double> sortedCopy(std::span<const double> values)
+{
+    std::vector<double> sorted(values.begin(), values.end());
+    std::sort(sorted.begin(), sorted.end());
+    return sorted;
+}
+
+} // namespace
+
+Statistics summarize(std::span<const double> values)
+{
+    Statistics s;
+    s.count = values.size();
+    if (values.empty() || containsNaN(values)) {
+        // Like numpy, a NaN anywhere makes every order statistic NaN; sorting it would be
+        // undefined behaviour besides.
+        s.min = s.max = s.mean = s.median = s.stddev = s.mad = kNaN;
+        return s;
+    }
+
+    const std::vector<double> sorted = sortedCopy(values);
+    const auto n = static_cast<double>(sorted.size());
+    s.min = sorted.front();
+    s.max = sorted.back();
+    s.mean = std::accumulate(sorted.begin(), sorted.end(), 0.0) / n;
+    s.median = sortedMedian(sorted);
+
+    if (sorted.size() > 1) {
+        double squares = 0;
+        for (double v : sorted)
+            squares += (v - s.mean) * (v - s.mean);
+        s.stddev = std::sqrt(squares / (n - 1.0));
+    }
+
+    std::vector<double> deviations;
+    deviations.reserve(sorted.size());
+    for (double v : sorted)
+        deviations.push_back(std::fabs(v - s.median));
+    std::sort(deviations.begin(), deviations.end());
+    s.mad = sortedMedian(deviations);
+    return s;
+}
+
+double median(std::span<const double> values)
+{
+    if (values.empty() || containsNaN(values))
+        return kNaN;
+    return sortedMedian(sortedCopy(values));
+}
+
+double percentile(std::span<const double> values, double q)
+{
+    // numpy raises for q outside [0, 100]; a function that never throws says "no value".
+    if (values.empty() || containsNaN(values) || !(q >= 0.0 && q <= 100.0))
+        return kNaN;
+    return sortedPercentile(sortedCopy(values), q);
+}
+
+} // namespace lessonscope

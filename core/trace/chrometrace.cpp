@@ -1,0 +1,178 @@
+#include "core/trace/chrometrace.h"
+
+#include "core/lessons/performance-01/performance01timeline.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+
+namespace lessonscope {
+
+namespace {
+
+constexpr int kPid = 1;
+// In the schematic export the work outside the boundary comes first; the call starts here.
+constexpr double kSchematicCallStart = 24;
+
+// a - b, saturated: a hostile file's timestamps must not overflow.
+std::int64_t difference(std::int64_t a, std::int64_t b)
+{
+    std::int64_t result = 0;
+    if (__builtin_sub_overflow(a, b, &result))
+        return a > b ? INT64_MAX : INT64_MIN;
+    return result;
+}
+
+int threadId(TimelineLane lane)
+{
+    return static_cast<int>(lane) + 1;
+}
+
+Json metadata(const char *name, int tid, Json args)
+{
+    return Json{{"name", name}, {"ph", "M"}, {"pid", kPid}, {"tid", tid}, {"args", std::move(args)}};
+}
+
+class TraceWriter
+{
+public:
+    // Event times are call-relative; ts = (offset + time) / divisor gives trace microseconds.
+    TraceWriter(Json &events, double offset, double divisor) : m_events(events), m_offset(offset), m_divisor(divisor) {}
+
+    // Division rather than multiplication by 1e-3, so that whole nanoseconds give the shortest
+    // decimal microseconds (82.244, not 82.24400000000004).
+    double ts(double time) const { return (m_offset + time) / m_divisor; }
+    double dur(double begin, double end) const { return (end - begin) / m_divisor; }
+
+    void complete(const std::string &name, const char *category, TimelineLane lane, double begin, double end, Json args)
+    {
+        m_events.push_back(Json{{"name", name},
+                                {"cat", category},
+                                {"ph", "X"},
+                                {"ts", ts(begin)},
+                                {"dur", dur(begin, end)},
+                                {"pid", kPid},
+                                {"tid", threadId(lane)},
+                                {"args", std::move(args)}});
+    }
+
+    void instant(const std::string &name, TimelineLane lane, double at, Json args)
+    {
+        m_events.push_back(Json{{"name", name},
+                                {"cat", "lesson"},
+                                {"ph", "i"},
+                                {"s", "t"},
+                                {"ts", ts(at)},
+                                {"pid", kPid},
+                                {"tid", threadId(lane)},
+                                {"args", std::move(args)}});
+    }
+
+    // A flow arrow from the dispatch slice to the device work slice it caused.
+    void flow(int id, double from, double to)
+    {
+        const auto event = [&](const char *phase, double at, TimelineLane lane) {
+            Json e{
+                {"name", "dispatch → work"}, {"cat", "flow"}, {"ph", phase}, {"id", id}, {"ts", ts(at)}, {"pid", kPid},
+                {"tid", threadId(lane)}};
+            if (phase[0] == 'f')
+                e["bp"] = "e"; // bind to the enclosing slice, the work that starts here
+            return e;
+        };
+        m_events.push_back(event("s", from, TimelineLane::Host));
+        m_events.push_back(event("f", to, TimelineLane::Device));
+    }
+
+    void call(const CallTimeline &call, int id, const std::string &name, Json measurementArgs)
+    {
+        for (const TimelineEvent &event : call.events) {
+            const bool timer = event.lane == TimelineLane::Measurement;
+            Json args = timer ? measurementArgs : Json{{"note", event.note}};
+            if (event.shape == TimelineEvent::Shape::Instant)
+                instant(event.label, event.lane, event.begin, std::move(args));
+            else
+                complete(timer ? name : event.label, "lesson", event.lane, event.begin, event.end, std::move(args));
+        }
+        const TimelineEvent *work = nullptr;
+        for (const TimelineEvent &event : call.events) {
+            if (event.lane == TimelineLane::Device)
+                work = &event;
+        }
+        if (work)
+            flow(id, 0, work->begin);
+    }
+
+private:
+    Json &m_events;
+    double m_offset;
+    double m_divisor;
+};
+
+Json threadNames()
+{
+    Json events = Json::array();
+    for (int lane = 0; lane < kTimelineLaneCount; ++lane) {
+        const auto l = static_cast<TimelineLane>(lane);
+        events.push_back(metadata("thread_name", threadId(l), Json{{"name", timelineLaneName(l)}}));
+        events.push_back(metadata("thread_sort_index", threadId(l), Json{{"sort_index", lane}}));
+    }
+    return events;
+}
+
+} // namespace
+
+ChromeTrace exportChromeTrace(const Artifact &artifact)
+{
+    const TimelineModel model = TimelineModel::fromArtifact(artifact);
+    ChromeTrace result;
+    result.schematic = !model.isMeasured();
+
+    Json events = Json::array();
+    events.push_back(metadata("process_name", 0, Json{{"name", "lessonscope: " + artifact.lessonId()}}));
+    for (Json &event : threadNames())
+        events.push_back(std::move(event));
+
+    Json other{{"lessonId", artifact.lessonId()},
+               {"contentHash", artifact.contentHash()},
+               {"generatedAt", artifact.generatedAt()},
+               {"mode", result.schematic ? "schematic" : "measured"}};
+
+    if (result.schematic) {
+        // Ordering only: one schematic call, with the work outside the boundary before it. The
+        // time base is arbitrary units, written as if they were microseconds.
+        const CallTimeline call = model.call(0);
+        TraceWriter writer(events, kSchematicCallStart, 1.0);
+        double at = -kSchematicCallStart;
+        for (const OutsideActivity &activity : call.outside) {
+            writer.complete(activity.label, "outside-boundary", activity.lane, at, at + 10,
+                            Json{{"note", activity.note}, {"measured", false}});
+            at += 10;
+        }
+        writer.call(call, 1, "timer: call plus output synchronization",
+                    Json{{"note", "schematic: ordering only, not measured durations"}});
+        result.callCount = 1;
+        other["note"] = "This artifact has no measured trace. Exported the schematic order of events only: the "
+                        "timestamps are arbitrary units, not microseconds, and no duration is measured.";
+    } else {
+        const Trace &trace = model.trace();
+        for (int i = 0; i < model.callCount(); ++i) {
+            const TracedCall &c = trace.calls[static_cast<std::size_t>(i)];
+            const Json args{{"call", i},
+                            {"completed_result_ns", difference(c.readyObserved, c.dispatchBegin)},
+                            {"dispatch_only_ns", difference(c.dispatchEnd, c.dispatchBegin)}};
+            TraceWriter writer(events, static_cast<double>(c.dispatchBegin), 1000.0);
+            writer.call(model.call(i), i + 1, model.callTitle(i), args);
+        }
+        result.callCount = model.callCount();
+        other["clock"] = trace.clock;
+        other["waitStrategy"] = trace.waitStrategy;
+        other["note"] = "Measured calls; ts and dur in microseconds since the run's first dispatch. Data "
+                        "preparation and first use lie outside the timed boundary and are not in the trace.";
+    }
+
+    Json document{{"traceEvents", std::move(events)}, {"displayTimeUnit", "ns"}, {"otherData", std::move(other)}};
+    result.json = document.dump(1, ' ', false, Json::error_handler_t::replace);
+    return result;
+}
+
+} // namespace lessonscope

@@ -1,0 +1,25 @@
+#pragma once
+
+#include "core/artifact/artifact.h"
+
+#include <string>
+
+namespace lessonscope {
+
+// An artifact's calls as Chrome Trace Event JSON (the "JSON Object Format" that Perfetto UI and
+// chrome://tracing open): one process, one named thread per timeline lane (host, device,
+// readiness, measurement), complete events ("ph": "X") with ts/dur in microseconds since the run's
+// first dispatch, and a flow event pair (s → f) from each dispatch to its device work.
+//
+// An artifact without a measured trace exports the schematic call instead: the same lanes in the
+// same order, with the work outside the boundary before it, on an arbitrary time base that is
+// not microseconds. "otherData" then says "schematic", and so does ChromeTrace::schematic.
+struct ChromeTrace {
+    std::string json;       // the document, UTF-8, 1-space indent
+    bool schematic = false; // no measured trace: ordering only, not to scale
+    int callCount = 0;      // measured calls exported (1 for the schematic call)
+};
+
+ChromeTrace exportChromeTrace(const Artifact &artifact);
+
+} // namespace lessonscope

@@ -1,0 +1,206 @@
+#include "ui/artifact/artifactheader.h"
+
+#include "core/lesson/artifactbuilder.h"
+#include "ui/library/libraryentry.h"
+#include "ui/common/plaintext.h"
+#include "core/timing/statistics.h"
+#include "core/base/units.h"
+
+#include <QDateTime>
+#include <QFontDatabase>
+#include <QGridLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QVBoxLayout>
+
+using namespace lessonscope;
+
+namespace {
+
+QString q(const std::string &text)
+{
+    return QString::fromStdString(text);
+}
+
+QString duration(double seconds)
+{
+    return q(formatDuration(seconds));
+}
+
+QLabel *selectable(QWidget *parent)
+{
+    return plainTextLabel(parent, false);
+}
+
+} // namespace
+
+ArtifactHeader::ArtifactHeader(QWidget *parent)
+    : QWidget(parent)
+{
+    m_title = selectable(this);
+    QFont titleFont = m_title->font();
+    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.5);
+    titleFont.setBold(true);
+    m_title->setFont(titleFont);
+    m_subtitle = selectable(this);
+    m_subtitle->setForegroundRole(QPalette::PlaceholderText);
+    m_summary = selectable(this);
+    m_summary->setWordWrap(true);
+    QFont summaryFont = m_summary->font();
+    summaryFont.setPointSizeF(summaryFont.pointSizeF() * 1.1);
+    m_summary->setFont(summaryFont);
+
+    m_fields = new QWidget(this);
+    m_grid = new QGridLayout(m_fields);
+    m_grid->setContentsMargins(0, 4, 0, 0);
+    m_grid->setHorizontalSpacing(10);
+    m_grid->setVerticalSpacing(2);
+    m_generated = field(0, 0, tr("Generated"));
+    m_source = field(1, 0, tr("Source"));
+    m_status = field(2, 0, tr("Status"));
+    m_environment = field(0, 1, tr("Environment"));
+    m_contentHash = field(1, 1, tr("Content hash"));
+    m_rendererHash = field(2, 1, tr("Renderer hash"));
+    m_grid->setColumnStretch(1, 1);
+    m_grid->setColumnStretch(3, 1);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->setSpacing(2);
+    layout->addWidget(m_title);
+    layout->addWidget(m_subtitle);
+    layout->addWidget(m_summary);
+    layout->addWidget(m_fields);
+}
+
+QLabel *ArtifactHeader::field(int row, int pair, const QString &name)
+{
+    auto *caption = new QLabel(m_fields);
+    caption->setTextFormat(Qt::PlainText); // environment keys come from the file
+    caption->setText(name + QLatin1Char(':'));
+    caption->setForegroundRole(QPalette::PlaceholderText);
+    QLabel *value = selectable(m_fields);
+    value->setMinimumWidth(120);
+    m_grid->addWidget(caption, row, pair * 2, Qt::AlignTop);
+    m_grid->addWidget(value, row, pair * 2 + 1, Qt::AlignTop);
+    caption->setBuddy(value);
+    m_fieldLabels.append(qMakePair(caption, value));
+    return value;
+}
+
+// An unreadable file has only a source and a status; the rest would be empty captions.
+void ArtifactHeader::showFields(bool artifactFields)
+{
+    for (const auto &[caption, value] : std::as_const(m_fieldLabels)) {
+        const bool visible = artifactFields || value == m_source || value == m_status;
+        caption->setVisible(visible);
+        value->setVisible(visible);
+    }
+}
+
+void ArtifactHeader::setHash(QLabel *label, const std::string &hash, const QString &qualifier,
+                             const QString &meaning)
+{
+    const QString text = q(hash);
+    const QString shown = text.size() > 20 ? text.left(12) + QStringLiteral("…") + text.right(6) : text;
+    label->setText(text.isEmpty() ? tr("(none)") : QStringLiteral("%1  (%2)").arg(shown, qualifier));
+    label->setToolTip(text.isEmpty() ? meaning : text + QLatin1Char('\n') + meaning);
+    label->setAccessibleDescription(meaning);
+}
+
+void ArtifactHeader::setEntry(const LibraryEntry &entry)
+{
+    m_fields->show();
+    QString source = entry.path;
+    if (entry.origin == LibraryEntry::Origin::Bundled)
+        source = tr("the recorded lesson bundled with lessonscope (read-only)");
+    else if (entry.unsaved)
+        source = entry.path.isEmpty() ? tr("made on this machine — not saved yet")
+                                      : tr("%1 — changed since saved").arg(entry.path);
+    m_source->setText(source);
+    m_source->setToolTip(entry.path);
+    m_status->setText(entry.statusText());
+
+    if (!entry.artifact) {
+        m_title->setText(tr("Unreadable file"));
+        m_subtitle->setText(entry.displayName());
+        m_summary->setText(tr("This file is not a lesson artifact lessonscope can read; its problems are listed below."));
+        for (QLabel *label : {m_generated, m_environment, m_contentHash, m_rendererHash})
+            label->clear();
+        m_summary->show();
+        showFields(false);
+        return;
+    }
+
+    showFields(true);
+    const Artifact &artifact = *entry.artifact;
+    const std::string title = artifact.diagram().title;
+    m_title->setText(title.empty() ? q(artifact.lessonId()) : q(title));
+    QStringList facts = {q(artifact.lessonId()), q(artifact.kind()), q(artifact.provenance())};
+    facts.removeAll(QString());
+    m_subtitle->setText(facts.join(QStringLiteral(" · ")));
+
+    const TimingSummary &timing = artifact.timingSummary();
+    QStringList numbers;
+    if (timing.firstCallSeconds)
+        numbers << tr("first call %1").arg(duration(*timing.firstCallSeconds));
+    if (!timing.warmSamplesSeconds.empty()) {
+        const double median = timing.warmMedianSeconds ? *timing.warmMedianSeconds
+                                                       : lessonscope::median(timing.warmSamplesSeconds);
+        const auto count = timing.warmSamplesSeconds.size();
+        numbers << (count == 1 ? tr("warm median %1 of 1 sample").arg(duration(median))
+                               : tr("warm median %1 of %2 samples").arg(duration(median), QLocale().toString(static_cast<qulonglong>(count))));
+    }
+    if (timing.dispatchOnlyWarmMedianSeconds)
+        numbers << tr("dispatch only %1").arg(duration(*timing.dispatchOnlyWarmMedianSeconds));
+    if (timing.maxAbsError)
+        numbers << tr("max_abs_error %1").arg(QString::number(*timing.maxAbsError, 'g', 3));
+    if (!timing.inputShape.empty() || !timing.dtype.empty())
+        numbers << QStringLiteral("%1 · %2 %3").arg(q(formatShape(timing.inputShape)), q(formatShape(timing.weightShape)),
+                                                   q(timing.dtype));
+    m_summary->setText(numbers.join(QStringLiteral("   ·   ")));
+    m_summary->setVisible(!numbers.isEmpty());
+
+    const QDateTime generated = QDateTime::fromString(q(artifact.generatedAt()), Qt::ISODateWithMs);
+    m_generated->setText(generated.isValid()
+                             ? QLocale().toString(generated.toLocalTime(), QLocale::LongFormat)
+                             : q(artifact.generatedAt()));
+    m_generated->setToolTip(q(artifact.generatedAt()));
+
+    QStringList environment;
+    for (const auto &[key, value] : artifact.environment()) {
+        if (key == "backend" || key == "jax" || key == "eigen" || key == "numpy")
+            environment << QStringLiteral("%1 %2").arg(q(key), q(value));
+    }
+    m_environment->setText(environment.join(QStringLiteral(", ")));
+
+    const bool ours = !artifact.rendererHash().empty() && artifact.rendererHash() == lessonscopeRendererHash();
+    setHash(m_contentHash, artifact.contentHash(), ours ? tr("reproducible") : tr("opaque"),
+            ours ? tr("SHA-256 of the lesson's content and the run's parameters: reproducible on any machine")
+                 : tr("Identity of the lesson content that was executed; opaque: it cannot be recomputed "
+                      "from the file"));
+    setHash(m_rendererHash, artifact.rendererHash(), ours ? tr("this lessonscope") : tr("opaque"),
+            ours ? tr("The renderer of this lessonscope (version %1) built the panels and the diagram")
+                       .arg(kRendererVersion)
+                 : tr("Identity of the renderer that built the panels and the diagram; opaque (not "
+                      "this lessonscope's)"));
+}
+
+void ArtifactHeader::setRunning(const QString &title, const QString &detail)
+{
+    m_title->setText(title);
+    m_subtitle->setText(detail);
+    m_summary->clear();
+    m_summary->hide();
+    m_fields->hide();
+}
+
+QString ArtifactHeader::titleText() const
+{
+    return m_title->text();
+}
+
+QString ArtifactHeader::summaryText() const
+{
+    return m_summary->text();
+}

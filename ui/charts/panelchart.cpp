@@ -1,0 +1,317 @@
+#include "ui/charts/panelchart.h"
+
+#include "ui/charts/panelchart_p.h"
+#include "ui/common/plaintext.h"
+#include "ui/charts/seriesthinning.h"
+#include "core/base/units.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QGraphicsSimpleTextItem>
+#include <QEvent>
+#include <QHash>
+#include <QLogValueAxis>
+#include <QValueAxis>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <limits>
+#include <span>
+
+namespace {
+
+double niceStep(double raw)
+{
+    if (!(raw > 0))
+        return 1;
+    const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
+    const double f = raw / magnitude;
+    return (f < 1.5 ? 1 : f < 3 ? 2 : f < 7 ? 5 : 10) * magnitude;
+}
+
+} // namespace
+
+int PanelChart::Impl::columns() const
+{
+    const int width = static_cast<int>(chart()->plotArea().width());
+    return width >= 2 ? width : kThinColumns;
+}
+
+void PanelChart::Impl::computeKept(std::size_t s)
+{
+    kept.resize(panel.series.size());
+    const PlotSeries &series = panel.series[s];
+    const std::size_t n = std::min(series.x.size(), series.y.size());
+    // Zoomed: only the samples in view, plus one beyond each edge so the line runs to the axis.
+    std::size_t lo = 0, hi = n;
+    const auto xBegin = series.x.begin();
+    if (zoomed && std::is_sorted(xBegin, xBegin + static_cast<std::ptrdiff_t>(n))) {
+        lo = static_cast<std::size_t>(std::lower_bound(xBegin, xBegin + static_cast<std::ptrdiff_t>(n), viewFrom) - xBegin);
+        hi = static_cast<std::size_t>(std::upper_bound(xBegin, xBegin + static_cast<std::ptrdiff_t>(n), viewTo) - xBegin);
+        lo = lo > 0 ? lo - 1 : 0;
+        hi = std::min(n, hi + 1);
+    }
+    std::vector<double> y(series.y.begin() + static_cast<std::ptrdiff_t>(lo), series.y.begin() + static_cast<std::ptrdiff_t>(hi));
+    for (double &v : y) {
+        if (!drawable(v))
+            v = std::nan("");
+    }
+    thinnedFor = columns();
+    std::vector<std::size_t> indices = thinMinMax(std::span<const double>(series.x).subspan(lo, hi - lo), y, thinnedFor);
+    for (std::size_t &i : indices)
+        i += lo;
+    kept[s] = std::move(indices);
+}
+
+QList<QPointF> PanelChart::Impl::linePoints(std::size_t s) const
+{
+    QList<QPointF> points;
+    points.reserve(static_cast<qsizetype>(kept[s].size()));
+    for (std::size_t i : kept[s])
+        points.append(QPointF(panel.series[s].x[i], scale.toDisplay(panel.series[s].y[i])));
+    return points;
+}
+
+double PanelChart::Impl::barValue(std::size_t s, qsizetype category) const
+{
+    const std::vector<double> &y = panel.series[s].y;
+    const auto c = static_cast<std::size_t>(category);
+    return c < y.size() && drawable(y[c]) ? scale.toDisplay(y[c]) : 0.0;
+}
+
+PanelChart::PanelChart(QWidget *parent)
+    : QWidget(parent), d(std::make_unique<Impl>())
+{
+    d->view = new QChartView(new QChart, this);
+    d->view->setRenderHint(QPainter::Antialiasing);
+    // Repaint the whole chart on any change. With the default minimal updates, Qt Charts leaves
+    // fragments of markers where points stood before a range change (antialiased markers reach
+    // past the bounding rectangles the view repaints); a chart is small enough to redraw whole.
+    d->view->setViewportUpdateMode(QGraphicsView::FullViewportUpdate);
+    d->view->setFrameShape(QFrame::NoFrame);
+    d->view->viewport()->setMouseTracking(true);
+    d->view->setFocusPolicy(Qt::NoFocus); // the chart itself takes the keys (see keyPressEvent)
+    setFocusPolicy(Qt::StrongFocus);
+    d->view->viewport()->installEventFilter(this);
+    d->chart()->setBackgroundRoundness(0);
+    connect(d->chart(), &QChart::plotAreaChanged, this, [this] {
+        d->placeBarLabels();
+        // A wider or narrower plot has more or fewer pixel columns: thin again (once per burst).
+        if (d->lines.isEmpty() || d->rethinQueued || d->columns() == d->thinnedFor)
+            return;
+        d->rethinQueued = true;
+        QMetaObject::invokeMethod(this, [this] {
+            d->rethinQueued = false;
+            if (d->columns() != d->thinnedFor)
+                rethin();
+        }, Qt::QueuedConnection);
+    });
+    d->chart()->setMargins(QMargins(4, 4, 4, 4));
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(2, 2, 2, 2); // room for the focus frame (paintEvent)
+    layout->addWidget(d->view);
+    setMinimumSize(280, 240);
+}
+
+PanelChart::~PanelChart() = default;
+
+void PanelChart::setPanel(const PlotPanel &panel)
+{
+    d->panel = panel;
+    d->zoomed = false;
+    rebuild();
+}
+
+const PlotPanel &PanelChart::panel() const { return d->panel; }
+bool PanelChart::logScale() const { return d->log; }
+const ValueScale &PanelChart::valueScale() const { return d->scale; }
+
+void PanelChart::setLogScale(bool logScale)
+{
+    if (d->log == logScale)
+        return;
+    d->log = logScale;
+    rebuild();
+}
+
+void PanelChart::setSeriesData(int series, std::vector<double> x, std::vector<double> y)
+{
+    if (series < 0 || static_cast<std::size_t>(series) >= d->panel.series.size())
+        return;
+    const auto s = static_cast<std::size_t>(series);
+    d->panel.series[s].x = std::move(x);
+    d->panel.series[s].y = std::move(y);
+    const bool sameShape = d->panel.isLine() && d->lines.size() == static_cast<qsizetype>(d->panel.series.size());
+    if (!sameShape || valueScaleFor(d->panel).secondsPerUnit != d->scale.secondsPerUnit) {
+        rebuild(); // the unit changed (or the shape): every point is redrawn in the new unit
+        return;
+    }
+    d->computeKept(s);
+    QLineSeries *line = d->lines[series];
+    line->replace(d->linePoints(s));
+    line->setPointsVisible(line->count() <= Impl::kMarkerLimit);
+    updateRanges();
+}
+
+void PanelChart::rebuild()
+{
+    QChart *chart = d->chart();
+    chart->removeAllSeries();
+    for (QAbstractAxis *axis : chart->axes()) {
+        chart->removeAxis(axis);
+        delete axis;
+    }
+    for (const Impl::BarLabel &label : d->barLabels)
+        delete label.item;
+    d->barLabels.clear();
+    d->lines.clear();
+    d->bars = nullptr;
+    d->keyPoint = -1;
+    d->scale = valueScaleFor(d->panel);
+    d->kept.assign(d->panel.series.size(), {});
+    chart->setTitle(lessonscope::chartText(d->panel.title));
+
+    if (d->panel.isBar()) {
+        d->bars = new QBarSeries;
+        d->bars->setBarWidth(Impl::kBarWidth);
+        for (std::size_t s = 0; s < d->panel.series.size(); ++s) {
+            auto *set = new QBarSet(lessonscope::chartText(d->panel.series[s].label));
+            for (qsizetype c = 0; c < d->panel.labels.size(); ++c)
+                set->append(d->barValue(s, c));
+            d->bars->append(set);
+        }
+        // Each bar is labelled with its value in its own readable unit ("1.01 µs" beside
+        // "4.42 ms"), which the series' own labels (one format for all) cannot do.
+        for (std::size_t s = 0; s < d->panel.series.size(); ++s) {
+            for (qsizetype c = 0; c < d->panel.labels.size(); ++c) {
+                const std::vector<double> &y = d->panel.series[s].y;
+                const auto ci = static_cast<std::size_t>(c);
+                if (ci >= y.size() || !d->drawable(y[ci]))
+                    continue;
+                auto *label = new QGraphicsSimpleTextItem(
+                    d->scale.isDuration ? QString::fromStdString(lessonscope::formatDuration(y[ci]))
+                                        : QString::number(y[ci], 'g', 3),
+                    chart);
+                label->setZValue(10);
+                d->barLabels.push_back({label, s, c});
+            }
+        }
+        chart->addSeries(d->bars);
+        auto *axis = new QBarCategoryAxis;
+        for (const QString &label : d->panel.labels)
+            axis->append(lessonscope::chartText(label));
+        axis->setTitleText(lessonscope::chartText(d->panel.xlabel));
+        chart->addAxis(axis, Qt::AlignBottom);
+        d->bars->attachAxis(axis);
+    } else if (d->panel.isLine()) {
+        auto *axis = new QValueAxis;
+        axis->setTickType(QValueAxis::TicksDynamic);
+        axis->setTickAnchor(0);
+        axis->setTitleText(lessonscope::chartText(d->panel.xlabel));
+        chart->addAxis(axis, Qt::AlignBottom);
+        for (std::size_t s = 0; s < d->panel.series.size(); ++s) {
+            d->computeKept(s);
+            auto *line = new QLineSeries;
+            line->setName(lessonscope::chartText(d->panel.series[s].label));
+            line->replace(d->linePoints(s));
+            line->setPointsVisible(line->count() <= Impl::kMarkerLimit);
+            line->setMarkerSize(7);
+            chart->addSeries(line);
+            line->attachAxis(axis);
+            d->lines.append(line);
+        }
+    }
+
+    QAbstractAxis *valueAxis = nullptr;
+    if (d->log) {
+        auto *axis = new QLogValueAxis;
+        axis->setLabelFormat(QStringLiteral("%g"));
+        axis->setMinorTickCount(8);
+        valueAxis = axis;
+    } else {
+        auto *axis = new QValueAxis;
+        axis->setLabelFormat(QStringLiteral("%g"));
+        valueAxis = axis;
+    }
+    valueAxis->setTitleText(lessonscope::chartText(d->scale.axisTitle));
+    chart->addAxis(valueAxis, Qt::AlignLeft);
+    for (QAbstractSeries *series : chart->series())
+        series->attachAxis(valueAxis);
+
+    chart->legend()->setVisible(d->panel.series.size() > 1 && !d->panel.hasSharedLegend());
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    updateRanges();
+    applyPalette();
+}
+
+void PanelChart::updateRanges()
+{
+    double low = 0, high = 0, xLow = 0, xHigh = 0;
+    bool any = false, anyX = false, integral = true;
+    int linePoints = 0;
+    const auto include = [&](double v) {
+        low = any ? std::min(low, v) : v;
+        high = any ? std::max(high, v) : v;
+        any = true;
+    };
+    if (d->bars) {
+        for (std::size_t s = 0; s < d->panel.series.size(); ++s) {
+            const std::vector<double> &y = d->panel.series[s].y;
+            for (qsizetype c = 0; c < d->panel.labels.size() && static_cast<std::size_t>(c) < y.size(); ++c) {
+                if (d->drawable(y[static_cast<std::size_t>(c)]))
+                    include(d->barValue(s, c));
+            }
+        }
+    }
+    for (QLineSeries *line : std::as_const(d->lines)) {
+        linePoints = std::max(linePoints, line->count());
+        for (const QPointF &p : line->points()) {
+            include(p.y());
+            xLow = anyX ? std::min(xLow, p.x()) : p.x();
+            xHigh = anyX ? std::max(xHigh, p.x()) : p.x();
+            anyX = true;
+            integral = integral && p.x() == std::floor(p.x());
+        }
+    }
+
+    const QList<QAbstractAxis *> horizontal = d->chart()->axes(Qt::Horizontal);
+    if (auto *axis = horizontal.isEmpty() ? nullptr : qobject_cast<QValueAxis *>(horizontal.constFirst())) {
+        if (!anyX) {
+            xLow = 1;
+            xHigh = 2;
+        }
+        if (d->zoomed) { // the view, not the points drawn (they reach one beyond each edge)
+            xLow = d->viewFrom;
+            xHigh = d->viewTo;
+            integral = integral && (xHigh - xLow) >= 6;
+            linePoints = std::numeric_limits<int>::max();
+        }
+        const double step = std::max(niceStep((xHigh - xLow) / 6), integral ? 1.0 : 0.0);
+        // A few points sit between ticks with room around them; many fill the axis edge to edge.
+        const double pad = linePoints <= 30 ? step / 2 : 0;
+        // Interval and range in the order that never asks for more ticks than either view has
+        // (zooming out from a fine interval would create hundreds of thousands of tick items).
+        const bool coarser = step > axis->tickInterval();
+        if (coarser)
+            axis->setTickInterval(step);
+        axis->setRange(xLow - pad, xHigh > xLow ? xHigh + pad : xLow + pad + step);
+        if (!coarser)
+            axis->setTickInterval(step);
+        axis->setLabelFormat(integral ? QStringLiteral("%.0f") : QStringLiteral("%g"));
+    }
+
+    const QList<QAbstractAxis *> vertical = d->chart()->axes(Qt::Vertical);
+    if (vertical.isEmpty())
+        return;
+    if (auto *axis = qobject_cast<QLogValueAxis *>(vertical.constFirst())) {
+        const double lo = any && low > 0 ? std::pow(10.0, std::floor(std::log10(low))) : 1;
+        const double hi = any && high > 0 ? std::pow(10.0, std::ceil(std::log10(high))) : 10;
+        axis->setRange(lo, hi > lo ? hi : lo * 10);
+    } else if (auto *linear = qobject_cast<QValueAxis *>(vertical.constFirst())) {
+        const double lo = any ? std::min(low, 0.0) : 0;
+        const double hi = any ? std::max(high, 0.0) * (d->bars ? 1.15 : 1.05) : 1;
+        linear->setRange(lo, hi > lo ? hi : lo + 1);
+        linear->applyNiceNumbers();
+    }
+    d->placeBarLabels();
+}

@@ -1,0 +1,97 @@
+#pragma once
+
+#include "ui/charts/plotpanel.h"
+#include "ui/charts/valuescale.h"
+
+#include <QList>
+#include <QPair>
+#include <QPointF>
+#include <QWidget>
+
+#include <memory>
+
+// The one adapter between lessonscope and Qt Charts: every Qt Charts type is used in the
+// adapter's own files (panelchart_p.h, panelchart*.cpp) and nowhere else. Qt Charts is deprecated
+// from Qt 6.10 in favour of Qt Graphs; switching means rewriting those files, not their users.
+// Draws one bar or line panel:
+//  - bar: grouped bars over the categories, one set per series; line: lines with point markers;
+//  - durations on the value axis in one readable unit, a logarithmic value axis on request;
+//  - hover: the exact value and its series, as a tooltip and through hovered();
+//  - series longer than the plot is wide are thinned (min/max per pixel column of the plot, for
+//    the x range in view) before drawing;
+//  - line panels zoom and pan along x: the wheel zooms about the pointer, dragging pans,
+//    double-click shows everything again. Each view is thinned anew, so zooming in shows every
+//    sample there is: detail is never lost.
+class PanelChart : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit PanelChart(QWidget *parent = nullptr);
+    ~PanelChart() override;
+
+    void setPanel(const PlotPanel &panel);
+    const PlotPanel &panel() const;
+    // Replaces one series' points (a run still measuring); pushed with replace(), axes follow.
+    void setSeriesData(int series, std::vector<double> x, std::vector<double> y);
+
+    // The x range a line panel shows: setXView zooms to it (clamped to the data), resetXView
+    // shows all the data. Both thin the series anew for the plot's width.
+    void setXView(double from, double to);
+    void resetXView();
+    bool isZoomed() const;
+    QPair<double, double> xView() const; // the x axis' range
+    // Zooms about x by factor (< 1 zooms in), as the wheel does.
+    void zoomAt(double x, double factor);
+
+    void setLogScale(bool logScale);
+    bool logScale() const;
+    const ValueScale &valueScale() const;
+
+    // What the chart holds, for tests and exports: the drawn series, their names, and their
+    // points in display units (value / valueScale().secondsPerUnit); bars as (category, value).
+    int chartSeriesCount() const;
+    QString chartSeriesName(int index) const;
+    QList<QPointF> chartPoints(int index) const;
+    QString valueAxisTitle() const;
+    bool legendVisible() const;
+
+    // The hover text for a point of this widget: "series · category: value", or empty.
+    QString hoverTextAt(const QPoint &position) const;
+    // The position in this widget where a data point is drawn (for tests and keyboard hover).
+    QPoint positionOf(int series, int pointIndex) const;
+
+    QImage toImage() const;
+    bool savePng(const QString &path, QString *error = nullptr) const;
+    bool saveSvg(const QString &path, QString *error = nullptr) const;
+
+    static constexpr int kThinColumns = 600; // until the plot has a width
+    // The colour of a fixed colour slot (PlotSeries::colorSlot) in the chart theme that suits
+    // this palette: for legends drawn outside the charts.
+    static QColor slotColor(int slot, const QPalette &palette);
+
+signals:
+    void hovered(const QString &text);
+    // Clicked or focused: the chart the exports act on.
+    void activated();
+    void contextMenuRequested(const QPoint &globalPosition);
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+    // Keyboard access to the values: ← → step through the points (series by series), Home/End.
+    void keyPressEvent(QKeyEvent *event) override;
+    // A frame in the highlight colour while the chart has the keyboard focus.
+    void paintEvent(QPaintEvent *event) override;
+    void focusInEvent(QFocusEvent *event) override;
+    void focusOutEvent(QFocusEvent *event) override;
+    void changeEvent(QEvent *event) override;
+
+private:
+    struct Impl;
+    void rebuild();       // series and axes anew: a new panel, unit or scale type
+    void updateRanges();  // axes fitted to the points drawn
+    void rethin();        // line series thinned anew for the view and the plot's width
+    bool zoomEvent(QEvent *event); // wheel, drag and double-click on the plot (panelchartzoom.cpp)
+    void applyPalette();
+    std::unique_ptr<Impl> d;
+};

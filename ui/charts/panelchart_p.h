@@ -1,0 +1,59 @@
+#pragma once
+
+// Private to the chart adapter (panelchart.cpp, panelchartinteraction.cpp): the only header in
+// lessonscope that includes Qt Charts.
+
+#include "ui/charts/panelchart.h"
+
+#include <QBarSeries>
+#include <QChart>
+#include <QChartView>
+#include <QGraphicsSimpleTextItem>
+#include <QLineSeries>
+
+#include <cmath>
+#include <vector>
+
+struct PanelChart::Impl {
+    static constexpr int kMarkerLimit = 200; // beyond this many points, markers would hide the line
+    static constexpr double kBarWidth = 0.7;
+    static constexpr double kHoverRadius = 16; // px
+
+    QChartView *view = nullptr;
+    PlotPanel panel;
+    ValueScale scale;
+    bool log = false;
+    QList<QLineSeries *> lines;
+    QBarSeries *bars = nullptr;
+    QString lastHover;
+    int keyPoint = -1; // the point ← → last stepped to, counted over all series
+    std::vector<std::vector<std::size_t>> kept; // per series: the indices drawn, after thinning
+    // Line panels: the x range zoomed to (all the data when !zoomed), and the pixel columns the
+    // series were last thinned for (re-thinned when the plot's width changes).
+    bool zoomed = false;
+    double viewFrom = 0, viewTo = 0;
+    int thinnedFor = 0;
+    bool rethinQueued = false;
+    QPoint dragFrom; // viewport position of a pan in progress; null when none
+    double dragViewFrom = 0, dragViewTo = 0;
+    struct BarLabel {
+        QGraphicsSimpleTextItem *item;
+        std::size_t series;
+        qsizetype category;
+    };
+    std::vector<BarLabel> barLabels; // owned by the chart
+
+    QChart *chart() const { return view->chart(); }
+    bool drawable(double y) const { return std::isfinite(y) && (!log || y > 0); }
+
+    int columns() const; // the plot's width in pixels (kThinColumns before it has one)
+    bool xExtent(double *from, double *to) const; // of every series' finite x; false when none
+    void computeKept(std::size_t s);
+    QList<QPointF> linePoints(std::size_t s) const;
+    double barValue(std::size_t s, qsizetype category) const;
+    void placeBarLabels();
+
+    // Chart item coordinates <-> the PanelChart's own.
+    QPointF toChart(const QWidget *owner, const QPoint &position) const;
+    QPoint fromChart(const QWidget *owner, const QPointF &position) const;
+};

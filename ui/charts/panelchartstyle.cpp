@@ -1,0 +1,91 @@
+// The chart adapter, continued: palette, colours and value labels (see panelchart.h).
+#include "ui/charts/panelchart_p.h"
+
+#include <QBarSet>
+#include <QEvent>
+#include <QHash>
+
+void PanelChart::Impl::placeBarLabels()
+{
+    if (!bars || barLabels.empty())
+        return;
+    const double sets = static_cast<double>(bars->count());
+    const double width = kBarWidth / sets;
+    for (const BarLabel &label : barLabels) {
+        const double x = static_cast<double>(label.category) - kBarWidth / 2 + (static_cast<double>(label.series) + 0.5) * width;
+        const QPointF top = chart()->mapToPosition(QPointF(x, barValue(label.series, label.category)), bars);
+        const QRectF box = label.item->boundingRect();
+        label.item->setPos(top.x() - box.width() / 2, top.y() - box.height() - 2);
+    }
+}
+
+void PanelChart::applyPalette()
+{
+    const QPalette pal = palette();
+    QChart *chart = d->chart();
+    const bool dark = pal.color(QPalette::Window).lightness() < 128;
+    const QChart::ChartTheme theme = dark ? QChart::ChartThemeDark : QChart::ChartThemeLight;
+    if (chart->theme() != theme)
+        chart->setTheme(theme);
+    chart->setBackgroundBrush(pal.base());
+    chart->setBackgroundPen(Qt::NoPen);
+    chart->setTitleBrush(pal.text());
+    QFont titleFont = font();
+    titleFont.setBold(true);
+    chart->setTitleFont(titleFont);
+    for (QAbstractAxis *axis : chart->axes()) {
+        axis->setLabelsBrush(pal.text());
+        axis->setTitleBrush(pal.text());
+        axis->setLabelsFont(font());
+        axis->setTitleFont(font());
+        axis->setGridLineColor(pal.color(QPalette::Midlight));
+        axis->setMinorGridLineColor(pal.color(QPalette::Midlight));
+        axis->setLinePenColor(pal.color(QPalette::Mid));
+    }
+    chart->legend()->setLabelColor(pal.color(QPalette::Text));
+    chart->legend()->setFont(font());
+    // Fixed colours after the theme's, which setTheme() resets.
+    for (std::size_t s = 0; s < d->panel.series.size(); ++s) {
+        const int slot = d->panel.series[s].colorSlot;
+        if (slot < 0)
+            continue;
+        const QColor colour = slotColor(slot, pal);
+        if (d->bars && static_cast<qsizetype>(s) < d->bars->count()) {
+            d->bars->barSets().at(static_cast<qsizetype>(s))->setColor(colour);
+            d->bars->barSets().at(static_cast<qsizetype>(s))->setBorderColor(colour);
+        } else if (static_cast<qsizetype>(s) < d->lines.size()) {
+            d->lines.at(static_cast<qsizetype>(s))->setColor(colour);
+        }
+    }
+    for (const Impl::BarLabel &label : d->barLabels) {
+        label.item->setBrush(pal.text());
+        label.item->setFont(font());
+    }
+    d->placeBarLabels();
+}
+
+QColor PanelChart::slotColor(int slot, const QPalette &palette)
+{
+    // The theme's own series colours, read once per theme from a chart that is never shown.
+    static QHash<int, QList<QColor>> cache;
+    const bool dark = palette.color(QPalette::Window).lightness() < 128;
+    const QChart::ChartTheme theme = dark ? QChart::ChartThemeDark : QChart::ChartThemeLight;
+    QList<QColor> &colours = cache[int(theme)];
+    if (colours.isEmpty()) {
+        QChart probe;
+        probe.setTheme(theme);
+        for (int i = 0; i < 5; ++i) {
+            auto *series = new QLineSeries;
+            probe.addSeries(series);
+            colours << series->color();
+        }
+    }
+    return colours.at(std::max(slot, 0) % colours.size());
+}
+
+void PanelChart::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange)
+        applyPalette();
+    QWidget::changeEvent(event);
+}

@@ -1,0 +1,39 @@
+#include "ui/charts/plotpanel.h"
+
+#include "core/artifact/artifact.h"
+
+#include <algorithm>
+
+std::size_t PlotPanel::pointCount() const
+{
+    std::size_t count = 0;
+    for (const PlotSeries &s : series)
+        count += s.y.size();
+    return count;
+}
+
+bool PlotPanel::hasSharedLegend() const
+{
+    return !series.empty()
+        && std::all_of(series.begin(), series.end(), [](const PlotSeries &s) { return s.colorSlot >= 0; });
+}
+
+PlotPanel plotPanelFrom(const lessonscope::Panel &panel)
+{
+    PlotPanel plot;
+    plot.kind = QString::fromStdString(panel.kind);
+    plot.title = QString::fromStdString(panel.title);
+    for (const std::string &label : panel.labels)
+        plot.labels << QString::fromStdString(label);
+    plot.xlabel = QString::fromStdString(panel.xlabel);
+    plot.ylabel = QString::fromStdString(panel.ylabel);
+    for (const lessonscope::Series &series : panel.series) {
+        PlotSeries s;
+        s.label = QString::fromStdString(series.label);
+        s.y = series.y;
+        if (plot.isLine())
+            s.x = panel.x;
+        plot.series.push_back(std::move(s));
+    }
+    return plot;
+}

@@ -1,0 +1,78 @@
+#include "ui/library/libraryentry.h"
+
+#include "core/lesson/environmentinfo.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+
+using namespace lessonscope;
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("LibraryEntry", text);
+}
+
+// The library that produced the numbers: the first environment entry that names a library
+// version (not the backend, not the device count), e.g. "jax 0.9.2" or "eigen 3.4.0".
+QString producingLibrary(const Artifact &artifact)
+{
+    for (const auto &[key, value] : artifact.environment()) {
+        if (key == "backend" || key == "deviceCount" || key == "cpu" || key == "compiler"
+            || key == "os" || key == "lessonscope")
+            continue;
+        return QStringLiteral("%1 %2").arg(QString::fromStdString(key), QString::fromStdString(value));
+    }
+    return QString::fromStdString(artifact.backend());
+}
+
+} // namespace
+
+QString LibraryEntry::displayName() const
+{
+    if (origin == Origin::Run && path.isEmpty())
+        return cancelled ? tr("unsaved run (cancelled)") : tr("unsaved run");
+    const QString name = QFileInfo(path).fileName();
+    if (origin == Origin::Bundled)
+        return tr("%1 (bundled)").arg(name);
+    return name;
+}
+
+QString LibraryEntry::statusText() const
+{
+    if (!artifact)
+        return tr("unreadable");
+    const int errors = countOf(problems, Severity::Error);
+    const int warnings = countOf(problems, Severity::Warning);
+    if (errors > 0)
+        return errors == 1 ? tr("1 error") : tr("%1 errors").arg(errors);
+    if (warnings > 0)
+        return warnings == 1 ? tr("1 warning") : tr("%1 warnings").arg(warnings);
+    return tr("valid");
+}
+
+QString LibraryEntry::originLabel() const
+{
+    if (!artifact)
+        return displayName();
+    const QString library = producingLibrary(*artifact);
+    // lessonscope's own artifacts name the lesson program and the CPU they ran on.
+    std::string madeBy, cpu;
+    for (const auto &[key, value] : artifact->environment()) {
+        if (key == "lessonscope")
+            madeBy = value;
+        if (key == "cpu")
+            cpu = value;
+    }
+    QString who;
+    if (origin == Origin::Run || (!madeBy.empty() && !cpu.empty() && cpu == cpuModel()))
+        who = tr("this machine");
+    else if (!madeBy.empty())
+        who = tr("another machine");
+    else if (QString::fromStdString(artifact->provenance()).contains(QLatin1String("recorded")))
+        who = tr("recorded");
+    else
+        who = displayName();
+    return library.isEmpty() ? who : QStringLiteral("%1 — %2").arg(who, library);
+}

@@ -1,0 +1,324 @@
+#include "ui/library/librarymodel.h"
+
+#include "ui/common/plaintext.h"
+#include "core/base/units.h"
+
+#include <QApplication>
+#include <QFont>
+#include <QStyle>
+
+#include <QLocale>
+
+#include <cmath>
+#include <limits>
+
+using namespace lessonscope;
+
+namespace {
+
+QString q(const std::string &text)
+{
+    return QString::fromStdString(text);
+}
+
+QString readableTime(const std::string &rfc3339)
+{
+    const QDateTime time = QDateTime::fromString(q(rfc3339), Qt::ISODateWithMs);
+    if (!time.isValid())
+        return q(rfc3339);
+    return QLocale().toString(time.toLocalTime(), QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+}
+
+} // namespace
+
+LibraryModel::LibraryModel(QObject *parent)
+    : QAbstractTableModel(parent)
+{
+}
+
+int LibraryModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : static_cast<int>(m_entries.size());
+}
+
+int LibraryModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+LibraryModel::Facts LibraryModel::factsOf(const LibraryEntry &entry)
+{
+    Facts facts;
+    facts.warmMedianSeconds = std::numeric_limits<double>::infinity();
+    if (!entry.artifact) {
+        facts.lesson = tr("(unreadable)");
+        return facts;
+    }
+    const Artifact &artifact = *entry.artifact;
+    facts.lesson = q(artifact.lessonId());
+    facts.title = q(artifact.diagram().title);
+    facts.kind = q(artifact.kind());
+    facts.provenance = q(artifact.provenance());
+    facts.generatedIso = q(artifact.generatedAt());
+    facts.generated = readableTime(artifact.generatedAt());
+    facts.backend = q(artifact.backend());
+    if (const std::optional<double> median = artifact.timingSummary().warmMedianSeconds; median && !std::isnan(*median)) {
+        facts.warmMedianSeconds = *median;
+        facts.warmMedian = q(formatDuration(*median));
+    }
+    return facts;
+}
+
+QVariant LibraryModel::display(std::size_t row, int column) const
+{
+    const LibraryEntry &entry = m_entries[row];
+    const Facts &facts = m_facts[row];
+    switch (column) {
+    case LessonColumn: return facts.lesson;
+    case TitleColumn: return facts.title;
+    case KindColumn: return facts.kind;
+    case ProvenanceColumn: return facts.provenance;
+    case GeneratedColumn: return facts.generated;
+    case BackendColumn: return facts.backend;
+    case WarmMedianColumn: return facts.warmMedian;
+    case StatusColumn: return entry.unsaved ? tr("%1 · unsaved").arg(entry.statusText()) : entry.statusText();
+    case AnswerColumn: return entry.answer;
+    case FileColumn: return entry.displayName();
+    default: return {};
+    }
+}
+
+QVariant LibraryModel::sortKey(std::size_t row, int column) const
+{
+    const LibraryEntry &entry = m_entries[row];
+    if (column == WarmMedianColumn)
+        return m_facts[row].warmMedianSeconds;
+    if (column == GeneratedColumn)
+        return m_facts[row].generatedIso;
+    if (column == StatusColumn)
+        return entry.artifact ? countOf(entry.problems, Severity::Error) * 1000 + countOf(entry.problems, Severity::Warning)
+                              : 1'000'000;
+    return display(row, column);
+}
+
+QVariant LibraryModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const auto row = static_cast<std::size_t>(index.row());
+    const LibraryEntry &entry = m_entries[row];
+    const int column = index.column();
+    switch (role) {
+    case Qt::DisplayRole:
+        return display(row, column);
+    case EntryIdRole:
+        return entry.id;
+    case SortRole:
+        return sortKey(row, column);
+    case Qt::ToolTipRole:
+        if (column == FileColumn)
+            return entry.path.isEmpty() ? tr("Made on this machine; not saved yet") : plainToolTip(entry.path);
+        if (column == GeneratedColumn && entry.artifact)
+            return plainToolTip(q(entry.artifact->generatedAt()));
+        if (column == StatusColumn && !entry.problems.empty())
+            return plainToolTip(tr("%1 — see the Problems tab").arg(entry.statusText()));
+        return {};
+    case Qt::DecorationRole:
+        if (column != StatusColumn)
+            return {};
+        if (entry.hasErrors())
+            return QApplication::style()->standardIcon(QStyle::SP_MessageBoxCritical);
+        if (!entry.problems.empty())
+            return QApplication::style()->standardIcon(QStyle::SP_MessageBoxWarning);
+        return QApplication::style()->standardIcon(QStyle::SP_DialogApplyButton);
+    case Qt::FontRole:
+        if (entry.unsaved) {
+            QFont font;
+            font.setItalic(true);
+            return font;
+        }
+        return {};
+    case Qt::TextAlignmentRole:
+        if (column == WarmMedianColumn)
+            return QVariant(Qt::AlignRight | Qt::AlignVCenter);
+        return {};
+    default:
+        return {};
+    }
+}
+
+QVariant LibraryModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    switch (section) {
+    case LessonColumn: return tr("Lesson");
+    case TitleColumn: return tr("Title");
+    case KindColumn: return tr("Kind");
+    case ProvenanceColumn: return tr("Provenance");
+    case GeneratedColumn: return tr("Generated");
+    case BackendColumn: return tr("Backend");
+    case WarmMedianColumn: return tr("Warm median");
+    case StatusColumn: return tr("Status");
+    case AnswerColumn: return tr("Answer");
+    case FileColumn: return tr("File");
+    default: return {};
+    }
+}
+
+void LibraryModel::setEntries(std::vector<LibraryEntry> entries)
+{
+    beginResetModel();
+    m_entries = std::move(entries);
+    m_facts.clear();
+    for (LibraryEntry &entry : m_entries) {
+        entry.id = m_nextId++;
+        m_facts.push_back(factsOf(entry));
+    }
+    reindex();
+    endResetModel();
+}
+
+int LibraryModel::addOrReplace(LibraryEntry entry)
+{
+    std::vector<LibraryEntry> one;
+    one.push_back(std::move(entry));
+    return addOrReplace(std::move(one)).front();
+}
+
+std::vector<int> LibraryModel::addOrReplace(std::vector<LibraryEntry> entries)
+{
+    std::vector<int> ids;
+    ids.reserve(entries.size());
+    std::vector<LibraryEntry> added;
+    std::vector<Facts> addedFacts;
+    QHash<QString, int> addedByPath; // the same path twice in one batch: the later one wins
+    for (LibraryEntry &entry : entries) {
+        if (!entry.path.isEmpty()) {
+            if (const int existing = findByPath(entry.path)) {
+                const int row = rowOf(existing);
+                entry.id = existing;
+                m_facts[static_cast<std::size_t>(row)] = factsOf(entry);
+                m_entries[static_cast<std::size_t>(row)] = std::move(entry);
+                emitRowChanged(row);
+                emit entryChanged(existing);
+                ids.push_back(existing);
+                continue;
+            }
+            if (const auto it = addedByPath.constFind(entry.path); it != addedByPath.cend()) {
+                entry.id = added[static_cast<std::size_t>(*it)].id;
+                addedFacts[static_cast<std::size_t>(*it)] = factsOf(entry);
+                added[static_cast<std::size_t>(*it)] = std::move(entry);
+                ids.push_back(added[static_cast<std::size_t>(*it)].id);
+                continue;
+            }
+            addedByPath.insert(entry.path, static_cast<int>(added.size()));
+        }
+        entry.id = m_nextId++;
+        ids.push_back(entry.id);
+        addedFacts.push_back(factsOf(entry));
+        added.push_back(std::move(entry));
+    }
+    if (added.empty())
+        return ids;
+    const int first = rowCount();
+    beginInsertRows({}, first, first + static_cast<int>(added.size()) - 1);
+    for (std::size_t i = 0; i < added.size(); ++i) {
+        m_rowById.insert(added[i].id, first + static_cast<int>(i));
+        if (!added[i].path.isEmpty())
+            m_idByPath.insert(added[i].path, added[i].id);
+        m_entries.push_back(std::move(added[i]));
+        m_facts.push_back(std::move(addedFacts[i]));
+    }
+    endInsertRows();
+    return ids;
+}
+
+void LibraryModel::remove(int id)
+{
+    const int row = rowOf(id);
+    if (row < 0)
+        return;
+    beginRemoveRows({}, row, row);
+    m_entries.erase(m_entries.begin() + row);
+    m_facts.erase(m_facts.begin() + row);
+    reindex();
+    endRemoveRows();
+}
+
+void LibraryModel::reindex()
+{
+    m_rowById.clear();
+    m_idByPath.clear();
+    for (std::size_t i = 0; i < m_entries.size(); ++i) {
+        m_rowById.insert(m_entries[i].id, static_cast<int>(i));
+        if (!m_entries[i].path.isEmpty())
+            m_idByPath.insert(m_entries[i].path, m_entries[i].id);
+    }
+}
+
+void LibraryModel::clear()
+{
+    setEntries({});
+}
+
+const LibraryEntry *LibraryModel::entry(int id) const
+{
+    const int row = rowOf(id);
+    return row < 0 ? nullptr : &m_entries[static_cast<std::size_t>(row)];
+}
+
+int LibraryModel::rowOf(int id) const
+{
+    return m_rowById.value(id, -1);
+}
+
+int LibraryModel::idAtRow(int row) const
+{
+    return row >= 0 && row < rowCount() ? m_entries[static_cast<std::size_t>(row)].id : 0;
+}
+
+int LibraryModel::findByPath(const QString &path) const
+{
+    return path.isEmpty() ? 0 : m_idByPath.value(path, 0);
+}
+
+std::vector<int> LibraryModel::unsavedIds() const
+{
+    std::vector<int> ids;
+    for (const LibraryEntry &entry : m_entries) {
+        if (entry.unsaved)
+            ids.push_back(entry.id);
+    }
+    return ids;
+}
+
+void LibraryModel::markSaved(int id, const QString &path)
+{
+    const int row = rowOf(id);
+    if (row < 0)
+        return;
+    LibraryEntry &entry = m_entries[static_cast<std::size_t>(row)];
+    if (!entry.path.isEmpty() && m_idByPath.value(entry.path) == id)
+        m_idByPath.remove(entry.path);
+    entry.path = path;
+    entry.unsaved = false;
+    if (!path.isEmpty())
+        m_idByPath.insert(path, id);
+    emitRowChanged(row);
+    emit entryChanged(id);
+}
+
+void LibraryModel::setAnswer(int id, const QString &answer)
+{
+    const int row = rowOf(id);
+    if (row < 0)
+        return;
+    m_entries[static_cast<std::size_t>(row)].answer = answer;
+    emit dataChanged(index(row, AnswerColumn), index(row, AnswerColumn));
+}
+
+void LibraryModel::emitRowChanged(int row)
+{
+    emit dataChanged(index(row, 0), index(row, ColumnCount - 1));
+}

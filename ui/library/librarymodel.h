@@ -1,0 +1,90 @@
+#pragma once
+
+#include "ui/library/libraryentry.h"
+
+#include <QAbstractTableModel>
+#include <QHash>
+
+#include <vector>
+
+// The artifacts opened in this session, one row each. Owns the entries; views reach them through
+// a QSortFilterProxyModel (LibraryFilter) and identify them by EntryIdRole, never by row.
+class LibraryModel : public QAbstractTableModel
+{
+    Q_OBJECT
+
+public:
+    enum Column {
+        LessonColumn,
+        TitleColumn,
+        KindColumn,
+        ProvenanceColumn,
+        GeneratedColumn,
+        BackendColumn,
+        WarmMedianColumn,
+        StatusColumn,
+        // The learner's answer to the prediction prompt. Left empty here: the timeline work
+        // (issue 4) fills it from its AnswerStore through setAnswer().
+        AnswerColumn,
+        FileColumn,
+        ColumnCount
+    };
+    enum Role {
+        EntryIdRole = Qt::UserRole + 1,
+        SortRole, // numbers for the median, ISO text for times, display text otherwise
+    };
+
+    explicit LibraryModel(QObject *parent = nullptr);
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+    // Replaces everything (beginResetModel/endResetModel); ids are assigned afresh.
+    void setEntries(std::vector<LibraryEntry> entries);
+    // Adds an entry, or replaces the entry read from the same path (a file read again).
+    // Returns the entry's id.
+    int addOrReplace(LibraryEntry entry);
+    // The same for many entries at once (a folder streaming in): entries already present by path
+    // are replaced in place, the new ones appended with one beginInsertRows/endInsertRows.
+    // Returns the ids in the order given.
+    std::vector<int> addOrReplace(std::vector<LibraryEntry> entries);
+    void remove(int id);
+    void clear();
+
+    const LibraryEntry *entry(int id) const;
+    const std::vector<LibraryEntry> &entries() const { return m_entries; }
+    int rowOf(int id) const; // -1 when absent
+    int idAtRow(int row) const;
+    int findByPath(const QString &path) const; // id, or 0
+    std::vector<int> unsavedIds() const;
+
+    // After a save: the entry now lives at path and is no longer unsaved.
+    void markSaved(int id, const QString &path);
+    void setAnswer(int id, const QString &answer);
+
+signals:
+    void entryChanged(int id);
+
+private:
+    // What a row shows, worked out once per entry: reading the numbers means parsing the
+    // artifact's stdout, far too slow to repeat for every paint of a large artifact.
+    struct Facts {
+        QString lesson, title, kind, provenance, generated, generatedIso, backend, warmMedian;
+        double warmMedianSeconds = 0; // +inf when unknown: sorts last
+    };
+    static Facts factsOf(const LibraryEntry &entry);
+    QVariant display(std::size_t row, int column) const;
+    QVariant sortKey(std::size_t row, int column) const;
+    void emitRowChanged(int row);
+    void reindex(); // rebuilds m_rowById and m_idByPath after rows moved
+
+
+    std::vector<LibraryEntry> m_entries;
+    std::vector<Facts> m_facts; // parallel to m_entries
+    // Lookups by id and by path stay O(1) with 10,000 rows (a folder opened, then refreshed).
+    QHash<int, int> m_rowById;
+    QHash<QString, int> m_idByPath;
+    int m_nextId = 1;
+};

@@ -1,0 +1,113 @@
+#include "ui/library/librarypane.h"
+
+#include "ui/library/libraryfilter.h"
+#include "ui/library/librarymodel.h"
+
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QLineEdit>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+LibraryPane::LibraryPane(LibraryModel *model, QWidget *parent)
+    : QWidget(parent), m_model(model)
+{
+    m_filter = new LibraryFilter(this);
+    m_filter->setSourceModel(model);
+
+    m_filterEdit = new QLineEdit(this);
+    m_filterEdit->setPlaceholderText(tr("Filter by lesson, backend, status, file…"));
+    m_filterEdit->setClearButtonEnabled(true);
+    m_filterEdit->setAccessibleName(tr("Filter the library"));
+    connect(m_filterEdit, &QLineEdit::textChanged, m_filter, &LibraryFilter::setFilterText);
+    m_count = new QLabel(this);
+    m_count->setTextFormat(Qt::PlainText);
+    m_count->setForegroundRole(QPalette::PlaceholderText);
+
+    m_view = new QTreeView(this);
+    m_view->setModel(m_filter);
+    m_view->setRootIsDecorated(false);
+    m_view->setUniformRowHeights(true);
+    m_view->setAlternatingRowColors(true);
+    m_view->setSortingEnabled(true);
+    m_view->sortByColumn(LibraryModel::GeneratedColumn, Qt::AscendingOrder);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_view->setAllColumnsShowFocus(true);
+    m_view->setAccessibleName(tr("Library"));
+    m_view->setToolTip(tr("Select one artifact to show it, two of the same lesson to compare them"));
+    QHeaderView *header = m_view->header();
+    header->setStretchLastSection(true);
+    header->setSectionsMovable(true);
+    const int widths[] = {110, 180, 75, 185, 145, 60, 95, 140, 60, 220};
+    for (int column = 0; column < LibraryModel::ColumnCount; ++column)
+        header->resizeSection(column, widths[column]);
+
+    auto *top = new QHBoxLayout;
+    top->addWidget(m_filterEdit, 1);
+    top->addWidget(m_count);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addLayout(top);
+    layout->addWidget(m_view, 1);
+
+    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            [this] { emit selectionChanged(selectedIds()); });
+    for (auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
+        connect(m_filter, signal, this, &LibraryPane::updateCount);
+    connect(m_filter, &QAbstractItemModel::modelReset, this, &LibraryPane::updateCount);
+    connect(m_filter, &QAbstractItemModel::layoutChanged, this, &LibraryPane::updateCount);
+    updateCount();
+}
+
+QList<int> LibraryPane::selectedIds() const
+{
+    QList<int> ids;
+    const QModelIndexList rows = m_view->selectionModel()->selectedRows();
+    for (const QModelIndex &row : rows)
+        ids << row.data(LibraryModel::EntryIdRole).toInt();
+    return ids;
+}
+
+void LibraryPane::selectIds(const QList<int> &ids)
+{
+    QItemSelection selection;
+    QModelIndex first;
+    for (int id : ids) {
+        const int row = m_model->rowOf(id);
+        if (row < 0)
+            continue;
+        QModelIndex index = m_filter->mapFromSource(m_model->index(row, 0));
+        if (!index.isValid()) { // hidden by the filter: show everything rather than hide the selection
+            m_filterEdit->clear();
+            index = m_filter->mapFromSource(m_model->index(row, 0));
+        }
+        selection.select(index, index);
+        if (!first.isValid())
+            first = index;
+    }
+    m_view->selectionModel()->select(selection, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    if (first.isValid()) {
+        m_view->selectionModel()->setCurrentIndex(first, QItemSelectionModel::NoUpdate);
+        m_view->scrollTo(first);
+    }
+}
+
+QByteArray LibraryPane::saveState() const
+{
+    return m_view->header()->saveState();
+}
+
+void LibraryPane::restoreState(const QByteArray &state)
+{
+    if (!state.isEmpty())
+        m_view->header()->restoreState(state);
+}
+
+void LibraryPane::updateCount()
+{
+    const int shown = m_filter->rowCount();
+    const int total = m_model->rowCount();
+    m_count->setText(shown == total ? (total == 1 ? tr("1 artifact") : tr("%1 artifacts").arg(total)) : tr("%1 of %2 shown").arg(shown).arg(total));
+}

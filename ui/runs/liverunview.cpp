@@ -1,0 +1,92 @@
+#include "ui/runs/liverunview.h"
+
+#include "ui/artifact/artifactheader.h"
+#include "ui/charts/panelchart.h"
+#include "ui/artifact/panelsview.h"
+
+#include <QLocale>
+#include <QVBoxLayout>
+
+namespace {
+
+// The panels a performance lesson's run fills, laid out as the artifact will have them.
+PanelItem livePanel(const QString &kind, const QString &title)
+{
+    PanelItem item;
+    item.kind = kind;
+    item.drawable = true;
+    item.plot.kind = kind;
+    item.plot.title = title;
+    item.plot.ylabel = QStringLiteral("seconds");
+    if (kind == QLatin1String("bar")) {
+        item.plot.labels = {QStringLiteral("first")};
+    } else {
+        item.plot.xlabel = QStringLiteral("warm sample");
+        item.plot.series.push_back({QStringLiteral("synchronized call"), {}, {}});
+    }
+    return item;
+}
+
+} // namespace
+
+LiveRunView::LiveRunView(QWidget *parent)
+    : QWidget(parent)
+{
+    m_header = new ArtifactHeader(this);
+    m_panels = new PanelsView(this);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    layout->addWidget(m_header);
+    layout->addWidget(m_panels, 1);
+}
+
+void LiveRunView::start(int job, const QString &lessonId, const QString &description)
+{
+    m_job = job;
+    m_lessonId = lessonId;
+    m_description = description;
+    m_x.clear();
+    m_warm.clear();
+    m_header->setRunning(tr("Running %1 on this machine…").arg(lessonId), description);
+    m_panels->setItems({livePanel(QStringLiteral("bar"), tr("First call")),
+                        livePanel(QStringLiteral("line"), tr("Warm calls"))});
+}
+
+void LiveRunView::setProgress(int job, int done, int total)
+{
+    if (job != m_job)
+        return;
+    const QLocale locale;
+    m_header->setRunning(done < total ? tr("Running %1 on this machine: call %2 of %3")
+                                            .arg(m_lessonId, locale.toString(done), locale.toString(total))
+                                      : tr("Running %1 on this machine: all %2 calls measured, making the artifact…")
+                                            .arg(m_lessonId, locale.toString(total)),
+                         m_description);
+}
+
+void LiveRunView::addFirstCall(int job, double seconds)
+{
+    if (job != m_job || m_panels->charts().isEmpty())
+        return;
+    PlotPanel panel = m_panels->charts().constFirst()->panel();
+    panel.series = {{QStringLiteral("synchronized call"), {}, {seconds}}};
+    m_panels->charts().constFirst()->setPanel(panel);
+}
+
+void LiveRunView::addWarmSamples(int job, int firstIndex, const QList<double> &seconds)
+{
+    if (job != m_job || m_panels->charts().size() < 2 || firstIndex != static_cast<int>(m_warm.size()))
+        return;
+    for (double value : seconds) {
+        m_warm.push_back(value);
+        m_x.push_back(static_cast<double>(m_warm.size()));
+    }
+    m_panels->charts().at(1)->setSeriesData(0, m_x, m_warm);
+}
+
+void LiveRunView::finish(int job, const QString &message)
+{
+    if (job != m_job)
+        return;
+    m_header->setRunning(message, m_description);
+}

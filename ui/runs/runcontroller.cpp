@@ -1,0 +1,63 @@
+#include "ui/runs/runcontroller.h"
+
+#include "ui/window/centralview.h"
+#include "core/lesson/lessonrunner.h"
+#include "ui/library/librarymodel.h"
+#include "ui/library/librarypane.h"
+#include "ui/runs/liverunview.h"
+#include "ui/runs/runpanel.h"
+
+RunController::RunController(RunPanel *panel, LibraryModel *model, LibraryPane *library, CentralView *centre,
+                             QObject *parent)
+    : QObject(parent)
+{
+    LessonRunner *runner = panel->runner();
+    LiveRunView *live = centre->liveRunView();
+    connect(panel, &RunPanel::runStarted, this,
+            [this, live, library, centre](int job, const QString &lessonId, const QString &description) {
+                live->start(job, lessonId, description);
+                library->selectIds({});
+                centre->showLiveRun();
+                emit message(tr("Running %1 on this machine…").arg(lessonId), 4000);
+            });
+    connect(runner, &LessonRunner::progress, live, &LiveRunView::setProgress);
+    connect(runner, &LessonRunner::firstCallMeasured, live, &LiveRunView::addFirstCall);
+    connect(runner, &LessonRunner::warmSamplesMeasured, live, &LiveRunView::addWarmSamples);
+    connect(runner, &LessonRunner::finished, this,
+            [this, live, model, library](int job, const lessonscope::Artifact &artifact,
+                                         const lessonscope::Problems &problems) {
+                live->finish(job, tr("Run finished"));
+                LibraryEntry entry;
+                entry.origin = LibraryEntry::Origin::Run;
+                entry.artifact = artifact;
+                entry.problems = problems;
+                entry.unsaved = true;
+                library->selectIds({model->addOrReplace(std::move(entry))});
+                emit message(tr("Run finished: the new artifact is selected and not saved yet (File › Save)."), 10000);
+            });
+    connect(runner, &LessonRunner::partialRun, this,
+            [model, library](int, const lessonscope::Artifact &artifact, const lessonscope::Problems &problems) {
+                LibraryEntry entry;
+                entry.origin = LibraryEntry::Origin::Run;
+                entry.artifact = artifact;
+                entry.problems = problems;
+                entry.unsaved = true;
+                entry.cancelled = true;
+                library->selectIds({model->addOrReplace(std::move(entry))});
+            });
+    connect(runner, &LessonRunner::cancelled, this, [this, live](int job, int calls) {
+        if (calls == 0) {
+            live->finish(job, tr("Run cancelled before the first call; nothing was measured"));
+            emit message(tr("Run cancelled"), 6000);
+            return;
+        }
+        live->finish(job, calls == 1 ? tr("Run cancelled after 1 call; it is kept, not saved yet")
+                                     : tr("Run cancelled after %1 calls; they are kept, not saved yet").arg(calls));
+        emit message(tr("Run cancelled: the calls measured so far are selected as an unsaved artifact (File › Save)."),
+                     10000);
+    });
+    connect(runner, &LessonRunner::failed, this, [this, live](int job, const QString &text) {
+        live->finish(job, tr("Run failed: %1").arg(text));
+        emit message(tr("Run failed: %1").arg(text), 10000);
+    });
+}

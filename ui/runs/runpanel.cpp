@@ -1,0 +1,288 @@
+#include "ui/runs/runpanel.h"
+
+#include "core/lesson/lessonregistry.h"
+#include "core/lesson/lessonrunner.h"
+#include "core/base/units.h"
+
+#include <QComboBox>
+#include <QDateTime>
+#include <QFormLayout>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QLocale>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+#include <limits>
+
+using namespace lessonscope;
+
+namespace {
+
+QString q(const std::string &text)
+{
+    return QString::fromStdString(text);
+}
+
+int clampToInt(std::int64_t value)
+{
+    return static_cast<int>(std::clamp<std::int64_t>(value, std::numeric_limits<int>::min(), std::numeric_limits<int>::max()));
+}
+
+// "X 64×32 · W 32×16 float32, 7 warm samples, seed 0" for matrix lessons; name=value otherwise.
+QString describe(const ParameterValues &values)
+{
+    const auto integer = [&values](const char *name) -> QString {
+        const auto it = values.find(name);
+        return it != values.end() && std::holds_alternative<std::int64_t>(it->second)
+            ? QString::number(std::get<std::int64_t>(it->second)) : QString();
+    };
+    const auto choice = [&values](const char *name) -> QString {
+        const auto it = values.find(name);
+        return it != values.end() && std::holds_alternative<std::string>(it->second)
+            ? q(std::get<std::string>(it->second)) : QString();
+    };
+    if (!integer("m").isEmpty() && !integer("k").isEmpty() && !integer("n").isEmpty()) {
+        QString text = QStringLiteral("X %1×%2 · W %2×%3 %4").arg(integer("m"), integer("k"), integer("n"), choice("dtype"));
+        if (!integer("samples").isEmpty())
+            text += RunPanel::tr(", %1 warm samples").arg(integer("samples"));
+        if (!integer("seed").isEmpty())
+            text += RunPanel::tr(", seed %1").arg(integer("seed"));
+        return text.trimmed();
+    }
+    QStringList parts;
+    for (const auto &[name, value] : values)
+        parts << QStringLiteral("%1=%2").arg(q(name), std::holds_alternative<std::string>(value)
+                                                          ? q(std::get<std::string>(value))
+                                                          : QString::number(std::get<std::int64_t>(value)));
+    return parts.join(QStringLiteral(", "));
+}
+
+} // namespace
+
+RunPanel::RunPanel(QWidget *parent)
+    : QWidget(parent), m_runner(new LessonRunner(this))
+{
+    m_heading = new QLabel(this);
+    QFont headingFont = m_heading->font();
+    headingFont.setBold(true);
+    m_heading->setFont(headingFont);
+    m_heading->setWordWrap(true);
+    m_summary = new QLabel(this);
+    m_summary->setWordWrap(true);
+    m_summary->setForegroundRole(QPalette::PlaceholderText);
+
+    m_formArea = new QWidget(this);
+    m_form = new QFormLayout(m_formArea);
+    m_form->setContentsMargins(0, 0, 0, 0);
+    m_form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+
+    m_defaults = new QPushButton(tr("De&faults"), this);
+    m_defaults->setToolTip(tr("Put back the lesson's default parameters"));
+    m_cancel = new QPushButton(tr("&Cancel"), this);
+    m_cancel->setToolTip(tr("Stop the run between two calls; nothing is kept (Esc)"));
+    m_run = new QPushButton(tr("&Run"), this);
+    m_run->setToolTip(tr("Run the lesson on this machine with these parameters (Ctrl+R)"));
+    m_run->setDefault(true);
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_defaults);
+    buttons->addStretch(1);
+    buttons->addWidget(m_cancel);
+    buttons->addWidget(m_run);
+
+    m_progress = new QProgressBar(this);
+    m_progress->setRange(0, 1);
+    m_progress->setValue(0);
+    m_progress->setFormat(tr("%v of %m calls"));
+    m_progress->setTextVisible(false); // until a run gives it something to count
+    m_status = new QLabel(this);
+    m_status->setWordWrap(true);
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_heading);
+    layout->addWidget(m_summary);
+    layout->addSpacing(4);
+    layout->addWidget(m_formArea);
+    layout->addLayout(buttons);
+    layout->addWidget(m_progress);
+    layout->addWidget(m_status);
+    layout->addStretch(1);
+
+    connect(m_defaults, &QPushButton::clicked, this, &RunPanel::resetToDefaults);
+    connect(m_run, &QPushButton::clicked, this, &RunPanel::run);
+    connect(m_cancel, &QPushButton::clicked, this, &RunPanel::cancel);
+    connect(m_runner, &LessonRunner::runningChanged, this, &RunPanel::updateButtons);
+    connect(m_runner, &LessonRunner::progress, this, [this](int, int done, int total) {
+        m_progress->setRange(0, total);
+        m_progress->setValue(done);
+        const QLocale locale;
+        setStatus(done < total ? tr("Measuring on this machine: call %1 of %2…").arg(locale.toString(done), locale.toString(total))
+                               : tr("All %1 calls measured; making the artifact…").arg(locale.toString(total)));
+    });
+    connect(m_runner, &LessonRunner::finished, this, [this](int, const Artifact &artifact, const Problems &) {
+        m_progress->setValue(m_progress->maximum());
+        const TimingSummary &timing = artifact.timingSummary();
+        QString numbers;
+        if (timing.firstCallSeconds && timing.warmMedianSeconds)
+            numbers = tr(": first call %1, warm median %2").arg(q(formatDuration(*timing.firstCallSeconds)),
+                                                                q(formatDuration(*timing.warmMedianSeconds)));
+        const double elapsed = static_cast<double>(QDateTime::currentMSecsSinceEpoch() - m_startedMs) / 1000.0;
+        setStatus(tr("Done in %1%2. The new artifact is selected in the library, not saved yet.")
+                      .arg(q(formatDuration(elapsed)), numbers));
+    });
+    connect(m_runner, &LessonRunner::cancelled, this, [this](int, int calls) {
+        setStatus(calls == 1 ? tr("Cancelled after 1 call; nothing was kept.")
+                             : tr("Cancelled after %1 calls; nothing was kept.").arg(calls));
+    });
+    connect(m_runner, &LessonRunner::failed, this, [this](int, const QString &message) {
+        setStatus(tr("The run failed: %1").arg(message));
+    });
+
+    setLessonId(QString());
+}
+
+void RunPanel::setLessonId(const QString &lessonId)
+{
+    // The form stays with the running lesson; the selection's lesson is offered once it ends.
+    m_pendingLessonId = lessonId;
+    if (m_runner->isRunning() || (m_formBuilt && lessonId == m_lessonId))
+        return;
+    m_formBuilt = true;
+    m_lessonId = lessonId;
+    m_lesson = lessonId.isEmpty() ? nullptr : findLesson(lessonId.toStdString());
+    if (m_lesson) {
+        m_heading->setText(tr("Rerun %1 on this machine").arg(lessonId));
+        m_summary->setText(q(m_lesson->info().summary));
+    } else {
+        m_heading->setText(tr("Rerun a lesson"));
+        m_summary->setText(lessonId.isEmpty() ? tr("Select an artifact to rerun its lesson here.")
+                                              : tr("This build of lessonscope cannot run lesson “%1”.").arg(lessonId));
+    }
+    rebuildForm();
+    updateButtons();
+    if (!m_runner->isRunning())
+        setStatus(m_lesson ? tr("Ready.") : QString());
+}
+
+void RunPanel::rebuildForm()
+{
+    while (m_form->rowCount() > 0)
+        m_form->removeRow(0);
+    m_integers.clear();
+    m_choices.clear();
+    if (!m_lesson)
+        return;
+    for (const ParameterSpec &spec : m_lesson->info().parameters) {
+        QWidget *field = nullptr;
+        if (spec.type == ParameterSpec::Type::Integer) {
+            auto *spin = new QSpinBox(m_formArea);
+            spin->setRange(clampToInt(spec.minimum), clampToInt(spec.maximum));
+            spin->setValue(clampToInt(spec.defaultInteger));
+            spin->setAccelerated(true);
+            spin->setGroupSeparatorShown(spec.maximum >= 10000);
+            m_integers[spec.name] = spin;
+            field = spin;
+        } else {
+            auto *combo = new QComboBox(m_formArea);
+            for (const std::string &choice : spec.choices)
+                combo->addItem(q(choice));
+            m_choices[spec.name] = combo;
+            field = combo;
+        }
+        field->setToolTip(q(spec.description) + QLatin1Char('\n')
+                          + (spec.type == ParameterSpec::Type::Integer
+                                 ? tr("%1 to %2; default %3").arg(spec.minimum).arg(spec.maximum).arg(spec.defaultInteger)
+                                 : tr("default %1").arg(q(spec.choices.empty() ? std::string() : spec.choices.front()))));
+        field->setAccessibleName(q(spec.label));
+        field->setAccessibleDescription(q(spec.description));
+        m_form->addRow(q(spec.label) + QLatin1Char(':'), field);
+    }
+}
+
+ParameterValues RunPanel::values() const
+{
+    ParameterValues values;
+    for (const auto &[name, spin] : m_integers)
+        values[name] = static_cast<std::int64_t>(spin->value());
+    for (const auto &[name, combo] : m_choices)
+        values[name] = combo->currentText().toStdString();
+    return values;
+}
+
+void RunPanel::setValues(const ParameterValues &values)
+{
+    for (const auto &[name, value] : values) {
+        if (const auto spin = m_integers.find(name); spin != m_integers.end() && std::holds_alternative<std::int64_t>(value))
+            spin->second->setValue(clampToInt(std::get<std::int64_t>(value)));
+        if (const auto combo = m_choices.find(name); combo != m_choices.end() && std::holds_alternative<std::string>(value))
+            combo->second->setCurrentText(q(std::get<std::string>(value)));
+    }
+}
+
+void RunPanel::resetToDefaults()
+{
+    rebuildForm();
+}
+
+int RunPanel::run()
+{
+    if (!m_lesson || m_runner->isRunning())
+        return 0;
+    ParameterValues resolved = values();
+    if (const auto error = m_lesson->resolveParameters(resolved)) {
+        setStatus(tr("Cannot run: %1").arg(q(*error)));
+        return 0;
+    }
+    m_startedMs = QDateTime::currentMSecsSinceEpoch();
+    const int job = m_runner->start(*m_lesson, resolved);
+    if (job == 0)
+        return 0;
+    m_progress->setRange(0, 0); // busy until the first progress report
+    m_progress->setTextVisible(true);
+    setStatus(tr("Starting…"));
+    emit runStarted(job, m_lessonId, describe(resolved));
+    return job;
+}
+
+void RunPanel::keyPressEvent(QKeyEvent *event)
+{
+    if ((event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter) && event->modifiers() == Qt::NoModifier) {
+        run();
+        return;
+    }
+    QWidget::keyPressEvent(event);
+}
+
+void RunPanel::cancel()
+{
+    if (!m_runner->isRunning())
+        return;
+    m_runner->cancel();
+    setStatus(tr("Cancelling after the current call…"));
+}
+
+void RunPanel::updateButtons()
+{
+    const bool running = m_runner->isRunning();
+    m_run->setEnabled(m_lesson && !running);
+    m_cancel->setEnabled(running);
+    m_defaults->setEnabled(m_lesson && !running);
+    m_formArea->setEnabled(!running);
+    if (!running && m_progress->maximum() == 0)
+        m_progress->setRange(0, 1);
+    if (!running && m_pendingLessonId != m_lessonId)
+        setLessonId(m_pendingLessonId);
+}
+
+void RunPanel::setStatus(const QString &text)
+{
+    m_status->setText(text);
+}
+
+QString RunPanel::statusText() const
+{
+    return m_status->text();
+}

@@ -1,0 +1,78 @@
+#pragma once
+
+#include "core/lesson/lesson.h"
+
+#include <QWidget>
+
+#include <map>
+#include <string>
+
+class LessonRunner;
+class QComboBox;
+class QFormLayout;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QSpinBox;
+
+// Rerun the selected artifact's lesson on this machine: a form made from the lesson's declared
+// parameters (defaults, ranges, descriptions as tooltips), Run and Cancel, a progress bar and a
+// status line. The run itself happens in LessonRunner, on a worker thread.
+class RunPanel : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit RunPanel(QWidget *parent = nullptr);
+
+    // The lesson to offer, by id; an id this build cannot run disables the form and says so.
+    void setLessonId(const QString &lessonId);
+    const lessonscope::Lesson *lesson() const { return m_lesson; }
+
+    lessonscope::ParameterValues values() const;
+    // Sets form fields by parameter name (unknown names are ignored).
+    void setValues(const lessonscope::ParameterValues &values);
+    void resetToDefaults();
+
+    LessonRunner *runner() const { return m_runner; }
+    QPushButton *runButton() const { return m_run; }
+    QPushButton *cancelButton() const { return m_cancel; }
+    QProgressBar *progressBar() const { return m_progress; }
+    QString statusText() const;
+
+public slots:
+    // Returns the job id, or 0 when nothing was started (no lesson, busy, bad values).
+    int run();
+    void cancel();
+
+signals:
+    // A run began: the lesson and its resolved values, for the live view.
+    void runStarted(int job, const QString &lessonId, const QString &description);
+
+protected:
+    // Enter in the form runs, as in a dialog with a default button.
+    void keyPressEvent(QKeyEvent *event) override;
+
+private:
+    void rebuildForm();
+    void updateButtons();
+    void setStatus(const QString &text);
+
+    const lessonscope::Lesson *m_lesson = nullptr;
+    QString m_lessonId;
+    QString m_pendingLessonId;
+    bool m_formBuilt = false;
+    LessonRunner *m_runner = nullptr;
+    QLabel *m_heading = nullptr;
+    QLabel *m_summary = nullptr;
+    QWidget *m_formArea = nullptr;
+    QFormLayout *m_form = nullptr;
+    std::map<std::string, QSpinBox *> m_integers;
+    std::map<std::string, QComboBox *> m_choices;
+    QPushButton *m_defaults = nullptr;
+    QPushButton *m_run = nullptr;
+    QPushButton *m_cancel = nullptr;
+    QProgressBar *m_progress = nullptr;
+    QLabel *m_status = nullptr;
+    qint64 m_startedMs = 0;
+};

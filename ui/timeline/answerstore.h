@@ -1,0 +1,55 @@
+#pragma once
+
+#include "core/lessons/performance-01/performance01timeline.h"
+
+#include <QDateTime>
+#include <QObject>
+#include <QString>
+
+#include <memory>
+#include <optional>
+
+class QSettings;
+
+// The learner's answers to the prediction prompts, one per artifact content (contentHash), kept
+// in QSettings so that they survive restarts. The library view shows them as ✓ / ✗; the
+// prediction panel restores them and "try again" clears one.
+//
+// One store per settings file: two instances on the same file do not notify each other, so the
+// program shares shared() and tests make their own on a temporary file.
+class AnswerStore : public QObject
+{
+    Q_OBJECT
+
+public:
+    struct Answer {
+        lessonscope::StopPoint stop = lessonscope::StopPoint::AfterDispatch;
+        bool correct = false;
+        QDateTime answeredAt;
+    };
+
+    // The application's settings (organisation and application names of QCoreApplication).
+    explicit AnswerStore(QObject *parent = nullptr);
+    // An INI file at settingsFile: for tests and portable set-ups.
+    explicit AnswerStore(const QString &settingsFile, QObject *parent = nullptr);
+    ~AnswerStore() override;
+
+    // The program-wide store on the application's settings. Created on first use.
+    static AnswerStore *shared();
+
+    // Empty for an unknown or empty contentHash, and for a stored value this version cannot read.
+    std::optional<Answer> answer(const QString &contentHash) const;
+    // An empty contentHash is not stored (there is nothing to key it by).
+    void setAnswer(const QString &contentHash, lessonscope::StopPoint stop);
+    void clear(const QString &contentHash);
+
+    // "✓", "✗" or "" for the library's answer column.
+    QString mark(const QString &contentHash) const;
+
+signals:
+    void answerChanged(const QString &contentHash);
+
+private:
+    static QString group(const QString &contentHash);
+    std::unique_ptr<QSettings> m_settings;
+};

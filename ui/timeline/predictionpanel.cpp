@@ -1,0 +1,312 @@
+#include "ui/timeline/predictionpanel.h"
+
+#include "ui/timeline/answerstore.h"
+#include "core/trace/chrometrace.h"
+#include "ui/common/plaintext.h"
+#include "ui/timeline/timelinepainter.h"
+#include "ui/timeline/timelinewidget.h"
+
+#include <QComboBox>
+#include <QFileDialog>
+#include <QFrame>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QSaveFile>
+#include <QScrollArea>
+#include <QTimer>
+#include <QVBoxLayout>
+
+using namespace lessonscope;
+
+namespace {
+
+// Up to this many calls the chooser lists every one; past it, the ones worth a look.
+constexpr int kListedCalls = 1000;
+
+QString q(const std::string &text)
+{
+    return QString::fromStdString(text);
+}
+
+QString capitalised(QString text)
+{
+    if (!text.isEmpty())
+        text[0] = text[0].toUpper();
+    return text;
+}
+
+// The artifact's own words as plain text; the two rich-text labels escape theirs.
+QLabel *wrappingLabel(QWidget *parent)
+{
+    return plainTextLabel(parent, true);
+}
+
+} // namespace
+
+PredictionPanel::PredictionPanel(AnswerStore *store, QWidget *parent)
+    : QWidget(parent), m_store(store ? store : AnswerStore::shared())
+{
+    // The prompt, framed so that it reads as the question being asked.
+    auto *promptFrame = new QFrame(this);
+    promptFrame->setFrameShape(QFrame::StyledPanel);
+    promptFrame->setBackgroundRole(QPalette::AlternateBase);
+    promptFrame->setAutoFillBackground(true);
+    auto *promptLayout = new QVBoxLayout(promptFrame);
+    auto *predict = new QLabel(tr("<b>Predict before you read:</b>"), promptFrame);
+    m_prompt = wrappingLabel(promptFrame);
+    QFont promptFont = m_prompt->font();
+    promptFont.setPointSizeF(promptFont.pointSizeF() * 1.1);
+    m_prompt->setFont(promptFont);
+    m_hint = wrappingLabel(promptFrame);
+    m_hint->setForegroundRole(QPalette::PlaceholderText);
+    promptLayout->addWidget(predict);
+    promptLayout->addWidget(m_prompt);
+    promptLayout->addWidget(m_hint);
+
+    m_callLabel = new QLabel(tr("&Call:"), this);
+    m_calls = new QComboBox(this);
+    m_calls->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_callLabel->setBuddy(m_calls);
+    m_resetZoom = new QPushButton(tr("&Reset zoom"), this);
+    m_export = new QPushButton(tr("E&xport trace…"), this);
+    m_export->setToolTip(tr("Save the calls as Chrome Trace Event JSON, for Perfetto UI or chrome://tracing"));
+    auto *tools = new QHBoxLayout;
+    tools->addWidget(m_callLabel);
+    tools->addWidget(m_calls);
+    tools->addStretch();
+    tools->addWidget(m_resetZoom);
+    tools->addWidget(m_export);
+
+    m_timeline = new TimelineWidget(this);
+
+    // The verdict: a mark (✓ / ✗, not colour alone), the words, and "try again".
+    m_verdictFrame = new QFrame(this);
+    m_verdictFrame->setFrameShape(QFrame::StyledPanel);
+    m_verdictMark = new QLabel(m_verdictFrame);
+    QFont markFont = m_verdictMark->font();
+    markFont.setPointSizeF(markFont.pointSizeF() * 2);
+    markFont.setBold(true);
+    m_verdictMark->setFont(markFont);
+    m_verdictMark->setMinimumWidth(32);
+    m_verdictHeadline = wrappingLabel(m_verdictFrame);
+    QFont headlineFont = m_verdictHeadline->font();
+    headlineFont.setBold(true);
+    m_verdictHeadline->setFont(headlineFont);
+    m_tryAgain = new QPushButton(tr("&Try again"), m_verdictFrame);
+    m_tryAgain->setToolTip(tr("Forget this answer and place the stop again"));
+    auto *headline = new QHBoxLayout;
+    headline->addWidget(m_verdictMark);
+    headline->addWidget(m_verdictHeadline, 1);
+    headline->addWidget(m_tryAgain);
+    // Word-wrapped labels straight in a vertical layout, so that their height follows their width.
+    m_verdict = wrappingLabel(m_verdictFrame);
+    m_verdict->setTextFormat(Qt::RichText);
+    m_verdict->setContentsMargins(40, 0, 0, 0);
+    auto *verdictLayout = new QVBoxLayout(m_verdictFrame);
+    verdictLayout->addLayout(headline);
+    verdictLayout->addWidget(m_verdict);
+
+    m_readingFrame = new QFrame(this);
+    auto *readingLayout = new QVBoxLayout(m_readingFrame);
+    readingLayout->setContentsMargins(0, 0, 0, 0);
+    m_reading = wrappingLabel(m_readingFrame);
+    m_reading->setTextFormat(Qt::RichText);
+    readingLayout->addWidget(m_reading);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(promptFrame);
+    layout->addLayout(tools);
+    layout->addWidget(m_timeline);
+    layout->addWidget(m_verdictFrame);
+    layout->addWidget(m_readingFrame);
+    layout->addStretch(1);
+    setFocusProxy(m_timeline);
+
+    connect(m_timeline, &TimelineWidget::answerRequested, this,
+            [this](int stop) { answerWith(static_cast<StopPoint>(stop)); });
+    connect(m_tryAgain, &QPushButton::clicked, this, &PredictionPanel::tryAgain);
+    connect(m_resetZoom, &QPushButton::clicked, m_timeline, &TimelineWidget::resetView);
+    connect(m_export, &QPushButton::clicked, this, &PredictionPanel::exportTrace);
+    connect(m_calls, &QComboBox::activated, this, [this] { m_timeline->setCallIndex(m_calls->currentData().toInt()); });
+    connect(m_timeline, &TimelineWidget::callIndexChanged, this, &PredictionPanel::updateVerdict);
+    connect(m_store, &AnswerStore::answerChanged, this, &PredictionPanel::syncFromStore);
+
+    showAnswer(std::nullopt);
+}
+
+void PredictionPanel::setArtifact(const Artifact &artifact)
+{
+    m_artifact = artifact;
+    m_model = TimelineModel::fromArtifact(artifact);
+    const Diagram diagram = artifact.diagram();
+    m_prompt->setText(q(diagram.prediction));
+    m_hint->setText(tr("Drag the stop marker along the timeline to where the timer must stop, or use ← → and Enter."));
+    m_timeline->setModel(m_model);
+    m_timeline->setAccessibleDescription(q(diagram.alt.empty() ? diagram.reading : diagram.alt));
+    fillCallChoices();
+
+    const std::string &reading = diagram.reading.empty() ? diagram.alt : diagram.reading;
+    m_reading->setText(QStringLiteral("<b>%1</b><br>%2").arg(tr("Explanation"), q(reading).toHtmlEscaped()));
+
+    const auto stored = m_store->answer(q(artifact.contentHash()));
+    showAnswer(stored ? std::optional(stored->stop) : std::nullopt);
+}
+
+void PredictionPanel::fillCallChoices()
+{
+    m_calls->clear();
+    const bool measured = m_model.isMeasured();
+    m_callLabel->setVisible(measured);
+    m_calls->setVisible(measured);
+    m_resetZoom->setVisible(measured);
+    if (!measured)
+        return;
+    const int median = m_model.medianCallIndex();
+    m_calls->addItem(tr("Median call (%1)").arg(q(m_model.callTitle(median))), median);
+    if (m_model.callCount() <= kListedCalls) {
+        for (int i = 0; i < m_model.callCount(); ++i)
+            m_calls->addItem(capitalised(q(m_model.callTitle(i))), i);
+        m_calls->setToolTip(QString());
+    } else {
+        // A long run's calls are not a list anyone scrolls (and 100,000 combo box items take
+        // the window seconds to make): the calls worth a look, by their completed result.
+        int fastest = 1;
+        int slowest = 1;
+        double fastestSeconds = m_model.completedSeconds(1).value_or(0.0);
+        double slowestSeconds = fastestSeconds;
+        for (int i = 2; i < m_model.callCount(); ++i) {
+            const double seconds = m_model.completedSeconds(i).value_or(0.0);
+            if (seconds < fastestSeconds) {
+                fastest = i;
+                fastestSeconds = seconds;
+            }
+            if (seconds > slowestSeconds) {
+                slowest = i;
+                slowestSeconds = seconds;
+            }
+        }
+        const int last = m_model.callCount() - 1;
+        m_calls->addItem(capitalised(q(m_model.callTitle(0))), 0);
+        m_calls->addItem(tr("Fastest warm call (%1)").arg(q(m_model.callTitle(fastest))), fastest);
+        m_calls->addItem(tr("Slowest warm call (%1)").arg(q(m_model.callTitle(slowest))), slowest);
+        m_calls->addItem(tr("Last call (%1)").arg(q(m_model.callTitle(last))), last);
+        m_calls->setToolTip(tr("%1 calls: the median, first, fastest, slowest and last are offered")
+                                .arg(QLocale().toString(m_model.callCount())));
+    }
+    m_calls->setCurrentIndex(0);
+}
+
+void PredictionPanel::answerWith(StopPoint stop)
+{
+    m_store->setAnswer(q(m_artifact.contentHash()), stop);
+    showAnswer(stop);
+    emit answered(isCorrectStop(stop));
+    // Inside a scroll area (the artifact view's diagram tab), bring the verdict and the reading
+    // into view once the layout has made room for them.
+    QTimer::singleShot(0, this, [this] {
+        for (QWidget *widget = parentWidget(); widget; widget = widget->parentWidget()) {
+            if (auto *area = qobject_cast<QScrollArea *>(widget)) {
+                area->ensureWidgetVisible(m_readingFrame, 0, 0);
+                area->ensureWidgetVisible(m_verdictFrame, 0, 0);
+                break;
+            }
+        }
+    });
+}
+
+void PredictionPanel::tryAgain()
+{
+    m_store->clear(q(m_artifact.contentHash()));
+    showAnswer(std::nullopt);
+    m_timeline->setFocus();
+}
+
+void PredictionPanel::syncFromStore(const QString &contentHash)
+{
+    if (contentHash != q(m_artifact.contentHash()))
+        return;
+    const auto stored = m_store->answer(contentHash);
+    const std::optional<StopPoint> stop = stored ? std::optional(stored->stop) : std::nullopt;
+    if (stop != m_answer)
+        showAnswer(stop);
+}
+
+void PredictionPanel::showAnswer(std::optional<StopPoint> stop)
+{
+    m_answer = stop;
+    m_timeline->setAnswer(stop);
+    updateVerdict(); // the text first, so that showing the frames lays them out at their height
+    m_verdictFrame->setVisible(stop.has_value());
+    m_readingFrame->setVisible(stop.has_value());
+}
+
+void PredictionPanel::updateVerdict()
+{
+    if (!m_answer) {
+        m_verdict->clear();
+        m_verdictHeadline->clear();
+        m_verdictMark->clear();
+        return;
+    }
+    const StopVerdict verdict = m_model.verdict(*m_answer, m_timeline->callIndex());
+    const TimelineLane tone = verdict.correct ? TimelineLane::Readiness : TimelineLane::Device;
+    QPalette markPalette = m_verdictMark->palette();
+    markPalette.setColor(QPalette::WindowText, TimelinePainter::laneColour(palette(), tone));
+    m_verdictMark->setPalette(markPalette);
+    m_verdictMark->setText(verdict.correct ? QStringLiteral("✓") : QStringLiteral("✗"));
+    m_verdictHeadline->setText(q(verdict.headline));
+    // A number and its unit stay on one line.
+    static const QRegularExpression unit(QStringLiteral("(\\d) (ns|µs|ms|s)\\b"));
+    const QString numbers = q(verdict.numbers).toHtmlEscaped().replace(unit, QStringLiteral("\\1&nbsp;\\2"));
+    m_verdict->setText(QStringLiteral("%1<br><br>%2").arg(q(verdict.why).toHtmlEscaped(), numbers));
+    // New text changes the labels' height for their width. Each layout caches that per width,
+    // and a label's own updateGeometry() clears only its parent's cache: clear every ancestor's,
+    // or an owner's layout (DiagramView's) keeps the old height and squeezes the timeline.
+    for (QWidget *widget = m_verdict; widget && !widget->isWindow(); widget = widget->parentWidget())
+        widget->updateGeometry();
+}
+
+bool PredictionPanel::isReadingShown() const
+{
+    return !m_readingFrame->isHidden();
+}
+
+void PredictionPanel::setReadingShown(bool shown)
+{
+    m_readingFrame->setVisible(shown);
+}
+
+QString PredictionPanel::verdictText() const
+{
+    if (!m_answer)
+        return {};
+    const StopVerdict verdict = m_model.verdict(*m_answer, m_timeline->callIndex());
+    return QStringLiteral("%1 %2\n%3\n%4")
+        .arg(verdict.correct ? QStringLiteral("✓") : QStringLiteral("✗"), q(verdict.headline), q(verdict.why),
+             q(verdict.numbers));
+}
+
+void PredictionPanel::exportTrace()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export trace"), QStringLiteral("trace.json"),
+                                                      tr("Chrome Trace Event JSON (*.json)"));
+    if (path.isEmpty())
+        return;
+    const ChromeTrace trace = exportChromeTrace(m_artifact);
+    QSaveFile file(path);
+    const bool ok = file.open(QIODevice::WriteOnly) &&
+                    file.write(trace.json.data(), static_cast<qint64>(trace.json.size())) ==
+                        static_cast<qint64>(trace.json.size()) &&
+                    file.commit();
+    if (!ok)
+        showPlainMessage(this, QMessageBox::Warning, tr("Export trace"),
+                         tr("Could not write %1: %2").arg(path, file.errorString()));
+    else if (trace.schematic)
+        QMessageBox::information(this, tr("Export trace"),
+                                 tr("This artifact has no measured trace: the file holds the schematic order of "
+                                    "events only, not measured durations."));
+}

@@ -1,0 +1,73 @@
+#pragma once
+
+#include "core/artifact/artifact.h"
+#include "core/lessons/performance-01/performance01timeline.h"
+
+#include <QWidget>
+
+#include <optional>
+
+class AnswerStore;
+class QComboBox;
+class QFrame;
+class QLabel;
+class QPushButton;
+class TimelineWidget;
+
+// The prediction for a timeline diagram: the prompt above the interactive timeline, the answer
+// placed on it, the verdict with the numbers each stop would have read, then the reading (the
+// explanation), which stays hidden until the learner has answered. Answers persist per
+// contentHash in an AnswerStore; "try again" clears one. The diagram's title and scope are its
+// owner's (DiagramView) to show.
+class PredictionPanel : public QWidget
+{
+    Q_OBJECT
+
+public:
+    // store: where answers are kept; nullptr uses AnswerStore::shared(). Not owned.
+    explicit PredictionPanel(AnswerStore *store = nullptr, QWidget *parent = nullptr);
+
+    void setArtifact(const lessonscope::Artifact &artifact);
+
+    TimelineWidget *timeline() const { return m_timeline; }
+    std::optional<lessonscope::StopPoint> answer() const { return m_answer; }
+    bool isReadingShown() const;
+    // Answering shows the reading and "try again" hides it; this reveals it without an answer
+    // (for a program that shows the explanation on request).
+    void setReadingShown(bool shown);
+    QString verdictText() const; // the verdict as shown, in plain text; empty before an answer
+
+public slots:
+    void answerWith(lessonscope::StopPoint stop);
+    void tryAgain();
+    void exportTrace(); // asks for a file name and writes the Chrome trace
+
+signals:
+    void answered(bool correct);
+
+private:
+    void showAnswer(std::optional<lessonscope::StopPoint> stop);
+    void updateVerdict();
+    void fillCallChoices();
+    void syncFromStore(const QString &contentHash);
+
+    AnswerStore *m_store = nullptr;
+    lessonscope::Artifact m_artifact;
+    lessonscope::TimelineModel m_model;
+    std::optional<lessonscope::StopPoint> m_answer;
+
+    QLabel *m_prompt = nullptr;
+    QLabel *m_hint = nullptr;
+    QLabel *m_callLabel = nullptr;
+    QComboBox *m_calls = nullptr;
+    QPushButton *m_resetZoom = nullptr;
+    QPushButton *m_export = nullptr;
+    TimelineWidget *m_timeline = nullptr;
+    QFrame *m_verdictFrame = nullptr;
+    QLabel *m_verdictMark = nullptr;
+    QLabel *m_verdictHeadline = nullptr;
+    QLabel *m_verdict = nullptr;
+    QPushButton *m_tryAgain = nullptr;
+    QFrame *m_readingFrame = nullptr;
+    QLabel *m_reading = nullptr;
+};

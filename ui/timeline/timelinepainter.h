@@ -1,0 +1,59 @@
+#pragma once
+
+#include "ui/timeline/timelinelayout.h"
+#include "core/lessons/performance-01/performance01timeline.h"
+
+#include <QFont>
+#include <QPalette>
+#include <QString>
+
+class QPainter;
+
+// Draws a TimelineWidget from its cached layout and its interaction state; owns no state itself.
+// Colours come from the palette (light and dark themes): the lanes take the palette's highlight
+// hue turned round the colour wheel, the work outside the boundary the palette's greys, and every
+// lane and event also carries its name, so that nothing depends on colour alone.
+class TimelinePainter
+{
+public:
+    struct State {
+        double markerX = 0;
+        int stop = -1;    // the candidate the marker rests on, or -1
+        int nearest = -1; // the candidate a drag would snap to, or -1
+        bool answered = false;
+        bool answerCorrect = false;
+        bool dragging = false;
+        bool focused = false;
+        QString markerText;    // on the stop flag
+        QString timerText;     // on the timer bar
+        QString completedText; // on the completed-result bar (shown once answered)
+        QString caption;       // the mode line
+        QString hint;          // how to interact, right of the caption
+    };
+
+    TimelinePainter(QPainter &painter, const TimelineLayout &layout, const lessonscope::CallTimeline &call,
+                    const QPalette &palette, const QFont &font, const QFont &smallFont);
+
+    void paint(const State &state);
+
+    static QColor laneColour(const QPalette &palette, lessonscope::TimelineLane lane);
+    // The lane colour washed towards the palette's base, for fills under text.
+    static QColor laneFill(const QPalette &palette, lessonscope::TimelineLane lane);
+
+private:
+    void paintFrame(const State &state);
+    void paintOutside();
+    void paintEvents();
+    void paintMeasurement(const State &state);
+    void paintCandidates(const State &state);
+    void paintMarker(const State &state);
+    void paintAxis();
+    void barText(const QRectF &bar, const QString &text, bool bold);
+
+    QPainter &m_painter;
+    const TimelineLayout &m_layout;
+    const lessonscope::CallTimeline &m_call;
+    const QPalette &m_palette;
+    QFont m_font;
+    QFont m_small;
+};

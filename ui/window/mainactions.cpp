@@ -1,0 +1,95 @@
+#include "ui/window/mainactions.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QIcon>
+#include <QMainWindow>
+#include <QMenuBar>
+#include <QStyle>
+
+namespace {
+
+QAction *make(QObject *parent, const QString &text, const QKeySequence &shortcut, const QString &tip,
+              QStyle::StandardPixmap icon = QStyle::SP_CustomBase)
+{
+    auto *action = new QAction(text, parent);
+    if (!shortcut.isEmpty())
+        action->setShortcut(shortcut);
+    action->setStatusTip(tip);
+    action->setToolTip(tip);
+    if (icon != QStyle::SP_CustomBase)
+        action->setIcon(QApplication::style()->standardIcon(icon));
+    return action;
+}
+
+} // namespace
+
+MainActions::MainActions(QMainWindow *window)
+    : QObject(window)
+{
+    open = make(this, tr("&Open…"), QKeySequence::Open, tr("Open artifact files"), QStyle::SP_DialogOpenButton);
+    open->setIcon(QIcon::fromTheme(QStringLiteral("document-open"), open->icon()));
+    openFolder = make(this, tr("Open &Folder…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O),
+                      tr("Open every artifact in a folder and its subfolders"), QStyle::SP_DirOpenIcon);
+    openRecorded = make(this, tr("Open the Recorded &Lesson"), {},
+                        tr("Open the recorded performance-01 bundled with lessonscope"));
+    save = make(this, tr("&Save"), QKeySequence::Save, tr("Save the selected run"), QStyle::SP_DialogSaveButton);
+    save->setIcon(QIcon::fromTheme(QStringLiteral("document-save"), save->icon()));
+    saveAs = make(this, tr("Save &As…"), QKeySequence::SaveAs, tr("Save the selected artifact to a new file"));
+    saveAs->setIcon(QIcon::fromTheme(QStringLiteral("document-save-as")));
+    exportPng = make(this, tr("Panel as &PNG…"), {}, tr("Export the current chart as a PNG image"));
+    exportSvg = make(this, tr("Panel as &SVG…"), {}, tr("Export the current chart as an SVG drawing"));
+    exportCsv = make(this, tr("Panel Series as &CSV…"), {}, tr("Export the current chart's series as CSV"));
+    close = make(this, tr("&Close Artifact"), QKeySequence::Close, tr("Remove the selected artifacts from the library"));
+    quit = make(this, tr("&Quit"), QKeySequence::Quit, tr("Quit lessonscope"));
+    quit->setMenuRole(QAction::QuitRole);
+
+    findInLibrary = make(this, tr("&Filter Library"), QKeySequence::Find, tr("Type to filter the library"));
+    logScale = make(this, tr("&Logarithmic Value Axis"), QKeySequence(Qt::CTRL | Qt::Key_L),
+                    tr("Show chart values on a logarithmic scale"));
+    logScale->setCheckable(true);
+    showLiveRun = make(this, tr("Show the Run in &Progress"), QKeySequence(Qt::CTRL | Qt::Key_P),
+                       tr("Show the charts of the run that is measuring"));
+
+    run = make(this, tr("&Run Lesson"), QKeySequence(Qt::CTRL | Qt::Key_R),
+               tr("Rerun the selected artifact's lesson on this machine"), QStyle::SP_MediaPlay);
+    cancelRun = make(this, tr("&Cancel Run"), QKeySequence(Qt::Key_Escape), tr("Stop the run between two calls"),
+                     QStyle::SP_MediaStop);
+
+    about = make(this, tr("&About lessonscope"), {}, tr("Versions of lessonscope and its libraries"));
+    about->setMenuRole(QAction::AboutRole);
+    aboutQt = make(this, tr("About &Qt"), {}, tr("About the Qt toolkit"));
+    aboutQt->setMenuRole(QAction::AboutQtRole);
+
+    QMenuBar *bar = window->menuBar();
+    QMenu *file = bar->addMenu(tr("&File"));
+    file->addAction(open);
+    file->addAction(openFolder);
+    recentMenu = file->addMenu(tr("Open &Recent"));
+    file->addAction(openRecorded);
+    file->addSeparator();
+    file->addAction(save);
+    file->addAction(saveAs);
+    QMenu *exportMenu = file->addMenu(tr("&Export"));
+    exportMenu->addAction(exportPng);
+    exportMenu->addAction(exportSvg);
+    exportMenu->addAction(exportCsv);
+    file->addSeparator();
+    file->addAction(close);
+    file->addSeparator();
+    file->addAction(quit);
+
+    viewMenu = bar->addMenu(tr("&View"));
+    viewMenu->addAction(findInLibrary);
+    viewMenu->addAction(logScale);
+    viewMenu->addAction(showLiveRun);
+    viewMenu->addSeparator();
+
+    QMenu *runMenu = bar->addMenu(tr("&Run"));
+    runMenu->addAction(run);
+    runMenu->addAction(cancelRun);
+
+    QMenu *help = bar->addMenu(tr("&Help"));
+    help->addAction(about);
+    help->addAction(aboutQt);
+}

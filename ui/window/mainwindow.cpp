@@ -1,0 +1,311 @@
+#include "ui/window/mainwindow.h"
+
+#include "ui/timeline/answerstore.h"
+#include "ui/library/libraryanswers.h"
+#include "ui/window/aboutbox.h"
+#include "ui/window/centralview.h"
+#include "ui/library/librarymodel.h"
+#include "core/library/folderwatcher.h"
+#include "core/lesson/lessonrunner.h"
+#include "ui/library/librarypane.h"
+#include "ui/runs/liverunview.h"
+#include "ui/window/mainactions.h"
+#include "ui/window/opencontroller.h"
+#include "ui/artifact/panelsview.h"
+#include "ui/window/recentfiles.h"
+#include "ui/runs/runcontroller.h"
+#include "ui/runs/runpanel.h"
+#include "ui/library/scanstatus.h"
+#include "ui/window/savecontroller.h"
+#include "ui/window/welcomepage.h"
+#include "core/artifact/artifact.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QScreen>
+#include <QScrollArea>
+#include <QSettings>
+#include <QStatusBar>
+
+#include <algorithm>
+
+MainWindow::MainWindow(QWidget *parent)
+    : QMainWindow(parent), m_model(new LibraryModel(this))
+{
+    setWindowTitle(QStringLiteral("lessonscope[*]"));
+    setAcceptDrops(true);
+    new LibraryAnswers(m_model, AnswerStore::shared(), this); // the library's ✓ / ✗ column (issue 4)
+    m_open = new OpenController(m_model, this);
+    m_save = new SaveController(m_model, this);
+    m_actions = new MainActions(this);
+    m_open->recentFiles()->attach(m_actions->recentMenu);
+
+    m_centre = new CentralView(m_model, this);
+    setCentralWidget(m_centre);
+    connect(m_centre->welcome(), &WelcomePage::openFilesRequested, m_actions->open, &QAction::trigger);
+    connect(m_centre->welcome(), &WelcomePage::openFolderRequested, m_actions->openFolder, &QAction::trigger);
+    connect(m_centre->welcome(), &WelcomePage::openRecordedRequested, this, &MainWindow::openBundled);
+
+    createDocks();
+    createStatusBar();
+    connectActions();
+    connectRuns();
+    restoreSettings();
+    showSelection({});
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createDocks()
+{
+    m_library = new LibraryPane(m_model, this);
+    auto *libraryDock = new QDockWidget(tr("Library"), this);
+    libraryDock->setObjectName(QStringLiteral("libraryDock"));
+    libraryDock->setWidget(m_library);
+    libraryDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable
+                             | QDockWidget::DockWidgetClosable);
+    addDockWidget(Qt::TopDockWidgetArea, libraryDock);
+    connect(m_library, &LibraryPane::selectionChanged, this, &MainWindow::showSelection);
+
+    m_runPanel = new RunPanel(this);
+    auto *scroll = new QScrollArea(this);
+    scroll->setWidget(m_runPanel);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setMinimumWidth(m_runPanel->sizeHint().width() + 24);
+    auto *runDock = new QDockWidget(tr("Run"), this);
+    runDock->setObjectName(QStringLiteral("runDock"));
+    runDock->setWidget(scroll);
+    addDockWidget(Qt::RightDockWidgetArea, runDock);
+    resizeDocks({libraryDock}, {190}, Qt::Vertical);
+    resizeDocks({runDock}, {300}, Qt::Horizontal);
+
+    m_actions->toggleLibrary = libraryDock->toggleViewAction();
+    m_actions->toggleLibrary->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
+    m_actions->toggleRunPanel = runDock->toggleViewAction();
+    m_actions->toggleRunPanel->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_2));
+    m_actions->viewMenu->addAction(m_actions->toggleLibrary);
+    m_actions->viewMenu->addAction(m_actions->toggleRunPanel);
+}
+
+void MainWindow::createStatusBar()
+{
+    statusBar()->addPermanentWidget(new ScanStatus(m_open, this));
+    connect(m_open, &OpenController::message, this, [this](const QString &text) { statusBar()->showMessage(text, 8000); });
+    connect(m_save, &SaveController::message, this, [this](const QString &text) { statusBar()->showMessage(text, 8000); });
+    connect(m_open, &OpenController::opened, this, [this](const QList<int> &ids, bool) {
+        if (!ids.isEmpty() && m_library->selectedIds().isEmpty())
+            m_library->selectIds({ids.constFirst()});
+    });
+}
+
+void MainWindow::connectActions()
+{
+    MainActions *a = m_actions;
+    connect(a->open, &QAction::triggered, this, [this] {
+        const QStringList files = QFileDialog::getOpenFileNames(this, tr("Open Artifacts"), QString(),
+                                                                tr("Lesson artifacts (*.json);;All files (*)"));
+        if (!files.isEmpty())
+            openPaths(files);
+    });
+    connect(a->openFolder, &QAction::triggered, this, [this] {
+        const QString folder = QFileDialog::getExistingDirectory(this, tr("Open Folder of Artifacts"));
+        if (!folder.isEmpty())
+            openPaths({folder});
+    });
+    connect(a->openRecorded, &QAction::triggered, this, &MainWindow::openBundled);
+    connect(a->save, &QAction::triggered, this, [this] {
+        if (m_centre->shownIds().size() == 1)
+            m_save->save(m_centre->shownIds().constFirst());
+    });
+    connect(a->saveAs, &QAction::triggered, this, [this] {
+        if (m_centre->shownIds().size() == 1)
+            m_save->saveAs(m_centre->shownIds().constFirst());
+    });
+    connect(a->exportPng, &QAction::triggered, this, [this] { m_centre->exportCurrent(int(PanelsView::Export::Png)); });
+    connect(a->exportSvg, &QAction::triggered, this, [this] { m_centre->exportCurrent(int(PanelsView::Export::Svg)); });
+    connect(a->exportCsv, &QAction::triggered, this, [this] { m_centre->exportCurrent(int(PanelsView::Export::Csv)); });
+    connect(a->close, &QAction::triggered, this, &MainWindow::closeSelected);
+    connect(a->quit, &QAction::triggered, this, &QWidget::close);
+    connect(a->findInLibrary, &QAction::triggered, this, [this] {
+        m_actions->toggleLibrary->setChecked(true);
+        m_library->filterEdit()->setFocus(Qt::ShortcutFocusReason);
+        m_library->filterEdit()->selectAll();
+    });
+    connect(a->logScale, &QAction::toggled, m_centre, &CentralView::setLogScale);
+    connect(m_centre, &CentralView::logScaleChanged, a->logScale, &QAction::setChecked);
+    connect(m_centre, &CentralView::hovered, this, [this](const QString &text) {
+        if (text.isEmpty())
+            statusBar()->clearMessage();
+        else
+            statusBar()->showMessage(text);
+    });
+    connect(m_centre, &CentralView::message, this, [this](const QString &text) { statusBar()->showMessage(text, 8000); });
+    connect(a->showLiveRun, &QAction::triggered, this, [this] {
+        m_library->selectIds({});
+        m_centre->showLiveRun();
+        updateActions();
+    });
+    connect(a->run, &QAction::triggered, m_runPanel, &RunPanel::run);
+    connect(a->cancelRun, &QAction::triggered, m_runPanel, &RunPanel::cancel);
+    connect(a->about, &QAction::triggered, this, [this] { showAboutBox(this); });
+    connect(a->aboutQt, &QAction::triggered, qApp, &QApplication::aboutQt);
+    connect(m_model, &LibraryModel::entryChanged, this, [this](int id) {
+        if (m_centre->shownIds().contains(id))
+            showSelection(m_centre->shownIds());
+    });
+    connect(m_model, &QAbstractItemModel::rowsRemoved, this, [this] { showSelection(m_library->selectedIds()); });
+    connect(m_model, &QAbstractItemModel::rowsInserted, this, &MainWindow::updateActions);
+}
+
+void MainWindow::connectRuns()
+{
+    auto *runs = new RunController(m_runPanel, m_model, m_library, m_centre, this);
+    connect(runs, &RunController::message, this, [this](const QString &text, int timeout) {
+        statusBar()->showMessage(text, timeout);
+    });
+    connect(m_runPanel->runner(), &LessonRunner::runningChanged, this, &MainWindow::updateActions);
+}
+
+void MainWindow::showSelection(const QList<int> &ids)
+{
+    m_centre->showEntries(ids, m_runPanel->runner()->isRunning());
+    if (ids.size() >= 1) {
+        const LibraryEntry *entry = m_model->entry(ids.constFirst());
+        if (entry && entry->artifact)
+            m_runPanel->setLessonId(QString::fromStdString(entry->artifact->lessonId()));
+    }
+    updateActions();
+}
+
+void MainWindow::updateActions()
+{
+    const QList<int> shown = m_centre->shownIds();
+    const int single = shown.size() == 1 ? shown.constFirst() : 0;
+    m_actions->save->setEnabled(single && m_save->canSave(single));
+    m_actions->saveAs->setEnabled(single && m_save->canSaveAs(single));
+    for (QAction *action : {m_actions->exportPng, m_actions->exportSvg, m_actions->exportCsv})
+        action->setEnabled(m_centre->canExport());
+    m_actions->close->setEnabled(!m_library->selectedIds().isEmpty());
+    const bool running = m_runPanel->runner()->isRunning();
+    m_actions->run->setEnabled(!running && m_runPanel->lesson());
+    m_actions->cancelRun->setEnabled(running);
+    m_actions->showLiveRun->setEnabled(m_centre->liveRunView()->job() != 0);
+
+    const std::size_t unsaved = m_model->unsavedIds().size();
+    setWindowModified(unsaved > 0);
+    QString title = QStringLiteral("lessonscope[*]");
+    if (single) {
+        if (const LibraryEntry *entry = m_model->entry(single))
+            title = QStringLiteral("%1[*] — lessonscope").arg(entry->displayName());
+    }
+    setWindowTitle(title);
+}
+
+void MainWindow::closeSelected()
+{
+    const QList<int> ids = m_library->selectedIds();
+    std::vector<int> unsaved;
+    for (int id : ids) {
+        if (const LibraryEntry *entry = m_model->entry(id); entry && entry->unsaved)
+            unsaved.push_back(id);
+    }
+    if (!m_save->resolveUnsaved(unsaved))
+        return;
+    for (int id : ids) {
+        if (const LibraryEntry *entry = m_model->entry(id))
+            m_open->watcher()->unwatchFile(entry->path);
+        m_model->remove(id);
+    }
+}
+
+void MainWindow::openPaths(const QStringList &paths)
+{
+    if (!paths.isEmpty())
+        m_open->open(paths);
+}
+
+void MainWindow::openBundled()
+{
+    if (const int id = m_open->openBundled())
+        m_library->selectIds({id});
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    if (m_runPanel->runner()->isRunning()) {
+        const auto answer = QMessageBox::question(this, tr("Run in Progress"),
+                                                  tr("A run is still measuring. Stop it and quit?"),
+                                                  QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel);
+        if (answer != QMessageBox::Yes) {
+            event->ignore();
+            return;
+        }
+        m_runPanel->cancel();
+    }
+    if (!m_save->resolveUnsaved(m_model->unsavedIds())) {
+        event->ignore();
+        return;
+    }
+    m_open->cancel();
+    saveSettings();
+    event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    const bool local = std::any_of(urls.begin(), urls.end(), [](const QUrl &url) { return url.isLocalFile(); });
+    if (local)
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    QStringList paths;
+    for (const QUrl &url : event->mimeData()->urls()) {
+        if (url.isLocalFile())
+            paths << url.toLocalFile();
+    }
+    if (paths.isEmpty())
+        return;
+    event->acceptProposedAction();
+    openPaths(paths);
+}
+
+void MainWindow::restoreSettings()
+{
+    QSettings settings;
+    if (!restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray())) {
+        // First start: a generous size, but never larger than the screen it opens on (a laptop's
+        // 1280×800, say), where a window past the edges hides the run panel's buttons.
+        QSize size(1320, 860);
+        if (const QScreen *screen = this->screen()) {
+            const QRect available = screen->availableGeometry();
+            size = size.boundedTo(available.size() - frameSize() + geometry().size());
+            move(available.topLeft());
+        }
+        resize(size);
+    }
+    restoreState(settings.value(QStringLiteral("mainWindow/state")).toByteArray());
+    m_library->restoreState(settings.value(QStringLiteral("library/header")).toByteArray());
+    m_actions->logScale->setChecked(settings.value(QStringLiteral("charts/logScale"), false).toBool());
+}
+
+void MainWindow::saveSettings() const
+{
+    QSettings settings;
+    settings.setValue(QStringLiteral("mainWindow/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("mainWindow/state"), saveState());
+    settings.setValue(QStringLiteral("library/header"), m_library->saveState());
+    settings.setValue(QStringLiteral("charts/logScale"), m_actions->logScale->isChecked());
+}

@@ -1,0 +1,165 @@
+#include "ui/window/opencontroller.h"
+
+#include "core/library/artifactloader.h"
+#include "core/library/folderwatcher.h"
+#include "ui/library/librarymodel.h"
+#include "ui/window/recentfiles.h"
+
+#include <QFile>
+#include <QFileInfo>
+
+using namespace lessonscope;
+
+OpenController::OpenController(LibraryModel *model, QObject *parent)
+    : QObject(parent), m_model(model), m_loader(new ArtifactLoader(this)), m_watcher(new FolderWatcher(this)),
+      m_recent(new RecentFiles(this))
+{
+    connect(m_loader, &ArtifactLoader::filesLoaded, this, &OpenController::onLoaded);
+    connect(m_loader, &ArtifactLoader::finished, this, &OpenController::onFinished);
+    connect(m_loader, &ArtifactLoader::folderScanned, this,
+            [this](int, const QString &folder, const QStringList &directories) { m_watcher->watchFolder(folder, directories); });
+    connect(m_loader, &ArtifactLoader::progress, this, [this](int job, int done, int total) {
+        if (m_openedIds.contains(job))
+            emit progress(done, total);
+    });
+    connect(m_watcher, &FolderWatcher::folderChanged, this, [this](const QString &folder) { refresh({folder}, folder); });
+    connect(m_watcher, &FolderWatcher::fileChanged, this, [this](const QString &path) {
+        if (QFileInfo::exists(path)) {
+            refresh({path}, QString());
+        } else if (const int id = m_model->findByPath(path)) {
+            m_model->remove(id);
+            m_watcher->unwatchFile(path);
+            emit message(tr("%1 was removed from disk").arg(QFileInfo(path).fileName()));
+        }
+    });
+    connect(m_recent, &RecentFiles::openRequested, this, [this](const QString &path) { open({path}); });
+}
+
+int OpenController::open(const QStringList &paths)
+{
+    QStringList absolute;
+    QStringList single;
+    for (const QString &path : paths) {
+        const QFileInfo info(path);
+        absolute << info.absoluteFilePath();
+        if (!info.isDir())
+            single << info.absoluteFilePath();
+        if (info.exists())
+            m_recent->add(info.absoluteFilePath());
+    }
+    const bool wasBusy = isBusy();
+    const int job = m_loader->load(absolute);
+    m_openedIds.insert(job, {});
+    m_singleFiles.insert(job, single);
+    if (!wasBusy)
+        emit busyChanged(true);
+    return job;
+}
+
+int OpenController::openBundled()
+{
+    QFile file(QString::fromLatin1(kBundledPath));
+    LibraryEntry entry;
+    entry.origin = LibraryEntry::Origin::Bundled;
+    entry.path = QString::fromLatin1(kBundledPath);
+    if (!file.open(QIODevice::ReadOnly))
+        return 0;
+    const QByteArray bytes = file.readAll();
+    ReadResult result = readArtifact(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
+    entry.artifact = std::move(result.artifact);
+    entry.problems = std::move(result.problems);
+    return m_model->addOrReplace(std::move(entry));
+}
+
+void OpenController::cancel()
+{
+    for (int job : m_loader->jobs()) {
+        if (m_openedIds.contains(job))
+            m_loader->cancel(job);
+    }
+}
+
+bool OpenController::isBusy() const
+{
+    return !m_openedIds.isEmpty();
+}
+
+void OpenController::refresh(const QStringList &paths, const QString &folder)
+{
+    const int job = m_loader->load(paths);
+    m_refreshFolder.insert(job, folder);
+}
+
+void OpenController::onLoaded(int job, const QList<LoadedFile> &files)
+{
+    const bool refreshing = m_refreshFolder.contains(job);
+    std::vector<LibraryEntry> entries;
+    entries.reserve(static_cast<std::size_t>(files.size()));
+    for (const LoadedFile &file : files) {
+        const int existing = m_model->findByPath(file.path);
+        if (refreshing && existing) {
+            const LibraryEntry *entry = m_model->entry(existing);
+            if (entry && entry->modified == file.modified && entry->origin == LibraryEntry::Origin::File)
+                continue; // unchanged
+        }
+        LibraryEntry entry;
+        entry.origin = LibraryEntry::Origin::File;
+        entry.path = file.path;
+        entry.artifact = file.result.artifact;
+        entry.problems = file.result.problems;
+        entry.modified = file.modified;
+        if (existing) { // a run saved here stays "this machine" in comparisons
+            if (const LibraryEntry *old = m_model->entry(existing); old && old->origin == LibraryEntry::Origin::Run)
+                entry.origin = LibraryEntry::Origin::Run;
+        }
+        entries.push_back(std::move(entry));
+    }
+    // One insert per batch: a view over 10,000 rows lays out once per batch, not once per file.
+    const std::vector<int> ids = m_model->addOrReplace(std::move(entries));
+    if (!refreshing) {
+        QList<int> &opened = m_openedIds[job];
+        opened.reserve(opened.size() + static_cast<qsizetype>(ids.size()));
+        for (int id : ids)
+            opened.append(id);
+    }
+}
+
+void OpenController::onFinished(int job, bool cancelled)
+{
+    if (m_refreshFolder.contains(job)) {
+        const QString folder = m_refreshFolder.take(job);
+        if (!folder.isEmpty() && !cancelled)
+            removeVanished(folder);
+        return;
+    }
+    const QList<int> ids = m_openedIds.take(job);
+    for (const QString &file : m_singleFiles.take(job))
+        m_watcher->watchFile(file);
+    int errors = 0;
+    for (int id : ids) {
+        if (const LibraryEntry *entry = m_model->entry(id); entry && entry->hasErrors())
+            ++errors;
+    }
+    const QString count = ids.size() == 1 ? tr("1 artifact") : tr("%1 artifacts").arg(ids.size());
+    QString text = cancelled ? tr("Opening cancelled: %1 opened").arg(count) : tr("Opened %1").arg(count);
+    if (errors > 0)
+        text += tr(", %1 with errors").arg(errors);
+    if (ids.isEmpty() && !cancelled)
+        text = tr("No artifacts found");
+    emit message(text);
+    emit opened(ids, cancelled);
+    if (!isBusy())
+        emit busyChanged(false);
+}
+
+void OpenController::removeVanished(const QString &folder)
+{
+    QList<int> gone;
+    for (const LibraryEntry &entry : m_model->entries()) {
+        if (entry.origin != LibraryEntry::Origin::Bundled && !entry.unsaved && entry.path.startsWith(folder + QLatin1Char('/'))
+            && !QFileInfo::exists(entry.path))
+            gone << entry.id;
+    }
+    for (int id : gone)
+        m_model->remove(id);
+}

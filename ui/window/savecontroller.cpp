@@ -1,0 +1,167 @@
+#include "ui/window/savecontroller.h"
+
+#include "core/artifact/artifactio.h"
+#include "ui/library/librarymodel.h"
+#include "ui/common/plaintext.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMessageBox>
+#include <QSettings>
+#include <QStandardPaths>
+
+using namespace lessonscope;
+
+namespace {
+
+const char *const kLastFolderKey = "lastSaveFolder";
+
+// What is at path, for the question before replacing it.
+QString describeExisting(const QString &path)
+{
+    const ReadResult existing = readArtifactFile(path);
+    const QString name = QFileInfo(path).fileName();
+    if (!existing.artifact)
+        return SaveController::tr("“%1” already exists. Replace it?").arg(name);
+    return SaveController::tr("“%1” holds a recorded artifact (%2, generated %3, %4). Replacing it loses "
+                              "those numbers for good. Replace it?")
+        .arg(name, QString::fromStdString(existing.artifact->lessonId()),
+             QString::fromStdString(existing.artifact->generatedAt()),
+             QString::fromStdString(existing.artifact->provenance()));
+}
+
+} // namespace
+
+SaveController::SaveController(LibraryModel *model, QWidget *window)
+    : QObject(window), m_model(model), m_window(window)
+{
+    m_choosePath = [this](const QString &suggested) {
+        QFileDialog dialog(m_window, tr("Save Artifact As"), suggested, tr("Lesson artifacts (*.json);;All files (*)"));
+        dialog.setAcceptMode(QFileDialog::AcceptSave);
+        dialog.setDefaultSuffix(QStringLiteral("json"));
+        dialog.setOption(QFileDialog::DontConfirmOverwrite); // saveTo() asks, and says what is lost
+        dialog.selectFile(suggested);
+        return dialog.exec() == QDialog::Accepted && !dialog.selectedFiles().isEmpty() ? dialog.selectedFiles().constFirst()
+                                                                                      : QString();
+    };
+    m_confirm = [this](const QString &title, const QString &question) {
+        return showPlainMessage(m_window, QMessageBox::Warning, title, question,
+                                QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel)
+            == QMessageBox::Yes;
+    };
+    m_askUnsaved = [this](int count) {
+        QMessageBox box(QMessageBox::Warning, tr("Unsaved Runs"),
+                        (count == 1 ? tr("A run made on this machine is not saved.")
+                                    : tr("%1 runs made on this machine are not saved.").arg(count))
+                            + QLatin1Char(' ') + tr("Their measurements are lost unless you save them."),
+                        QMessageBox::SaveAll | QMessageBox::Discard | QMessageBox::Cancel, m_window);
+        box.setDefaultButton(QMessageBox::SaveAll);
+        switch (box.exec()) {
+        case QMessageBox::SaveAll: return UnsavedChoice::SaveAll;
+        case QMessageBox::Discard: return UnsavedChoice::Discard;
+        default: return UnsavedChoice::Cancel;
+        }
+    };
+}
+
+bool SaveController::canSave(int id) const
+{
+    const LibraryEntry *entry = m_model->entry(id);
+    return entry && entry->unsaved && entry->artifact;
+}
+
+bool SaveController::canSaveAs(int id) const
+{
+    const LibraryEntry *entry = m_model->entry(id);
+    return entry && entry->artifact;
+}
+
+QString SaveController::defaultFileName(const Artifact &artifact)
+{
+    QDateTime time = QDateTime::fromString(QString::fromStdString(artifact.generatedAt()), Qt::ISODateWithMs);
+    if (!time.isValid())
+        time = QDateTime::currentDateTimeUtc();
+    QString lesson = QString::fromStdString(artifact.lessonId());
+    lesson.replace(QLatin1Char('/'), QLatin1Char('_'));
+    return QStringLiteral("%1-%2.json").arg(lesson.isEmpty() ? QStringLiteral("artifact") : lesson,
+                                            time.toUTC().toString(QStringLiteral("yyyyMMdd-HHmmss")));
+}
+
+QString SaveController::suggestedPath(int id) const
+{
+    const LibraryEntry *entry = m_model->entry(id);
+    QString folder = QSettings().value(QLatin1String(kLastFolderKey)).toString();
+    if (folder.isEmpty() || !QFileInfo(folder).isDir())
+        folder = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    if (folder.isEmpty())
+        folder = QDir::homePath();
+    return QDir(folder).filePath(defaultFileName(*entry->artifact));
+}
+
+bool SaveController::save(int id)
+{
+    if (!canSave(id))
+        return false;
+    const LibraryEntry *entry = m_model->entry(id);
+    if (entry->origin == LibraryEntry::Origin::Run && !entry->path.isEmpty())
+        return saveTo(id, entry->path);
+    return saveAs(id);
+}
+
+bool SaveController::saveAs(int id)
+{
+    if (!canSaveAs(id))
+        return false;
+    const QString path = m_choosePath(suggestedPath(id));
+    if (path.isEmpty())
+        return false;
+    return saveTo(id, path);
+}
+
+bool SaveController::saveTo(int id, const QString &path)
+{
+    const LibraryEntry *entry = m_model->entry(id);
+    if (!entry || !entry->artifact)
+        return false;
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    const bool ownFile = entry->origin == LibraryEntry::Origin::Run && entry->path == absolute;
+    if (QFileInfo::exists(absolute) && !ownFile && !m_confirm(tr("Replace File?"), describeExisting(absolute)))
+        return false;
+
+    QString error;
+    if (!writeArtifactFile(*entry->artifact, absolute, &error)) {
+        showPlainMessage(m_window, QMessageBox::Critical, tr("Cannot Save"), tr("The artifact was not saved: %1").arg(error));
+        return false;
+    }
+    QSettings().setValue(QLatin1String(kLastFolderKey), QFileInfo(absolute).absolutePath());
+    // The file now holds this artifact: an entry that showed what was there before goes.
+    if (const int other = m_model->findByPath(absolute); other != 0 && other != id)
+        m_model->remove(other);
+    const bool wasRun = entry->origin == LibraryEntry::Origin::Run;
+    if (wasRun)
+        m_model->markSaved(id, absolute);
+    emit saved(id, absolute);
+    emit message(tr("Saved %1").arg(QDir::toNativeSeparators(absolute)));
+    return true;
+}
+
+bool SaveController::resolveUnsaved(const std::vector<int> &ids)
+{
+    if (ids.empty())
+        return true;
+    switch (m_askUnsaved(static_cast<int>(ids.size()))) {
+    case UnsavedChoice::Discard:
+        return true;
+    case UnsavedChoice::Cancel:
+        return false;
+    case UnsavedChoice::SaveAll:
+        for (int id : ids) {
+            if (canSave(id) && !save(id))
+                return false;
+        }
+        return true;
+    }
+    return false;
+}
