@@ -1,6 +1,6 @@
 #include "exporttracecommand.h"
 
-#include "core/artifact/artifactio.h"
+#include "core/lesson/lessonartifacts.h"
 #include "core/trace/chrometrace.h"
 #include "commandline.h"
 
@@ -28,7 +28,7 @@ int exportTraceCommand(const QStringList &arguments)
     if (!result.artifact)
         return 1;
 
-    const ChromeTrace trace = exportChromeTrace(*result.artifact);
+    const ChromeTrace trace = exportChromeTrace(*result.artifact, *timelineOf(*result.artifact));
     const QString target = parser.value(output);
     if (target.isEmpty() || target == QLatin1String("-")) {
         printOut(QString::fromStdString(trace.json) + QLatin1Char('\n'));

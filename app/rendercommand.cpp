@@ -1,6 +1,6 @@
 #include "rendercommand.h"
 
-#include "core/artifact/artifactio.h"
+#include "core/lesson/lessonartifacts.h"
 #include "ui/artifact/artifactrenderer.h"
 #include "commandline.h"
 

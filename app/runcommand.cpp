@@ -1,19 +1,16 @@
 #include "runcommand.h"
 
 #include "core/lesson/artifactbuilder.h"
-#include "core/artifact/artifactio.h"
 #include "commandline.h"
-#include "core/lesson/environmentinfo.h"
+#include "core/base/rfc3339.h"
+#include "core/lesson/lessonartifacts.h"
 #include "core/lesson/lessonregistry.h"
 #include "core/timing/matmulvariants.h"
 #include "core/timing/monotonicclock.h"
-#include "core/timing/statistics.h"
-#include "core/base/units.h"
 
 #include <QCommandLineParser>
 #include <QDateTime>
 #include <QFileInfo>
-#include <QRegularExpression>
 
 #include <atomic>
 #include <csignal>
@@ -63,56 +60,20 @@ private:
     std::int64_t m_lastPrintNs = 0;
 };
 
-QString readable(double seconds)
-{
-    return QString::fromStdString(formatDuration(seconds));
-}
-
 QString summaryOf(const LessonRun &run, const Artifact &artifact)
 {
-    const TimingSummary &timing = artifact.timingSummary();
-    QString text;
-    const auto row = [&text](const QString &name, const QString &value) {
-        text += QStringLiteral("  %1 %2\n").arg(name, -16).arg(value);
-    };
-    text += QStringLiteral("%1  %2 · %3 %4\n")
-                .arg(QString::fromStdString(run.lessonId))
-                .arg(QString::fromStdString(formatShape(timing.inputShape)),
-                     QString::fromStdString(formatShape(timing.weightShape)),
-                     QString::fromStdString(timing.dtype));
-    if (timing.firstCallSeconds)
-        row(QStringLiteral("first call"), readable(*timing.firstCallSeconds));
-    if (!timing.warmSamplesSeconds.empty()) {
-        const Statistics stats = summarize(timing.warmSamplesSeconds);
-        row(QStringLiteral("warm median"),
-            QStringLiteral("%1  (%2 samples; min %3, max %4, MAD %5)")
-                .arg(readable(stats.median))
-                .arg(stats.count)
-                .arg(readable(stats.min), readable(stats.max), readable(stats.mad)));
+    const LessonSummary summary = summarizeArtifact(artifact);
+    QString text = QStringLiteral("%1  %2\n").arg(QString::fromStdString(run.lessonId),
+                                                  QString::fromStdString(summary.setup));
+    for (const Figure &figure : summary.figures) {
+        if (const QString value = QString::fromStdString(formatFigure(figure)); !value.isEmpty())
+            text += QStringLiteral("  %1 %2\n").arg(QString::fromStdString(figure.label), -16).arg(value);
     }
-    if (timing.dispatchOnlyWarmMedianSeconds)
-        row(QStringLiteral("dispatch only"),
-            QStringLiteral("%1  (median; what a timer stopped right after dispatch reads)")
-                .arg(readable(*timing.dispatchOnlyWarmMedianSeconds)));
-    if (timing.maxAbsError)
-        row(QStringLiteral("max_abs_error"), QString::number(*timing.maxAbsError, 'g', 3));
-    row(QStringLiteral("ran with"),
-        QStringLiteral("%1, %2 wait").arg(QString::fromStdString(run.instructionSet),
-                                          QString::fromStdString(run.waitStrategy)));
+    text += QStringLiteral("  %1 %2\n")
+                .arg(QStringLiteral("ran with"), -16)
+                .arg(QStringLiteral("%1, %2 wait").arg(QString::fromStdString(run.instructionSet),
+                                                       QString::fromStdString(run.waitStrategy)));
     return text;
-}
-
-// "64x32x16" (x or ×) → m, k, n.
-bool parseShape(const QString &text, ParameterValues &values)
-{
-    static const QRegularExpression pattern(QStringLiteral("^(\\d+)[x×X](\\d+)[x×X](\\d+)$"));
-    const QRegularExpressionMatch match = pattern.match(text.trimmed());
-    if (!match.hasMatch())
-        return false;
-    values["m"] = match.captured(1).toLongLong();
-    values["k"] = match.captured(2).toLongLong();
-    values["n"] = match.captured(3).toLongLong();
-    return true;
 }
 
 QString defaultOutputName(const std::string &lessonId)
@@ -138,13 +99,11 @@ int runCommand(const QStringList &arguments)
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Run a lesson on this machine and write its artifact."));
-    parser.addPositionalArgument(QStringLiteral("lesson"), QStringLiteral("The lesson to run, e.g. performance-01."));
+    parser.addPositionalArgument(QStringLiteral("lesson"), QStringLiteral("The lesson to run ('lessonscope lessons' lists them)."));
     const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")},
                                     QStringLiteral("Write the artifact to FILE (default: LESSON-TIME.json)."),
                                     QStringLiteral("FILE"));
     const QCommandLineOption force(QStringLiteral("force"), QStringLiteral("Overwrite FILE if it exists."));
-    const QCommandLineOption shape(QStringLiteral("shape"), QStringLiteral("X (M×K) · W (K×N), e.g. 64x32x16."),
-                                   QStringLiteral("MxKxN"));
     QStringList isaNames;
     for (const MatmulVariantInfo &variant : matmulVariants())
         isaNames.append(QString::fromStdString(variant.name));
@@ -156,9 +115,14 @@ int runCommand(const QStringList &arguments)
                                  QStringLiteral("NAME"));
     parser.addOptions({output, force, isa});
     QList<QCommandLineOption> parameterOptions;
+    QList<QCommandLineOption> shorthandOptions;
     if (lesson) {
-        if (lesson->info().parameters.size() >= 3)
-            parser.addOption(shape);
+        for (const ParameterShorthand &shorthand : lesson->info().shorthands) {
+            shorthandOptions.append(QCommandLineOption(QString::fromStdString(shorthand.name),
+                                                       QString::fromStdString(shorthand.description),
+                                                       QString::fromStdString(shorthand.valueName)));
+            parser.addOption(shorthandOptions.back());
+        }
         for (const ParameterSpec &spec : lesson->info().parameters) {
             parameterOptions.append(QCommandLineOption(QString::fromStdString(spec.name),
                                                        QString::fromStdString(spec.description),
@@ -170,9 +134,16 @@ int runCommand(const QStringList &arguments)
         return exitCode;
 
     ParameterValues values;
-    if (parser.isSet(shape) && !parseShape(parser.value(shape), values)) {
-        printErr(QStringLiteral("lessonscope run: --shape '%1' is not MxKxN, e.g. 64x32x16.\n").arg(parser.value(shape)));
-        return 2;
+    for (std::size_t i = 0; i < lesson->info().shorthands.size(); ++i) {
+        const ParameterShorthand &shorthand = lesson->info().shorthands[i];
+        const QCommandLineOption &option = shorthandOptions[static_cast<qsizetype>(i)];
+        if (parser.isSet(option) && !shorthand.apply(parser.value(option).toStdString(), values)) {
+            printErr(QStringLiteral("lessonscope run: --%1 '%2' is not %3; %4\n")
+                         .arg(QString::fromStdString(shorthand.name), parser.value(option),
+                              QString::fromStdString(shorthand.valueName),
+                              QString::fromStdString(shorthand.description)));
+            return 2;
+        }
     }
     for (std::size_t i = 0; i < lesson->info().parameters.size(); ++i) {
         const ParameterSpec &spec = lesson->info().parameters[i];
@@ -236,7 +207,7 @@ int runCommand(const QStringList &arguments)
     }
     printOut(summaryOf(run, artifact));
     if (run.cancelled)
-        printErr(QStringLiteral("interrupted: kept the %1 warm calls measured before the stop\n").arg(run.warmCalls.size()));
+        printErr(QStringLiteral("interrupted: kept the %1 calls measured before the stop\n").arg(run.calls.size()));
     printOut(QStringLiteral("wrote %1\n").arg(path));
     return run.cancelled ? 1 : 0;
 }

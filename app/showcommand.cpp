@@ -1,6 +1,6 @@
 #include "showcommand.h"
 
-#include "core/artifact/artifactio.h"
+#include "core/lesson/lessonartifacts.h"
 #include "commandline.h"
 #include "core/timing/statistics.h"
 #include "core/base/units.h"
@@ -74,28 +74,10 @@ QString readableSummary(const Artifact &artifact)
         environment << QStringLiteral("%1=%2").arg(q(key), q(value));
     row(QStringLiteral("environment"), environment.join(QStringLiteral(", ")));
 
-    const TimingSummary &timing = artifact.timingSummary();
-    if (!timing.inputShape.empty())
-        row(QStringLiteral("product"), QStringLiteral("%1 · %2 %3 on %4")
-                                           .arg(q(formatShape(timing.inputShape)), q(formatShape(timing.weightShape)),
-                                                q(timing.dtype), q(timing.backend)));
-    row(QStringLiteral("boundary"), q(timing.boundary));
-    if (timing.firstCallSeconds)
-        row(QStringLiteral("first call"), q(formatDuration(*timing.firstCallSeconds)));
-    if (!timing.warmSamplesSeconds.empty()) {
-        const Statistics stats = summarize(timing.warmSamplesSeconds);
-        row(QStringLiteral("warm median"),
-            QStringLiteral("%1 (%2 samples; min %3, max %4, MAD %5)")
-                .arg(q(formatDuration(timing.warmMedianSeconds.value_or(stats.median))))
-                .arg(stats.count)
-                .arg(q(formatDuration(stats.min)), q(formatDuration(stats.max)), q(formatDuration(stats.mad))));
-    }
-    if (timing.dispatchOnlyWarmMedianSeconds)
-        row(QStringLiteral("dispatch only"), q(formatDuration(*timing.dispatchOnlyWarmMedianSeconds)) +
-                                                 QStringLiteral(" (median; the wrong boundary)"));
-    if (timing.maxAbsError)
-        row(QStringLiteral("max_abs_error"), QString::number(*timing.maxAbsError, 'g', 4));
-
+    const LessonSummary summary = summarizeArtifact(artifact);
+    row(QStringLiteral("setup"), q(summary.setup));
+    for (const Figure &figure : summary.figures)
+        row(q(figure.label), q(formatFigure(figure)));
     QStringList panels;
     for (const Panel &panel : artifact.panels())
         panels << QStringLiteral("%1 \"%2\" (%3 series)").arg(q(panel.kind), q(panel.title)).arg(panel.series.size());

@@ -1,7 +1,7 @@
 #include "validatecommand.h"
 
 #include "core/artifact/artifactfiles.h"
-#include "core/artifact/artifactio.h"
+#include "core/lesson/lessonartifacts.h"
 #include "commandline.h"
 #include "core/base/orderedparallel.h"
 

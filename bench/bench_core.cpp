@@ -2,7 +2,7 @@
 // call (adaptive and park), dispatch only, and parse + validate of the recorded artifact; then the
 // ratios, computed from this very run (docs/performance.md says what they mean and how to rerun).
 
-#include "core/artifact/artifactio.h"
+#include "core/lesson/lessonartifacts.h"
 #include "collectingreporter.h"
 #include "core/timing/devicestream.h"
 #include "core/timing/matmulkernel.h"

@@ -3,7 +3,7 @@
 // Helpers shared by the tests: the recorded seed artifact, files read and written whole, and the
 // seed with a small hand-made trace.
 
-#include "core/artifact/artifactio.h"
+#include "core/lesson/lessonartifacts.h"
 
 #include <nlohmann/json.hpp>
 

@@ -3,7 +3,7 @@
 // Helpers shared by the explorer's widget tests (issue 3): the seed artifact, variants of it,
 // and settings kept away from the user's own.
 
-#include "core/artifact/artifactio.h"
+#include "core/lesson/lessonartifacts.h"
 #include "coretesting.h"
 #include "ui/library/libraryentry.h"
 

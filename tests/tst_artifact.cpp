@@ -1,4 +1,4 @@
-#include "core/artifact/artifactio.h"
+#include "core/lesson/lessonartifacts.h"
 #include "coretesting.h"
 #include "core/artifact/jsonwriter.h"
 

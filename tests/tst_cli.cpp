@@ -1,5 +1,5 @@
 // The command line, run as a user runs it: the real binary in a child process, no display.
-#include "core/artifact/artifactio.h"
+#include "core/lesson/lessonartifacts.h"
 
 #include <QJsonDocument>
 #include <QProcess>

@@ -2,7 +2,7 @@
 #include "core/lesson/lessonregistry.h"
 #include "core/lesson/lessonrunner.h"
 #include "ui/runs/runpanel.h"
-#include "core/artifact/validation.h"
+#include "core/lesson/lessonartifacts.h"
 
 #include <QProgressBar>
 #include <QPushButton>

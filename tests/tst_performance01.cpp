@@ -1,5 +1,5 @@
 #include "core/lesson/artifactbuilder.h"
-#include "core/artifact/artifactio.h"
+#include "core/lesson/lessonartifacts.h"
 #include "core/lesson/lessonregistry.h"
 #include "core/lessons/performance-01/performance01.h"
 

@@ -8,7 +8,7 @@
 //  - strings and keys holding terminal escape sequences (OSC window title, clear screen, a C1 CSI,
 //    carriage return, BEL, DEL): show, show --json and validate must print them escaped;
 //  - strings of tens of megabytes: show stays short and fast.
-#include "core/artifact/artifactio.h"
+#include "core/lesson/lessonartifacts.h"
 #include "core/artifact/canonicaljson.h"
 
 #include <nlohmann/json.hpp>

@@ -1,6 +1,6 @@
-#include "core/artifact/artifactio.h"
+#include "core/lesson/lessonartifacts.h"
 #include "core/artifact/jsonwriter.h"
-#include "core/artifact/validation.h"
+#include "core/lesson/lessonartifacts.h"
 
 #include <nlohmann/json.hpp>
 

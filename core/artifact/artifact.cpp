@@ -5,6 +5,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <string_view>
+
 #include <limits>
 #include <mutex>
 
@@ -66,18 +69,6 @@ std::vector<double> numbersOf(const Json *value)
     return numbers;
 }
 
-std::vector<std::int64_t> integersOf(const Json *value)
-{
-    std::vector<std::int64_t> integers;
-    if (!value || !value->is_array())
-        return integers;
-    for (const Json &element : *value) {
-        if (const auto integer = integerOf(&element))
-            integers.push_back(*integer);
-    }
-    return integers;
-}
-
 // Text shown for raw JSON: the artifact writer's layout; a string that is not UTF-8 (possible
 // only in a document built in memory) is shown with replacement characters rather than failing.
 std::string rawText(const Json &value)
@@ -114,8 +105,8 @@ Panel panelOf(const Json &json)
 } // namespace
 
 struct Artifact::Memo {
-    std::once_flag timingRead;
-    TimingSummary timing;
+    std::once_flag stdoutRead;
+    std::shared_ptr<const Json> stdoutJson;
 };
 
 Artifact::Artifact()
@@ -161,9 +152,27 @@ std::string Artifact::backend() const
     return environment ? stringMember(*environment, "backend") : std::string();
 }
 
+std::vector<std::pair<std::string, std::string>> Artifact::libraryVersions() const
+{
+    static constexpr std::string_view kMachineKeys[] = {"backend", "deviceCount", "cpu", "os",
+                                                        "compiler", "lessonscope", "isa", "waitStrategy"};
+    std::vector<std::pair<std::string, std::string>> libraries;
+    for (auto &entry : environment()) {
+        if (std::find(std::begin(kMachineKeys), std::end(kMachineKeys), entry.first) == std::end(kMachineKeys))
+            libraries.push_back(std::move(entry));
+    }
+    return libraries;
+}
+
 std::string Artifact::stdoutText() const { return stringMember(json(), "stdout"); }
 
 std::shared_ptr<const Json> Artifact::stdoutJson() const
+{
+    std::call_once(m_memo->stdoutRead, [this] { m_memo->stdoutJson = parseStdout(); });
+    return m_memo->stdoutJson;
+}
+
+std::shared_ptr<const Json> Artifact::parseStdout() const
 {
     const Json *text = member(json(), "stdout");
     if (!text || !text->is_string())
@@ -173,34 +182,6 @@ std::shared_ptr<const Json> Artifact::stdoutJson() const
     if (!parsed.document || !parsed.document->is_object())
         return nullptr;
     return parsed.document;
-}
-
-const TimingSummary &Artifact::timingSummary() const
-{
-    std::call_once(m_memo->timingRead, [this] { m_memo->timing = readTimingSummary(); });
-    return m_memo->timing;
-}
-
-TimingSummary Artifact::readTimingSummary() const
-{
-    TimingSummary summary;
-    const auto parsed = stdoutJson();
-    if (!parsed)
-        return summary;
-    const Json &out = *parsed;
-    summary.firstCallSeconds = numberOf(member(out, "first_call_seconds"));
-    summary.warmSamplesSeconds = numbersOf(member(out, "warm_samples_seconds"));
-    summary.warmMedianSeconds = numberOf(member(out, "warm_median_seconds"));
-    summary.maxAbsError = numberOf(member(out, "max_abs_error"));
-    summary.dispatchOnlyFirstCallSeconds = numberOf(member(out, "dispatch_only_first_call_seconds"));
-    summary.dispatchOnlyWarmSamplesSeconds = numbersOf(member(out, "dispatch_only_warm_samples_seconds"));
-    summary.dispatchOnlyWarmMedianSeconds = numberOf(member(out, "dispatch_only_warm_median_seconds"));
-    summary.backend = stringMember(out, "backend");
-    summary.dtype = stringMember(out, "dtype");
-    summary.inputShape = integersOf(member(out, "input_shape"));
-    summary.weightShape = integersOf(member(out, "weight_shape"));
-    summary.boundary = stringMember(out, "boundary");
-    return summary;
 }
 
 std::string Artifact::dataKind() const

@@ -39,7 +39,7 @@ struct Diagram {
     std::string alt;
     std::string scope;
     std::optional<double> height;
-    std::string panelKind;    // "timeline" for performance-01
+    std::string panelKind;    // "timeline": a lesson's timeline (core/trace/timeline.h)
     std::string rawPanelJson; // diagram.panel as written
 };
 
@@ -57,22 +57,6 @@ struct Trace {
     std::string clock;
     std::string waitStrategy;
     std::vector<TracedCall> calls;
-};
-
-// The numbers performance-01 prints on stdout, read back from the stdout JSON.
-struct TimingSummary {
-    std::optional<double> firstCallSeconds;
-    std::vector<double> warmSamplesSeconds;
-    std::optional<double> warmMedianSeconds;
-    std::optional<double> maxAbsError;
-    std::optional<double> dispatchOnlyFirstCallSeconds;
-    std::vector<double> dispatchOnlyWarmSamplesSeconds;
-    std::optional<double> dispatchOnlyWarmMedianSeconds;
-    std::string backend;
-    std::string dtype;
-    std::vector<std::int64_t> inputShape;
-    std::vector<std::int64_t> weightShape;
-    std::string boundary;
 };
 
 // A lesson artifact: the whole JSON document, kept as read so that keys this version does not
@@ -97,14 +81,16 @@ public:
     // Every key of "environment" in document order, values rendered as text.
     std::vector<std::pair<std::string, std::string>> environment() const;
     std::string backend() const;
+    // The environment entries that name a library and its version ("jax 0.9.2", "eigen 3.4.0"),
+    // in document order: every entry but those that describe the machine or the run (backend,
+    // deviceCount, cpu, os, compiler, lessonscope, isa, waitStrategy).
+    std::vector<std::pair<std::string, std::string>> libraryVersions() const;
 
     std::string stdoutText() const;
-    // The stdout parsed as JSON when it is a JSON object; null otherwise (text is legal).
+    // The stdout parsed as JSON when it is a JSON object (a lesson's figures); null otherwise
+    // (text is legal). Parsed once per document (a long run's stdout takes tens of milliseconds)
+    // and shared by copies; safe to call from several threads.
     std::shared_ptr<const Json> stdoutJson() const;
-    // The timing numbers of a performance lesson's stdout; empty fields when absent. Read once
-    // per document (parsing a long run's stdout takes tens of milliseconds) and shared by copies;
-    // safe to call from several threads.
-    const TimingSummary &timingSummary() const;
 
     std::string dataKind() const;
     std::vector<Panel> panels() const;
@@ -115,7 +101,7 @@ public:
 
 private:
     struct Memo; // what is read once from the immutable document (artifact.cpp)
-    TimingSummary readTimingSummary() const;
+    std::shared_ptr<const Json> parseStdout() const;
 
     std::shared_ptr<const Json> m_document;
     std::shared_ptr<Memo> m_memo;

@@ -2,7 +2,6 @@
 
 #include "core/artifact/readerdiagnostics.h"
 #include "core/artifact/jsonwriter.h"
-#include "core/artifact/validation.h"
 
 #include <nlohmann/json.hpp>
 
@@ -25,7 +24,7 @@ ReadResult failed(std::string message)
 
 } // namespace
 
-ReadResult readArtifact(std::string_view bytes, const ReadLimits &limits)
+ReadResult readDocument(std::string_view bytes, Validator validate, const ReadLimits &limits)
 {
     try {
         JsonParseResult parsed = parseJson(bytes, limits);
@@ -35,13 +34,13 @@ ReadResult readArtifact(std::string_view bytes, const ReadLimits &limits)
             return result;
         if (!parsed.document->is_object()) {
             // Not an artifact at all: validation says what the root is instead.
-            Problems problems = validateArtifact(*parsed.document);
+            Problems problems = validate(*parsed.document);
             result.problems.insert(result.problems.end(), problems.begin(), problems.end());
             return result;
         }
         Artifact artifact(*parsed.document);
         parsed.document.reset(); // the artifact holds its own copy; free the parsed one early
-        Problems problems = validateArtifact(artifact.json());
+        Problems problems = validate(artifact.json());
         result.problems.insert(result.problems.end(), problems.begin(), problems.end());
         result.artifact = std::move(artifact);
         return result;
@@ -52,7 +51,7 @@ ReadResult readArtifact(std::string_view bytes, const ReadLimits &limits)
     }
 }
 
-ReadResult readArtifactFile(const QString &path, const ReadLimits &limits)
+ReadResult readDocumentFile(const QString &path, Validator validate, const ReadLimits &limits)
 {
     try {
         const QFileInfo info(path);
@@ -77,8 +76,8 @@ ReadResult readArtifactFile(const QString &path, const ReadLimits &limits)
         const QByteArray bytes = file.read(static_cast<qint64>(limits.maxBytes) + 1);
         if (file.error() != QFileDevice::NoError)
             return failed("the file cannot be read: " + file.errorString().toStdString());
-        return readArtifact(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())),
-                            limits);
+        return readDocument(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())),
+                            validate, limits);
     } catch (const std::bad_alloc &) {
         return failed("there is not enough memory to read the file");
     } catch (const std::exception &error) {

@@ -21,10 +21,15 @@ struct ReadResult {
     bool ok() const { return artifact.has_value() && !hasErrors(problems); }
 };
 
-// Parses and validates. Never throws; never aborts, whatever the bytes.
-ReadResult readArtifact(std::string_view bytes, const ReadLimits &limits = {});
+// What checks a parsed document: validateFormat (core/artifact/validation.h), or validateArtifact
+// (core/lesson/lessonartifacts.h), which adds the lesson's own checks.
+using Validator = Problems (*)(const Json &document);
+
+// Parses and validates. Never throws; never aborts, whatever the bytes. Most callers want
+// readArtifact (core/lesson/lessonartifacts.h): these, with the lesson's checks.
+ReadResult readDocument(std::string_view bytes, Validator validate, const ReadLimits &limits = {});
 // Refuses files over limits.maxBytes before reading them.
-ReadResult readArtifactFile(const QString &path, const ReadLimits &limits = {});
+ReadResult readDocumentFile(const QString &path, Validator validate, const ReadLimits &limits = {});
 
 // The artifact as lessonscope saves it: 2-space indent, no trailing newline, like the recorded
 // artifacts. UTF-8 is written as is. Throws std::invalid_argument for a string that is not valid

@@ -9,6 +9,8 @@ namespace lessonscope {
 const char *severityName(Severity severity)
 {
     switch (severity) {
+    case Severity::Info:
+        return "info";
     case Severity::Warning:
         return "warning";
     case Severity::Error:

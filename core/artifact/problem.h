@@ -6,6 +6,7 @@
 namespace lessonscope {
 
 enum class Severity {
+    Info,    // worth knowing, nothing wrong: e.g. a lesson this build does not know
     Warning, // shown, but suspicious
     Error,   // cannot be shown as intended
 };

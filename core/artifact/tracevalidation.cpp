@@ -1,196 +1,14 @@
-// The numbers of the performance lessons: stdout against itself and against the panels, and
-// lessonscope's measured trace (docs/artifact-format.md, "Validation").
+// lessonscope's measured trace: every call's five timestamps, in order (docs/artifact-format.md,
+// "Validation"). How many calls a lesson's trace holds is the lesson's own check.
 
-#include "core/timing/statistics.h"
 #include "core/artifact/validation_p.h"
 
 #include <array>
-#include <cmath>
 #include <vector>
 
 namespace lessonscope::detail {
 
-namespace {
-
-const Json *findPanel(const Json &document, const char *title, const char *kind,
-                      std::string *pointer)
-{
-    const Json *data = Checker::member(document, "data");
-    const Json *panels = data && data->is_object() ? Checker::member(*data, "panels") : nullptr;
-    if (!panels || !panels->is_array())
-        return nullptr;
-    for (std::size_t i = 0; i < panels->size(); ++i) {
-        const Json &panel = (*panels)[i];
-        if (panel.is_object() && panel.value("title", Json()) == title && panel.value("kind", Json()) == kind) {
-            *pointer = childPointer("/data/panels", i);
-            return &panel;
-        }
-    }
-    return nullptr;
-}
-
-// The y array of the series with this label, or of the only series when none has it.
-const Json *seriesValues(const Json &panel, const char *label, std::string *pointer)
-{
-    const Json *series = Checker::member(panel, "series");
-    if (!series || !series->is_array())
-        return nullptr;
-    std::optional<std::size_t> chosen;
-    for (std::size_t s = 0; s < series->size(); ++s) {
-        const Json &entry = (*series)[s];
-        if (entry.is_object() && entry.value("label", Json()) == label)
-            chosen = s;
-    }
-    if (!chosen && series->size() == 1)
-        chosen = 0;
-    if (!chosen || !(*series)[*chosen].is_object())
-        return nullptr;
-    const Json *y = Checker::member((*series)[*chosen], "y");
-    if (!y || !y->is_array())
-        return nullptr;
-    *pointer = childPointer(childPointer(childPointer(*pointer, "series"), *chosen), "y");
-    return y;
-}
-
-// A duration printed on stdout: a non-negative number, or a warning.
-std::optional<double> durationOf(const Json &out, const char *key, Checker &checker)
-{
-    const Json *value = Checker::member(out, key);
-    if (!value)
-        return std::nullopt;
-    if (!value->is_number()) {
-        checker.warning("/stdout", "stdout's " + std::string(key) + " is not a number: it is "
-                                       + describeValue(*value));
-        return std::nullopt;
-    }
-    const double number = value->get<double>();
-    if (number < 0)
-        checker.warning("/stdout", "stdout's " + std::string(key) + " is negative ("
-                                       + describeNumber(number) + "); a duration cannot be negative");
-    return number;
-}
-
-// A list of durations on stdout; nullopt unless every element is a number.
-std::optional<std::vector<double>> durationsOf(const Json &out, const char *key, Checker &checker)
-{
-    const Json *value = Checker::member(out, key);
-    if (!value)
-        return std::nullopt;
-    if (!value->is_array()) {
-        checker.warning("/stdout", "stdout's " + std::string(key) + " is not a list of numbers: it is "
-                                       + describeValue(*value));
-        return std::nullopt;
-    }
-    std::vector<double> numbers;
-    bool allNumbers = true;
-    for (std::size_t i = 0; i < value->size(); ++i) {
-        const Json &element = (*value)[i];
-        const std::string name = "stdout's " + std::string(key) + "[" + std::to_string(i) + "]";
-        if (!element.is_number()) {
-            checker.warning("/stdout", name + " is not a number: it is " + describeValue(element));
-            allNumbers = false;
-            continue;
-        }
-        numbers.push_back(element.get<double>());
-        if (numbers.back() < 0)
-            checker.warning("/stdout", name + " is negative (" + describeNumber(numbers.back())
-                                           + "); a duration cannot be negative");
-    }
-    return allNumbers ? std::optional(numbers) : std::nullopt;
-}
-
-void checkMedian(const std::optional<std::vector<double>> &samples, const std::optional<double> &stated,
-                 const char *medianKey, const char *samplesKey, Checker &checker)
-{
-    if (!samples || samples->empty() || !stated)
-        return;
-    const double expected = median(*samples);
-    // The pipeline computes numpy.median: the middle value, or (a + b) / 2 of the two middle ones,
-    // which this median() reproduces bit for bit; the tolerance only forgives a pipeline that
-    // averages as a/2 + b/2.
-    if (std::fabs(*stated - expected) <= 1e-12 * std::fabs(expected))
-        return;
-    checker.warning("/stdout", "stdout's " + std::string(medianKey) + " (" + describeNumber(*stated)
-                                   + ") is not the median of " + samplesKey + " ("
-                                   + describeNumber(expected) + ")");
-}
-
-// One stdout number against one panel value: the same measurement, so the same double.
-void compareValue(const Json &y, std::size_t index, const std::string &pointer, double stated,
-                  const std::string &what, Checker &checker)
-{
-    if (index >= y.size() || !y[index].is_number())
-        return; // the panel checks report a missing or non-numeric value
-    const double shown = y[index].get<double>();
-    if (shown != stated) {
-        checker.warning(childPointer(pointer, index),
-                        "the panel shows " + describeNumber(shown) + " but stdout's " + what + " is "
-                            + describeNumber(stated) + "; they should be the same measurement");
-    }
-}
-
-void compareBar(const Json &document, const char *title, const char *series, double stated,
-                const char *key, Checker &checker)
-{
-    std::string pointer;
-    const Json *panel = findPanel(document, title, "bar", &pointer);
-    const Json *y = panel ? seriesValues(*panel, series, &pointer) : nullptr;
-    if (y)
-        compareValue(*y, 0, pointer, stated, key, checker);
-}
-
-} // namespace
-
-void validatePerformanceStdout(const Json &document, const Json &out, Checker &checker)
-{
-    const auto firstCall = durationOf(out, "first_call_seconds", checker);
-    const auto warm = durationsOf(out, "warm_samples_seconds", checker);
-    const auto warmMedian = durationOf(out, "warm_median_seconds", checker);
-    durationOf(out, "dispatch_only_first_call_seconds", checker); // checked; no panel shows it
-    const auto dispatchWarm = durationsOf(out, "dispatch_only_warm_samples_seconds", checker);
-    const auto dispatchMedian = durationOf(out, "dispatch_only_warm_median_seconds", checker);
-    if (const Json *error = Checker::member(out, "max_abs_error")) {
-        if (!error->is_number())
-            checker.warning("/stdout", "stdout's max_abs_error is not a number: it is " + describeValue(*error));
-        else if (error->get<double>() < 0)
-            checker.warning("/stdout", "stdout's max_abs_error is negative ("
-                                           + describeNumber(error->get<double>())
-                                           + "); an absolute error cannot be negative");
-    }
-    checkMedian(warm, warmMedian, "warm_median_seconds", "warm_samples_seconds", checker);
-    checkMedian(dispatchWarm, dispatchMedian, "dispatch_only_warm_median_seconds",
-                "dispatch_only_warm_samples_seconds", checker);
-    if (warm && dispatchWarm && warm->size() != dispatchWarm->size()) {
-        checker.warning("/stdout", "stdout has " + std::to_string(warm->size())
-                                       + " warm_samples_seconds but " + std::to_string(dispatchWarm->size())
-                                       + " dispatch_only_warm_samples_seconds; both time the same calls");
-    }
-
-    if (firstCall)
-        compareBar(document, "First call", "synchronized call", *firstCall, "first_call_seconds", checker);
-    if (warmMedian)
-        compareBar(document, "Where the timer stops", "synchronized call", *warmMedian,
-                   "warm_median_seconds", checker);
-    if (dispatchMedian)
-        compareBar(document, "Where the timer stops", "dispatch only", *dispatchMedian,
-                   "dispatch_only_warm_median_seconds", checker);
-    if (warm) {
-        std::string pointer;
-        const Json *panel = findPanel(document, "Warm calls", "line", &pointer);
-        const Json *y = panel ? seriesValues(*panel, "synchronized call", &pointer) : nullptr;
-        if (y && y->size() != warm->size()) {
-            checker.warning(pointer, "the panel shows " + std::to_string(y->size())
-                                         + " warm calls but stdout's warm_samples_seconds has "
-                                         + std::to_string(warm->size()));
-        } else if (y) {
-            for (std::size_t i = 0; i < warm->size(); ++i)
-                compareValue(*y, i, pointer, (*warm)[i],
-                             "warm_samples_seconds[" + std::to_string(i) + "]", checker);
-        }
-    }
-}
-
-void validateTrace(const Json &trace, std::optional<std::size_t> warmSamples, Checker &checker)
+void validateTrace(const Json &trace, Checker &checker)
 {
     // The trace is optional: when it is unusable the timeline falls back to the schematic one and
     // everything else is shown, so every trace problem is a warning.
@@ -259,11 +77,6 @@ void validateTrace(const Json &trace, std::optional<std::size_t> warmSamples, Ch
                                 + " ns), which cannot happen");
             break;
         }
-    }
-    if (warmSamples && dispatchBegin.size() != 1 + *warmSamples) {
-        checker.warning("/trace/calls", "the trace has " + std::to_string(dispatchBegin.size())
-                                            + " calls but stdout reports 1 first call and "
-                                            + std::to_string(*warmSamples) + " warm calls");
     }
 }
 

@@ -1,7 +1,7 @@
 #include "core/artifact/validation.h"
 
 #include "core/artifact/jsonreader.h"
-#include "core/lesson/environmentinfo.h"
+#include "core/base/rfc3339.h"
 #include "core/artifact/jsonwriter.h"
 #include "core/base/utf8.h"
 #include "core/artifact/validation_p.h"
@@ -12,8 +12,6 @@
 #include <vector>
 
 namespace lessonscope {
-
-namespace detail {
 
 const Json *Checker::member(const Json &object, const char *key)
 {
@@ -94,6 +92,8 @@ std::optional<double> numberValue(const Json *value)
         return value->get<double>();
     return std::nullopt;
 }
+
+namespace detail {
 
 void validateDiagram(const Json &diagram, Checker &checker)
 {
@@ -216,7 +216,7 @@ void validateDocument(const Json &document, Checker &checker)
         return;
     }
     checkSchemaVersion(document, checker);
-    const Json *lessonId = checker.requireString(document, {}, "lessonId", "which lesson this is, such as \"performance-01\"");
+    checker.requireString(document, {}, "lessonId", "which lesson this is, such as the first of a course");
     checkHash(document, "contentHash", "the identity of the lesson content that ran", checker);
     checkHash(document, "rendererHash", "the identity of the renderer that built the figures", checker);
     checker.requireString(document, {}, "kind", "how the numbers were obtained, such as \"executed\"");
@@ -230,36 +230,20 @@ void validateDocument(const Json &document, Checker &checker)
     checker.requireString(document, {}, "provenance", "where the numbers come from");
     if (const Json *environment = checker.requireObject(document, {}, "environment", "the machine and library versions"))
         checker.requireString(*environment, "/environment", "backend", "the kind of device, such as \"cpu\"");
-    const Json *stdoutText = checker.requireString(document, {}, "stdout", "what the lesson program printed");
+    checker.requireString(document, {}, "stdout", "what the lesson program printed");
     if (const Json *data = checker.requireObject(document, {}, "data", "the figures' data"))
         detail::validateData(*data, checker);
     if (const Json *diagram = checker.requireObject(document, {}, "diagram", "the concept diagram and the prediction prompt"))
         detail::validateDiagram(*diagram, checker);
 
-    // The performance lessons print their numbers as a JSON object; text is legal otherwise.
-    std::shared_ptr<const Json> parsedStdout;
-    if (lessonId && stdoutText && lessonId->get_ref<const std::string &>().starts_with("performance-")) {
-        JsonParseResult parsed = parseJson(stdoutText->get_ref<const std::string &>());
-        if (parsed.document && parsed.document->is_object())
-            parsedStdout = std::move(parsed.document);
-    }
-    if (parsedStdout)
-        detail::validatePerformanceStdout(document, *parsedStdout, checker);
-    if (const Json *trace = Checker::member(document, "trace")) {
-        std::optional<std::size_t> warmSamples;
-        if (parsedStdout) {
-            const Json *samples = Checker::member(*parsedStdout, "warm_samples_seconds");
-            if (samples && samples->is_array())
-                warmSamples = samples->size();
-        }
-        detail::validateTrace(*trace, warmSamples, checker);
-    }
+    if (const Json *trace = Checker::member(document, "trace"))
+        detail::validateTrace(*trace, checker);
     checkFiniteNumbers(document, checker);
 }
 
 } // namespace
 
-Problems validateArtifact(const Json &document)
+Problems validateFormat(const Json &document)
 {
     Problems problems;
     Checker checker(problems);

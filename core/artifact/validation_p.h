@@ -1,10 +1,10 @@
 #pragma once
 
-// The parts of validateArtifact, shared by validation.cpp, panelvalidation.cpp and
-// timingvalidation.cpp; not part of core's public interface.
+// The parts of validateFormat, shared by validation.cpp, panelvalidation.cpp and
+// tracevalidation.cpp; not part of core's public interface.
 
+#include "core/artifact/checker.h"
 #include "core/base/jsonfwd.h"
-#include "core/artifact/problem.h"
 
 #include <nlohmann/json.hpp>
 
@@ -14,53 +14,13 @@
 
 namespace lessonscope::detail {
 
-// Collects the problems of one document.
-class Checker
-{
-public:
-    explicit Checker(Problems &problems) : m_problems(problems) {}
-
-    void error(const std::string &pointer, std::string message)
-    {
-        m_problems.push_back(Problem{Severity::Error, pointer, std::move(message)});
-    }
-    void warning(const std::string &pointer, std::string message)
-    {
-        m_problems.push_back(Problem{Severity::Warning, pointer, std::move(message)});
-    }
-
-    // The member key of object, or nullptr when it is absent (object must be an object).
-    static const Json *member(const Json &object, const char *key);
-
-    // A required member of a given type: reports an error (missing, or of another type) and
-    // returns nullptr, or returns the member. what says in a few words what the member is for.
-    const Json *requireString(const Json &object, const std::string &pointer, const char *key,
-                              const char *what);
-    const Json *requireObject(const Json &object, const std::string &pointer, const char *key,
-                              const char *what);
-    const Json *requireArray(const Json &object, const std::string &pointer, const char *key,
-                             const char *what);
-
-private:
-    const Json *require(const Json &object, const std::string &pointer, const char *key,
-                        const char *what, Json::value_t type, const char *typeName);
-
-    Problems &m_problems;
-};
-
-// "the string \"1\"", "the number 2", "an array", ... for messages; long strings are shortened.
-std::string describeValue(const Json &value);
-
-// A number for messages: its shortest exact form ("8.500181138515472e-06").
-std::string describeNumber(double value);
-
-// A JSON number as a double, or nullopt for anything else.
-std::optional<double> numberValue(const Json *value);
+using lessonscope::Checker;
+using lessonscope::describeNumber;
+using lessonscope::describeValue;
+using lessonscope::numberValue;
 
 void validateData(const Json &data, Checker &checker);
 void validateDiagram(const Json &diagram, Checker &checker);
-void validateTrace(const Json &trace, std::optional<std::size_t> warmSamples, Checker &checker);
-// performance-NN lessons whose stdout is a JSON object: stdout against itself and the panels.
-void validatePerformanceStdout(const Json &document, const Json &stdoutObject, Checker &checker);
+void validateTrace(const Json &trace, Checker &checker);
 
 } // namespace lessonscope::detail

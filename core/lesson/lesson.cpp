@@ -97,6 +97,17 @@ const T &parameterAs(const ParameterValues &values, const std::string &name, con
 
 } // namespace
 
+std::string Lesson::describeParameters(const ParameterValues &values) const
+{
+    std::string text;
+    for (const auto &[name, value] : values) {
+        text += (text.empty() ? "" : ", ") + name + "=";
+        text += std::holds_alternative<std::string>(value) ? std::get<std::string>(value)
+                                                            : std::to_string(std::get<std::int64_t>(value));
+    }
+    return text;
+}
+
 std::int64_t integerParameter(const ParameterValues &values, const std::string &name)
 {
     return parameterAs<std::int64_t>(values, name, "an integer");

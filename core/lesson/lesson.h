@@ -1,16 +1,22 @@
 #pragma once
 
-#include "core/timing/devicestream.h"
 #include "core/base/jsonfwd.h"
+#include "core/timing/devicestream.h"
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <variant>
 #include <vector>
 
 namespace lessonscope {
+
+class Artifact;
+class Checker;
+class LessonTimeline;
+struct LessonSummary;
 
 // A parameter a lesson declares; the command line and the run panel are built from these.
 struct ParameterSpec {
@@ -29,11 +35,21 @@ struct ParameterSpec {
 using ParameterValue = std::variant<std::int64_t, std::string>;
 using ParameterValues = std::map<std::string, ParameterValue>;
 
+// A command-line shorthand that sets several parameters at once, e.g. --shape 64x32x16 for m, k
+// and n. apply() returns false when the text is not of the form valueName shows.
+struct ParameterShorthand {
+    std::string name;        // "shape"
+    std::string valueName;   // "MxKxN"
+    std::string description; // "X (M×K) · W (K×N), e.g. 64x32x16."
+    bool (*apply)(const std::string &text, ParameterValues &values) = nullptr;
+};
+
 // The texts of a lesson's concept diagram, carried into every artifact it makes.
 struct LessonTexts {
     std::string title;
     std::string prediction;
-    std::string reading;
+    std::string reading;         // under the schematic timeline (ordering only)
+    std::string measuredReading; // under a measured, to-scale timeline
     std::string alt;
     std::string scope;
     double height = 0;
@@ -47,6 +63,7 @@ struct LessonInfo {
     std::string summary;
     LessonTexts texts;
     std::vector<ParameterSpec> parameters;
+    std::vector<ParameterShorthand> shorthands;
 };
 
 // One measured call: what the synchronized timer and the dispatch-only timer read, and when each
@@ -61,9 +78,8 @@ struct MeasuredCall {
 struct LessonRun {
     std::string lessonId;
     ParameterValues parameters;
-    std::optional<MeasuredCall> firstCall;
-    std::vector<MeasuredCall> warmCalls;
-    double maxAbsError = 0;
+    std::vector<MeasuredCall> calls;    // every timed call, in order (the artifact's trace)
+    std::shared_ptr<const Json> output; // the lesson's figures: its stdout object, keys of its contract
     bool cancelled = false;
     std::string device;          // what ran the work, e.g. "eigen-stream-worker"
     std::string instructionSet;  // the product's instruction-set variant: avx512, avx2, baseline
@@ -84,7 +100,9 @@ public:
     virtual bool isCancelled() const { return false; }
 };
 
-// A lesson: declares itself and runs its timed computation.
+// A lesson: declares itself, runs its timed computation, and knows the parts of its artifacts
+// that are its own (the stdout contract, the panels, the checks, the timeline). Everything
+// particular to one lesson lives in its folder, core/lessons/<id>/.
 class Lesson
 {
 public:
@@ -95,8 +113,26 @@ public:
     // of the wrong type or not declared, or nullopt when the values are acceptable.
     std::optional<std::string> resolveParameters(ParameterValues &values) const;
 
-    // Runs with resolved parameters. Never throws for a cancelled run.
+    // Runs with resolved parameters. Never throws for a cancelled run; the run's output is set
+    // whenever at least one call was measured.
     virtual LessonRun run(const ParameterValues &values, RunObserver &observer) const = 0;
+
+    // The artifact's data.panels, made from the stdout object alone (so they always agree).
+    virtual Json panels(const Json &output) const = 0;
+    // The panels' fixed parts (kinds, titles, labels, series names) without data: what the
+    // lesson's renderer lays out. Its hash is the artifact's rendererHash.
+    virtual Json panelLayout() const = 0;
+    // Checks of an artifact of this lesson beyond the format's: its stdout object against itself,
+    // its panels and its trace. Reports through checker; never throws.
+    virtual void check(const Json &document, const Json &output, Checker &checker) const = 0;
+    // The lesson's figures read back from an artifact: for the library, show, the artifact's
+    // header, the run's report and comparisons.
+    virtual LessonSummary summarize(const Artifact &artifact) const = 0;
+    // The lesson's timeline over an artifact: to scale from its trace, or the schematic.
+    virtual std::unique_ptr<LessonTimeline> timeline(const Artifact &artifact) const = 0;
+    // The parameters in a few words, e.g. "X 64×32 · W 32×16 float32, 7 warm samples, seed 0".
+    // By default "name=value" pairs.
+    virtual std::string describeParameters(const ParameterValues &values) const;
 };
 
 // The value of a resolved parameter. Throw std::invalid_argument when it is missing or of the

@@ -1,25 +1,38 @@
 #include "core/lesson/lessonregistry.h"
 
-#include "core/lessons/performance-01/performance01.h"
-
 #include <algorithm>
 
 namespace lessonscope {
 
+namespace {
+
+std::vector<const Lesson *> &lessons()
+{
+    static std::vector<const Lesson *> list = courseLessons();
+    return list;
+}
+
+} // namespace
+
 const std::vector<const Lesson *> &allLessons()
 {
-    // Lessons are stateless values; one instance each, made on first use.
-    static const Performance01 performance01;
-    static const std::vector<const Lesson *> lessons{&performance01};
-    return lessons;
+    return lessons();
 }
 
 const Lesson *findLesson(std::string_view id)
 {
-    const auto &lessons = allLessons();
-    const auto it = std::find_if(lessons.begin(), lessons.end(),
+    const auto &list = lessons();
+    const auto it = std::find_if(list.begin(), list.end(),
                                  [id](const Lesson *lesson) { return lesson->info().id == id; });
-    return it == lessons.end() ? nullptr : *it;
+    return it == list.end() ? nullptr : *it;
+}
+
+bool registerLesson(const Lesson &lesson)
+{
+    if (findLesson(lesson.info().id))
+        return false;
+    lessons().push_back(&lesson);
+    return true;
 }
 
 } // namespace lessonscope

@@ -1,8 +1,8 @@
 #include "core/lesson/lessonrunner.h"
 
 #include "core/lesson/artifactbuilder.h"
-#include "core/lesson/environmentinfo.h"
-#include "core/artifact/validation.h"
+#include "core/base/rfc3339.h"
+#include "core/lesson/lessonartifacts.h"
 
 #include <QThread>
 
@@ -121,17 +121,14 @@ int LessonRunner::start(const Lesson &lesson, const ParameterValues &values)
             const LessonRun run = lessonPtr->run(values, observer);
             observer.flush();
             if (run.cancelled || cancel->load()) {
-                const int calls = (run.firstCall ? 1 : 0) + static_cast<int>(run.warmCalls.size());
+                const int calls = static_cast<int>(run.calls.size());
                 // "Cancel loses nothing already measured": the calls so far become an artifact.
+                // (A cancel that came after the last call finds every call measured: the run is
+                // whole, and its artifact says so.)
                 std::optional<Artifact> partial;
                 Problems problems;
-                if (run.firstCall) {
-                    LessonRun marked; // only when the flag came after the last call: rare
-                    if (!run.cancelled) {
-                        marked = run;
-                        marked.cancelled = true;
-                    }
-                    partial = buildArtifact(*lessonPtr, run.cancelled ? run : marked, rfc3339UtcNow());
+                if (run.output && !run.calls.empty()) {
+                    partial = buildArtifact(*lessonPtr, run, rfc3339UtcNow());
                     problems = validateArtifact(partial->json());
                 }
                 observer.post([calls, partial, problems](LessonRunner *runner, int id) {

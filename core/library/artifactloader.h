@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/artifact/artifactio.h"
+#include "core/lesson/lessonartifacts.h"
 
 #include <QDateTime>
 #include <QHash>

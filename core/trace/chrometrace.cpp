@@ -1,6 +1,6 @@
 #include "core/trace/chrometrace.h"
 
-#include "core/lessons/performance-01/performance01timeline.h"
+#include "core/trace/timeline.h"
 
 #include <nlohmann/json.hpp>
 
@@ -23,9 +23,9 @@ std::int64_t difference(std::int64_t a, std::int64_t b)
     return result;
 }
 
-int threadId(TimelineLane lane)
+int threadId(int lane)
 {
-    return static_cast<int>(lane) + 1;
+    return lane + 1;
 }
 
 Json metadata(const char *name, int tid, Json args)
@@ -44,7 +44,7 @@ public:
     double ts(double time) const { return (m_offset + time) / m_divisor; }
     double dur(double begin, double end) const { return (end - begin) / m_divisor; }
 
-    void complete(const std::string &name, const char *category, TimelineLane lane, double begin, double end, Json args)
+    void complete(const std::string &name, const char *category, int lane, double begin, double end, Json args)
     {
         m_events.push_back(Json{{"name", name},
                                 {"cat", category},
@@ -56,7 +56,7 @@ public:
                                 {"args", std::move(args)}});
     }
 
-    void instant(const std::string &name, TimelineLane lane, double at, Json args)
+    void instant(const std::string &name, int lane, double at, Json args)
     {
         m_events.push_back(Json{{"name", name},
                                 {"cat", "lesson"},
@@ -69,9 +69,9 @@ public:
     }
 
     // A flow arrow from the dispatch slice to the device work slice it caused.
-    void flow(int id, double from, double to)
+    void flow(int id, int fromLane, double from, int toLane, double to)
     {
-        const auto event = [&](const char *phase, double at, TimelineLane lane) {
+        const auto event = [&](const char *phase, double at, int lane) {
             Json e{
                 {"name", "dispatch → work"}, {"cat", "flow"}, {"ph", phase}, {"id", id}, {"ts", ts(at)}, {"pid", kPid},
                 {"tid", threadId(lane)}};
@@ -79,27 +79,32 @@ public:
                 e["bp"] = "e"; // bind to the enclosing slice, the work that starts here
             return e;
         };
-        m_events.push_back(event("s", from, TimelineLane::Host));
-        m_events.push_back(event("f", to, TimelineLane::Device));
+        m_events.push_back(event("s", from, fromLane));
+        m_events.push_back(event("f", to, toLane));
     }
 
     void call(const CallTimeline &call, int id, const std::string &name, Json measurementArgs)
     {
+        const int timerLane = call.timerLane();
         for (const TimelineEvent &event : call.events) {
-            const bool timer = event.lane == TimelineLane::Measurement;
+            const bool timer = event.lane == timerLane;
             Json args = timer ? measurementArgs : Json{{"note", event.note}};
             if (event.shape == TimelineEvent::Shape::Instant)
                 instant(event.label, event.lane, event.begin, std::move(args));
             else
                 complete(timer ? name : event.label, "lesson", event.lane, event.begin, event.end, std::move(args));
         }
-        const TimelineEvent *work = nullptr;
+        // The dispatch (the first event) caused the work on the next lane where something runs.
+        if (call.events.empty())
+            return;
+        const TimelineEvent &dispatch = call.events.front();
         for (const TimelineEvent &event : call.events) {
-            if (event.lane == TimelineLane::Device)
-                work = &event;
+            if (event.lane != dispatch.lane && event.shape == TimelineEvent::Shape::Span &&
+                call.lanes.at(static_cast<std::size_t>(event.lane)).role == TimelineLane::Role::Activity) {
+                flow(id, dispatch.lane, dispatch.begin, event.lane, event.begin);
+                return;
+            }
         }
-        if (work)
-            flow(id, 0, work->begin);
     }
 
 private:
@@ -108,28 +113,27 @@ private:
     double m_divisor;
 };
 
-Json threadNames()
+Json threadNames(const std::vector<TimelineLane> &lanes)
 {
     Json events = Json::array();
-    for (int lane = 0; lane < kTimelineLaneCount; ++lane) {
-        const auto l = static_cast<TimelineLane>(lane);
-        events.push_back(metadata("thread_name", threadId(l), Json{{"name", timelineLaneName(l)}}));
-        events.push_back(metadata("thread_sort_index", threadId(l), Json{{"sort_index", lane}}));
+    for (std::size_t lane = 0; lane < lanes.size(); ++lane) {
+        const int id = threadId(static_cast<int>(lane));
+        events.push_back(metadata("thread_name", id, Json{{"name", lanes[lane].name}}));
+        events.push_back(metadata("thread_sort_index", id, Json{{"sort_index", lane}}));
     }
     return events;
 }
 
 } // namespace
 
-ChromeTrace exportChromeTrace(const Artifact &artifact)
+ChromeTrace exportChromeTrace(const Artifact &artifact, const LessonTimeline &model)
 {
-    const TimelineModel model = TimelineModel::fromArtifact(artifact);
     ChromeTrace result;
     result.schematic = !model.isMeasured();
 
     Json events = Json::array();
     events.push_back(metadata("process_name", 0, Json{{"name", "lessonscope: " + artifact.lessonId()}}));
-    for (Json &event : threadNames())
+    for (Json &event : threadNames(model.call(0).lanes))
         events.push_back(std::move(event));
 
     Json other{{"lessonId", artifact.lessonId()},
@@ -154,8 +158,8 @@ ChromeTrace exportChromeTrace(const Artifact &artifact)
         other["note"] = "This artifact has no measured trace. Exported the schematic order of events only: the "
                         "timestamps are arbitrary units, not microseconds, and no duration is measured.";
     } else {
-        const Trace &trace = model.trace();
-        for (int i = 0; i < model.callCount(); ++i) {
+        const Trace trace = artifact.trace().value_or(Trace{});
+        for (int i = 0; i < model.callCount() && i < static_cast<int>(trace.calls.size()); ++i) {
             const TracedCall &c = trace.calls[static_cast<std::size_t>(i)];
             const Json args{{"call", i},
                             {"completed_result_ns", difference(c.readyObserved, c.dispatchBegin)},

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/artifact/artifact.h"
+#include "core/trace/timeline.h"
 
 #include <string>
 
@@ -8,7 +9,7 @@ namespace lessonscope {
 
 // An artifact's calls as Chrome Trace Event JSON (the "JSON Object Format" that Perfetto UI and
 // chrome://tracing open): one process, one named thread per timeline lane (host, device,
-// readiness, measurement), complete events ("ph": "X") with ts/dur in microseconds since the run's
+// readiness, measurement for a lesson on the stream), complete events ("ph": "X") with ts/dur in microseconds since the run's
 // first dispatch, and a flow event pair (s → f) from each dispatch to its device work.
 //
 // An artifact without a measured trace exports the schematic call instead: the same lanes in the
@@ -20,6 +21,7 @@ struct ChromeTrace {
     int callCount = 0;      // measured calls exported (1 for the schematic call)
 };
 
-ChromeTrace exportChromeTrace(const Artifact &artifact);
+// The calls as the lesson's timeline lays them out (timelineOf, core/lesson/lessonartifacts.h).
+ChromeTrace exportChromeTrace(const Artifact &artifact, const LessonTimeline &timeline);
 
 } // namespace lessonscope

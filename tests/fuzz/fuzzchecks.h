@@ -11,7 +11,7 @@
 //    itself; the hash is 64 hex digits.
 // Every typed view and the timeline model are built too, for the sanitizers to watch.
 
-#include "core/artifact/artifactio.h"
+#include "core/lesson/lessonartifacts.h"
 #include "core/artifact/canonicaljson.h"
 #include "core/artifact/jsonreader.h"
 #include "core/artifact/problem.h"

@@ -1,6 +1,6 @@
 #include "ui/artifact/artifactheader.h"
 
-#include "core/lesson/artifactbuilder.h"
+#include "core/lesson/lessonartifacts.h"
 #include "ui/library/libraryentry.h"
 #include "ui/common/plaintext.h"
 #include "core/timing/statistics.h"
@@ -140,24 +140,22 @@ void ArtifactHeader::setEntry(const LibraryEntry &entry)
     facts.removeAll(QString());
     m_subtitle->setText(facts.join(QStringLiteral(" · ")));
 
-    const TimingSummary &timing = artifact.timingSummary();
+    const LessonSummary summary = summarizeArtifact(artifact);
     QStringList numbers;
-    if (timing.firstCallSeconds)
-        numbers << tr("first call %1").arg(duration(*timing.firstCallSeconds));
-    if (!timing.warmSamplesSeconds.empty()) {
-        const double median = timing.warmMedianSeconds ? *timing.warmMedianSeconds
-                                                       : lessonscope::median(timing.warmSamplesSeconds);
-        const auto count = timing.warmSamplesSeconds.size();
-        numbers << (count == 1 ? tr("warm median %1 of 1 sample").arg(duration(median))
-                               : tr("warm median %1 of %2 samples").arg(duration(median), QLocale().toString(static_cast<qulonglong>(count))));
+    for (const Figure &figure : summary.figures) {
+        if (!figure.value)
+            continue;
+        const QString value = figure.isDuration ? duration(*figure.value) : QString::number(*figure.value, 'g', 3);
+        const auto count = figure.samples.size();
+        if (count > 0)
+            numbers << (count == 1 ? tr("%1 %2 of 1 sample").arg(q(figure.label), value)
+                                   : tr("%1 %2 of %3 samples").arg(q(figure.label), value,
+                                                                   QLocale().toString(static_cast<qulonglong>(count))));
+        else
+            numbers << QStringLiteral("%1 %2").arg(q(figure.label), value);
     }
-    if (timing.dispatchOnlyWarmMedianSeconds)
-        numbers << tr("dispatch only %1").arg(duration(*timing.dispatchOnlyWarmMedianSeconds));
-    if (timing.maxAbsError)
-        numbers << tr("max_abs_error %1").arg(QString::number(*timing.maxAbsError, 'g', 3));
-    if (!timing.inputShape.empty() || !timing.dtype.empty())
-        numbers << QStringLiteral("%1 · %2 %3").arg(q(formatShape(timing.inputShape)), q(formatShape(timing.weightShape)),
-                                                   q(timing.dtype));
+    if (!summary.setup.empty())
+        numbers << q(summary.setup);
     m_summary->setText(numbers.join(QStringLiteral("   ·   ")));
     m_summary->setVisible(!numbers.isEmpty());
 
@@ -168,13 +166,13 @@ void ArtifactHeader::setEntry(const LibraryEntry &entry)
     m_generated->setToolTip(q(artifact.generatedAt()));
 
     QStringList environment;
-    for (const auto &[key, value] : artifact.environment()) {
-        if (key == "backend" || key == "jax" || key == "eigen" || key == "numpy")
-            environment << QStringLiteral("%1 %2").arg(q(key), q(value));
-    }
+    if (!artifact.backend().empty())
+        environment << QStringLiteral("backend %1").arg(q(artifact.backend()));
+    for (const auto &[key, value] : artifact.libraryVersions())
+        environment << QStringLiteral("%1 %2").arg(q(key), q(value));
     m_environment->setText(environment.join(QStringLiteral(", ")));
 
-    const bool ours = !artifact.rendererHash().empty() && artifact.rendererHash() == lessonscopeRendererHash();
+    const bool ours = isRenderedByThisBuild(artifact);
     setHash(m_contentHash, artifact.contentHash(), ours ? tr("reproducible") : tr("opaque"),
             ours ? tr("SHA-256 of the lesson's content and the run's parameters: reproducible on any machine")
                  : tr("Identity of the lesson content that was executed; opaque: it cannot be recomputed "

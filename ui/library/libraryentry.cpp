@@ -18,12 +18,10 @@ QString tr(const char *text)
 // version (not the backend, not the device count), e.g. "jax 0.9.2" or "eigen 3.4.0".
 QString producingLibrary(const Artifact &artifact)
 {
-    for (const auto &[key, value] : artifact.environment()) {
-        if (key == "backend" || key == "deviceCount" || key == "cpu" || key == "compiler"
-            || key == "os" || key == "lessonscope")
-            continue;
-        return QStringLiteral("%1 %2").arg(QString::fromStdString(key), QString::fromStdString(value));
-    }
+    const auto libraries = artifact.libraryVersions();
+    if (!libraries.empty())
+        return QStringLiteral("%1 %2").arg(QString::fromStdString(libraries.front().first),
+                                           QString::fromStdString(libraries.front().second));
     return QString::fromStdString(artifact.backend());
 }
 

@@ -1,5 +1,7 @@
 #include "ui/library/librarymodel.h"
 
+#include "core/lesson/lessonartifacts.h"
+
 #include "ui/common/plaintext.h"
 #include "core/base/units.h"
 
@@ -62,9 +64,10 @@ LibraryModel::Facts LibraryModel::factsOf(const LibraryEntry &entry)
     facts.generatedIso = q(artifact.generatedAt());
     facts.generated = readableTime(artifact.generatedAt());
     facts.backend = q(artifact.backend());
-    if (const std::optional<double> median = artifact.timingSummary().warmMedianSeconds; median && !std::isnan(*median)) {
-        facts.warmMedianSeconds = *median;
-        facts.warmMedian = q(formatDuration(*median));
+    const LessonSummary summary = summarizeArtifact(artifact);
+    if (const Figure *headline = summary.headline(); headline && headline->value && !std::isnan(*headline->value)) {
+        facts.warmMedianSeconds = *headline->value;
+        facts.warmMedian = q(formatDuration(*headline->value));
     }
     return facts;
 }

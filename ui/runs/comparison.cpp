@@ -1,6 +1,7 @@
 #include "ui/runs/comparison.h"
 
 #include "core/artifact/artifact.h"
+#include "core/lesson/lessonartifacts.h"
 #include "core/timing/statistics.h"
 
 #include <QCoreApplication>
@@ -14,27 +15,6 @@ namespace {
 QString tr(const char *text)
 {
     return QCoreApplication::translate("Comparison", text);
-}
-
-struct Numbers {
-    std::optional<double> first, median, mad, min, error;
-};
-
-Numbers numbersOf(const Artifact &artifact)
-{
-    const TimingSummary &timing = artifact.timingSummary();
-    Numbers numbers;
-    numbers.first = timing.firstCallSeconds;
-    numbers.error = timing.maxAbsError;
-    numbers.median = timing.warmMedianSeconds;
-    if (!timing.warmSamplesSeconds.empty()) {
-        const Statistics stats = summarize(timing.warmSamplesSeconds);
-        if (!numbers.median)
-            numbers.median = stats.median;
-        numbers.mad = stats.mad;
-        numbers.min = stats.min;
-    }
-    return numbers;
 }
 
 std::optional<double> ratioOf(std::optional<double> a, std::optional<double> b)
@@ -80,18 +60,38 @@ std::vector<PanelItem> drawable(const Artifact &artifact)
 
 std::vector<ComparisonRow> comparisonRows(const Artifact &a, const Artifact &b)
 {
-    const Numbers na = numbersOf(a);
-    const Numbers nb = numbersOf(b);
-    std::vector<ComparisonRow> rows = {
-        {tr("first call"), na.first, nb.first, true, ratioOf(na.first, nb.first)},
-        {tr("warm median"), na.median, nb.median, true, ratioOf(na.median, nb.median)},
-        {tr("MAD of warm calls"), na.mad, nb.mad, true, ratioOf(na.mad, nb.mad)},
-        {tr("fastest warm call"), na.min, nb.min, true, ratioOf(na.min, nb.min)},
-        {tr("max_abs_error"), na.error, nb.error, false, ratioOf(na.error, nb.error)},
-    };
-    const std::optional<double> medians = ratioOf(na.median, nb.median);
-    rows.push_back({tr("ratio of warm medians (B ÷ A)"), medians ? std::optional<double>(1.0) : std::nullopt,
-                    medians, false, std::nullopt});
+    // The lesson's compared figures, by key; a figure that summarises samples adds their spread
+    // (MAD, unscaled) and their fastest.
+    const LessonSummary sa = summarizeArtifact(a);
+    const LessonSummary sb = summarizeArtifact(b);
+    std::vector<ComparisonRow> rows;
+    for (const Figure &fa : sa.figures) {
+        const Figure *fb = sb.figure(fa.key);
+        if (!fa.compared || !fb)
+            continue;
+        const auto row = [&rows](QString name, std::optional<double> x, std::optional<double> y, bool isDuration) {
+            rows.push_back({std::move(name), x, y, isDuration, ratioOf(x, y)});
+        };
+        row(QString::fromStdString(fa.label), fa.value, fb->value, fa.isDuration);
+        if (fa.samples.empty() && fb->samples.empty())
+            continue;
+        const auto spread = [](const Figure &f) -> std::pair<std::optional<double>, std::optional<double>> {
+            if (f.samples.empty())
+                return {};
+            const Statistics stats = summarize(f.samples);
+            return {stats.mad, stats.min};
+        };
+        const auto [madA, minA] = spread(fa);
+        const auto [madB, minB] = spread(*fb);
+        row(tr("MAD of %1").arg(QString::fromStdString(fa.samplesLabel)), madA, madB, true);
+        row(tr("fastest of %1").arg(QString::fromStdString(fa.samplesLabel)), minA, minB, true);
+    }
+    // The headline's ratio, said once more as the comparison's conclusion.
+    if (const Figure *ha = sa.headline(), *hb = sb.headline(); ha && hb) {
+        const std::optional<double> ratio = ratioOf(ha->value, hb->value);
+        rows.push_back({tr("ratio of %1s (B ÷ A)").arg(QString::fromStdString(ha->label)),
+                        ratio ? std::optional<double>(1.0) : std::nullopt, ratio, false, std::nullopt});
+    }
     return rows;
 }
 

@@ -1,5 +1,7 @@
 #include "ui/runs/runpanel.h"
 
+#include "core/lesson/lessonartifacts.h"
+
 #include "core/lesson/lessonregistry.h"
 #include "core/lesson/lessonrunner.h"
 #include "core/base/units.h"
@@ -31,35 +33,6 @@ int clampToInt(std::int64_t value)
     return static_cast<int>(std::clamp<std::int64_t>(value, std::numeric_limits<int>::min(), std::numeric_limits<int>::max()));
 }
 
-// "X 64×32 · W 32×16 float32, 7 warm samples, seed 0" for matrix lessons; name=value otherwise.
-QString describe(const ParameterValues &values)
-{
-    const auto integer = [&values](const char *name) -> QString {
-        const auto it = values.find(name);
-        return it != values.end() && std::holds_alternative<std::int64_t>(it->second)
-            ? QString::number(std::get<std::int64_t>(it->second)) : QString();
-    };
-    const auto choice = [&values](const char *name) -> QString {
-        const auto it = values.find(name);
-        return it != values.end() && std::holds_alternative<std::string>(it->second)
-            ? q(std::get<std::string>(it->second)) : QString();
-    };
-    if (!integer("m").isEmpty() && !integer("k").isEmpty() && !integer("n").isEmpty()) {
-        QString text = QStringLiteral("X %1×%2 · W %2×%3 %4").arg(integer("m"), integer("k"), integer("n"), choice("dtype"));
-        if (!integer("samples").isEmpty())
-            text += RunPanel::tr(", %1 warm samples").arg(integer("samples"));
-        if (!integer("seed").isEmpty())
-            text += RunPanel::tr(", seed %1").arg(integer("seed"));
-        return text.trimmed();
-    }
-    QStringList parts;
-    for (const auto &[name, value] : values)
-        parts << QStringLiteral("%1=%2").arg(q(name), std::holds_alternative<std::string>(value)
-                                                          ? q(std::get<std::string>(value))
-                                                          : QString::number(std::get<std::int64_t>(value)));
-    return parts.join(QStringLiteral(", "));
-}
-
 } // namespace
 
 RunPanel::RunPanel(QWidget *parent)
@@ -82,7 +55,7 @@ RunPanel::RunPanel(QWidget *parent)
     m_defaults = new QPushButton(tr("De&faults"), this);
     m_defaults->setToolTip(tr("Put back the lesson's default parameters"));
     m_cancel = new QPushButton(tr("&Cancel"), this);
-    m_cancel->setToolTip(tr("Stop the run between two calls; nothing is kept (Esc)"));
+    m_cancel->setToolTip(tr("Stop the run between two calls; the calls measured so far are kept (Esc)"));
     m_run = new QPushButton(tr("&Run"), this);
     m_run->setToolTip(tr("Run the lesson on this machine with these parameters (Ctrl+R)"));
     m_run->setDefault(true);
@@ -124,18 +97,17 @@ RunPanel::RunPanel(QWidget *parent)
     });
     connect(m_runner, &LessonRunner::finished, this, [this](int, const Artifact &artifact, const Problems &) {
         m_progress->setValue(m_progress->maximum());
-        const TimingSummary &timing = artifact.timingSummary();
         QString numbers;
-        if (timing.firstCallSeconds && timing.warmMedianSeconds)
-            numbers = tr(": first call %1, warm median %2").arg(q(formatDuration(*timing.firstCallSeconds)),
-                                                                q(formatDuration(*timing.warmMedianSeconds)));
+        const LessonSummary summary = summarizeArtifact(artifact);
+        if (const Figure *headline = summary.headline(); headline && headline->value)
+            numbers = tr(": %1 %2").arg(q(headline->label), q(formatDuration(*headline->value)));
         const double elapsed = static_cast<double>(QDateTime::currentMSecsSinceEpoch() - m_startedMs) / 1000.0;
         setStatus(tr("Done in %1%2. The new artifact is selected in the library, not saved yet.")
                       .arg(q(formatDuration(elapsed)), numbers));
     });
     connect(m_runner, &LessonRunner::cancelled, this, [this](int, int calls) {
-        setStatus(calls == 1 ? tr("Cancelled after 1 call; nothing was kept.")
-                             : tr("Cancelled after %1 calls; nothing was kept.").arg(calls));
+        setStatus(calls == 1 ? tr("Cancelled after 1 call; it is kept in the library as a partial run.")
+                             : tr("Cancelled after %1 calls; they are kept in the library as a partial run.").arg(calls));
     });
     connect(m_runner, &LessonRunner::failed, this, [this](int, const QString &message) {
         setStatus(tr("The run failed: %1").arg(message));
@@ -243,7 +215,7 @@ int RunPanel::run()
     m_progress->setRange(0, 0); // busy until the first progress report
     m_progress->setTextVisible(true);
     setStatus(tr("Starting…"));
-    emit runStarted(job, m_lessonId, describe(resolved));
+    emit runStarted(job, m_lessonId, q(m_lesson->describeParameters(resolved)));
     return job;
 }
 

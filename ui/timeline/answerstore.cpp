@@ -5,7 +5,6 @@
 #include <QRegularExpression>
 #include <QSettings>
 
-using namespace lessonscope;
 
 AnswerStore::AnswerStore(QObject *parent) : QObject(parent), m_settings(std::make_unique<QSettings>()) {}
 
@@ -40,23 +39,29 @@ std::optional<AnswerStore::Answer> AnswerStore::answer(const QString &contentHas
     if (contentHash.isEmpty())
         return std::nullopt;
     const QString prefix = group(contentHash);
-    const auto stop = stopPointFromKey(m_settings->value(prefix + QStringLiteral("/stop")).toString().toStdString());
-    if (!stop)
+    // "stop" is where answers were kept before timelines had other markers than the stop.
+    QString candidate = m_settings->value(prefix + QStringLiteral("/answer")).toString();
+    if (candidate.isEmpty())
+        candidate = m_settings->value(prefix + QStringLiteral("/stop")).toString();
+    const QVariant correct = m_settings->value(prefix + QStringLiteral("/correct"));
+    static const QRegularExpression keyPattern(QStringLiteral("^[a-z0-9-]{1,64}$"));
+    if (!keyPattern.match(candidate).hasMatch() || !correct.canConvert<bool>())
         return std::nullopt;
     Answer answer;
-    answer.stop = *stop;
-    answer.correct = isCorrectStop(*stop);
+    answer.candidate = candidate;
+    answer.correct = correct.toBool();
     answer.answeredAt = m_settings->value(prefix + QStringLiteral("/answeredAt")).toDateTime();
     return answer;
 }
 
-void AnswerStore::setAnswer(const QString &contentHash, StopPoint stop)
+void AnswerStore::setAnswer(const QString &contentHash, const QString &candidate, bool correct)
 {
-    if (contentHash.isEmpty())
+    if (contentHash.isEmpty() || candidate.isEmpty())
         return;
     const QString prefix = group(contentHash);
-    m_settings->setValue(prefix + QStringLiteral("/stop"), QString::fromLatin1(stopPointKey(stop)));
-    m_settings->setValue(prefix + QStringLiteral("/correct"), isCorrectStop(stop));
+    m_settings->remove(prefix + QStringLiteral("/stop"));
+    m_settings->setValue(prefix + QStringLiteral("/answer"), candidate);
+    m_settings->setValue(prefix + QStringLiteral("/correct"), correct);
     m_settings->setValue(prefix + QStringLiteral("/answeredAt"), QDateTime::currentDateTimeUtc());
     m_settings->sync();
     emit answerChanged(contentHash);

@@ -1,7 +1,5 @@
 #pragma once
 
-#include "core/lessons/performance-01/performance01timeline.h"
-
 #include <QDateTime>
 #include <QObject>
 #include <QString>
@@ -23,7 +21,7 @@ class AnswerStore : public QObject
 
 public:
     struct Answer {
-        lessonscope::StopPoint stop = lessonscope::StopPoint::AfterDispatch;
+        QString candidate; // the key of the timeline candidate the learner chose
         bool correct = false;
         QDateTime answeredAt;
     };
@@ -39,8 +37,8 @@ public:
 
     // Empty for an unknown or empty contentHash, and for a stored value this version cannot read.
     std::optional<Answer> answer(const QString &contentHash) const;
-    // An empty contentHash is not stored (there is nothing to key it by).
-    void setAnswer(const QString &contentHash, lessonscope::StopPoint stop);
+    // An empty contentHash or candidate is not stored (there is nothing to key it by).
+    void setAnswer(const QString &contentHash, const QString &candidate, bool correct);
     void clear(const QString &contentHash);
 
     // "✓", "✗" or "" for the library's answer column.

@@ -1,6 +1,8 @@
 #include "ui/timeline/predictionpanel.h"
 
 #include "ui/timeline/answerstore.h"
+#include "core/lesson/lessonartifacts.h"
+#include "core/lesson/lessonregistry.h"
 #include "core/trace/chrometrace.h"
 #include "ui/common/plaintext.h"
 #include "ui/timeline/timelinepainter.h"
@@ -126,8 +128,11 @@ PredictionPanel::PredictionPanel(AnswerStore *store, QWidget *parent)
     layout->addStretch(1);
     setFocusProxy(m_timeline);
 
-    connect(m_timeline, &TimelineWidget::answerRequested, this,
-            [this](int stop) { answerWith(static_cast<StopPoint>(stop)); });
+    connect(m_timeline, &TimelineWidget::answerRequested, this, [this](int candidate) {
+        const CallTimeline &call = m_timeline->currentCall();
+        if (candidate >= 0 && candidate < static_cast<int>(call.candidates.size()))
+            answerWith(q(call.candidates[static_cast<std::size_t>(candidate)].key));
+    });
     connect(m_tryAgain, &QPushButton::clicked, this, &PredictionPanel::tryAgain);
     connect(m_resetZoom, &QPushButton::clicked, m_timeline, &TimelineWidget::resetView);
     connect(m_export, &QPushButton::clicked, this, &PredictionPanel::exportTrace);
@@ -141,45 +146,52 @@ PredictionPanel::PredictionPanel(AnswerStore *store, QWidget *parent)
 void PredictionPanel::setArtifact(const Artifact &artifact)
 {
     m_artifact = artifact;
-    m_model = TimelineModel::fromArtifact(artifact);
+    m_model = timelineOf(artifact);
     const Diagram diagram = artifact.diagram();
     m_prompt->setText(q(diagram.prediction));
-    m_hint->setText(tr("Drag the stop marker along the timeline to where the timer must stop, or use ← → and Enter."));
-    m_timeline->setModel(m_model);
-    m_timeline->setAccessibleDescription(q(diagram.alt.empty() ? diagram.reading : diagram.alt));
+    const bool stop = m_model->call(-1).marker == MarkerKind::Stop;
+    m_hint->setText(stop ? tr("Drag the stop marker along the timeline to where the timer must stop, or use ← → and Enter.")
+                         : tr("Drag the start marker along the timeline to where the timer must start, or use ← → and Enter."));
+    m_timeline->setTimeline(m_model);
     fillCallChoices();
 
-    const std::string &reading = diagram.reading.empty() ? diagram.alt : diagram.reading;
-    m_reading->setText(QStringLiteral("<b>%1</b><br>%2").arg(tr("Explanation"), q(reading).toHtmlEscaped()));
+    // Under a to-scale timeline the lesson's measured reading, not the schematic one's "lengths
+    // illustrate ordering only".
+    const Lesson *lesson = findLesson(artifact.lessonId());
+    std::string reading = diagram.reading.empty() ? diagram.alt : diagram.reading;
+    if (lesson && m_model->isMeasured() && !lesson->info().texts.measuredReading.empty())
+        reading = lesson->info().texts.measuredReading;
+    m_readingText = q(reading);
+    m_reading->setText(QStringLiteral("<b>%1</b><br>%2").arg(tr("Explanation"), m_readingText.toHtmlEscaped()));
 
     const auto stored = m_store->answer(q(artifact.contentHash()));
-    showAnswer(stored ? std::optional(stored->stop) : std::nullopt);
+    showAnswer(stored ? std::optional(stored->candidate) : std::nullopt);
 }
 
 void PredictionPanel::fillCallChoices()
 {
     m_calls->clear();
-    const bool measured = m_model.isMeasured();
+    const bool measured = m_model->isMeasured();
     m_callLabel->setVisible(measured);
     m_calls->setVisible(measured);
     m_resetZoom->setVisible(measured);
     if (!measured)
         return;
-    const int median = m_model.medianCallIndex();
-    m_calls->addItem(tr("Median call (%1)").arg(q(m_model.callTitle(median))), median);
-    if (m_model.callCount() <= kListedCalls) {
-        for (int i = 0; i < m_model.callCount(); ++i)
-            m_calls->addItem(capitalised(q(m_model.callTitle(i))), i);
+    const int median = m_model->representativeCall();
+    m_calls->addItem(tr("Median call (%1)").arg(q(m_model->callTitle(median))), median);
+    if (m_model->callCount() <= kListedCalls) {
+        for (int i = 0; i < m_model->callCount(); ++i)
+            m_calls->addItem(capitalised(q(m_model->callTitle(i))), i);
         m_calls->setToolTip(QString());
     } else {
         // A long run's calls are not a list anyone scrolls (and 100,000 combo box items take
         // the window seconds to make): the calls worth a look, by their completed result.
         int fastest = 1;
         int slowest = 1;
-        double fastestSeconds = m_model.completedSeconds(1).value_or(0.0);
+        double fastestSeconds = m_model->callSeconds(1).value_or(0.0);
         double slowestSeconds = fastestSeconds;
-        for (int i = 2; i < m_model.callCount(); ++i) {
-            const double seconds = m_model.completedSeconds(i).value_or(0.0);
+        for (int i = 2; i < m_model->callCount(); ++i) {
+            const double seconds = m_model->callSeconds(i).value_or(0.0);
             if (seconds < fastestSeconds) {
                 fastest = i;
                 fastestSeconds = seconds;
@@ -189,22 +201,23 @@ void PredictionPanel::fillCallChoices()
                 slowestSeconds = seconds;
             }
         }
-        const int last = m_model.callCount() - 1;
-        m_calls->addItem(capitalised(q(m_model.callTitle(0))), 0);
-        m_calls->addItem(tr("Fastest warm call (%1)").arg(q(m_model.callTitle(fastest))), fastest);
-        m_calls->addItem(tr("Slowest warm call (%1)").arg(q(m_model.callTitle(slowest))), slowest);
-        m_calls->addItem(tr("Last call (%1)").arg(q(m_model.callTitle(last))), last);
+        const int last = m_model->callCount() - 1;
+        m_calls->addItem(capitalised(q(m_model->callTitle(0))), 0);
+        m_calls->addItem(tr("Fastest warm call (%1)").arg(q(m_model->callTitle(fastest))), fastest);
+        m_calls->addItem(tr("Slowest warm call (%1)").arg(q(m_model->callTitle(slowest))), slowest);
+        m_calls->addItem(tr("Last call (%1)").arg(q(m_model->callTitle(last))), last);
         m_calls->setToolTip(tr("%1 calls: the median, first, fastest, slowest and last are offered")
-                                .arg(QLocale().toString(m_model.callCount())));
+                                .arg(QLocale().toString(m_model->callCount())));
     }
     m_calls->setCurrentIndex(0);
 }
 
-void PredictionPanel::answerWith(StopPoint stop)
+void PredictionPanel::answerWith(const QString &candidate)
 {
-    m_store->setAnswer(q(m_artifact.contentHash()), stop);
-    showAnswer(stop);
-    emit answered(isCorrectStop(stop));
+    const TimelineVerdict verdict = m_model->verdict(candidate.toStdString(), m_timeline->callIndex());
+    m_store->setAnswer(q(m_artifact.contentHash()), candidate, verdict.correct);
+    showAnswer(candidate);
+    emit answered(verdict.correct);
     // Inside a scroll area (the artifact view's diagram tab), bring the verdict and the reading
     // into view once the layout has made room for them.
     QTimer::singleShot(0, this, [this] {
@@ -230,18 +243,28 @@ void PredictionPanel::syncFromStore(const QString &contentHash)
     if (contentHash != q(m_artifact.contentHash()))
         return;
     const auto stored = m_store->answer(contentHash);
-    const std::optional<StopPoint> stop = stored ? std::optional(stored->stop) : std::nullopt;
-    if (stop != m_answer)
-        showAnswer(stop);
+    const std::optional<QString> candidate = stored ? std::optional(stored->candidate) : std::nullopt;
+    if (candidate != m_answer)
+        showAnswer(candidate);
 }
 
-void PredictionPanel::showAnswer(std::optional<StopPoint> stop)
+int PredictionPanel::answerIndex() const
 {
-    m_answer = stop;
-    m_timeline->setAnswer(stop);
+    return m_answer ? m_timeline->currentCall().candidateIndex(m_answer->toStdString()) : -1;
+}
+
+void PredictionPanel::showAnswer(std::optional<QString> candidate)
+{
+    // An answer this timeline has no candidate for (a stored key from another version) is none.
+    m_answer = candidate;
+    if (answerIndex() < 0)
+        m_answer.reset();
+    m_timeline->setAnswer(m_answer ? std::optional(answerIndex()) : std::nullopt);
+    // Before the answer the description says what to do, not the explanation (the answer).
+    m_timeline->setAccessibleDescription(m_answer ? m_readingText : m_prompt->text() + QLatin1Char(' ') + m_hint->text());
     updateVerdict(); // the text first, so that showing the frames lays them out at their height
-    m_verdictFrame->setVisible(stop.has_value());
-    m_readingFrame->setVisible(stop.has_value());
+    m_verdictFrame->setVisible(m_answer.has_value());
+    m_readingFrame->setVisible(m_answer.has_value());
 }
 
 void PredictionPanel::updateVerdict()
@@ -252,10 +275,9 @@ void PredictionPanel::updateVerdict()
         m_verdictMark->clear();
         return;
     }
-    const StopVerdict verdict = m_model.verdict(*m_answer, m_timeline->callIndex());
-    const TimelineLane tone = verdict.correct ? TimelineLane::Readiness : TimelineLane::Device;
+    const TimelineVerdict verdict = m_model->verdict(m_answer->toStdString(), m_timeline->callIndex());
     QPalette markPalette = m_verdictMark->palette();
-    markPalette.setColor(QPalette::WindowText, TimelinePainter::laneColour(palette(), tone));
+    markPalette.setColor(QPalette::WindowText, TimelinePainter::verdictColour(palette(), verdict.correct));
     m_verdictMark->setPalette(markPalette);
     m_verdictMark->setText(verdict.correct ? QStringLiteral("✓") : QStringLiteral("✗"));
     m_verdictHeadline->setText(q(verdict.headline));
@@ -284,7 +306,7 @@ QString PredictionPanel::verdictText() const
 {
     if (!m_answer)
         return {};
-    const StopVerdict verdict = m_model.verdict(*m_answer, m_timeline->callIndex());
+    const TimelineVerdict verdict = m_model->verdict(m_answer->toStdString(), m_timeline->callIndex());
     return QStringLiteral("%1 %2\n%3\n%4")
         .arg(verdict.correct ? QStringLiteral("✓") : QStringLiteral("✗"), q(verdict.headline), q(verdict.why),
              q(verdict.numbers));
@@ -296,7 +318,7 @@ void PredictionPanel::exportTrace()
                                                       tr("Chrome Trace Event JSON (*.json)"));
     if (path.isEmpty())
         return;
-    const ChromeTrace trace = exportChromeTrace(m_artifact);
+    const ChromeTrace trace = exportChromeTrace(m_artifact, *m_model);
     QSaveFile file(path);
     const bool ok = file.open(QIODevice::WriteOnly) &&
                     file.write(trace.json.data(), static_cast<qint64>(trace.json.size())) ==

@@ -1,10 +1,11 @@
 #pragma once
 
 #include "core/artifact/artifact.h"
-#include "core/lessons/performance-01/performance01timeline.h"
+#include "core/trace/timeline.h"
 
 #include <QWidget>
 
+#include <memory>
 #include <optional>
 
 class AnswerStore;
@@ -30,7 +31,9 @@ public:
     void setArtifact(const lessonscope::Artifact &artifact);
 
     TimelineWidget *timeline() const { return m_timeline; }
-    std::optional<lessonscope::StopPoint> answer() const { return m_answer; }
+    // The key of the candidate the learner answered with.
+    std::optional<QString> answer() const { return m_answer; }
+    const lessonscope::LessonTimeline &timelineModel() const { return *m_model; }
     bool isReadingShown() const;
     // Answering shows the reading and "try again" hides it; this reveals it without an answer
     // (for a program that shows the explanation on request).
@@ -38,7 +41,7 @@ public:
     QString verdictText() const; // the verdict as shown, in plain text; empty before an answer
 
 public slots:
-    void answerWith(lessonscope::StopPoint stop);
+    void answerWith(const QString &candidate);
     void tryAgain();
     void exportTrace(); // asks for a file name and writes the Chrome trace
 
@@ -46,15 +49,17 @@ signals:
     void answered(bool correct);
 
 private:
-    void showAnswer(std::optional<lessonscope::StopPoint> stop);
+    void showAnswer(std::optional<QString> candidate);
+    int answerIndex() const; // the answer's candidate on the timeline, or -1
     void updateVerdict();
     void fillCallChoices();
     void syncFromStore(const QString &contentHash);
 
     AnswerStore *m_store = nullptr;
     lessonscope::Artifact m_artifact;
-    lessonscope::TimelineModel m_model;
-    std::optional<lessonscope::StopPoint> m_answer;
+    std::shared_ptr<const lessonscope::LessonTimeline> m_model;
+    std::optional<QString> m_answer;
+    QString m_readingText;
 
     QLabel *m_prompt = nullptr;
     QLabel *m_hint = nullptr;

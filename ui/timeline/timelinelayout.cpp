@@ -102,62 +102,58 @@ void placeCandidateLabels(std::vector<TimelineLayout::CandidateItem> &items, dou
 
 } // namespace
 
-double TimelineLayout::preferredHeight(const QFont &font, const QFont &smallFont)
+double TimelineLayout::preferredHeight(int laneCount, const QFont &font, const QFont &smallFont)
 {
     const QFontMetricsF fm(font);
     const QFontMetricsF small(smallFont);
-    return 2 * captionHeightOf(fm) + kTimelineLaneCount * kMaxRowHeight + stripHeightOf(small) + axisHeightOf(small);
+    return 2 * captionHeightOf(fm) + laneCount * kMaxRowHeight + stripHeightOf(small) + axisHeightOf(small);
 }
 
-double TimelineLayout::minimumHeight(const QFont &font, const QFont &smallFont)
+double TimelineLayout::minimumHeight(int laneCount, const QFont &font, const QFont &smallFont)
 {
     const QFontMetricsF fm(font);
     const QFontMetricsF small(smallFont);
-    return 2 * captionHeightOf(fm) + kTimelineLaneCount * kMinRowHeight + stripHeightOf(small) + axisHeightOf(small);
+    return 2 * captionHeightOf(fm) + laneCount * kMinRowHeight + stripHeightOf(small) + axisHeightOf(small);
 }
 
-QRectF TimelineLayout::laneRect(TimelineLane lane) const
+QRectF TimelineLayout::laneRect(int lane) const
 {
-    const double top = rowTop(rows, static_cast<int>(lane));
+    const double top = rowTop(rows, lane);
     return QRectF(labels.left(), top, plot.right() - labels.left(), rows.rowHeight);
 }
 
 QRectF TimelineLayout::timerBar(double markerX) const
 {
-    const double left = std::clamp(startX, plot.left(), plot.right());
-    const double right = std::clamp(markerX, plot.left(), plot.right());
-    const double top = rowTop(rows, static_cast<int>(TimelineLane::Measurement)) + kPad;
+    const double left = std::clamp(std::min(anchorX, markerX), plot.left(), plot.right());
+    const double right = std::clamp(std::max(anchorX, markerX), plot.left(), plot.right());
+    const double top = rowTop(rows, timerLane) + kPad;
     return QRectF(left, top, std::max(0.0, right - left), (rows.rowHeight - 3 * kPad) / 2);
 }
 
-double TimelineLayout::laneCenterY(TimelineLane lane) const
+double TimelineLayout::laneCenterY(int lane) const
 {
-    return rowTop(rows, static_cast<int>(lane)) + rows.rowHeight / 2;
+    return rowTop(rows, lane) + rows.rowHeight / 2;
 }
 
-TimelineLayout TimelineLayout::build(const CallTimeline &call, double viewBegin, double viewEnd, const QRectF &area,
-                                     const QFont &font, const QFont &smallFont)
-{
-    const QFontMetricsF fm(font);
-    const QFontMetricsF small(smallFont);
-    TimelineLayout layout;
+namespace {
 
-    // Vertical bands: caption, stop flag, four lanes, candidate labels, axis.
+// Vertical bands: caption, marker flag, the lanes, candidate labels, axis. Horizontal bands: lane
+// names, the greyed gutter of work outside the boundary, the plot.
+void layOutBands(TimelineLayout &layout, const CallTimeline &call, const QRectF &area, const QFontMetricsF &fm,
+                 const QFontMetricsF &small)
+{
+    const int laneCount = std::max(1, static_cast<int>(call.lanes.size()));
     const double captionHeight = captionHeightOf(fm);
     const double headerHeight = captionHeightOf(fm);
     const double stripHeight = stripHeightOf(small);
     const double axisHeight = axisHeightOf(small);
     const double free = area.height() - captionHeight - headerHeight - stripHeight - axisHeight;
-    const double rowHeight = std::clamp(free / kTimelineLaneCount, kMinRowHeight, kMaxRowHeight);
+    const double rowHeight = std::clamp(free / laneCount, kMinRowHeight, kMaxRowHeight);
     layout.boxHeight = std::min(24.0, rowHeight - small.height() - 8);
-    // The box and a caption line under it, centred in the row.
-    const double boxOffset = std::max(kPad, (rowHeight - layout.boxHeight - small.height() - 1) / 2);
 
-    // Horizontal bands: lane names, the greyed gutter, the plot.
     double labelWidth = 0;
-    for (int lane = 0; lane < kTimelineLaneCount; ++lane)
-        labelWidth = std::max(
-            labelWidth, fm.horizontalAdvance(QString::fromUtf8(timelineLaneName(static_cast<TimelineLane>(lane)))));
+    for (const TimelineLane &lane : call.lanes)
+        labelWidth = std::max(labelWidth, fm.horizontalAdvance(QString::fromStdString(lane.name)));
     labelWidth += 16;
     double gutterWidth = 0;
     for (const OutsideActivity &activity : call.outside)
@@ -169,8 +165,8 @@ TimelineLayout TimelineLayout::build(const CallTimeline &call, double viewBegin,
     y += captionHeight;
     layout.header = QRectF(area.left(), y, area.width(), headerHeight);
     y += headerHeight;
-    layout.rows = RowLayout{y, rowHeight, kTimelineLaneCount};
-    const double rowsHeight = rowHeight * kTimelineLaneCount;
+    layout.rows = RowLayout{y, rowHeight, laneCount};
+    const double rowsHeight = rowHeight * laneCount;
     layout.labels = QRectF(area.left(), y, labelWidth, rowsHeight);
     layout.gutter = QRectF(layout.labels.right(), y, gutterWidth, rowsHeight);
     const double plotLeft = layout.gutter.right() + 12;
@@ -179,45 +175,92 @@ TimelineLayout TimelineLayout::build(const CallTimeline &call, double viewBegin,
     layout.strip = QRectF(layout.plot.left(), y, layout.plot.width(), stripHeight);
     y += stripHeight;
     layout.axis = QRectF(layout.plot.left(), y, layout.plot.width(), axisHeight);
+}
 
-    layout.scale = TimeScale{viewBegin, viewEnd, layout.plot.left(), layout.plot.right()};
-    layout.startX = timeToPixel(layout.scale, call.timerStart);
+// The box and a caption line under it, centred in the row.
+double boxOffsetOf(const TimelineLayout &layout, const QFontMetricsF &small)
+{
+    return std::max(kPad, (layout.rows.rowHeight - layout.boxHeight - small.height() - 1) / 2);
+}
 
-    // Work outside the boundary, in the gutter.
+void layOutOutside(TimelineLayout &layout, const CallTimeline &call, const QFontMetricsF &small)
+{
     for (std::size_t i = 0; i < call.outside.size(); ++i) {
         const OutsideActivity &activity = call.outside[i];
-        const QRectF box(layout.gutter.left() + 6, rowTop(layout.rows, static_cast<int>(activity.lane)) + boxOffset,
+        const QRectF box(layout.gutter.left() + 6, rowTop(layout.rows, activity.lane) + boxOffsetOf(layout, small),
                          layout.gutter.width() - 12, layout.boxHeight);
         layout.outside.push_back(
             {static_cast<int>(i), box,
              small.elidedText(QString::fromStdString(activity.label), Qt::ElideRight, box.width() - 6)});
     }
+}
 
-    // Events. The measurement lane holds the completed-result bar in its lower half.
+TimelineLayout::EventItem instantItem(const TimelineLayout &layout, double x0, double boxTop, const QString &text,
+                                      const QFontMetricsF &small)
+{
+    TimelineLayout::EventItem item;
+    const double d = layout.boxHeight * 0.7;
+    item.box = QRectF(x0 - d / 2, boxTop + (layout.boxHeight - d) / 2, d, d);
+    const double w = small.horizontalAdvance(text);
+    const bool left = x0 - d / 2 - 4 - w >= layout.plot.left();
+    item.textRect = QRectF(left ? x0 - d / 2 - 4 - w : x0 + d / 2 + 4, boxTop, w, layout.boxHeight);
+    item.text = text;
+    return item;
+}
+
+// A span's label: inside its box when it fits (clear of an instant's diamond at either end), else
+// under it after any caption already in the lane (never for the timer's lane, where the bars sit
+// in two halves and nothing goes under them).
+void labelSpan(TimelineLayout::EventItem &item, const CallTimeline &call, const TimelineEvent &event, bool timerLane,
+               double &captionRight, const QFontMetricsF &fm, const QFontMetricsF &small, double plotL, double plotR,
+               double boxHeight)
+{
+    const QString text = QString::fromStdString(event.label);
+    const double w = fm.horizontalAdvance(text);
+    const bool sharesAnEnd = std::any_of(call.events.begin(), call.events.end(), [&](const TimelineEvent &other) {
+        return other.lane == event.lane && other.shape == TimelineEvent::Shape::Instant &&
+               (other.begin == event.begin || other.begin == event.end);
+    });
+    if (w + 10 + (sharesAnEnd ? boxHeight * 0.7 : 0) <= item.box.width()) {
+        item.textInside = true;
+        item.textRect = item.box;
+        item.text = text;
+        return;
+    }
+    if (timerLane)
+        return;
+    const double sw = small.horizontalAdvance(text);
+    double cx = std::max(item.box.left(), captionRight + 8);
+    cx = std::min(cx, plotR - sw);
+    if (cx >= captionRight + 4 && cx >= plotL - 4) {
+        item.textRect = QRectF(cx, item.box.bottom() + 1, sw, small.height());
+        item.text = text;
+        captionRight = cx + sw;
+    }
+}
+
+// The timer's lane holds the measured span in its lower half (the learner's timer goes above it).
+void layOutEvents(TimelineLayout &layout, const CallTimeline &call, const QFontMetricsF &fm, const QFontMetricsF &small)
+{
     const double plotL = layout.plot.left();
     const double plotR = layout.plot.right();
-    std::vector<double> captionRight(kTimelineLaneCount, -1e300);
+    const double boxOffset = boxOffsetOf(layout, small);
+    std::vector<double> captionRight(static_cast<std::size_t>(layout.rows.count), -1e300);
     for (std::size_t i = 0; i < call.events.size(); ++i) {
         const TimelineEvent &event = call.events[i];
-        const int row = static_cast<int>(event.lane);
-        const double top = rowTop(layout.rows, row);
-        const bool measurement = event.lane == TimelineLane::Measurement;
-        const double barHeight = measurement ? (rowHeight - 3 * kPad) / 2 : layout.boxHeight;
-        const double boxTop = measurement ? top + 2 * kPad + barHeight : top + boxOffset;
+        if (event.lane < 0 || event.lane >= layout.rows.count)
+            continue;
+        const double top = rowTop(layout.rows, event.lane);
+        const bool timerLane = event.lane == layout.timerLane;
+        const double barHeight = timerLane ? (layout.rows.rowHeight - 3 * kPad) / 2 : layout.boxHeight;
+        const double boxTop = timerLane ? top + 2 * kPad + barHeight : top + boxOffset;
         const double x0 = timeToPixel(layout.scale, event.begin);
         const double x1 = timeToPixel(layout.scale, event.end);
-        EventItem item;
-        item.event = static_cast<int>(i);
-        const QString text = QString::fromStdString(event.label);
+        TimelineLayout::EventItem item;
         if (event.shape == TimelineEvent::Shape::Instant) {
             if (x0 < plotL - 1 || x0 > plotR + 1)
                 continue;
-            const double d = layout.boxHeight * 0.7;
-            item.box = QRectF(x0 - d / 2, boxTop + (layout.boxHeight - d) / 2, d, d);
-            const double w = small.horizontalAdvance(text);
-            const bool left = x0 - d / 2 - 4 - w >= plotL;
-            item.textRect = QRectF(left ? x0 - d / 2 - 4 - w : x0 + d / 2 + 4, boxTop, w, layout.boxHeight);
-            item.text = text;
+            item = instantItem(layout, x0, boxTop, QString::fromStdString(event.label), small);
         } else {
             const double left = std::max(x0, plotL);
             const double right = std::min(x1, plotR);
@@ -225,44 +268,28 @@ TimelineLayout TimelineLayout::build(const CallTimeline &call, double viewBegin,
                 continue;
             // A short event stays visible (and hoverable) as a sliver.
             item.box = QRectF(left, boxTop, std::max(right - left, 2.0), barHeight);
-            // Inside when it fits, clear of an instant's diamond at either end of the box.
-            const double w = fm.horizontalAdvance(text);
-            const double diamond = layout.boxHeight * 0.7;
-            const bool sharesAnEnd =
-                std::any_of(call.events.begin(), call.events.end(), [&](const TimelineEvent &other) {
-                    return other.lane == event.lane && other.shape == TimelineEvent::Shape::Instant &&
-                           (other.begin == event.begin || other.begin == event.end);
-                });
-            if (w + 10 + (sharesAnEnd ? diamond : 0) <= item.box.width()) {
-                item.textInside = true;
-                item.textRect = item.box;
-                item.text = text;
-            } else if (!measurement) {
-                // Under the box, after any caption already in this lane, inside the plot.
-                const double sw = small.horizontalAdvance(text);
-                double cx = std::max(item.box.left(), captionRight[row] + 8);
-                cx = std::min(cx, plotR - sw);
-                if (cx >= captionRight[row] + 4 && cx >= plotL - 4) {
-                    item.textRect = QRectF(cx, item.box.bottom() + 1, sw, small.height());
-                    item.text = text;
-                    captionRight[row] = cx + sw;
-                }
-            }
+            labelSpan(item, call, event, timerLane, captionRight[static_cast<std::size_t>(event.lane)], fm, small,
+                      plotL, plotR, layout.boxHeight);
         }
+        item.event = static_cast<int>(i);
         layout.events.push_back(item);
         layout.eventBoxes.push_back(Box{item.box.left(), item.box.top(), item.box.right(), item.box.bottom()});
     }
+}
 
-    // Stop candidates: a tick each, and its name in the strip below.
+// The candidates: a tick each, and its name in the strip below.
+void layOutCandidates(TimelineLayout &layout, const CallTimeline &call, const QRectF &area, const QFont &smallFont)
+{
+    const QFontMetricsF small(smallFont);
     QFont boldFont = smallFont;
     boldFont.setBold(true);
     const QFontMetricsF smallBold(boldFont);
-    for (const StopCandidate &candidate : call.candidates) {
-        CandidateItem item;
+    for (const TimelineCandidate &candidate : call.candidates) {
+        TimelineLayout::CandidateItem item;
         const double x = timeToPixel(layout.scale, candidate.time);
-        item.pinned = x < plotL ? -1 : x > plotR ? 1 : 0;
-        item.x = std::clamp(x, plotL, plotR);
-        QString text = QString::fromUtf8(stopPointShortLabel(candidate.point));
+        item.pinned = x < layout.plot.left() ? -1 : x > layout.plot.right() ? 1 : 0;
+        item.x = std::clamp(x, layout.plot.left(), layout.plot.right());
+        QString text = QString::fromStdString(candidate.shortLabel);
         if (item.pinned)
             text = item.pinned < 0 ? QStringLiteral("‹ ") + text : text + QStringLiteral(" ›");
         item.text = text;
@@ -270,8 +297,25 @@ TimelineLayout TimelineLayout::build(const CallTimeline &call, double viewBegin,
         item.labelRect = QRectF(0, 0, smallBold.horizontalAdvance(text) + 6, small.height());
         layout.candidates.push_back(item);
     }
-    placeCandidateLabels(layout.candidates, plotL - 8, area.right(), layout.strip.top() + 8, small.height() + 2);
+    placeCandidateLabels(layout.candidates, layout.plot.left() - 8, area.right(), layout.strip.top() + 8,
+                         small.height() + 2);
+}
 
+} // namespace
+
+TimelineLayout TimelineLayout::build(const CallTimeline &call, double viewBegin, double viewEnd, const QRectF &area,
+                                     const QFont &font, const QFont &smallFont)
+{
+    const QFontMetricsF fm(font);
+    const QFontMetricsF small(smallFont);
+    TimelineLayout layout;
+    layOutBands(layout, call, area, fm, small);
+    layout.scale = TimeScale{viewBegin, viewEnd, layout.plot.left(), layout.plot.right()};
+    layout.anchorX = timeToPixel(layout.scale, call.anchor);
+    layout.timerLane = call.timerLane();
+    layOutOutside(layout, call, small);
+    layOutEvents(layout, call, fm, small);
+    layOutCandidates(layout, call, area, smallFont);
     if (call.measured)
         layout.ticks = timeTicks(layout.scale, layout.plot, small);
     return layout;

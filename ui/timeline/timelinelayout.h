@@ -1,7 +1,7 @@
 #pragma once
 
 #include "ui/timeline/timelinegeometry.h"
-#include "core/lessons/performance-01/performance01timeline.h"
+#include "core/trace/timeline.h"
 
 #include <QFont>
 #include <QRectF>
@@ -38,7 +38,7 @@ struct TimelineLayout {
     };
 
     QRectF caption; // the mode line at the top
-    QRectF header;  // the stop flag's row, above the lanes
+    QRectF header;  // the marker flag's row, above the lanes
     QRectF labels;  // the lane names column
     QRectF gutter;  // work outside the boundary, greyed
     QRectF plot;    // the lanes' time area
@@ -47,23 +47,24 @@ struct TimelineLayout {
     lessonscope::timeline::RowLayout rows;
     lessonscope::timeline::TimeScale scale;
     double boxHeight = 0;
-    double startX = 0; // the timer start
+    double anchorX = 0; // the timer's fixed end (its start for a stop marker)
+    int timerLane = 0;  // the lane of the timer and the marker
 
     std::vector<EventItem> events;
     std::vector<lessonscope::timeline::Box> eventBoxes; // parallel to events, for boxAt
     std::vector<OutsideItem> outside;
-    std::vector<CandidateItem> candidates; // in StopPoint order
+    std::vector<CandidateItem> candidates; // in the call's candidate order
     std::vector<Tick> ticks;
 
-    QRectF laneRect(lessonscope::TimelineLane lane) const; // the whole row, labels to plot end
-    double laneCenterY(lessonscope::TimelineLane lane) const;
-    // The learner's timer in the upper half of the measurement lane, from the timer start to
-    // markerX, both clamped into the plot (empty when the marker is at or before the start).
+    QRectF laneRect(int lane) const; // the whole row, labels to plot end
+    double laneCenterY(int lane) const;
+    // The learner's timer in the upper half of the timer's lane, between the anchor and markerX,
+    // both clamped into the plot (empty when the marker sits on the anchor).
     QRectF timerBar(double markerX) const;
 
-    // The height that shows every lane at its largest, and the least that still fits them.
-    static double preferredHeight(const QFont &font, const QFont &smallFont);
-    static double minimumHeight(const QFont &font, const QFont &smallFont);
+    // The height that shows laneCount lanes at their largest, and the least that still fits them.
+    static double preferredHeight(int laneCount, const QFont &font, const QFont &smallFont);
+    static double minimumHeight(int laneCount, const QFont &font, const QFont &smallFont);
 
     // Lays out call over [viewBegin, viewEnd] inside area. smallFont is for captions.
     static TimelineLayout build(const lessonscope::CallTimeline &call, double viewBegin, double viewEnd,

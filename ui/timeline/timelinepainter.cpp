@@ -32,21 +32,35 @@ TimelinePainter::TimelinePainter(QPainter &painter, const TimelineLayout &layout
     : m_painter(painter), m_layout(layout), m_call(call), m_palette(palette), m_font(font), m_small(smallFont)
 {}
 
-QColor TimelinePainter::laneColour(const QPalette &palette, TimelineLane lane)
+QColor TimelinePainter::laneColour(const QPalette &palette, int hueTurn)
 {
-    // Hue turns chosen so that with a blue highlight the lanes read blue (host), orange (device),
-    // green (readiness) and purple (measurement).
-    static constexpr int kTurn[kTimelineLaneCount] = {0, 187, 287, 67};
+    // Turned from the highlight: with a blue highlight the stream's lanes read blue (host),
+    // orange (device), green (readiness) and purple (measurement).
     const QColor highlight = palette.color(QPalette::Active, QPalette::Highlight).toHsv();
     const int hue = highlight.hsvHue() < 0 ? 210 : highlight.hsvHue();
     const int saturation = std::max(highlight.hsvSaturation(), 140);
     const int value = std::clamp(highlight.value(), 150, 215);
-    return QColor::fromHsv((hue + kTurn[static_cast<int>(lane)]) % 360, saturation, value);
+    return QColor::fromHsv(((hue + hueTurn) % 360 + 360) % 360, saturation, value);
 }
 
-QColor TimelinePainter::laneFill(const QPalette &palette, TimelineLane lane)
+QColor TimelinePainter::laneFill(const QPalette &palette, int hueTurn)
 {
-    return mix(laneColour(palette, lane), palette.color(QPalette::Base), 0.55);
+    return mix(laneColour(palette, hueTurn), palette.color(QPalette::Base), 0.55);
+}
+
+QColor TimelinePainter::verdictColour(const QPalette &palette, bool correct)
+{
+    return laneColour(palette, correct ? 287 : 187);
+}
+
+QColor TimelinePainter::colourOf(int lane) const
+{
+    return laneColour(m_palette, m_call.lanes.at(static_cast<std::size_t>(lane)).hueTurn);
+}
+
+QColor TimelinePainter::fillOf(int lane) const
+{
+    return laneFill(m_palette, m_call.lanes.at(static_cast<std::size_t>(lane)).hueTurn);
 }
 
 void TimelinePainter::paint(const State &state)
@@ -81,22 +95,23 @@ void TimelinePainter::paintFrame(const State &state)
                        QFontMetricsF(m_small).elidedText(state.hint, Qt::ElideLeft, hintRect.width()));
 
     // Lane bands across names, gutter and plot.
-    for (int lane = 0; lane < kTimelineLaneCount; ++lane) {
-        const QRectF band = l.laneRect(static_cast<TimelineLane>(lane));
+    const int laneCount = static_cast<int>(m_call.lanes.size());
+    for (int lane = 0; lane < laneCount; ++lane) {
+        const QRectF band = l.laneRect(lane);
         m_painter.fillRect(band, m_palette.color(lane % 2 ? QPalette::AlternateBase : QPalette::Base));
     }
     m_painter.fillRect(l.gutter, withAlpha(m_palette.color(QPalette::Mid), 40));
 
     // Lane names with a swatch of the lane's colour (the name carries the meaning).
     m_painter.setFont(m_font);
-    for (int lane = 0; lane < kTimelineLaneCount; ++lane) {
-        const auto id = static_cast<TimelineLane>(lane);
-        const QRectF band = l.laneRect(id);
+    for (int lane = 0; lane < laneCount; ++lane) {
+        const QRectF band = l.laneRect(lane);
         const QRectF swatch(l.labels.left() + 4, band.center().y() - 5, 4, 10);
-        m_painter.fillRect(swatch, laneColour(m_palette, id));
+        m_painter.fillRect(swatch, colourOf(lane));
         m_painter.setPen(text);
         m_painter.drawText(QRectF(swatch.right() + 6, band.top(), l.labels.width() - 14, band.height()),
-                           Qt::AlignLeft | Qt::AlignVCenter, QString::fromUtf8(timelineLaneName(id)));
+                           Qt::AlignLeft | Qt::AlignVCenter,
+                           QString::fromStdString(m_call.lanes[static_cast<std::size_t>(lane)].name));
     }
 
     // Grid lines at the axis ticks, under everything drawn later.
@@ -104,14 +119,19 @@ void TimelinePainter::paintFrame(const State &state)
     for (const TimelineLayout::Tick &tick : l.ticks)
         m_painter.drawLine(QPointF(tick.x, l.plot.top()), QPointF(tick.x, l.plot.bottom()));
 
-    // The timer start: the boundary between the gutter's work and the timed call.
+    // The timer's fixed end: for a stop marker its start, the boundary between the gutter's work
+    // and the timed call; for a start marker its stop.
     QPen dashed(withAlpha(text, 150), 1, Qt::DashLine);
     m_painter.setPen(dashed);
-    m_painter.drawLine(QPointF(l.startX, l.header.top() + 2), QPointF(l.startX, l.plot.bottom()));
+    m_painter.drawLine(QPointF(l.anchorX, l.header.top() + 2), QPointF(l.anchorX, l.plot.bottom()));
     m_painter.setFont(m_small);
     m_painter.setPen(m_palette.color(QPalette::Text));
-    m_painter.drawText(QRectF(l.labels.left(), l.header.top(), l.startX - 5 - l.labels.left(), l.header.height()),
-                       Qt::AlignRight | Qt::AlignVCenter, QStringLiteral("timer start"));
+    const bool stopMarker = m_call.marker == MarkerKind::Stop;
+    const QRectF anchorLabel = stopMarker
+        ? QRectF(l.labels.left(), l.header.top(), l.anchorX - 5 - l.labels.left(), l.header.height())
+        : QRectF(l.anchorX + 5, l.header.top(), std::max(0.0, l.plot.right() - l.anchorX - 5), l.header.height());
+    m_painter.drawText(anchorLabel, (stopMarker ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter,
+                       stopMarker ? QStringLiteral("timer start") : QStringLiteral("timer stop"));
 
     // The frame of the lanes.
     m_painter.setPen(QPen(m_palette.color(QPalette::Mid), 1));
@@ -138,7 +158,7 @@ void TimelinePainter::paintOutside()
     }
     // Say what the gutter is, in its otherwise empty measurement row.
     const QRectF note =
-        m_layout.laneRect(TimelineLane::Measurement).intersected(m_layout.gutter).adjusted(4, 2, -4, -2);
+        m_layout.laneRect(m_layout.timerLane).intersected(m_layout.gutter).adjusted(4, 2, -4, -2);
     QFont italic = m_small;
     italic.setItalic(true);
     m_painter.setFont(italic);
@@ -180,9 +200,9 @@ void TimelinePainter::paintEvents()
     for (const TimelineLayout::EventItem *itemPointer : order) {
         const TimelineLayout::EventItem &item = *itemPointer;
         const TimelineEvent &event = m_call.events[static_cast<std::size_t>(item.event)];
-        if (event.lane == TimelineLane::Measurement)
+        if (event.lane == m_layout.timerLane)
             continue; // drawn by paintMeasurement, once answered
-        const QColor colour = laneColour(m_palette, event.lane);
+        const QColor colour = colourOf(event.lane);
         if (event.shape == TimelineEvent::Shape::Instant) {
             QPainterPath diamond;
             const QRectF b = item.box;
@@ -196,7 +216,7 @@ void TimelinePainter::paintEvents()
             m_painter.drawPath(diamond);
         } else {
             m_painter.setPen(QPen(colour, 1.2));
-            m_painter.setBrush(laneFill(m_palette, event.lane));
+            m_painter.setBrush(fillOf(event.lane));
             m_painter.drawRoundedRect(item.box, 3, 3);
             if (event.waiting) {
                 m_painter.setPen(Qt::NoPen);
@@ -229,15 +249,15 @@ void TimelinePainter::paintEvents()
 void TimelinePainter::paintMeasurement(const State &state)
 {
     const TimelineLayout &l = m_layout;
-    const double top = rowTop(l.rows, static_cast<int>(TimelineLane::Measurement));
-    const QColor colour = laneColour(m_palette, TimelineLane::Measurement);
+    const double top = rowTop(l.rows, l.timerLane);
+    const QColor colour = colourOf(l.timerLane);
 
     // The timer as placed: from the timer start to the marker.
     const QRectF bar = l.timerBar(state.markerX);
     const double left = bar.left();
     if (bar.width() > 0.5) {
         m_painter.setPen(QPen(colour, 1.2));
-        m_painter.setBrush(laneFill(m_palette, TimelineLane::Measurement));
+        m_painter.setBrush(fillOf(l.timerLane));
         m_painter.drawRoundedRect(bar, 3, 3);
         barText(bar, state.timerText, state.answered);
     } else if (!state.answered) {
@@ -255,10 +275,10 @@ void TimelinePainter::paintMeasurement(const State &state)
         return;
     // The completed result, revealed with the answer: dashed when the answer missed it.
     for (const TimelineLayout::EventItem &item : l.events) {
-        if (m_call.events[static_cast<std::size_t>(item.event)].lane != TimelineLane::Measurement)
+        if (m_call.events[static_cast<std::size_t>(item.event)].lane != m_layout.timerLane)
             continue;
         m_painter.setPen(QPen(colour, 1.4, state.answerCorrect ? Qt::SolidLine : Qt::DashLine));
-        m_painter.setBrush(state.answerCorrect ? QBrush(laneFill(m_palette, TimelineLane::Measurement)) : QBrush());
+        m_painter.setBrush(state.answerCorrect ? QBrush(fillOf(m_layout.timerLane)) : QBrush());
         m_painter.drawRoundedRect(item.box, 3, 3);
         barText(item.box, state.completedText, false);
     }
@@ -313,7 +333,7 @@ void TimelinePainter::paintMarker(const State &state)
     const TimelineLayout &l = m_layout;
     const double x = std::clamp(state.markerX, l.plot.left(), l.plot.right());
     const QColor colour =
-        state.answered ? laneColour(m_palette, TimelineLane::Measurement) : m_palette.color(QPalette::Highlight);
+        state.answered ? colourOf(m_layout.timerLane) : m_palette.color(QPalette::Highlight);
     m_painter.setPen(QPen(colour, 2));
     m_painter.drawLine(QPointF(x, l.header.top() + 3), QPointF(x, l.plot.bottom()));
 

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "ui/timeline/timelinelayout.h"
-#include "core/lessons/performance-01/performance01timeline.h"
+#include "core/trace/timeline.h"
 
 #include <QFont>
 #include <QPalette>
@@ -24,7 +24,7 @@ public:
         bool answerCorrect = false;
         bool dragging = false;
         bool focused = false;
-        QString markerText;    // on the stop flag
+        QString markerText;    // on the marker's flag
         QString timerText;     // on the timer bar
         QString completedText; // on the completed-result bar (shown once answered)
         QString caption;       // the mode line
@@ -36,9 +36,12 @@ public:
 
     void paint(const State &state);
 
-    static QColor laneColour(const QPalette &palette, lessonscope::TimelineLane lane);
+    // A lane's colour: the palette's highlight hue turned by hueTurn degrees.
+    static QColor laneColour(const QPalette &palette, int hueTurn);
     // The lane colour washed towards the palette's base, for fills under text.
-    static QColor laneFill(const QPalette &palette, lessonscope::TimelineLane lane);
+    static QColor laneFill(const QPalette &palette, int hueTurn);
+    // The verdict's mark: green for right, orange for wrong (with ✓ / ✗, never colour alone).
+    static QColor verdictColour(const QPalette &palette, bool correct);
 
 private:
     void paintFrame(const State &state);
@@ -49,6 +52,8 @@ private:
     void paintMarker(const State &state);
     void paintAxis();
     void barText(const QRectF &bar, const QString &text, bool bold);
+    QColor colourOf(int lane) const;
+    QColor fillOf(int lane) const;
 
     QPainter &m_painter;
     const TimelineLayout &m_layout;

@@ -1,5 +1,6 @@
 #include "ui/timeline/timelinewidget.h"
 
+#include "core/trace/streamtimeline.h"
 #include "ui/timeline/timelinepainter.h"
 #include "core/base/units.h"
 
@@ -49,15 +50,16 @@ TimelineWidget::TimelineWidget(QWidget *parent) : QWidget(parent)
     setMouseTracking(true);
     // As tall as the lanes need and no taller; as wide as the owner gives.
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Maximum);
-    setAccessibleName(tr("Timeline of one call: where does the timer stop?"));
-    setModel(TimelineModel());
+    setTimeline(nullptr);
 }
 
-void TimelineWidget::setModel(const TimelineModel &model)
+void TimelineWidget::setTimeline(std::shared_ptr<const LessonTimeline> timeline)
 {
-    m_model = model;
+    m_timeline = timeline ? std::move(timeline) : std::make_shared<StreamTimeline>();
     m_callIndex = -2; // force the call to be laid out
-    setCallIndex(model.medianCallIndex());
+    setCallIndex(m_timeline->representativeCall());
+    m_marker = -2; // and the accessible name to be said
+    setMarkerCandidate(-1);
 }
 
 void TimelineWidget::setCallIndex(int index)
@@ -65,32 +67,50 @@ void TimelineWidget::setCallIndex(int index)
     if (index == m_callIndex)
         return;
     m_callIndex = index;
-    m_call = m_model.call(index);
+    m_call = m_timeline->call(index);
     m_drag = Drag::None;
     resetView();
     emit callIndexChanged(index);
 }
 
-void TimelineWidget::setStopCandidate(int stop)
+void TimelineWidget::setMarkerCandidate(int candidate)
 {
-    stop = std::clamp(stop, -1, kStopPointCount - 1);
-    if (stop == m_stop)
+    candidate = std::clamp(candidate, -1, static_cast<int>(m_call.candidates.size()) - 1);
+    if (candidate == m_marker)
         return;
-    m_stop = stop;
-    // Screen readers hear where the stop is, not only see it.
-    setAccessibleName(stop < 0 ? tr("Timeline of one call: where does the timer stop?")
-                               : tr("Timeline of one call; the timer stops %1")
-                                     .arg(QString::fromUtf8(stopPointLabel(static_cast<StopPoint>(stop)))));
+    m_marker = candidate;
+    // Screen readers hear where the marker is, not only see it.
+    const bool stop = m_call.marker == MarkerKind::Stop;
+    if (candidate < 0)
+        setAccessibleName(stop ? tr("Timeline of one call: where does the timer stop?")
+                               : tr("Timeline of one call: where must the timer start?"));
+    else
+        setAccessibleName((stop ? tr("Timeline of one call; the timer stops %1") : tr("Timeline of one call; the timer starts %1"))
+                              .arg(q(m_call.candidates[static_cast<std::size_t>(candidate)].label)));
     update();
-    emit stopCandidateChanged(stop);
+    emit markerCandidateChanged(candidate);
 }
 
-void TimelineWidget::setAnswer(std::optional<StopPoint> answer)
+void TimelineWidget::setAnswer(std::optional<int> candidate)
 {
-    m_answer = answer;
+    m_answer = candidate;
     m_drag = Drag::None;
-    setStopCandidate(answer ? static_cast<int>(*answer) : -1);
+    setMarkerCandidate(candidate.value_or(-1));
     update();
+}
+
+QString TimelineWidget::markerWord() const
+{
+    return m_call.marker == MarkerKind::Stop ? tr("stop") : tr("start");
+}
+
+int TimelineWidget::correctCandidate() const
+{
+    for (std::size_t i = 0; i < m_call.candidates.size(); ++i) {
+        if (m_call.candidates[i].correct)
+            return static_cast<int>(i);
+    }
+    return -1;
 }
 
 void TimelineWidget::resetView()
@@ -137,20 +157,20 @@ double TimelineWidget::markerX() const
 {
     if (m_drag == Drag::Marker)
         return m_dragX;
-    if (m_stop >= 0)
-        return cachedLayout().candidates.at(static_cast<std::size_t>(m_stop)).x;
-    return cachedLayout().startX;
+    if (m_marker >= 0)
+        return cachedLayout().candidates.at(static_cast<std::size_t>(m_marker)).x;
+    return cachedLayout().anchorX;
 }
 
-QPointF TimelineWidget::candidatePosition(StopPoint point) const
+QPointF TimelineWidget::candidatePosition(int candidate) const
 {
     const TimelineLayout &l = cachedLayout();
-    return {l.candidates.at(static_cast<std::size_t>(point)).x, l.laneCenterY(TimelineLane::Measurement)};
+    return {l.candidates.at(static_cast<std::size_t>(candidate)).x, l.laneCenterY(m_call.timerLane())};
 }
 
 QPointF TimelineWidget::markerPosition() const
 {
-    return {markerX(), cachedLayout().laneCenterY(TimelineLane::Measurement)};
+    return {markerX(), cachedLayout().laneCenterY(m_call.timerLane())};
 }
 
 bool TimelineWidget::grabsMarker(const QPointF &pos) const
@@ -165,7 +185,7 @@ bool TimelineWidget::grabsMarker(const QPointF &pos) const
     if (!m_call.measured || std::fabs(pos.x() - markerX()) <= kGrabDistance)
         return true; // the schematic cannot pan, so a press anywhere places the stop
     const int row = rowAt(l.rows, pos.y());
-    return row == static_cast<int>(TimelineLane::Measurement) || pos.y() >= l.strip.top() || pos.y() < l.plot.top();
+    return row == m_call.timerLane() || pos.y() >= l.strip.top() || pos.y() < l.plot.top();
 }
 
 int TimelineWidget::nearestCandidate(double x) const
@@ -176,21 +196,24 @@ int TimelineWidget::nearestCandidate(double x) const
     return nearestIndex(xs, x, std::numeric_limits<double>::infinity());
 }
 
-QString TimelineWidget::readingText(StopPoint point) const
+QString TimelineWidget::readingText(int candidate) const
 {
-    const StopReading reading = m_model.reading(point, m_callIndex);
-    return reading.callSeconds ? q(formatDuration(*reading.callSeconds)) : QString();
+    if (candidate < 0 || candidate >= static_cast<int>(m_call.candidates.size()))
+        return {};
+    const auto seconds =
+        m_timeline->readingSeconds(m_call.candidates[static_cast<std::size_t>(candidate)].key, m_callIndex);
+    return seconds ? q(formatDuration(*seconds)) : QString();
 }
 
 QSize TimelineWidget::sizeHint() const
 {
     // The margins of cachedLayout()'s area, 8 pixels, come on top.
-    return {820, static_cast<int>(std::ceil(TimelineLayout::preferredHeight(font(), smallFontOf(font())))) + 8};
+    return {820, static_cast<int>(std::ceil(TimelineLayout::preferredHeight(static_cast<int>(m_call.lanes.size()), font(), smallFontOf(font())))) + 8};
 }
 
 QSize TimelineWidget::minimumSizeHint() const
 {
-    return {520, static_cast<int>(std::ceil(TimelineLayout::minimumHeight(font(), smallFontOf(font())))) + 8};
+    return {520, static_cast<int>(std::ceil(TimelineLayout::minimumHeight(static_cast<int>(m_call.lanes.size()), font(), smallFontOf(font())))) + 8};
 }
 
 bool TimelineWidget::event(QEvent *event)
@@ -219,20 +242,23 @@ QString TimelineWidget::toolTipAt(const QPointF &pos) const
     }
     for (std::size_t i = 0; i < l.candidates.size(); ++i) {
         if (l.candidates[i].labelRect.adjusted(-2, -8, 2, 2).contains(pos)) {
-            const auto point = static_cast<StopPoint>(i);
-            QString text = QStringLiteral("Stop the timer %1").arg(QString::fromUtf8(stopPointLabel(point)));
-            if (m_answer && !readingText(point).isEmpty())
-                text += QStringLiteral(": reads %1").arg(readingText(point));
+            const int candidate = static_cast<int>(i);
+            QString text = (m_call.marker == MarkerKind::Stop ? QStringLiteral("Stop the timer %1")
+                                                              : QStringLiteral("Start the timer %1"))
+                               .arg(q(m_call.candidates[i].label));
+            if (m_answer && !readingText(candidate).isEmpty())
+                text += QStringLiteral(": reads %1").arg(readingText(candidate));
             return text;
         }
     }
     if (m_answer && l.timerBar(markerX()).contains(pos)) {
-        const StopReading reading = m_model.reading(*m_answer, m_callIndex);
-        QString text =
-            QStringLiteral("<b>your timer</b>, stopped %1").arg(QString::fromUtf8(stopPointLabel(*m_answer)));
-        if (reading.callSeconds)
-            text += QStringLiteral(": %1 (%2)")
-                        .arg(q(formatDuration(*reading.callSeconds)), exactNs(*reading.callSeconds * 1e9));
+        const TimelineCandidate &answer = m_call.candidates.at(static_cast<std::size_t>(*m_answer));
+        const auto seconds = m_timeline->readingSeconds(answer.key, m_callIndex);
+        QString text = (m_call.marker == MarkerKind::Stop ? QStringLiteral("<b>your timer</b>, stopped %1")
+                                                          : QStringLiteral("<b>your timer</b>, started %1"))
+                           .arg(q(answer.label).toHtmlEscaped());
+        if (seconds)
+            text += QStringLiteral(": %1 (%2)").arg(q(formatDuration(*seconds)), exactNs(*seconds * 1e9));
         return text;
     }
     const int index = boxAt(l.eventBoxes, pos.x(), pos.y(), 2);
@@ -240,7 +266,7 @@ QString TimelineWidget::toolTipAt(const QPointF &pos) const
         return {};
     const TimelineEvent &event =
         m_call.events[static_cast<std::size_t>(l.events[static_cast<std::size_t>(index)].event)];
-    if (event.lane == TimelineLane::Measurement && !m_answer)
+    if (event.lane == m_call.timerLane() && !m_answer)
         return {}; // the completed result is the answer: not before it is given
     QString text = QStringLiteral("<b>%1</b>").arg(q(event.label).toHtmlEscaped());
     if (!m_call.measured) {
@@ -264,20 +290,20 @@ void TimelineWidget::paintEvent(QPaintEvent *)
 
     TimelinePainter::State state;
     state.markerX = markerX();
-    state.stop = m_drag == Drag::Marker ? -1 : m_stop;
+    state.stop = m_drag == Drag::Marker ? -1 : m_marker;
     state.nearest = m_drag == Drag::Marker ? nearestCandidate(m_dragX) : -1;
     state.answered = m_answer.has_value();
-    state.answerCorrect = m_answer && isCorrectStop(*m_answer);
+    state.answerCorrect = m_answer && m_call.candidates.at(static_cast<std::size_t>(*m_answer)).correct;
     state.dragging = m_drag == Drag::Marker;
     state.focused = hasFocus();
     if (m_answer) {
         const QString reading = readingText(*m_answer);
-        state.markerText = tr("stop: %1").arg(QString::fromUtf8(stopPointShortLabel(*m_answer)));
+        state.markerText = QStringLiteral("%1: %2").arg(markerWord(), q(m_call.candidates.at(static_cast<std::size_t>(*m_answer)).shortLabel));
         state.timerText = reading.isEmpty() ? tr("your timer") : tr("your timer: %1").arg(reading);
-        const QString completed = readingText(StopPoint::AfterSynchronization);
+        const QString completed = readingText(correctCandidate());
         state.completedText = completed.isEmpty() ? tr("completed result") : tr("completed result: %1").arg(completed);
     } else {
-        state.markerText = m_stop < 0 && m_drag == Drag::None ? tr("stop ⇢ drag me") : tr("stop");
+        state.markerText = m_marker < 0 && m_drag == Drag::None ? tr("%1 ⇢ drag me").arg(markerWord()) : markerWord();
         state.timerText = tr("timer");
     }
     if (m_call.measured) {
@@ -285,7 +311,7 @@ void TimelineWidget::paintEvent(QPaintEvent *)
         state.hint = tr("wheel or + − zoom · drag to pan · 0 resets");
     } else {
         state.caption = tr("Schematic: ordering only, not to scale");
-        state.hint = tr("drag the stop marker, or ← → and Enter");
+        state.hint = tr("drag the %1 marker, or ← → and Enter").arg(markerWord());
     }
     TimelinePainter(painter, l, m_call, palette(), font(), smallFontOf(font())).paint(state);
 }
@@ -350,12 +376,12 @@ void TimelineWidget::mouseReleaseEvent(QMouseEvent *event)
     unsetCursor();
     if (drag == Drag::Marker) {
         // Released: snap to the nearest candidate and answer with it.
-        const int stop = nearestCandidate(
+        const int candidate = nearestCandidate(
             std::clamp(event->position().x(), cachedLayout().plot.left(), cachedLayout().plot.right()));
-        setStopCandidate(stop);
+        setMarkerCandidate(candidate);
         update();
-        if (stop >= 0)
-            emit answerRequested(stop);
+        if (candidate >= 0)
+            emit answerRequested(candidate);
     }
 }
 
@@ -385,19 +411,20 @@ void TimelineWidget::keyPressEvent(QKeyEvent *event)
             const TimeScale scale = pannedBy(cachedLayout().scale, -direction * cachedLayout().plot.width() / 8);
             setView(scale.timeBegin, scale.timeEnd);
         } else if (!m_answer) {
-            setStopCandidate(m_stop < 0 ? 0 : std::clamp(m_stop + direction, 0, kStopPointCount - 1));
+            const int last = static_cast<int>(m_call.candidates.size()) - 1;
+            setMarkerCandidate(m_marker < 0 ? 0 : std::clamp(m_marker + direction, 0, last));
         }
         break;
     }
     case Qt::Key_Home:
     case Qt::Key_End:
         if (!m_answer)
-            setStopCandidate(event->key() == Qt::Key_Home ? 0 : kStopPointCount - 1);
+            setMarkerCandidate(event->key() == Qt::Key_Home ? 0 : static_cast<int>(m_call.candidates.size()) - 1);
         break;
     case Qt::Key_Return:
     case Qt::Key_Enter:
-        if (!m_answer && m_stop >= 0)
-            emit answerRequested(m_stop);
+        if (!m_answer && m_marker >= 0)
+            emit answerRequested(m_marker);
         break;
     case Qt::Key_Plus:
     case Qt::Key_Equal:

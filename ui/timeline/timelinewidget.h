@@ -1,17 +1,19 @@
 #pragma once
 
 #include "ui/timeline/timelinelayout.h"
-#include "core/lessons/performance-01/performance01timeline.h"
+#include "core/trace/timeline.h"
 
 #include <QWidget>
 
+#include <memory>
 #include <optional>
 
-// The performance-01 timeline: host, device, readiness and measurement lanes of one call, with
-// the timer's stop marker the learner places. Painted in paintEvent over a cached
+// A lesson's timeline: the lanes of one call (host, device, readiness and measurement for a
+// lesson on the stream), with the timer's marker the learner places (its stop or its start, as
+// the lesson's timeline says; lanes, events and candidates are the lesson's data). Painted in paintEvent over a cached
 // TimelineLayout (rebuilt only when the call, the view range, the size or the font changes).
 //
-// Interaction, before the answer: drag the stop marker (or press in the measurement lane) and
+// Interaction, before the answer: drag the marker (or press in the timer's lane) and
 // release to answer at the nearest candidate; ← → / Home / End move between candidates, Enter
 // answers. Measured calls also zoom (wheel, + and -), pan (drag elsewhere, Ctrl+← →) and reset
 // (0, double click). The widget only asks for an answer (answerRequested); its owner decides and
@@ -23,24 +25,27 @@ class TimelineWidget : public QWidget
 public:
     explicit TimelineWidget(QWidget *parent = nullptr);
 
-    void setModel(const lessonscope::TimelineModel &model); // shows the median call when measured
-    const lessonscope::TimelineModel &model() const { return m_model; }
+    // Shows the representative call when measured. Never null: a widget without one shows an
+    // empty schematic.
+    void setTimeline(std::shared_ptr<const lessonscope::LessonTimeline> timeline);
+    const lessonscope::LessonTimeline &timeline() const { return *m_timeline; }
     void setCallIndex(int index);
     int callIndex() const { return m_callIndex; }
     const lessonscope::CallTimeline &currentCall() const { return m_call; }
 
-    // The candidate the marker rests on: a StopPoint as int, or -1 while it sits at the timer start.
-    int stopCandidate() const { return m_stop; }
-    void setStopCandidate(int stop);
-    void setAnswer(std::optional<lessonscope::StopPoint> answer);
-    std::optional<lessonscope::StopPoint> answer() const { return m_answer; }
+    // The candidate the marker rests on (an index into currentCall().candidates), or -1 while it
+    // sits at the timer's fixed end.
+    int markerCandidate() const { return m_marker; }
+    void setMarkerCandidate(int candidate);
+    void setAnswer(std::optional<int> candidate);
+    std::optional<int> answer() const { return m_answer; }
 
     void resetView();
     double viewBegin() const { return m_viewBegin; }
     double viewEnd() const { return m_viewEnd; }
 
     // Where things are drawn, in widget coordinates (for tests and accessibility).
-    QPointF candidatePosition(lessonscope::StopPoint point) const; // its tick in the measurement lane
+    QPointF candidatePosition(int candidate) const; // its tick in the timer's lane
     QPointF markerPosition() const;                                // the marker's handle
     QString toolTipAt(const QPointF &pos) const;                   // empty where there is nothing
 
@@ -49,8 +54,8 @@ public:
 
 signals:
     void callIndexChanged(int index);
-    void stopCandidateChanged(int stop);
-    void answerRequested(int stop);
+    void markerCandidateChanged(int candidate);
+    void answerRequested(int candidate);
     void viewChanged();
 
 protected:
@@ -73,15 +78,17 @@ private:
     double markerX() const;
     bool grabsMarker(const QPointF &pos) const;
     int nearestCandidate(double x) const;
-    QString readingText(lessonscope::StopPoint point) const;
+    QString readingText(int candidate) const;
+    QString markerWord() const; // "stop" or "start"
+    int correctCandidate() const;
 
-    lessonscope::TimelineModel m_model;
+    std::shared_ptr<const lessonscope::LessonTimeline> m_timeline;
     lessonscope::CallTimeline m_call;
     int m_callIndex = -1;
     double m_viewBegin = 0;
     double m_viewEnd = 1;
-    int m_stop = -1;
-    std::optional<lessonscope::StopPoint> m_answer;
+    int m_marker = -1;
+    std::optional<int> m_answer;
 
     enum class Drag { None, Marker, Pan };
     Drag m_drag = Drag::None;

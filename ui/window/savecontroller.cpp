@@ -1,6 +1,6 @@
 #include "ui/window/savecontroller.h"
 
-#include "core/artifact/artifactio.h"
+#include "core/lesson/lessonartifacts.h"
 #include "ui/library/librarymodel.h"
 #include "ui/common/plaintext.h"
 

@@ -1,7 +1,13 @@
 #include "core/lessons/performance-01/performance01.h"
 
+#include "core/lessons/performance-01/performance01contract.h"
+#include "core/lessons/performance-01/performance01timeline.h"
 #include "core/timing/devicestream.h"
 #include "core/timing/matmulkernel.h"
+
+#include <nlohmann/json.hpp>
+
+#include <regex>
 
 namespace lessonscope {
 
@@ -12,6 +18,27 @@ constexpr const char *kReading =
     "The host dispatches and waits while device work proceeds. The measurement lane includes "
     "readiness. Lengths illustrate ordering only and are not measured durations. Compilation and "
     "data preparation need separately chosen boundaries when included in a benchmark.";
+
+// Under a measured timeline the lengths are durations, so the reading says what they show.
+constexpr const char *kMeasuredReading =
+    "The host dispatches and waits while device work proceeds. The measurement lane includes "
+    "readiness. Lengths are this machine's measured durations, to scale: a timer stopped when "
+    "dispatch returns reads only the hand-over, while the completed result includes the work and "
+    "the synchronization. Compilation and data preparation need separately chosen boundaries when "
+    "included in a benchmark.";
+
+// --shape 64x32x16 (x or ×) sets m, k and n.
+bool applyShape(const std::string &text, ParameterValues &values)
+{
+    static const std::regex pattern(R"(^\s*(\d{1,9})(?:x|X|×)(\d{1,9})(?:x|X|×)(\d{1,9})\s*$)");
+    std::smatch match;
+    if (!std::regex_match(text, match, pattern))
+        return false;
+    values["m"] = std::stoll(match[1].str());
+    values["k"] = std::stoll(match[2].str());
+    values["n"] = std::stoll(match[3].str());
+    return true;
+}
 
 ParameterSpec integerSpec(const char *name, const char *label, const char *description,
                           std::int64_t defaultValue, std::int64_t minimum, std::int64_t maximum)
@@ -38,6 +65,7 @@ LessonInfo makeInfo()
     info.texts.prediction =
         "Where should synchronization occur in completed-result latency measurement?";
     info.texts.reading = kReading;
+    info.texts.measuredReading = kMeasuredReading;
     info.texts.alt = kReading;
     info.texts.scope = "Architecture and dataflow mechanism diagram.";
     info.texts.height = 3.8;
@@ -62,6 +90,7 @@ LessonInfo makeInfo()
     dtype.type = ParameterSpec::Type::Choice;
     dtype.choices = {"float32", "float64"};
     info.parameters.push_back(dtype);
+    info.shorthands.push_back({"shape", "MxKxN", "X (M×K) · W (K×N), e.g. 64x32x16.", applyShape});
     info.parameters.push_back(integerSpec("seed", "Input seed",
                                           "Seeds the generator the inputs are made from.", 0, 0,
                                           2'147'483'647));
@@ -96,7 +125,7 @@ LessonRun Performance01::run(const ParameterValues &values, RunObserver &observe
     run.lessonId = kId;
     run.parameters = values;
     run.device = "eigen-stream-worker";
-    run.warmCalls.reserve(static_cast<std::size_t>(samples)); // no reallocation between calls
+    run.calls.reserve(static_cast<std::size_t>(samples) + 1); // no reallocation between calls
 
     // "Input already placed": the inputs are made before any clock reads, outside the boundary.
     // The product's instruction-set variant is chosen here, once (--isa, LESSONSCOPE_ISA, or the
@@ -124,17 +153,58 @@ LessonRun Performance01::run(const ParameterValues &values, RunObserver &observe
             run.startedAtNs = absolute.dispatchBegin;
 
         const MeasuredCall measured{relativeTo(absolute, run.startedAtNs)};
-        if (index == 0)
-            run.firstCall = measured;
-        else
-            run.warmCalls.push_back(measured);
+        run.calls.push_back(measured);
         observer.callMeasured(index, measured);
         observer.progress(index + 1, total);
     }
 
     // Checked after the clock stopped, on the last output (every call recomputes the same one).
-    run.maxAbsError = kernel.maxAbsErrorAgainstReference();
+    run.output = std::make_shared<const Json>(
+        performance01::output(run, kernel.maxAbsErrorAgainstReference(), info().texts.boundary));
     return run;
+}
+
+Json Performance01::panels(const Json &output) const
+{
+    return performance01::panels(output);
+}
+
+Json Performance01::panelLayout() const
+{
+    return performance01::panelLayout();
+}
+
+void Performance01::check(const Json &document, const Json &output, Checker &checker) const
+{
+    performance01::check(document, output, checker);
+}
+
+LessonSummary Performance01::summarize(const Artifact &artifact) const
+{
+    return performance01::summarize(artifact);
+}
+
+std::unique_ptr<LessonTimeline> Performance01::timeline(const Artifact &artifact) const
+{
+    return std::make_unique<Performance01Timeline>(artifact);
+}
+
+std::string Performance01::describeParameters(const ParameterValues &values) const
+{
+    const auto integer = [&values](const char *name) {
+        const auto it = values.find(name);
+        return it != values.end() && std::holds_alternative<std::int64_t>(it->second)
+            ? std::to_string(std::get<std::int64_t>(it->second)) : std::string("?");
+    };
+    const auto dtype = values.find("dtype");
+    std::string text = "X " + integer("m") + "×" + integer("k") + " · W " + integer("k") + "×" + integer("n");
+    if (dtype != values.end() && std::holds_alternative<std::string>(dtype->second))
+        text += " " + std::get<std::string>(dtype->second);
+    if (values.count("samples"))
+        text += ", " + integer("samples") + " warm samples";
+    if (values.count("seed"))
+        text += ", seed " + integer("seed");
+    return text;
 }
 
 } // namespace lessonscope

@@ -15,6 +15,13 @@ public:
 
     const LessonInfo &info() const override;
     LessonRun run(const ParameterValues &values, RunObserver &observer) const override;
+
+    Json panels(const Json &output) const override;
+    Json panelLayout() const override;
+    void check(const Json &document, const Json &output, Checker &checker) const override;
+    LessonSummary summarize(const Artifact &artifact) const override;
+    std::unique_ptr<LessonTimeline> timeline(const Artifact &artifact) const override;
+    std::string describeParameters(const ParameterValues &values) const override;
 };
 
 } // namespace lessonscope

@@ -1,0 +1,17 @@
+// The course: its lessons in order. Adding a lesson is its folder here and one line below
+// (docs/architecture.md, "Adding a lesson").
+
+#include "core/lesson/lessonregistry.h"
+#include "core/lessons/performance-01/performance01.h"
+
+namespace lessonscope {
+
+const std::vector<const Lesson *> &courseLessons()
+{
+    // Lessons are stateless values; one instance each, made on first use.
+    static const Performance01 performance01;
+    static const std::vector<const Lesson *> lessons{&performance01};
+    return lessons;
+}
+
+} // namespace lessonscope

@@ -1,0 +1,223 @@
+#include "core/lessons/performance-01/performance01contract.h"
+
+#include "core/base/units.h"
+#include "core/lesson/environmentinfo.h"
+#include "core/timing/statistics.h"
+
+#include <nlohmann/json.hpp>
+
+namespace lessonscope::performance01 {
+
+namespace {
+
+// The panels' fixed parts, shared by the panels and by the renderer identity, so that the hash
+// cannot drift from what is drawn.
+constexpr const char *kSeconds = "seconds";
+constexpr const char *kFirstTitle = "First call";
+constexpr const char *kFirstLabel = "first";
+constexpr const char *kWarmTitle = "Warm calls";
+constexpr const char *kWarmXLabel = "warm sample";
+constexpr const char *kBoundaryTitle = "Where the timer stops";
+constexpr const char *kBoundaryLabel = "warm median";
+
+Json series(const char *label, Json y)
+{
+    Json s = Json::object();
+    s["label"] = label;
+    s["y"] = std::move(y);
+    return s;
+}
+
+Json barPanel(const char *title, const char *label, Json seriesList)
+{
+    Json panel = Json::object();
+    panel["kind"] = "bar";
+    panel["title"] = title;
+    panel["labels"] = Json::array({label});
+    panel["ylabel"] = kSeconds;
+    panel["series"] = std::move(seriesList);
+    return panel;
+}
+
+Json warmPanel(const Json &samples)
+{
+    Json x = Json::array();
+    for (std::size_t i = 1; i <= samples.size(); ++i)
+        x.push_back(static_cast<std::int64_t>(i));
+    Json panel = Json::object();
+    panel["kind"] = "line";
+    panel["title"] = kWarmTitle;
+    panel["x"] = std::move(x);
+    panel["xlabel"] = kWarmXLabel;
+    panel["ylabel"] = kSeconds;
+    panel["series"] = Json::array({series(kSynchronized, samples)});
+    return panel;
+}
+
+Json integerOr(const ParameterValues &values, const std::string &name)
+{
+    const auto it = values.find(name);
+    if (it == values.end() || !std::holds_alternative<std::int64_t>(it->second))
+        return nullptr;
+    return std::get<std::int64_t>(it->second);
+}
+
+const Json *member(const Json &object, const char *name)
+{
+    const auto it = object.find(name);
+    return it == object.end() ? nullptr : &*it;
+}
+
+std::optional<double> numberOf(const Json &object, const char *name)
+{
+    const Json *value = member(object, name);
+    return value && value->is_number() ? std::optional(value->get<double>()) : std::nullopt;
+}
+
+std::vector<double> numbersOf(const Json &object, const char *name)
+{
+    std::vector<double> numbers;
+    const Json *value = member(object, name);
+    if (!value || !value->is_array())
+        return numbers;
+    for (const Json &element : *value) {
+        if (element.is_number())
+            numbers.push_back(element.get<double>());
+    }
+    return numbers;
+}
+
+std::vector<std::int64_t> integersOf(const Json &object, const char *name)
+{
+    std::vector<std::int64_t> integers;
+    const Json *value = member(object, name);
+    if (!value || !value->is_array())
+        return integers;
+    for (const Json &element : *value) {
+        if (element.is_number_integer())
+            integers.push_back(element.get<std::int64_t>());
+    }
+    return integers;
+}
+
+std::string stringOf(const Json &object, const char *name)
+{
+    const Json *value = member(object, name);
+    return value && value->is_string() ? value->get<std::string>() : std::string();
+}
+
+} // namespace
+
+Json output(const LessonRun &run, double maxAbsError, const std::string &boundary)
+{
+    const ParameterValues &params = run.parameters;
+    // Every number is computed once and written to stdout; the panels are made from these very
+    // doubles, so that the two agree bit for bit once read back.
+    const double first = run.calls.front().synchronizedSeconds();
+    const double dispatchFirst = run.calls.front().dispatchOnlySeconds();
+    std::vector<double> warm, dispatchWarm;
+    for (std::size_t i = 1; i < run.calls.size(); ++i) {
+        warm.push_back(run.calls[i].synchronizedSeconds());
+        dispatchWarm.push_back(run.calls[i].dispatchOnlySeconds());
+    }
+    const bool hasWarm = !warm.empty();
+
+    Json out = Json::object();
+    out[key::kBackend] = run.device;
+    out[key::kEigen] = eigenVersion();
+    out[key::kCompiler] = compilerVersion();
+    out[key::kLessonscope] = lessonscopeVersion();
+    out[key::kInputShape] = Json::array({integerOr(params, "m"), integerOr(params, "k")});
+    out[key::kWeightShape] = Json::array({integerOr(params, "k"), integerOr(params, "n")});
+    const auto dtype = params.find("dtype");
+    out[key::kDtype] = dtype != params.end() && std::holds_alternative<std::string>(dtype->second)
+        ? Json(std::get<std::string>(dtype->second)) : Json(nullptr);
+    out[key::kBoundary] = boundary;
+    out[key::kFirstCall] = first;
+    out[key::kWarmSamples] = warm;
+    // A run cancelled before its first warm call has no median: the key is left out rather than
+    // written as null or NaN, which would not be a duration.
+    if (hasWarm)
+        out[key::kWarmMedian] = median(warm);
+    out[key::kMaxAbsError] = maxAbsError;
+    out[key::kDispatchFirstCall] = dispatchFirst;
+    out[key::kDispatchWarmSamples] = dispatchWarm;
+    if (hasWarm)
+        out[key::kDispatchWarmMedian] = median(dispatchWarm);
+    out[key::kSeed] = integerOr(params, "seed");
+    out[key::kSamplesRequested] = integerOr(params, "samples");
+    out[key::kCancelled] = run.cancelled;
+    return out;
+}
+
+Json panels(const Json &out)
+{
+    Json list = Json::array();
+    list.push_back(barPanel(kFirstTitle, kFirstLabel, Json::array({series(kSynchronized, Json::array({out.at(key::kFirstCall)}))})));
+    list.push_back(warmPanel(out.at(key::kWarmSamples)));
+    // The timer-boundary comparison needs the medians, so it exists only when they do.
+    if (out.contains(key::kWarmMedian)) {
+        list.push_back(barPanel(kBoundaryTitle, kBoundaryLabel,
+                                Json::array({series(kDispatchOnly, Json::array({out.at(key::kDispatchWarmMedian)})),
+                                             series(kSynchronized, Json::array({out.at(key::kWarmMedian)}))})));
+    }
+    return list;
+}
+
+Json panelLayout()
+{
+    // The panels without their data: what the code lays out, not what a run measured.
+    Json first = barPanel(kFirstTitle, kFirstLabel, Json::array({kSynchronized}));
+    Json warm = warmPanel(Json::array());
+    warm.erase("x");
+    warm["series"] = Json::array({kSynchronized});
+    Json boundary = barPanel(kBoundaryTitle, kBoundaryLabel, Json::array({kDispatchOnly, kSynchronized}));
+    return Json::array({first, warm, boundary});
+}
+
+Figures readFigures(const Json &out)
+{
+    Figures figures;
+    figures.firstCallSeconds = numberOf(out, key::kFirstCall);
+    figures.warmSamplesSeconds = numbersOf(out, key::kWarmSamples);
+    figures.warmMedianSeconds = numberOf(out, key::kWarmMedian);
+    figures.maxAbsError = numberOf(out, key::kMaxAbsError);
+    figures.dispatchOnlyFirstCallSeconds = numberOf(out, key::kDispatchFirstCall);
+    figures.dispatchOnlyWarmSamplesSeconds = numbersOf(out, key::kDispatchWarmSamples);
+    figures.dispatchOnlyWarmMedianSeconds = numberOf(out, key::kDispatchWarmMedian);
+    figures.backend = stringOf(out, key::kBackend);
+    figures.dtype = stringOf(out, key::kDtype);
+    figures.inputShape = integersOf(out, key::kInputShape);
+    figures.weightShape = integersOf(out, key::kWeightShape);
+    figures.boundary = stringOf(out, key::kBoundary);
+    return figures;
+}
+
+Figures readFigures(const Artifact &artifact)
+{
+    const auto out = artifact.stdoutJson();
+    return out ? readFigures(*out) : Figures{};
+}
+
+LessonSummary summarize(const Artifact &artifact)
+{
+    const Figures f = readFigures(artifact);
+    LessonSummary summary;
+    if (!f.inputShape.empty() || !f.dtype.empty())
+        summary.setup = formatShape(f.inputShape) + " · " + formatShape(f.weightShape) + " " + f.dtype;
+    // The median the artifact states, else the median of its samples.
+    std::optional<double> warmMedian = f.warmMedianSeconds;
+    if (!warmMedian && !f.warmSamplesSeconds.empty())
+        warmMedian = median(f.warmSamplesSeconds);
+    summary.figures = {
+        {key::kFirstCall, "first call", f.firstCallSeconds, true, {}, {}, true},
+        {key::kWarmMedian, "warm median", warmMedian, true, f.warmSamplesSeconds, "warm calls", true},
+        {key::kDispatchWarmMedian, "dispatch only", f.dispatchOnlyWarmMedianSeconds, true,
+         f.dispatchOnlyWarmSamplesSeconds, "warm calls, dispatch only", false},
+        {key::kMaxAbsError, "max_abs_error", f.maxAbsError, false, {}, {}, true},
+    };
+    summary.headlineKey = key::kWarmMedian;
+    return summary;
+}
+
+} // namespace lessonscope::performance01

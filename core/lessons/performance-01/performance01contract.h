@@ -1,0 +1,71 @@
+#pragma once
+
+// performance-01's stdout contract: the keys it prints, how they are read back into typed
+// figures, and the panels made from them (docs/artifact-format.md, "performance-01").
+
+#include "core/artifact/artifact.h"
+#include "core/base/jsonfwd.h"
+#include "core/lesson/lesson.h"
+#include "core/lesson/lessonsummary.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace lessonscope::performance01 {
+
+// The stdout keys, in the order they are printed.
+namespace key {
+inline constexpr const char *kBackend = "backend";
+inline constexpr const char *kEigen = "eigen";
+inline constexpr const char *kCompiler = "compiler";
+inline constexpr const char *kLessonscope = "lessonscope";
+inline constexpr const char *kInputShape = "input_shape";
+inline constexpr const char *kWeightShape = "weight_shape";
+inline constexpr const char *kDtype = "dtype";
+inline constexpr const char *kBoundary = "boundary";
+inline constexpr const char *kFirstCall = "first_call_seconds";
+inline constexpr const char *kWarmSamples = "warm_samples_seconds";
+inline constexpr const char *kWarmMedian = "warm_median_seconds";
+inline constexpr const char *kMaxAbsError = "max_abs_error";
+inline constexpr const char *kDispatchFirstCall = "dispatch_only_first_call_seconds";
+inline constexpr const char *kDispatchWarmSamples = "dispatch_only_warm_samples_seconds";
+inline constexpr const char *kDispatchWarmMedian = "dispatch_only_warm_median_seconds";
+inline constexpr const char *kSeed = "seed";
+inline constexpr const char *kSamplesRequested = "samples_requested";
+inline constexpr const char *kCancelled = "cancelled";
+} // namespace key
+
+// The panels, by position in data.panels (the checks find them there).
+enum PanelIndex : std::size_t { kFirstCallPanel = 0, kWarmCallsPanel = 1, kBoundaryPanel = 2 };
+inline constexpr const char *kSynchronized = "synchronized call";
+inline constexpr const char *kDispatchOnly = "dispatch only";
+
+// The numbers performance-01 prints on stdout, read back; empty fields when absent.
+struct Figures {
+    std::optional<double> firstCallSeconds;
+    std::vector<double> warmSamplesSeconds;
+    std::optional<double> warmMedianSeconds;
+    std::optional<double> maxAbsError;
+    std::optional<double> dispatchOnlyFirstCallSeconds;
+    std::vector<double> dispatchOnlyWarmSamplesSeconds;
+    std::optional<double> dispatchOnlyWarmMedianSeconds;
+    std::string backend;
+    std::string dtype;
+    std::vector<std::int64_t> inputShape;
+    std::vector<std::int64_t> weightShape;
+    std::string boundary;
+};
+Figures readFigures(const Artifact &artifact);
+Figures readFigures(const Json &output);
+
+// The stdout object of a run: its calls (the first apart, the warm ones after it) and the
+// error of the last output against the reference.
+Json output(const LessonRun &run, double maxAbsError, const std::string &boundary);
+Json panels(const Json &output);
+Json panelLayout();
+LessonSummary summarize(const Artifact &artifact);
+void check(const Json &document, const Json &output, Checker &checker);
+
+} // namespace lessonscope::performance01

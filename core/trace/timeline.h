@@ -1,0 +1,118 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace lessonscope {
+
+// A lesson's timeline as data: the lanes, the events of one call, the marker the learner places
+// and the candidates it may rest on. The timeline widget, the Chrome trace export and the tests
+// read only these types; what a lesson draws and how it judges an answer is the lesson's own
+// (core/lessons/<id>/).
+
+// One lane, top to bottom.
+struct TimelineLane {
+    enum class Role {
+        Activity, // something runs here: the host, the device
+        Signal,   // instants and hand-offs: readiness
+        Timer,    // the timed boundary: the learner's marker and the measured span live here
+    };
+    std::string name; // "host", "device", "readiness", "measurement"
+    Role role = Role::Activity;
+    int hueTurn = 0;  // the lane's colour: degrees turned from the palette's highlight hue
+};
+
+// Which end of the timer the learner places; the other end stays at the call's anchor.
+enum class MarkerKind {
+    Stop,  // the timer starts at the anchor; where does it stop?
+    Start, // the timer stops at the anchor; where must it start?
+};
+
+// Something drawn on a lane. Times are relative to the call's anchor: in nanoseconds for a
+// measured call, in arbitrary units (ordering only) for the schematic.
+struct TimelineEvent {
+    enum class Shape { Span, Instant };
+    int lane = 0;      // index into the lanes
+    Shape shape = Shape::Span;
+    std::string label; // drawn on the timeline: "dispatch", "device work", ...
+    std::string note;  // one sentence for the tooltip: what it is
+    double begin = 0;
+    double end = 0;       // == begin for an instant
+    bool waiting = false; // the lane waits rather than works (drawn hatched)
+};
+
+// Work the lesson keeps outside its timed boundary (data preparation, first use); drawn greyed
+// beside the lanes, with no times.
+struct OutsideActivity {
+    int lane = 0;
+    std::string label;
+    std::string note;
+};
+
+// A place the marker may rest on.
+struct TimelineCandidate {
+    std::string key;        // stable, for settings and files: "after-synchronization"
+    std::string label;      // how a person names it: "at readiness, after synchronization"
+    std::string shortLabel; // for crowded places: "after sync"
+    double time = 0;        // same units as the events
+    bool correct = false;   // the lesson's answer
+};
+
+// One call laid out for drawing.
+struct CallTimeline {
+    std::string title; // "schematic call", "first call", "warm call 3"
+    bool measured = false;
+    std::vector<TimelineLane> lanes;
+    MarkerKind marker = MarkerKind::Stop;
+    double anchor = 0; // the timer's fixed end: its start for a Stop marker, its stop for a Start one
+    std::vector<TimelineEvent> events;
+    std::vector<OutsideActivity> outside;
+    std::vector<TimelineCandidate> candidates; // in time order, the same keys for every call
+    double viewBegin = 0;                      // the suggested whole view, a little around the call
+    double viewEnd = 1;
+
+    // The lane with the Timer role (the last lane when none has it).
+    int timerLane() const;
+    // The candidate with this key, or -1.
+    int candidateIndex(std::string_view key) const;
+};
+
+// The answer to the prediction, in words and numbers.
+struct TimelineVerdict {
+    bool correct = false;
+    std::string headline; // "Right: …" / "Not quite: …"
+    std::string why;      // the mechanism
+    std::string numbers;  // what this answer would have measured, or why there are no numbers
+};
+
+// A lesson's timeline over one artifact: to scale from its measured trace, or ordering only (the
+// schematic) when it has none. Every number it gives comes from the artifact.
+class LessonTimeline
+{
+public:
+    virtual ~LessonTimeline() = default;
+
+    virtual bool isMeasured() const = 0;
+    // Measured calls (0 in schematic mode).
+    virtual int callCount() const = 0;
+    // The call shown first: the one nearest the lesson's typical call; -1 in schematic mode.
+    virtual int representativeCall() const = 0;
+    virtual std::string callTitle(int index) const = 0;
+    // Call index's measured duration as the lesson times it (for choosing calls); nothing in
+    // schematic mode.
+    virtual std::optional<double> callSeconds(int index) const = 0;
+    // The call laid out; in schematic mode index is ignored; an index out of range gives the
+    // representative call.
+    virtual CallTimeline call(int index) const = 0;
+
+    // What a timer with its marker at this candidate reads for call index, as a duration in
+    // seconds; nothing when nothing measured says it.
+    virtual std::optional<double> readingSeconds(std::string_view candidateKey, int callIndex) const = 0;
+    // The learner put the marker on this candidate: right or wrong, why, and what each choice
+    // measured. An index out of range reads the nearest call.
+    virtual TimelineVerdict verdict(std::string_view candidateKey, int callIndex) const = 0;
+};
+
+} // namespace lessonscope
