@@ -23,6 +23,9 @@
 #include <QMimeData>
 #include <QSignalSpy>
 #include <QTest>
+#include <QTreeView>
+
+#include <algorithm>
 
 using namespace explorertesting;
 
@@ -44,6 +47,7 @@ private slots:
     void comparesTwoOfTheSameLesson();
     void quittingWithUnsavedRunsAsks();
     void filterFindsAsYouType();
+    void closingManyShowsTheOutcomeOnce();
     void remembersGeometryAndChoices();
 
 private:
@@ -311,6 +315,56 @@ void TestMainWindow::filterFindsAsYouType()
     QCOMPARE(m_window->library()->filter()->rowCount(), 1);
     edit->clear();
     QCOMPARE(m_window->library()->filter()->rowCount(), 2);
+}
+
+// Close on many selected artifacts: the window works out what to show once, not once per row or
+// per run of rows (10,000 of them froze it for minutes). Counted, not timed.
+void TestMainWindow::closingManyShowsTheOutcomeOnce()
+{
+    constexpr int count = 200;
+    for (int i = 0; i < count; ++i)
+        copySeed(QStringLiteral("many/%1.json").arg(i, 3, 10, QLatin1Char('0')));
+    QSignalSpy opened(m_window->openController(), &OpenController::opened);
+    m_window->openPaths({m_dir.filePath(QStringLiteral("many"))});
+    QVERIFY(opened.wait(10'000));
+    QCOMPARE(m_window->model()->rowCount(), count);
+
+    // Every other row, as the view shows them: about as many runs of rows as rows to close.
+    QTreeView *view = m_window->library()->view();
+    QItemSelection everyOther;
+    QList<int> kept;
+    for (int row = 0; row < count; ++row) {
+        const QModelIndex index = view->model()->index(row, 0);
+        if (row % 2 == 0)
+            everyOther.select(index, index);
+        else
+            kept << index.data(LibraryModel::EntryIdRole).toInt();
+    }
+    view->selectionModel()->select(everyOther, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    QCOMPARE(m_window->library()->selectedIds().size(), count / 2);
+
+    QSignalSpy shown(m_window->centre(), &CentralView::entriesShown);
+    QSignalSpy reported(m_window->library(), &LibraryPane::selectionChanged);
+    m_window->actions()->close->trigger();
+    QCOMPARE(m_window->model()->rowCount(), count / 2);
+    QCOMPARE(shown.count(), 1);
+    QCOMPARE(reported.count(), 0); // the pane left the reaction to the window
+    QCOMPARE(m_window->centre()->page(), CentralView::Page::Welcome);
+    QVERIFY(!m_window->actions()->close->isEnabled());
+    QList<int> left;
+    for (const LibraryEntry &entry : m_window->model()->entries())
+        left << entry.id;
+    std::sort(kept.begin(), kept.end());
+    std::sort(left.begin(), left.end());
+    QCOMPARE(left, kept);
+
+    // The rest, all selected: one run of rows, one update.
+    view->selectAll();
+    shown.clear();
+    m_window->actions()->close->trigger();
+    QCOMPARE(m_window->model()->rowCount(), 0);
+    QCOMPARE(shown.count(), 1);
+    QCOMPARE(m_window->centre()->page(), CentralView::Page::Welcome);
 }
 
 void TestMainWindow::remembersGeometryAndChoices()

@@ -47,8 +47,20 @@ void FolderWatcher::watchFile(const QString &path)
 
 void FolderWatcher::unwatchFile(const QString &path)
 {
-    if (m_files.remove(path))
-        m_watcher.removePath(path);
+    unwatchFiles({path});
+}
+
+void FolderWatcher::unwatchFiles(const QStringList &paths)
+{
+    // Files of an opened folder are watched through their directory, not one by one: most paths
+    // closed are not in m_files and cost one hash lookup.
+    QStringList watched;
+    for (const QString &path : paths) {
+        if (m_files.remove(path))
+            watched << path;
+    }
+    if (!watched.isEmpty())
+        m_watcher.removePaths(watched);
 }
 
 QStringList FolderWatcher::folders() const

@@ -20,6 +20,8 @@ public:
     void watchFolder(const QString &folder, const QStringList &directories);
     void watchFile(const QString &path);
     void unwatchFile(const QString &path);
+    // The same for many (closing a selection): one call to the file system watcher.
+    void unwatchFiles(const QStringList &paths);
     QStringList folders() const;
     bool isWatching(const QString &path) const;
 

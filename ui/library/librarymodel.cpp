@@ -11,7 +11,10 @@
 
 #include <QLocale>
 
+#include <algorithm>
 #include <cmath>
+#include <functional>
+#include <iterator>
 #include <limits>
 
 using namespace lessonscope;
@@ -239,14 +242,53 @@ std::vector<int> LibraryModel::addOrReplace(std::vector<LibraryEntry> entries)
 
 void LibraryModel::remove(int id)
 {
-    const int row = rowOf(id);
-    if (row < 0)
+    remove(QList<int>{id});
+}
+
+void LibraryModel::remove(const QList<int> &ids)
+{
+    std::vector<int> rows;
+    rows.reserve(static_cast<std::size_t>(ids.size()));
+    for (const int id : ids) {
+        if (const int row = rowOf(id); row >= 0)
+            rows.push_back(row);
+    }
+    if (rows.empty())
         return;
-    beginRemoveRows({}, row, row);
-    m_entries.erase(m_entries.begin() + row);
-    m_facts.erase(m_facts.begin() + row);
+    std::sort(rows.begin(), rows.end(), std::greater<>());
+    rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
+
+    Q_ASSERT(!m_removing);
+    m_removing = true;
+    // Highest run first: the runs still to go keep their row numbers, so each is taken out by the
+    // row it had before the batch began.
+    for (std::size_t i = 0; i < rows.size();) {
+        const int last = rows[i];
+        int first = last;
+        while (++i < rows.size() && rows[i] == first - 1)
+            --first;
+        beginRemoveRows({}, first, last);
+        forgetRows(first, last);
+        m_entries.erase(m_entries.begin() + first, m_entries.begin() + last + 1);
+        m_facts.erase(m_facts.begin() + first, m_facts.begin() + last + 1);
+        const int before = m_removedRuns.empty() ? 0 : m_removedRuns.back().removedSoFar;
+        m_removedRuns.push_back({first, before + (last - first + 1)});
+        endRemoveRows();
+    }
+    m_removedRuns.clear();
     reindex();
-    endRemoveRows();
+    m_removing = false;
+    emit removalFinished();
+}
+
+void LibraryModel::forgetRows(int first, int last)
+{
+    for (int row = first; row <= last; ++row) {
+        const LibraryEntry &entry = m_entries[static_cast<std::size_t>(row)];
+        m_rowById.remove(entry.id);
+        if (!entry.path.isEmpty() && m_idByPath.value(entry.path) == entry.id)
+            m_idByPath.remove(entry.path);
+    }
 }
 
 void LibraryModel::reindex()
@@ -273,7 +315,17 @@ const LibraryEntry *LibraryModel::entry(int id) const
 
 int LibraryModel::rowOf(int id) const
 {
-    return m_rowById.value(id, -1);
+    const int row = m_rowById.value(id, -1);
+    if (row < 0 || m_removedRuns.empty())
+        return row;
+    // In the middle of remove(): the row is from before the batch, and moved down by every row
+    // taken out below it. The runs are in descending order, so those below it are the last ones.
+    const auto firstBelow = std::partition_point(m_removedRuns.begin(), m_removedRuns.end(),
+                                                 [row](const RemovedRun &run) { return run.first > row; });
+    if (firstBelow == m_removedRuns.end())
+        return row;
+    const int removedAbove = firstBelow == m_removedRuns.begin() ? 0 : std::prev(firstBelow)->removedSoFar;
+    return row - (m_removedRuns.back().removedSoFar - removedAbove);
 }
 
 int LibraryModel::idAtRow(int row) const

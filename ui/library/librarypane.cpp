@@ -7,8 +7,12 @@
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
+#include <QScopedValueRollback>
 #include <QTreeView>
 #include <QVBoxLayout>
+
+#include <algorithm>
+#include <vector>
 
 LibraryPane::LibraryPane(LibraryModel *model, QWidget *parent)
     : QWidget(parent), m_model(model)
@@ -52,8 +56,10 @@ LibraryPane::LibraryPane(LibraryModel *model, QWidget *parent)
     layout->addLayout(top);
     layout->addWidget(m_view, 1);
 
-    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
-            [this] { emit selectionChanged(selectedIds()); });
+    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
+        if (!m_quiet && !m_model->isRemoving())
+            emit selectionChanged(selectedIds());
+    });
     for (auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
         connect(m_filter, signal, this, &LibraryPane::updateCount);
     connect(m_filter, &QAbstractItemModel::modelReset, this, &LibraryPane::updateCount);
@@ -63,10 +69,20 @@ LibraryPane::LibraryPane(LibraryModel *model, QWidget *parent)
 
 QList<int> LibraryPane::selectedIds() const
 {
+    // Read from the selection's ranges (the view selects whole rows), not selectedRows(): in Qt
+    // 6.4 that checks every row of every range against every range, and a scattered selection of
+    // thousands of rows (every other one, say) took seconds.
+    std::vector<int> rows;
+    for (const QItemSelectionRange &range : m_view->selectionModel()->selection()) {
+        for (int row = range.top(); row <= range.bottom(); ++row)
+            rows.push_back(row);
+    }
+    std::sort(rows.begin(), rows.end()); // top to bottom as shown; ranges may overlap
+    rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
     QList<int> ids;
-    const QModelIndexList rows = m_view->selectionModel()->selectedRows();
-    for (const QModelIndex &row : rows)
-        ids << row.data(LibraryModel::EntryIdRole).toInt();
+    ids.reserve(static_cast<qsizetype>(rows.size()));
+    for (const int row : rows)
+        ids << m_model->idAtRow(m_filter->mapToSource(m_filter->index(row, 0)).row());
     return ids;
 }
 
@@ -92,6 +108,12 @@ void LibraryPane::selectIds(const QList<int> &ids)
         m_view->selectionModel()->setCurrentIndex(first, QItemSelectionModel::NoUpdate);
         m_view->scrollTo(first);
     }
+}
+
+void LibraryPane::clearSelectionQuietly()
+{
+    const QScopedValueRollback quiet(m_quiet, true);
+    m_view->selectionModel()->clearSelection();
 }
 
 QByteArray LibraryPane::saveState() const

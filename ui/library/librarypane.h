@@ -19,6 +19,10 @@ public:
 
     QList<int> selectedIds() const;
     void selectIds(const QList<int> &ids);
+    // Deselects everything without reporting it: for Close, which removes those rows next and
+    // reacts once to that. Qt's selection model updates every selected range for each run of rows
+    // removed under it, which for thousands of scattered rows is quadratic; an empty one is not.
+    void clearSelectionQuietly();
     LibraryFilter *filter() const { return m_filter; }
     QLineEdit *filterEdit() const { return m_filterEdit; }
     QTreeView *view() const { return m_view; }
@@ -27,6 +31,9 @@ public:
     void restoreState(const QByteArray &state);
 
 signals:
+    // The user's selection changed. Not emitted for rows deselected because the library removes
+    // them (LibraryModel::isRemoving()): closing thousands of scattered rows would report once per
+    // run of rows; listeners look at selectedIds() on LibraryModel::removalFinished instead.
     void selectionChanged(const QList<int> &ids);
 
 private:
@@ -37,4 +44,5 @@ private:
     QLineEdit *m_filterEdit = nullptr;
     QLabel *m_count = nullptr;
     QTreeView *m_view = nullptr;
+    bool m_quiet = false;
 };

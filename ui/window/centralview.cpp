@@ -76,6 +76,12 @@ QString CentralView::exportBaseName() const
 void CentralView::showEntries(const QList<int> &ids, bool runInProgress)
 {
     m_shown = ids;
+    showPageFor(ids, runInProgress);
+    emit entriesShown(ids);
+}
+
+void CentralView::showPageFor(const QList<int> &ids, bool runInProgress)
+{
     if (ids.isEmpty()) {
         if (runInProgress) {
             setCurrentWidget(m_liveRunView);

@@ -53,8 +53,11 @@ signals:
     // Hover text over a chart ("" when leaving), and reports such as "Exported …".
     void hovered(const QString &text);
     void message(const QString &text);
+    // After every showEntries(): the page was worked out again, perhaps rebuilt.
+    void entriesShown(const QList<int> &ids);
 
 private:
+    void showPageFor(const QList<int> &ids, bool runInProgress);
     void showNote(const QString &text);
     void exportChart(PanelChart *chart, int format);
     QString exportBaseName() const;

@@ -163,7 +163,9 @@ void MainWindow::connectActions()
         if (m_centre->shownIds().contains(id))
             showSelection(m_centre->shownIds());
     });
-    connect(m_model, &QAbstractItemModel::rowsRemoved, this, [this] { showSelection(m_library->selectedIds()); });
+    // Once per removal, however many runs of rows it took out (the library pane keeps quiet until
+    // then): closing 10,000 artifacts must not show the centre again 10,000 times.
+    connect(m_model, &LibraryModel::removalFinished, this, [this] { showSelection(m_library->selectedIds()); });
     connect(m_model, &QAbstractItemModel::rowsInserted, this, &MainWindow::updateActions);
 }
 
@@ -214,6 +216,8 @@ void MainWindow::updateActions()
 void MainWindow::closeSelected()
 {
     const QList<int> ids = m_library->selectedIds();
+    if (ids.isEmpty())
+        return;
     std::vector<int> unsaved;
     for (int id : ids) {
         if (const LibraryEntry *entry = m_model->entry(id); entry && entry->unsaved)
@@ -221,11 +225,15 @@ void MainWindow::closeSelected()
     }
     if (!m_save->resolveUnsaved(unsaved))
         return;
+    QStringList paths;
     for (int id : ids) {
-        if (const LibraryEntry *entry = m_model->entry(id))
-            m_open->watcher()->unwatchFile(entry->path);
-        m_model->remove(id);
+        if (const LibraryEntry *entry = m_model->entry(id); entry && !entry->path.isEmpty())
+            paths << entry->path;
     }
+    m_open->watcher()->unwatchFiles(paths);
+    // The rows go next, and the window shows what is left once, on removalFinished.
+    m_library->clearSelectionQuietly();
+    m_model->remove(ids);
 }
 
 void MainWindow::openPaths(const QStringList &paths)

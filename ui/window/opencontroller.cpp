@@ -160,6 +160,5 @@ void OpenController::removeVanished(const QString &folder)
             && !QFileInfo::exists(entry.path))
             gone << entry.id;
     }
-    for (int id : gone)
-        m_model->remove(id);
+    m_model->remove(gone);
 }
