@@ -1,3 +1,4 @@
+#include "core/lessons/performance-01/performance01contract.h"
 #include "core/lesson/lessonartifacts.h"
 #include "coretesting.h"
 #include "core/artifact/jsonwriter.h"
@@ -74,7 +75,7 @@ private slots:
         const auto stdoutJson = a.stdoutJson();
         QVERIFY(stdoutJson);
         QCOMPARE(stdoutJson->at("python").get<std::string>(), std::string("3.14.3"));
-        const TimingSummary t = a.timingSummary();
+        const performance01::Figures t = performance01::readFigures(a);
         QCOMPARE(t.firstCallSeconds, std::optional<double>(0.029204250313341618));
         const std::vector<double> warm = {3.833277150988579e-05, 1.7374753952026367e-05, 1.2500211596488953e-05,
                                           8.500181138515472e-06, 8.20821151137352e-06,   8.458271622657776e-06,
@@ -118,7 +119,7 @@ private slots:
         QCOMPARE(line.ylabel, std::string("seconds"));
         QCOMPARE(line.series.size(), std::size_t(1));
         QCOMPARE(line.series[0].label, std::string("synchronized call"));
-        QCOMPARE(line.series[0].y, a.timingSummary().warmSamplesSeconds);
+        QCOMPARE(line.series[0].y, performance01::readFigures(a).warmSamplesSeconds);
     }
 
     void diagram()
@@ -314,7 +315,7 @@ private slots:
         QVERIFY(a.environment().empty());
         QVERIFY(!a.stdoutJson());
         QCOMPARE(a.stdoutText(), std::string("not json"));
-        QVERIFY(!a.timingSummary().firstCallSeconds.has_value());
+        QVERIFY(!performance01::readFigures(a).firstCallSeconds.has_value());
         const auto panels = a.panels();
         QCOMPARE(panels.size(), std::size_t(2));
         QCOMPARE(panels[0].kind, std::string());

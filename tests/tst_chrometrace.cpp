@@ -1,6 +1,7 @@
 // Chrome Trace Event export: the structure Perfetto UI and chrome://tracing need.
 #include "core/lesson/artifactbuilder.h"
 #include "core/artifact/artifactio.h"
+#include "core/lesson/lessonartifacts.h"
 #include "core/trace/chrometrace.h"
 #include "coretesting.h"
 #include "core/lesson/lessonregistry.h"
@@ -86,7 +87,7 @@ class TestChromeTrace : public QObject
 private slots:
     void lanesAreNamedThreads()
     {
-        const Json trace = parse(exportChromeTrace(withHandMadeTrace()).json);
+        const Json trace = parse(exportChromeTrace(withHandMadeTrace(), *timelineOf(withHandMadeTrace())).json);
         const std::map<int, std::string> threads = checkStructure(trace);
         const std::set<std::string> names = [&] {
             std::set<std::string> s;
@@ -100,7 +101,7 @@ private slots:
 
     void measuredEventsInMicroseconds()
     {
-        const ChromeTrace exported = exportChromeTrace(withHandMadeTrace());
+        const ChromeTrace exported = exportChromeTrace(withHandMadeTrace(), *timelineOf(withHandMadeTrace()));
         QVERIFY(!exported.schematic);
         QCOMPARE(exported.callCount, 3);
         const Json trace = parse(exported.json);
@@ -145,7 +146,7 @@ private slots:
 
     void seedExportsTheSchematicAndSaysSo()
     {
-        const ChromeTrace exported = exportChromeTrace(seed());
+        const ChromeTrace exported = exportChromeTrace(seed(), *timelineOf(seed()));
         QVERIFY(exported.schematic);
         QCOMPARE(exported.callCount, 1);
         const Json trace = parse(exported.json);
@@ -178,7 +179,7 @@ private slots:
         RunObserver observer;
         const Artifact artifact =
             buildArtifact(*lesson, lesson->run(values, observer), "2026-10-20T10:45:58.968076+00:00");
-        const ChromeTrace exported = exportChromeTrace(artifact);
+        const ChromeTrace exported = exportChromeTrace(artifact, *timelineOf(artifact));
         QVERIFY(!exported.schematic);
         QCOMPARE(exported.callCount, 5);
         const Json trace = parse(exported.json);

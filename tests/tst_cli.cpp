@@ -1,4 +1,5 @@
 // The command line, run as a user runs it: the real binary in a child process, no display.
+#include "core/lessons/performance-01/performance01contract.h"
 #include "core/lesson/lessonartifacts.h"
 
 #include <QJsonDocument>
@@ -151,7 +152,7 @@ private slots:
 
         const ReadResult result = readArtifactFile(path);
         QVERIFY(result.ok());
-        QCOMPARE(result.artifact->timingSummary().warmSamplesSeconds.size(), std::size_t(5));
+        QCOMPARE(performance01::readFigures(*result.artifact).warmSamplesSeconds.size(), std::size_t(5));
         QCOMPARE(runLessonscope({QStringLiteral("validate"), path}).exitCode, 0);
 
         // A second run never overwrites the first without --force.
@@ -160,7 +161,7 @@ private slots:
                                            QStringLiteral("-o"), path});
         QCOMPARE(again.exitCode, 1);
         QVERIFY(again.err.contains(QStringLiteral("--force")));
-        QCOMPARE(readArtifactFile(path).artifact->timingSummary().warmSamplesSeconds.size(), std::size_t(5));
+        QCOMPARE(performance01::readFigures(*readArtifactFile(path).artifact).warmSamplesSeconds.size(), std::size_t(5));
     }
 
     void runRejectsBadUsage_data()

@@ -1,3 +1,4 @@
+#include "core/lessons/performance-01/performance01contract.h"
 #include "explorertesting.h"
 #include "core/lesson/lessonregistry.h"
 #include "core/lesson/lessonrunner.h"
@@ -79,7 +80,7 @@ void TestLessonRunner::runFinishesWithAnArtifact()
     QCOMPARE(artifact.lessonId(), std::string("performance-01"));
     QVERIFY(!hasErrors(validateArtifact(artifact.json())));
     QCOMPARE(finished.constFirst().at(2).value<Problems>(), validateArtifact(artifact.json())); // checked on the worker
-    const TimingSummary timing = artifact.timingSummary();
+    const performance01::Figures timing = performance01::readFigures(artifact);
     QCOMPARE(timing.warmSamplesSeconds.size(), std::size_t(50));
 
     // What was shown live is what the artifact holds: the same first call and samples, in order.
@@ -118,7 +119,7 @@ void TestLessonRunner::cancelStopsTheRun()
     QCOMPARE(partial.count(), 1);
     QCOMPARE(partial.constFirst().at(0).toInt(), job);
     const Artifact kept = partial.constFirst().at(1).value<Artifact>();
-    QCOMPARE(kept.timingSummary().warmSamplesSeconds.size(), std::size_t(calls - 1));
+    QCOMPARE(performance01::readFigures(kept).warmSamplesSeconds.size(), std::size_t(calls - 1));
     const auto printed = kept.stdoutJson();
     QVERIFY(printed && printed->contains("cancelled"));
     QCOMPARE(printed->at("cancelled").get<bool>(), true);

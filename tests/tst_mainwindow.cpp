@@ -1,3 +1,4 @@
+#include "core/lessons/performance-01/performance01contract.h"
 #include "ui/artifact/artifactview.h"
 #include "ui/window/centralview.h"
 #include "ui/runs/comparisonview.h"
@@ -205,7 +206,7 @@ void TestMainWindow::runFromTheGuiAddsAnUnsavedArtifact()
     QVERIFY(!m_window->isWindowModified());
     const lessonscope::ReadResult reread = lessonscope::readArtifactFile(target);
     QVERIFY(reread.ok());
-    QCOMPARE(reread.artifact->timingSummary().warmSamplesSeconds.size(), std::size_t(40));
+    QCOMPARE(lessonscope::performance01::readFigures(*reread.artifact).warmSamplesSeconds.size(), std::size_t(40));
 }
 
 void TestMainWindow::cancelFromTheGuiKeepsWhatWasMeasured()
@@ -225,7 +226,7 @@ void TestMainWindow::cancelFromTheGuiKeepsWhatWasMeasured()
     const LibraryEntry *kept = m_window->model()->entry(unsaved.front());
     QVERIFY(kept && kept->artifact && kept->cancelled);
     QCOMPARE(kept->displayName(), QStringLiteral("unsaved run (cancelled)"));
-    QCOMPARE(kept->artifact->timingSummary().warmSamplesSeconds.size(),
+    QCOMPARE(lessonscope::performance01::readFigures(*kept->artifact).warmSamplesSeconds.size(),
              std::size_t(cancelled.constFirst().at(1).toInt() - 1));
     QCOMPARE(m_window->library()->selectedIds(), QList<int>{unsaved.front()});
     QVERIFY(m_window->actions()->run->isEnabled());

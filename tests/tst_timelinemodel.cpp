@@ -1,4 +1,5 @@
 // The timeline's data model: schematic for the recorded seed, measured for lessonscope's runs.
+#include "core/lessons/performance-01/performance01contract.h"
 #include "core/lesson/artifactbuilder.h"
 #include "core/artifact/artifactio.h"
 #include "coretesting.h"
@@ -14,6 +15,62 @@
 using namespace lessonscope;
 
 namespace {
+
+// performance-01's timeline through the names these tests were written with: the stops as an
+// enum, and a reading per stop for one call and as the median over the warm calls.
+using StopPoint = Performance01Timeline::Stop;
+constexpr int kStopPointCount = Performance01Timeline::kStopCount;
+
+const char *stopPointKey(StopPoint stop)
+{
+    return Performance01Timeline::key(stop);
+}
+
+std::optional<StopPoint> stopPointFromKey(std::string_view key)
+{
+    return Performance01Timeline::stopFromKey(key);
+}
+
+bool isCorrectStop(StopPoint stop)
+{
+    return stop == StopPoint::AfterSynchronization;
+}
+
+struct StopReading {
+    std::optional<double> callSeconds;
+    std::optional<double> medianSeconds;
+    int medianCount = 0;
+};
+
+class TimelineModel
+{
+public:
+    static TimelineModel fromArtifact(const Artifact &artifact) { return TimelineModel(Performance01Timeline(artifact)); }
+    static TimelineModel fromTrace(const Trace &trace) { return TimelineModel(Performance01Timeline(trace)); }
+
+    bool isMeasured() const { return m_timeline.isMeasured(); }
+    int callCount() const { return m_timeline.callCount(); }
+    int warmCallCount() const { return m_timeline.warmCallCount(); }
+    int medianCallIndex() const { return m_timeline.representativeCall(); }
+    std::string callTitle(int index) const { return m_timeline.callTitle(index); }
+    CallTimeline call(int index) const { return m_timeline.call(index); }
+    TimelineVerdict verdict(StopPoint stop, int index) const { return m_timeline.verdict(stopPointKey(stop), index); }
+    StopReading reading(StopPoint stop, int index) const
+    {
+        if (!isMeasured()) // the recorded stdout timed the completed result only
+            return {std::nullopt, isCorrectStop(stop) ? m_timeline.recordedWarmMedianSeconds() : std::nullopt, 0};
+        return {m_timeline.callReading(stop, index), m_timeline.medianOver(stop, stop), m_timeline.medianCountOver(stop)};
+    }
+
+private:
+    explicit TimelineModel(Performance01Timeline timeline) : m_timeline(std::move(timeline)) {}
+    Performance01Timeline m_timeline;
+};
+
+const TimelineCandidate &candidateOf(const CallTimeline &call, StopPoint stop)
+{
+    return call.candidates.at(static_cast<std::size_t>(stop));
+}
 
 Artifact seed()
 {
@@ -97,21 +154,20 @@ private slots:
         const TimelineEvent &work = eventNamed(call, "device work");
         const TimelineEvent &wait = eventNamed(call, "wait for readiness");
         const TimelineEvent &ready = eventNamed(call, "ready");
-        QCOMPARE(dispatch.begin, call.timerStart);
+        QCOMPARE(dispatch.begin, call.anchor);
         QVERIFY(work.begin > dispatch.end);
         QVERIFY(wait.waiting);
         QCOMPARE(ready.shape, TimelineEvent::Shape::Instant);
         QCOMPARE(ready.begin, work.end);
         QVERIFY(wait.end > work.end); // readiness is observed after the work ends
-        QCOMPARE(call.candidate(StopPoint::AfterDispatch).time, dispatch.end);
-        QVERIFY(call.candidate(StopPoint::DuringWork).time > work.begin);
-        QVERIFY(call.candidate(StopPoint::DuringWork).time < work.end);
-        QCOMPARE(call.candidate(StopPoint::AfterSynchronization).time, wait.end);
-        QVERIFY(call.candidate(StopPoint::LongAfter).time > wait.end);
-        QVERIFY(call.viewBegin < 0 && call.viewEnd > call.candidate(StopPoint::LongAfter).time);
+        QCOMPARE(candidateOf(call, StopPoint::AfterDispatch).time, dispatch.end);
+        QVERIFY(candidateOf(call, StopPoint::DuringWork).time > work.begin);
+        QVERIFY(candidateOf(call, StopPoint::DuringWork).time < work.end);
+        QCOMPARE(candidateOf(call, StopPoint::AfterSynchronization).time, wait.end);
+        QVERIFY(candidateOf(call, StopPoint::LongAfter).time > wait.end);
+        QVERIFY(call.viewBegin < 0 && call.viewEnd > candidateOf(call, StopPoint::LongAfter).time);
         // Each lane has something on it, and the work outside the boundary is named.
-        for (TimelineLane lane :
-             {TimelineLane::Host, TimelineLane::Device, TimelineLane::Readiness, TimelineLane::Measurement})
+        for (int lane = 0; lane < static_cast<int>(call.lanes.size()); ++lane)
             QVERIFY(std::any_of(call.events.begin(), call.events.end(),
                                 [&](const TimelineEvent &e) { return e.lane == lane; }));
         QCOMPARE(call.outside.size(), std::size_t(2));
@@ -131,11 +187,11 @@ private slots:
         }
         QCOMPARE(*model.reading(StopPoint::AfterSynchronization, 0).medianSeconds, 8.500181138515472e-06);
 
-        const StopVerdict right = model.verdict(StopPoint::AfterSynchronization, 0);
+        const TimelineVerdict right = model.verdict(StopPoint::AfterSynchronization, 0);
         QVERIFY(right.correct);
         QVERIFY(QString::fromStdString(right.numbers).contains(QStringLiteral("no measured trace")));
         QVERIFY(QString::fromStdString(right.numbers).contains(QStringLiteral("8.50 µs")));
-        const StopVerdict wrong = model.verdict(StopPoint::AfterDispatch, 0);
+        const TimelineVerdict wrong = model.verdict(StopPoint::AfterDispatch, 0);
         QVERIFY(!wrong.correct);
         QVERIFY(QString::fromStdString(wrong.headline).startsWith(QStringLiteral("Not quite")));
         QVERIFY(!wrong.why.empty());
@@ -184,7 +240,7 @@ private slots:
         QCOMPARE(eventNamed(call, "device work").end, 850.0);
         QCOMPARE(eventNamed(call, "hand-back").end, 930.0);
         QCOMPARE(eventNamed(call, "completed result").end, 930.0);
-        QCOMPARE(call.candidate(StopPoint::AfterSynchronization).time, 930.0);
+        QCOMPARE(candidateOf(call, StopPoint::AfterSynchronization).time, 930.0);
         // The next call is far (100 µs on): the view keeps this call legible instead.
         QVERIFY(call.viewEnd < 2000);
         QVERIFY(call.viewBegin < 0);
@@ -196,7 +252,7 @@ private slots:
     void verdictNumbers()
     {
         const TimelineModel model = TimelineModel::fromTrace(handMadeTrace());
-        const StopVerdict early = model.verdict(StopPoint::AfterDispatch, 1);
+        const TimelineVerdict early = model.verdict(StopPoint::AfterDispatch, 1);
         QVERIFY(!early.correct);
         const QString numbers = QString::fromStdString(early.numbers);
         QVERIFY2(numbers.contains(QStringLiteral("310 ns for this call (warm call 1) — 3.0× less than the completed "
@@ -205,7 +261,7 @@ private slots:
         QVERIFY2(numbers.contains(QStringLiteral("Median over 3 warm calls: 310 ns against 930 ns")),
                  qPrintable(numbers));
 
-        const StopVerdict right = model.verdict(StopPoint::AfterSynchronization, 1);
+        const TimelineVerdict right = model.verdict(StopPoint::AfterSynchronization, 1);
         QVERIFY(right.correct);
         QVERIFY(QString::fromStdString(right.headline).startsWith(QStringLiteral("Right")));
         QVERIFY2(QString::fromStdString(right.numbers).contains(QStringLiteral("Completed result: 930 ns")),
@@ -221,8 +277,8 @@ private slots:
 
         // A call index out of range reads the nearest call instead of past the trace.
         for (const int outside : {-5, 4, 1'000'000}) {
-            const StopVerdict clamped = model.verdict(StopPoint::AfterSynchronization, outside);
-            const StopVerdict nearest = model.verdict(StopPoint::AfterSynchronization, outside < 0 ? 0 : 3);
+            const TimelineVerdict clamped = model.verdict(StopPoint::AfterSynchronization, outside);
+            const TimelineVerdict nearest = model.verdict(StopPoint::AfterSynchronization, outside < 0 ? 0 : 3);
             QCOMPARE(clamped.numbers, nearest.numbers);
             QVERIFY(!clamped.numbers.empty());
         }
@@ -286,7 +342,7 @@ private slots:
         QVERIFY(model.isMeasured());
         QCOMPARE(model.callCount(), 6);
 
-        const TimingSummary timing = artifact.timingSummary();
+        const performance01::Figures timing = performance01::readFigures(artifact);
         QCOMPARE(timing.warmSamplesSeconds.size(), std::size_t(5));
         for (int i = 0; i < model.callCount(); ++i) {
             const TracedCall &c = trace->calls[static_cast<std::size_t>(i)];

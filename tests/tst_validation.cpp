@@ -1,4 +1,6 @@
+#include "core/lessons/performance-01/performance01contract.h"
 #include "core/lesson/lessonartifacts.h"
+#include "core/lesson/lessonregistry.h"
 #include "core/artifact/jsonwriter.h"
 #include "core/lesson/lessonartifacts.h"
 
@@ -285,7 +287,7 @@ void TestValidation::problemIsReported_data()
                                                  << W << "/data/panels/1/series/0/y/3"
                                                  << QStringList{"warm_samples_seconds[3]", "8.500181138515472e-06"} << true;
     QTest::newRow("stdout has fewer warm samples") << seedWithStdout([](Json &out) { out["warm_samples_seconds"].erase(6); }) << W
-                                                   << "/data/panels/1/series/0/y" << QStringList{"7 warm calls", "has 6"} << true;
+                                                   << "/data/panels/1/series/0/y" << QStringList{"7 values", "has 6"} << true;
     QTest::newRow("wrong median") << seedWithStdout([](Json &out) { out["warm_median_seconds"] = 1e-05; }) << W << "/stdout"
                                   << QStringList{"warm_median_seconds (1e-05) is not the median", "8.500181138515472e-06"} << true;
     QTest::newRow("negative first call on stdout") << seedWithStdout([](Json &out) { out["first_call_seconds"] = -0.029204250313341618; })
@@ -402,7 +404,11 @@ void TestValidation::acceptedInputs()
 {
     QFETCH(QByteArray, input);
     const ReadResult result = readArtifact(std::string_view(input.constData(), std::size_t(input.size())));
-    QVERIFY2(result.problems.empty(), qPrintable(describe(result.problems)));
+    // Nothing wrong; a lesson this build does not know is worth one line of information.
+    const bool known = findLesson(result.artifact ? result.artifact->lessonId() : std::string()) != nullptr;
+    QVERIFY2(countOf(result.problems, Severity::Error) == 0 && countOf(result.problems, Severity::Warning) == 0,
+             qPrintable(describe(result.problems)));
+    QCOMPARE(countOf(result.problems, Severity::Info), known ? 0 : 1);
     QVERIFY(result.ok());
     QVERIFY(result.artifact->json() == Json::parse(input.constData(), input.constData() + input.size()));
 }
@@ -608,7 +614,7 @@ void TestValidation::wrongTypeAnywhereNeverCrashes()
             ++reads;
             result.artifact->panels();
             result.artifact->diagram();
-            result.artifact->timingSummary();
+            performance01::readFigures(*result.artifact);
             result.artifact->trace();
         }
     }

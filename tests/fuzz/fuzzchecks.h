@@ -11,11 +11,11 @@
 //    itself; the hash is 64 hex digits.
 // Every typed view and the timeline model are built too, for the sanitizers to watch.
 
+#include "core/lessons/performance-01/performance01contract.h"
 #include "core/lesson/lessonartifacts.h"
 #include "core/artifact/canonicaljson.h"
 #include "core/artifact/jsonreader.h"
 #include "core/artifact/problem.h"
-#include "core/lessons/performance-01/performance01timeline.h"
 
 #include <nlohmann/json.hpp>
 
@@ -63,7 +63,7 @@ inline std::size_t exerciseViews(const Artifact &artifact, Violations &v)
         sink += touch(key) + touch(value);
     if (const auto parsed = artifact.stdoutJson())
         LESSONSCOPE_FUZZ_CHECK(v, parsed->is_object());
-    const TimingSummary timing = artifact.timingSummary();
+    const performance01::Figures timing = performance01::readFigures(artifact);
     sink += timing.warmSamplesSeconds.size() + timing.dispatchOnlyWarmSamplesSeconds.size()
         + timing.inputShape.size() + timing.weightShape.size() + touch(timing.boundary) + touch(timing.backend)
         + touch(timing.dtype);
@@ -85,27 +85,27 @@ inline std::size_t exerciseViews(const Artifact &artifact, Violations &v)
 
 inline void exerciseTimeline(const Artifact &artifact, Violations &v)
 {
-    const TimelineModel model = TimelineModel::fromArtifact(artifact);
-    // Every call of a small trace, and a few of a large one (the first, the median, the last, and
-    // indices out of range, which call() documents), so that one input stays fast.
-    std::vector<int> indices = {-1, 0, 1, model.medianCallIndex(), model.callCount() - 1,
-                                model.callCount(), model.callCount() + 1};
-    if (model.callCount() <= 16) {
-        for (int i = 0; i < model.callCount(); ++i)
+    const std::unique_ptr<LessonTimeline> model = timelineOf(artifact);
+    // Every call of a small trace, and a few of a large one (the first, the representative, the
+    // last, and indices out of range, which call() documents), so that one input stays fast.
+    std::vector<int> indices = {-1, 0, 1, model->representativeCall(), model->callCount() - 1,
+                                model->callCount(), model->callCount() + 1};
+    if (model->callCount() <= 16) {
+        for (int i = 0; i < model->callCount(); ++i)
             indices.push_back(i);
     }
+    const std::size_t candidateCount = model->call(-1).candidates.size();
     for (const int index : indices) {
-        const CallTimeline call = model.call(index);
-        LESSONSCOPE_FUZZ_CHECK(v, call.candidates.size() == std::size_t(kStopPointCount));
-        (void)model.callTitle(index);
-        for (int p = 0; p < kStopPointCount; ++p) {
-            const auto point = static_cast<StopPoint>(p);
-            (void)call.candidate(point);
-            (void)model.reading(point, index);
+        const CallTimeline call = model->call(index);
+        LESSONSCOPE_FUZZ_CHECK(v, call.candidates.size() == candidateCount);
+        (void)model->callTitle(index);
+        (void)model->callSeconds(index);
+        for (const TimelineCandidate &candidate : call.candidates) {
+            (void)model->readingSeconds(candidate.key, index);
             // verdict() takes a call that exists (the GUI asks about the call it shows).
-            if (model.callCount() > 0 && (index < 0 || index >= model.callCount()))
+            if (model->callCount() > 0 && (index < 0 || index >= model->callCount()))
                 continue;
-            const StopVerdict verdict = model.verdict(point, index);
+            const TimelineVerdict verdict = model->verdict(candidate.key, index);
             LESSONSCOPE_FUZZ_CHECK(v, !verdict.headline.empty());
         }
     }
