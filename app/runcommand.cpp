@@ -83,6 +83,135 @@ QString defaultOutputName(const std::string &lessonId)
              QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss")));
 }
 
+// The options a lesson declares: its shorthands (--shape) and one per parameter (--samples).
+class LessonOptions
+{
+public:
+    explicit LessonOptions(const Lesson *lesson) : m_lesson(lesson)
+    {
+        if (!lesson)
+            return;
+        for (const ParameterShorthand &shorthand : lesson->info().shorthands)
+            m_shorthands.append(QCommandLineOption(QString::fromStdString(shorthand.name),
+                                                   QString::fromStdString(shorthand.description),
+                                                   QString::fromStdString(shorthand.valueName)));
+        for (const ParameterSpec &spec : lesson->info().parameters)
+            m_parameters.append(QCommandLineOption(QString::fromStdString(spec.name),
+                                                   QString::fromStdString(spec.description),
+                                                   QString::fromStdString(spec.name).toUpper()));
+    }
+
+    void addTo(QCommandLineParser &parser) const
+    {
+        parser.addOptions(m_shorthands);
+        parser.addOptions(m_parameters);
+    }
+
+    // The values given, shorthands first so that a parameter named on its own wins. Returns
+    // false after printing what is wrong.
+    bool read(const QCommandLineParser &parser, ParameterValues &values) const
+    {
+        const LessonInfo &info = m_lesson->info();
+        for (std::size_t i = 0; i < info.shorthands.size(); ++i) {
+            const ParameterShorthand &shorthand = info.shorthands[i];
+            const QCommandLineOption &option = m_shorthands[static_cast<qsizetype>(i)];
+            if (parser.isSet(option) && !shorthand.apply(parser.value(option).toStdString(), values)) {
+                printErr(QStringLiteral("lessonscope run: --%1 '%2' is not %3; %4\n")
+                             .arg(QString::fromStdString(shorthand.name), parser.value(option),
+                                  QString::fromStdString(shorthand.valueName),
+                                  QString::fromStdString(shorthand.description)));
+                return false;
+            }
+        }
+        for (std::size_t i = 0; i < info.parameters.size(); ++i) {
+            const ParameterSpec &spec = info.parameters[i];
+            const QCommandLineOption &option = m_parameters[static_cast<qsizetype>(i)];
+            if (parser.isSet(option) && !readParameter(spec, parser.value(option), values))
+                return false;
+        }
+        return true;
+    }
+
+private:
+    static bool readParameter(const ParameterSpec &spec, const QString &text, ParameterValues &values)
+    {
+        if (spec.type != ParameterSpec::Type::Integer) {
+            values[spec.name] = text.toStdString();
+            return true;
+        }
+        bool ok = false;
+        const qlonglong number = text.toLongLong(&ok);
+        if (!ok) {
+            printErr(QStringLiteral("lessonscope run: --%1 '%2' is not an integer.\n")
+                         .arg(QString::fromStdString(spec.name), text));
+            return false;
+        }
+        values[spec.name] = static_cast<std::int64_t>(number);
+        return true;
+    }
+
+    const Lesson *m_lesson;
+    QList<QCommandLineOption> m_shorthands;
+    QList<QCommandLineOption> m_parameters;
+};
+
+QCommandLineOption isaOption()
+{
+    QStringList names;
+    for (const MatmulVariantInfo &variant : matmulVariants())
+        names.append(QString::fromStdString(variant.name));
+    return QCommandLineOption(QStringLiteral("isa"),
+                              QStringLiteral("Run the product with this instruction-set variant, for the lessons "
+                                             "that time it: %1 (default: $%2, else the best this CPU runs).")
+                                  .arg(names.join(QStringLiteral(", ")), QLatin1String(kIsaEnvironmentVariable)),
+                              QStringLiteral("NAME"));
+}
+
+// The product's variant is settled before anything runs: a forced one this CPU lacks is refused,
+// never replaced by another (the artifact would name the wrong one).
+bool chooseVariant(const QCommandLineParser &parser, const QCommandLineOption &isa)
+{
+    if (parser.isSet(isa)) {
+        const std::string name = parser.value(isa).toStdString();
+        if (const std::string problem = matmulIsaProblem(name); !problem.empty()) {
+            printErr(QStringLiteral("lessonscope run: --isa %1: %2.\n")
+                         .arg(parser.value(isa), QString::fromStdString(problem)));
+            return false;
+        }
+        setMatmulIsa(name);
+        return true;
+    }
+    try {
+        defaultMatmulIsa();
+        return true;
+    } catch (const std::invalid_argument &error) {
+        printErr(QStringLiteral("lessonscope run: %1.\n").arg(QString::fromUtf8(error.what())));
+        return false;
+    }
+}
+
+// Runs with progress on stderr (Ctrl+C stops between calls, keeping what was measured), then
+// writes the artifact and says what it measured.
+int runAndWrite(const Lesson &lesson, const ParameterValues &values, const QString &path)
+{
+    std::signal(SIGINT, onInterrupt);
+    StderrProgress progress(QString::fromStdString(lesson.info().id));
+    const LessonRun run = lesson.run(values, progress);
+    std::signal(SIGINT, SIG_DFL);
+
+    const Artifact artifact = buildArtifact(lesson, run, rfc3339UtcNow());
+    QString error;
+    if (!writeArtifactFile(artifact, path, &error)) {
+        printErr(QStringLiteral("lessonscope run: could not write %1: %2\n").arg(path, error));
+        return 1;
+    }
+    printOut(summaryOf(run, artifact));
+    if (run.cancelled)
+        printErr(QStringLiteral("interrupted: kept the %1 calls measured before the stop\n").arg(run.calls.size()));
+    printOut(QStringLiteral("wrote %1\n").arg(path));
+    return run.cancelled ? 1 : 0;
+}
+
 } // namespace
 
 int runCommand(const QStringList &arguments)
@@ -104,110 +233,27 @@ int runCommand(const QStringList &arguments)
                                     QStringLiteral("Write the artifact to FILE (default: LESSON-TIME.json)."),
                                     QStringLiteral("FILE"));
     const QCommandLineOption force(QStringLiteral("force"), QStringLiteral("Overwrite FILE if it exists."));
-    QStringList isaNames;
-    for (const MatmulVariantInfo &variant : matmulVariants())
-        isaNames.append(QString::fromStdString(variant.name));
-    const QCommandLineOption isa(QStringLiteral("isa"),
-                                 QStringLiteral("Run the product with this instruction-set variant: %1 "
-                                                "(default: $%2, else the best this CPU runs).")
-                                     .arg(isaNames.join(QStringLiteral(", ")),
-                                          QLatin1String(kIsaEnvironmentVariable)),
-                                 QStringLiteral("NAME"));
+    const QCommandLineOption isa = isaOption();
     parser.addOptions({output, force, isa});
-    QList<QCommandLineOption> parameterOptions;
-    QList<QCommandLineOption> shorthandOptions;
-    if (lesson) {
-        for (const ParameterShorthand &shorthand : lesson->info().shorthands) {
-            shorthandOptions.append(QCommandLineOption(QString::fromStdString(shorthand.name),
-                                                       QString::fromStdString(shorthand.description),
-                                                       QString::fromStdString(shorthand.valueName)));
-            parser.addOption(shorthandOptions.back());
-        }
-        for (const ParameterSpec &spec : lesson->info().parameters) {
-            parameterOptions.append(QCommandLineOption(QString::fromStdString(spec.name),
-                                                       QString::fromStdString(spec.description),
-                                                       QString::fromStdString(spec.name).toUpper()));
-            parser.addOption(parameterOptions.back());
-        }
-    }
+    const LessonOptions lessonOptions(lesson);
+    lessonOptions.addTo(parser);
     if (const int exitCode = parseSubcommand(parser, QStringLiteral("run"), arguments); exitCode >= 0)
         return exitCode;
 
     ParameterValues values;
-    for (std::size_t i = 0; i < lesson->info().shorthands.size(); ++i) {
-        const ParameterShorthand &shorthand = lesson->info().shorthands[i];
-        const QCommandLineOption &option = shorthandOptions[static_cast<qsizetype>(i)];
-        if (parser.isSet(option) && !shorthand.apply(parser.value(option).toStdString(), values)) {
-            printErr(QStringLiteral("lessonscope run: --%1 '%2' is not %3; %4\n")
-                         .arg(QString::fromStdString(shorthand.name), parser.value(option),
-                              QString::fromStdString(shorthand.valueName),
-                              QString::fromStdString(shorthand.description)));
-            return 2;
-        }
-    }
-    for (std::size_t i = 0; i < lesson->info().parameters.size(); ++i) {
-        const ParameterSpec &spec = lesson->info().parameters[i];
-        const QCommandLineOption &option = parameterOptions[static_cast<qsizetype>(i)];
-        if (!parser.isSet(option))
-            continue;
-        const QString text = parser.value(option);
-        if (spec.type == ParameterSpec::Type::Integer) {
-            bool ok = false;
-            const qlonglong number = text.toLongLong(&ok);
-            if (!ok) {
-                printErr(QStringLiteral("lessonscope run: --%1 '%2' is not an integer.\n")
-                             .arg(QString::fromStdString(spec.name), text));
-                return 2;
-            }
-            values[spec.name] = static_cast<std::int64_t>(number);
-        } else {
-            values[spec.name] = text.toStdString();
-        }
-    }
+    if (!lessonOptions.read(parser, values))
+        return 2;
     if (const auto error = lesson->resolveParameters(values)) {
         printErr(QStringLiteral("lessonscope run: %1\n").arg(QString::fromStdString(*error)));
         return 2;
     }
-
-    // The variant is checked before anything runs: a forced one this CPU lacks is refused, never
-    // replaced by another (the artifact would name the wrong one).
-    if (parser.isSet(isa)) {
-        const std::string name = parser.value(isa).toStdString();
-        if (const std::string problem = matmulIsaProblem(name); !problem.empty()) {
-            printErr(QStringLiteral("lessonscope run: --isa %1: %2.\n")
-                         .arg(parser.value(isa), QString::fromStdString(problem)));
-            return 2;
-        }
-        setMatmulIsa(name);
-    } else {
-        try {
-            defaultMatmulIsa();
-        } catch (const std::invalid_argument &error) {
-            printErr(QStringLiteral("lessonscope run: %1.\n").arg(QString::fromUtf8(error.what())));
-            return 2;
-        }
-    }
+    if (!chooseVariant(parser, isa))
+        return 2;
 
     const QString path = parser.isSet(output) ? parser.value(output) : defaultOutputName(lesson->info().id);
     if (QFileInfo::exists(path) && !parser.isSet(force)) {
         printErr(QStringLiteral("lessonscope run: %1 exists; choose another -o FILE or add --force.\n").arg(path));
         return 1;
     }
-
-    std::signal(SIGINT, onInterrupt);
-    StderrProgress progress(QString::fromStdString(lesson->info().id));
-    const LessonRun run = lesson->run(values, progress);
-    std::signal(SIGINT, SIG_DFL);
-
-    const Artifact artifact = buildArtifact(*lesson, run, rfc3339UtcNow());
-    QString error;
-    if (!writeArtifactFile(artifact, path, &error)) {
-        printErr(QStringLiteral("lessonscope run: could not write %1: %2\n").arg(path, error));
-        return 1;
-    }
-    printOut(summaryOf(run, artifact));
-    if (run.cancelled)
-        printErr(QStringLiteral("interrupted: kept the %1 calls measured before the stop\n").arg(run.calls.size()));
-    printOut(QStringLiteral("wrote %1\n").arg(path));
-    return run.cancelled ? 1 : 0;
+    return runAndWrite(*lesson, values, path);
 }

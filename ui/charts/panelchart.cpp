@@ -171,57 +171,78 @@ void PanelChart::rebuild()
     d->kept.assign(d->panel.series.size(), {});
     chart->setTitle(lessonscope::chartText(d->panel.title));
 
-    if (d->panel.isBar()) {
-        d->bars = new QBarSeries;
-        d->bars->setBarWidth(Impl::kBarWidth);
-        for (std::size_t s = 0; s < d->panel.series.size(); ++s) {
-            auto *set = new QBarSet(lessonscope::chartText(d->panel.series[s].label));
-            for (qsizetype c = 0; c < d->panel.labels.size(); ++c)
-                set->append(d->barValue(s, c));
-            d->bars->append(set);
-        }
-        // Each bar is labelled with its value in its own readable unit ("1.01 µs" beside
-        // "4.42 ms"), which the series' own labels (one format for all) cannot do.
-        for (std::size_t s = 0; s < d->panel.series.size(); ++s) {
-            for (qsizetype c = 0; c < d->panel.labels.size(); ++c) {
-                const std::vector<double> &y = d->panel.series[s].y;
-                const auto ci = static_cast<std::size_t>(c);
-                if (ci >= y.size() || !d->drawable(y[ci]))
-                    continue;
-                auto *label = new QGraphicsSimpleTextItem(
-                    d->scale.isDuration ? QString::fromStdString(lessonscope::formatDuration(y[ci]))
-                                        : QString::number(y[ci], 'g', 3),
-                    chart);
-                label->setZValue(10);
-                d->barLabels.push_back({label, s, c});
-            }
-        }
-        chart->addSeries(d->bars);
-        auto *axis = new QBarCategoryAxis;
-        for (const QString &label : d->panel.labels)
-            axis->append(lessonscope::chartText(label));
-        axis->setTitleText(lessonscope::chartText(d->panel.xlabel));
-        chart->addAxis(axis, Qt::AlignBottom);
-        d->bars->attachAxis(axis);
-    } else if (d->panel.isLine()) {
-        auto *axis = new QValueAxis;
-        axis->setTickType(QValueAxis::TicksDynamic);
-        axis->setTickAnchor(0);
-        axis->setTitleText(lessonscope::chartText(d->panel.xlabel));
-        chart->addAxis(axis, Qt::AlignBottom);
-        for (std::size_t s = 0; s < d->panel.series.size(); ++s) {
-            d->computeKept(s);
-            auto *line = new QLineSeries;
-            line->setName(lessonscope::chartText(d->panel.series[s].label));
-            line->replace(d->linePoints(s));
-            line->setPointsVisible(line->count() <= Impl::kMarkerLimit);
-            line->setMarkerSize(7);
-            chart->addSeries(line);
-            line->attachAxis(axis);
-            d->lines.append(line);
+    if (d->panel.isBar())
+        rebuildBars();
+    else if (d->panel.isLine())
+        rebuildLines();
+    rebuildValueAxis();
+
+    chart->legend()->setVisible(d->panel.series.size() > 1 && !d->panel.hasSharedLegend());
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    updateRanges();
+    applyPalette();
+}
+
+void PanelChart::rebuildBars()
+{
+    QChart *chart = d->chart();
+    d->bars = new QBarSeries;
+    d->bars->setBarWidth(Impl::kBarWidth);
+    for (std::size_t s = 0; s < d->panel.series.size(); ++s) {
+        auto *set = new QBarSet(lessonscope::chartText(d->panel.series[s].label));
+        for (qsizetype c = 0; c < d->panel.labels.size(); ++c)
+            set->append(d->barValue(s, c));
+        d->bars->append(set);
+    }
+    // Each bar is labelled with its value in its own readable unit ("1.01 µs" beside
+    // "4.42 ms"), which the series' own labels (one format for all) cannot do.
+    for (std::size_t s = 0; s < d->panel.series.size(); ++s) {
+        for (qsizetype c = 0; c < d->panel.labels.size(); ++c) {
+            const std::vector<double> &y = d->panel.series[s].y;
+            const auto ci = static_cast<std::size_t>(c);
+            if (ci >= y.size() || !d->drawable(y[ci]))
+                continue;
+            auto *label = new QGraphicsSimpleTextItem(
+                d->scale.isDuration ? QString::fromStdString(lessonscope::formatDuration(y[ci]))
+                                    : QString::number(y[ci], 'g', 3),
+                chart);
+            label->setZValue(10);
+            d->barLabels.push_back({label, s, c});
         }
     }
+    chart->addSeries(d->bars);
+    auto *axis = new QBarCategoryAxis;
+    for (const QString &label : d->panel.labels)
+        axis->append(lessonscope::chartText(label));
+    axis->setTitleText(lessonscope::chartText(d->panel.xlabel));
+    chart->addAxis(axis, Qt::AlignBottom);
+    d->bars->attachAxis(axis);
+}
 
+void PanelChart::rebuildLines()
+{
+    QChart *chart = d->chart();
+    auto *axis = new QValueAxis;
+    axis->setTickType(QValueAxis::TicksDynamic);
+    axis->setTickAnchor(0);
+    axis->setTitleText(lessonscope::chartText(d->panel.xlabel));
+    chart->addAxis(axis, Qt::AlignBottom);
+    for (std::size_t s = 0; s < d->panel.series.size(); ++s) {
+        d->computeKept(s);
+        auto *line = new QLineSeries;
+        line->setName(lessonscope::chartText(d->panel.series[s].label));
+        line->replace(d->linePoints(s));
+        line->setPointsVisible(line->count() <= Impl::kMarkerLimit);
+        line->setMarkerSize(7);
+        chart->addSeries(line);
+        line->attachAxis(axis);
+        d->lines.append(line);
+    }
+}
+
+void PanelChart::rebuildValueAxis()
+{
+    QChart *chart = d->chart();
     QAbstractAxis *valueAxis = nullptr;
     if (d->log) {
         auto *axis = new QLogValueAxis;
@@ -237,11 +258,6 @@ void PanelChart::rebuild()
     chart->addAxis(valueAxis, Qt::AlignLeft);
     for (QAbstractSeries *series : chart->series())
         series->attachAxis(valueAxis);
-
-    chart->legend()->setVisible(d->panel.series.size() > 1 && !d->panel.hasSharedLegend());
-    chart->legend()->setAlignment(Qt::AlignBottom);
-    updateRanges();
-    applyPalette();
 }
 
 void PanelChart::updateRanges()

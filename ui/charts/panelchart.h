@@ -88,7 +88,10 @@ protected:
 
 private:
     struct Impl;
-    void rebuild();       // series and axes anew: a new panel, unit or scale type
+    void rebuild();
+    void rebuildBars();
+    void rebuildLines();
+    void rebuildValueAxis();       // series and axes anew: a new panel, unit or scale type
     void updateRanges();  // axes fitted to the points drawn
     void rethin();        // line series thinned anew for the view and the plot's width
     bool zoomEvent(QEvent *event); // wheel, drag and double-click on the plot (panelchartzoom.cpp)

@@ -49,8 +49,7 @@ QLabel *wrappingLabel(QWidget *parent)
 
 } // namespace
 
-PredictionPanel::PredictionPanel(AnswerStore *store, QWidget *parent)
-    : QWidget(parent), m_store(store ? store : AnswerStore::shared())
+QFrame *PredictionPanel::makePrompt()
 {
     // The prompt, framed so that it reads as the question being asked.
     auto *promptFrame = new QFrame(this);
@@ -68,7 +67,11 @@ PredictionPanel::PredictionPanel(AnswerStore *store, QWidget *parent)
     promptLayout->addWidget(predict);
     promptLayout->addWidget(m_prompt);
     promptLayout->addWidget(m_hint);
+    return promptFrame;
+}
 
+QHBoxLayout *PredictionPanel::makeTools()
+{
     m_callLabel = new QLabel(tr("&Call:"), this);
     m_calls = new QComboBox(this);
     m_calls->setSizeAdjustPolicy(QComboBox::AdjustToContents);
@@ -82,9 +85,11 @@ PredictionPanel::PredictionPanel(AnswerStore *store, QWidget *parent)
     tools->addStretch();
     tools->addWidget(m_resetZoom);
     tools->addWidget(m_export);
+    return tools;
+}
 
-    m_timeline = new TimelineWidget(this);
-
+void PredictionPanel::makeVerdict()
+{
     // The verdict: a mark (✓ / ✗, not colour alone), the words, and "try again".
     m_verdictFrame = new QFrame(this);
     m_verdictFrame->setFrameShape(QFrame::StyledPanel);
@@ -111,13 +116,26 @@ PredictionPanel::PredictionPanel(AnswerStore *store, QWidget *parent)
     auto *verdictLayout = new QVBoxLayout(m_verdictFrame);
     verdictLayout->addLayout(headline);
     verdictLayout->addWidget(m_verdict);
+}
 
+void PredictionPanel::makeReading()
+{
     m_readingFrame = new QFrame(this);
     auto *readingLayout = new QVBoxLayout(m_readingFrame);
     readingLayout->setContentsMargins(0, 0, 0, 0);
     m_reading = wrappingLabel(m_readingFrame);
     m_reading->setTextFormat(Qt::RichText);
     readingLayout->addWidget(m_reading);
+}
+
+PredictionPanel::PredictionPanel(AnswerStore *store, QWidget *parent)
+    : QWidget(parent), m_store(store ? store : AnswerStore::shared())
+{
+    QFrame *promptFrame = makePrompt();
+    QHBoxLayout *tools = makeTools();
+    m_timeline = new TimelineWidget(this);
+    makeVerdict();
+    makeReading();
 
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(promptFrame);

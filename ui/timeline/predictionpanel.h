@@ -11,6 +11,7 @@
 class AnswerStore;
 class QComboBox;
 class QFrame;
+class QHBoxLayout;
 class QLabel;
 class QPushButton;
 class TimelineWidget;
@@ -49,6 +50,10 @@ signals:
     void answered(bool correct);
 
 private:
+    QFrame *makePrompt();
+    QHBoxLayout *makeTools();
+    void makeVerdict();
+    void makeReading();
     void showAnswer(std::optional<QString> candidate);
     int answerIndex() const; // the answer's candidate on the timeline, or -1
     void updateVerdict();
