@@ -8,7 +8,7 @@
 
 namespace lessonscope {
 
-// The product performance-01 times, behind a small interface so that Eigen stays out of every
+// The matrix product the lessons time, behind a small interface so that Eigen stays out of every
 // other header. Owns inputs and output; the inputs are made and placed when it is constructed.
 // The product itself runs in one of the instruction-set variants of core/timing/kernels/ (avx512, avx2,
 // baseline), chosen once at construction (matmulvariants.h); inputs, output and the reference

@@ -28,7 +28,7 @@ struct LibraryEntry {
     QString answer; // the prediction answer (✓/✗); filled by the timeline work (issue 4)
 
     bool hasErrors() const { return lessonscope::hasErrors(problems) || !artifact; }
-    // "seed.json", "performance-01.recorded.json (bundled)", "unsaved run", "unsaved run (cancelled)"
+    // "seed.json", "<lesson>.recorded.json (bundled)", "unsaved run", "unsaved run (cancelled)"
     QString displayName() const;
     // "valid", "2 warnings", "3 errors"
     QString statusText() const;

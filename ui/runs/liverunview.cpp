@@ -9,7 +9,9 @@
 
 namespace {
 
-// The panels a performance lesson's run fills, laid out as the artifact will have them.
+// What every run on the stream reports while it measures (RunObserver): its first call, and the
+// calls after it as they come, each timed from dispatch to observed readiness. The lesson's own
+// panels come with its artifact, when the run ends.
 PanelItem livePanel(const QString &kind, const QString &title)
 {
     PanelItem item;
@@ -19,10 +21,10 @@ PanelItem livePanel(const QString &kind, const QString &title)
     item.plot.title = title;
     item.plot.ylabel = QStringLiteral("seconds");
     if (kind == QLatin1String("bar")) {
-        item.plot.labels = {QStringLiteral("first")};
+        item.plot.labels = {LiveRunView::tr("first")};
     } else {
-        item.plot.xlabel = QStringLiteral("warm sample");
-        item.plot.series.push_back({QStringLiteral("synchronized call"), {}, {}});
+        item.plot.xlabel = LiveRunView::tr("call after the first");
+        item.plot.series.push_back({LiveRunView::tr("completed call"), {}, {}});
     }
     return item;
 }
@@ -49,7 +51,7 @@ void LiveRunView::start(int job, const QString &lessonId, const QString &descrip
     m_warm.clear();
     m_header->setRunning(tr("Running %1 on this machine…").arg(lessonId), description);
     m_panels->setItems({livePanel(QStringLiteral("bar"), tr("First call")),
-                        livePanel(QStringLiteral("line"), tr("Warm calls"))});
+                        livePanel(QStringLiteral("line"), tr("Calls after the first"))});
 }
 
 void LiveRunView::setProgress(int job, int done, int total)
@@ -69,7 +71,7 @@ void LiveRunView::addFirstCall(int job, double seconds)
     if (job != m_job || m_panels->charts().isEmpty())
         return;
     PlotPanel panel = m_panels->charts().constFirst()->panel();
-    panel.series = {{QStringLiteral("synchronized call"), {}, {seconds}}};
+    panel.series = {{tr("completed call"), {}, {seconds}}};
     m_panels->charts().constFirst()->setPanel(panel);
 }
 

@@ -184,6 +184,13 @@ void PredictionPanel::setArtifact(const Artifact &artifact)
 
     const auto stored = m_store->answer(q(artifact.contentHash()));
     showAnswer(stored ? std::optional(stored->candidate) : std::nullopt);
+    if (m_model->call(-1).candidates.empty()) {
+        // A lesson this build does not know: its calls, with nothing to place; the explanation
+        // is all there is to read.
+        m_hint->setText(tr("This build of lessonscope does not know this lesson: its timeline is shown without "
+                           "the prediction."));
+        m_readingFrame->setVisible(true);
+    }
 }
 
 void PredictionPanel::fillCallChoices()

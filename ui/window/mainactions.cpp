@@ -32,7 +32,7 @@ MainActions::MainActions(QMainWindow *window)
     openFolder = make(this, tr("Open &Folder…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O),
                       tr("Open every artifact in a folder and its subfolders"), QStyle::SP_DirOpenIcon);
     openRecorded = make(this, tr("Open the Recorded &Lesson"), {},
-                        tr("Open the recorded performance-01 bundled with lessonscope"));
+                        tr("Open the recorded lessons bundled with lessonscope"));
     save = make(this, tr("&Save"), QKeySequence::Save, tr("Save the selected run"), QStyle::SP_DialogSaveButton);
     save->setIcon(QIcon::fromTheme(QStringLiteral("document-save"), save->icon()));
     saveAs = make(this, tr("Save &As…"), QKeySequence::SaveAs, tr("Save the selected artifact to a new file"));

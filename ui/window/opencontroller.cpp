@@ -1,5 +1,7 @@
 #include "ui/window/opencontroller.h"
 
+#include "core/lesson/lessonregistry.h"
+
 #include "core/library/artifactloader.h"
 #include "core/library/folderwatcher.h"
 #include "ui/library/librarymodel.h"
@@ -56,19 +58,31 @@ int OpenController::open(const QStringList &paths)
     return job;
 }
 
+QString OpenController::bundledPath(const std::string &lessonId)
+{
+    return QStringLiteral(":/lessonscope/recorded/%1.recorded.json").arg(QString::fromStdString(lessonId));
+}
+
 int OpenController::openBundled()
 {
-    QFile file(QString::fromLatin1(kBundledPath));
-    LibraryEntry entry;
-    entry.origin = LibraryEntry::Origin::Bundled;
-    entry.path = QString::fromLatin1(kBundledPath);
-    if (!file.open(QIODevice::ReadOnly))
-        return 0;
-    const QByteArray bytes = file.readAll();
-    ReadResult result = readArtifact(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
-    entry.artifact = std::move(result.artifact);
-    entry.problems = std::move(result.problems);
-    return m_model->addOrReplace(std::move(entry));
+    // The course in order, each lesson's recorded run; the first lesson's row is the one shown.
+    int first = 0;
+    for (const Lesson *lesson : courseLessons()) {
+        QFile file(bundledPath(lesson->info().id));
+        if (!file.open(QIODevice::ReadOnly))
+            continue; // a lesson without a recording opens once it is run
+        const QByteArray bytes = file.readAll();
+        ReadResult result = readArtifact(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
+        LibraryEntry entry;
+        entry.origin = LibraryEntry::Origin::Bundled;
+        entry.path = file.fileName();
+        entry.artifact = std::move(result.artifact);
+        entry.problems = std::move(result.problems);
+        const int id = m_model->addOrReplace(std::move(entry));
+        if (!first)
+            first = id;
+    }
+    return first;
 }
 
 void OpenController::cancel()

@@ -19,13 +19,15 @@ class OpenController : public QObject
     Q_OBJECT
 
 public:
-    static constexpr const char *kBundledPath = ":/lessonscope/performance-01.recorded.json";
+    // The recorded artifact of a lesson, compiled in from resources/recorded/.
+    static QString bundledPath(const std::string &lessonId);
 
     explicit OpenController(LibraryModel *model, QObject *parent = nullptr);
 
     // Files and folders, as given on the command line, dropped or chosen. Returns the job id.
     int open(const QStringList &paths);
-    // The recorded lesson compiled into the program. Returns its entry id (0 if unreadable).
+    // The course's recorded lessons compiled into the program, in course order. Returns the first
+    // one's entry id (0 if none is readable).
     int openBundled();
     void cancel();
     bool isBusy() const;

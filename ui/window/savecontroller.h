@@ -37,7 +37,7 @@ public:
     // Before quitting or closing runs: true when it is fine to go on.
     bool resolveUnsaved(const std::vector<int> &ids);
 
-    // "performance-01-20261020-104558.json", from the lesson id and the generation time.
+    // "<lessonId>-20261020-104558.json", from the lesson id and the generation time.
     static QString defaultFileName(const lessonscope::Artifact &artifact);
 
     void setChoosePath(ChoosePath choose) { m_choosePath = std::move(choose); }

@@ -1,4 +1,4 @@
-// One instruction-set variant of the product performance-01 times. This file is compiled once per
+// One instruction-set variant of the matrix product the lessons time. This file is compiled once per
 // variant (see cmake/LessonscopeKernelVariants.cmake), each time with its own -march and
 // LESSONSCOPE_MATMUL_VARIANT_NAME, into its own shared library; nothing here may be shared with
 // another variant, which is why every symbol but the entry point is local (matmulvariant.h).
