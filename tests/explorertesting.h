@@ -13,6 +13,7 @@
 #include <QStandardPaths>
 #include <QString>
 #include <QTemporaryDir>
+#include <QWidget>
 
 namespace explorertesting {
 
@@ -62,6 +63,16 @@ inline void isolateSettings(const QTemporaryDir &dir)
     QSettings::setDefaultFormat(QSettings::IniFormat);
     QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, dir.path());
     QSettings().clear();
+}
+
+// With LESSONSCOPE_SCREENSHOT_DIR set, the widget as drawn, to look at (nothing otherwise).
+inline void saveScreenshot(QWidget &widget, const QString &name)
+{
+    const QString dir = qEnvironmentVariable("LESSONSCOPE_SCREENSHOT_DIR");
+    if (dir.isEmpty())
+        return;
+    QCoreApplication::processEvents(); // let pending layout requests settle, as the event loop would
+    widget.grab().save(dir + QLatin1Char('/') + name);
 }
 
 } // namespace explorertesting

@@ -5,6 +5,7 @@
 #include "coretesting.h"
 #include "ui/library/libraryanswers.h"
 #include "ui/library/librarymodel.h"
+#include "explorertesting.h"
 #include "ui/timeline/predictionpanel.h"
 #include "ui/timeline/timelinewidget.h"
 
@@ -61,14 +62,6 @@ Artifact measured()
     return coretesting::withHandMadeTrace(Artifact(document));
 }
 
-void saveScreenshot(QWidget &widget, const QString &name)
-{
-    const QString dir = qEnvironmentVariable("LESSONSCOPE_SCREENSHOT_DIR");
-    if (dir.isEmpty())
-        return;
-    QApplication::processEvents(); // let pending layout requests settle, as the event loop would
-    widget.grab().save(dir + QLatin1Char('/') + name);
-}
 
 } // namespace
 
@@ -159,7 +152,7 @@ private slots:
         QVERIFY(verdict.startsWith(isCorrectStop(stop) ? QStringLiteral("✓") : QStringLiteral("✗")));
         QCOMPARE(store.mark(QString::fromStdString(artifact.contentHash())),
                  isCorrectStop(stop) ? QStringLiteral("✓") : QStringLiteral("✗"));
-        saveScreenshot(*panel, QStringLiteral("prediction-%1-%2.png")
+        explorertesting::saveScreenshot(*panel, QStringLiteral("prediction-%1-%2.png")
                                    .arg(isMeasured ? QStringLiteral("measured") : QStringLiteral("schematic"))
                                    .arg(QString::fromLatin1(stopPointKey(stop))));
         // Once answered the marker is fixed: another drag changes nothing.
@@ -362,7 +355,7 @@ private slots:
         // Before the answer the description asks; it does not give the explanation (the answer) away.
         QVERIFY(timeline->accessibleDescription().contains(QString::fromStdString(seed().diagram().prediction)));
         QVERIFY(!timeline->accessibleDescription().contains(QStringLiteral("measurement lane includes readiness")));
-        saveScreenshot(*panel, QStringLiteral("prediction-schematic-unanswered.png"));
+        explorertesting::saveScreenshot(*panel, QStringLiteral("prediction-schematic-unanswered.png"));
     }
 
     void longRunOffersTheCallsWorthALook()

@@ -71,6 +71,7 @@ CallTimeline StreamTimeline::call(int index) const
     call.measured = isMeasured();
     call.lanes = streamLanes();
     call.marker = marker();
+    call.anchor = anchorOf(t);
     call.events = {
         span(Host, "dispatch", "The host hands the work to the stream; the call returns at once.", 0, t.dispatchEnd),
         span(Host, "wait for readiness", "The host blocks until it observes that the output is ready.", t.dispatchEnd,
@@ -91,21 +92,30 @@ CallTimeline StreamTimeline::call(int index) const
         call.viewEnd = 108;
         return call;
     }
-    // The view keeps to this call and whatever candidate lies close after it; one far beyond
-    // (the next call's readiness) would halve the call's width, so the widget pins it to the edge.
+    // The view keeps to this call and whatever candidate lies close to it; one far beyond (the
+    // next call's readiness) or far before would halve the call's width, so the widget pins it
+    // to the edge.
     const double extent = std::max({t.readyObserved, t.workEnd, t.dispatchEnd, 1.0});
+    double begin = 0;
     double end = extent;
     bool farCandidate = false;
     for (const TimelineCandidate &candidate : call.candidates) {
-        if (candidate.time <= extent * 1.3)
-            end = std::max(end, candidate.time);
-        else
+        if (candidate.time > extent * 1.3) {
             farCandidate = true;
+        } else if (candidate.time < -extent * 0.3) {
+            begin = std::min(begin, -extent * 0.2); // far before the call: pinned at the left edge
+        } else {
+            begin = std::min(begin, candidate.time);
+            end = std::max(end, candidate.time);
+        }
     }
     if (farCandidate)
         end = std::max(end, extent * 1.2);
-    call.viewBegin = -0.06 * end;
-    call.viewEnd = end * 1.06;
+    if (call.marker == MarkerKind::Start) // room after the timer's stop for its name
+        end = std::max(end, call.anchor + 0.15 * extent);
+    const double margin = 0.06 * (end - begin);
+    call.viewBegin = begin - margin;
+    call.viewEnd = end + margin;
     return call;
 }
 

@@ -57,6 +57,13 @@ protected:
     virtual std::vector<TimelineCandidate> candidatesFor(const CallTimes &times) const;
     virtual std::vector<OutsideActivity> outsideActivities() const;
     virtual MarkerKind marker() const { return MarkerKind::Stop; }
+    // The timer's fixed end: the dispatch (0) for a stop marker; a start marker's lesson says
+    // where its timer stops (e.g. at the observed readiness).
+    virtual double anchorOf(const CallTimes &times) const
+    {
+        (void)times;
+        return 0;
+    }
 
     // As representativeCall(), leaving out the last call when leaveOutLast and there are two warm
     // calls or more (a lesson whose candidates read the next call has no number on the last).

@@ -158,7 +158,8 @@ void layOutBands(TimelineLayout &layout, const CallTimeline &call, const QRectF 
     double gutterWidth = 0;
     for (const OutsideActivity &activity : call.outside)
         gutterWidth = std::max(gutterWidth, small.horizontalAdvance(QString::fromStdString(activity.label)));
-    gutterWidth = std::clamp(gutterWidth + 20, 90.0, std::max(90.0, area.width() * 0.22));
+    // No work outside the boundary: no gutter.
+    gutterWidth = call.outside.empty() ? 0 : std::clamp(gutterWidth + 20, 90.0, std::max(90.0, area.width() * 0.22));
 
     double y = area.top();
     layout.caption = QRectF(area.left(), y, area.width(), captionHeight);

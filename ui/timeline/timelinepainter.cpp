@@ -156,6 +156,8 @@ void TimelinePainter::paintOutside()
         m_painter.setPen(grey);
         m_painter.drawText(item.box, Qt::AlignCenter, item.text);
     }
+    if (m_layout.outside.empty())
+        return;
     // Say what the gutter is, in its otherwise empty measurement row.
     const QRectF note =
         m_layout.laneRect(m_layout.timerLane).intersected(m_layout.gutter).adjusted(4, 2, -4, -2);
@@ -261,14 +263,17 @@ void TimelinePainter::paintMeasurement(const State &state)
         m_painter.drawRoundedRect(bar, 3, 3);
         barText(bar, state.timerText, state.answered);
     } else if (!state.answered) {
-        // Nothing placed yet: say what this lane is for.
+        // Nothing placed yet: say what this lane is for, on the side where the marker goes.
         QFont italic = m_font;
         italic.setItalic(true);
         m_painter.setFont(italic);
         m_painter.setPen(m_palette.color(QPalette::PlaceholderText));
-        m_painter.drawText(QRectF(left + 8, top, l.plot.right() - left - 16, l.rows.rowHeight),
-                           Qt::AlignLeft | Qt::AlignVCenter,
-                           QStringLiteral("the timer starts at the dispatch; where must it stop?"));
+        const bool stop = m_call.marker == MarkerKind::Stop;
+        const QRectF room = stop ? QRectF(left + 8, top, l.plot.right() - left - 16, l.rows.rowHeight)
+                                 : QRectF(l.plot.left() + 8, top, left - l.plot.left() - 16, l.rows.rowHeight);
+        m_painter.drawText(room, (stop ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter,
+                           stop ? QStringLiteral("the timer starts here; where must it stop?")
+                                : QStringLiteral("where must the timer start? it stops here"));
     }
 
     if (!state.answered)
@@ -337,12 +342,13 @@ void TimelinePainter::paintMarker(const State &state)
     m_painter.setPen(QPen(colour, 2));
     m_painter.drawLine(QPointF(x, l.header.top() + 3), QPointF(x, l.plot.bottom()));
 
-    // The flag: to the right of the line, or to its left near the end of the plot.
+    // The flag points the way the marker goes: right of the line for a stop, left of it for a
+    // start (so that it never hides the anchor's name), flipped where the plot ends.
     QFont bold = m_small;
     bold.setBold(true);
     const QFontMetricsF fm(bold);
     const double w = fm.horizontalAdvance(state.markerText) + 12;
-    const bool flip = x + w > l.plot.right() + 10;
+    const bool flip = m_call.marker == MarkerKind::Stop ? x + w > l.plot.right() + 10 : x - w >= l.labels.left();
     const QRectF flag(flip ? x - w : x, l.header.top() + 3, w, l.header.height() - 5);
     m_painter.setPen(Qt::NoPen);
     m_painter.setBrush(colour);

@@ -303,7 +303,11 @@ void TimelineWidget::paintEvent(QPaintEvent *)
         const QString completed = readingText(correctCandidate());
         state.completedText = completed.isEmpty() ? tr("completed result") : tr("completed result: %1").arg(completed);
     } else {
-        state.markerText = m_marker < 0 && m_drag == Drag::None ? tr("%1 ⇢ drag me").arg(markerWord()) : markerWord();
+        const bool resting = m_marker < 0 && m_drag == Drag::None;
+        if (!resting)
+            state.markerText = markerWord();
+        else // the arrow points the way the marker goes
+            state.markerText = m_call.marker == MarkerKind::Stop ? tr("stop ⇢ drag me") : tr("drag me ⇠ start");
         state.timerText = tr("timer");
     }
     if (m_call.measured) {

@@ -1,4 +1,4 @@
-// The timeline's data model: schematic for the recorded seed, measured for lessonscope's runs.
+// performance-01's timeline: schematic for the recorded seed, measured for lessonscope's runs.
 #include "core/lessons/performance-01/performance01contract.h"
 #include "core/lesson/artifactbuilder.h"
 #include "core/artifact/artifactio.h"
@@ -120,7 +120,7 @@ bool near(double a, double b)
 
 } // namespace
 
-class TestTimelineModel : public QObject
+class TestPerformance01Timeline : public QObject
 {
     Q_OBJECT
 
@@ -376,5 +376,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestTimelineModel)
-#include "tst_timelinemodel.moc"
+QTEST_GUILESS_MAIN(TestPerformance01Timeline)
+#include "tst_performance01timeline.moc"
