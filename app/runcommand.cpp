@@ -192,14 +192,15 @@ bool chooseVariant(const QCommandLineParser &parser, const QCommandLineOption &i
 
 // Runs with progress on stderr (Ctrl+C stops between calls, keeping what was measured), then
 // writes the artifact and says what it measured.
-int runAndWrite(const Lesson &lesson, const ParameterValues &values, const QString &path)
+int runAndWrite(const Lesson &lesson, const ParameterValues &values, const QString &path, bool recorded)
 {
     std::signal(SIGINT, onInterrupt);
     StderrProgress progress(QString::fromStdString(lesson.info().id));
     const LessonRun run = lesson.run(values, progress);
     std::signal(SIGINT, SIG_DFL);
 
-    const Artifact artifact = buildArtifact(lesson, run, rfc3339UtcNow());
+    const Artifact artifact =
+        buildArtifact(lesson, run, rfc3339UtcNow(), recorded ? kRecordedProvenance : kMeasuredProvenance);
     QString error;
     if (!writeArtifactFile(artifact, path, &error)) {
         printErr(QStringLiteral("lessonscope run: could not write %1: %2\n").arg(path, error));
@@ -234,7 +235,11 @@ int runCommand(const QStringList &arguments)
                                     QStringLiteral("FILE"));
     const QCommandLineOption force(QStringLiteral("force"), QStringLiteral("Overwrite FILE if it exists."));
     const QCommandLineOption isa = isaOption();
-    parser.addOptions({output, force, isa});
+    const QCommandLineOption recorded(QStringLiteral("recorded"),
+                                      QStringLiteral("Mark the artifact as a recording to bundle with lessonscope "
+                                                     "(provenance \"%1\"); make it on a quiet machine.")
+                                          .arg(QLatin1String(kRecordedProvenance)));
+    parser.addOptions({output, force, isa, recorded});
     const LessonOptions lessonOptions(lesson);
     lessonOptions.addTo(parser);
     if (const int exitCode = parseSubcommand(parser, QStringLiteral("run"), arguments); exitCode >= 0)
@@ -255,5 +260,5 @@ int runCommand(const QStringList &arguments)
         printErr(QStringLiteral("lessonscope run: %1 exists; choose another -o FILE or add --force.\n").arg(path));
         return 1;
     }
-    return runAndWrite(*lesson, values, path);
+    return runAndWrite(*lesson, values, path, parser.isSet(recorded));
 }

@@ -119,7 +119,8 @@ std::string lessonContentHash(const Lesson &lesson, const ParameterValues &value
     return canonicalHash(hashed);
 }
 
-Artifact buildArtifact(const Lesson &lesson, const LessonRun &run, const std::string &generatedAt)
+Artifact buildArtifact(const Lesson &lesson, const LessonRun &run, const std::string &generatedAt,
+                       const std::string &provenance)
 {
     if (!run.output || run.calls.empty())
         throw std::invalid_argument("a run without a measured call cannot become an artifact");
@@ -137,7 +138,7 @@ Artifact buildArtifact(const Lesson &lesson, const LessonRun &run, const std::st
     doc["rendererHash"] = rendererHashOf(lesson);
     doc["kind"] = "executed";
     doc["generatedAt"] = generatedAt;
-    doc["provenance"] = "measured_cpu_computation";
+    doc["provenance"] = provenance;
     doc["environment"] = environmentOf(run);
     // Printed as the recorded pipeline prints it: Python's json.dumps(indent=2) and a newline.
     doc["stdout"] = writeJson(*run.output, indented) + "\n";

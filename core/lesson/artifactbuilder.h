@@ -18,6 +18,11 @@ std::string lessonContentHash(const Lesson &lesson, const ParameterValues &value
 // generatedAt is RFC 3339 UTC with microseconds, e.g. "2026-10-20T10:45:58.968076+00:00".
 // Throws std::invalid_argument for a run with no output or no call (Lesson::run always
 // measures one).
-Artifact buildArtifact(const Lesson &lesson, const LessonRun &run, const std::string &generatedAt);
+// provenance says where the numbers come from: a run on the learner's machine, or a recording
+// bundled with lessonscope (made with `lessonscope run --recorded` on a quiet machine).
+inline constexpr const char *kMeasuredProvenance = "measured_cpu_computation";
+inline constexpr const char *kRecordedProvenance = "recorded_cpu_computation";
+Artifact buildArtifact(const Lesson &lesson, const LessonRun &run, const std::string &generatedAt,
+                       const std::string &provenance = kMeasuredProvenance);
 
 } // namespace lessonscope

@@ -63,13 +63,17 @@ QString LibraryEntry::originLabel() const
         if (key == "cpu")
             cpu = value;
     }
+    // A recording (the course's bundled runs) says so first, wherever it was made.
+    const bool recording = QString::fromStdString(artifact->provenance()).contains(QLatin1String("recorded"));
     QString who;
-    if (origin == Origin::Run || (!madeBy.empty() && !cpu.empty() && cpu == cpuModel()))
+    if (origin == Origin::Run)
+        who = tr("this machine");
+    else if (recording)
+        who = tr("recorded");
+    else if (!madeBy.empty() && !cpu.empty() && cpu == cpuModel())
         who = tr("this machine");
     else if (!madeBy.empty())
         who = tr("another machine");
-    else if (QString::fromStdString(artifact->provenance()).contains(QLatin1String("recorded")))
-        who = tr("recorded");
     else
         who = displayName();
     return library.isEmpty() ? who : QStringLiteral("%1 — %2").arg(who, library);
