@@ -1,6 +1,7 @@
 #include "core/artifact/artifact.h"
 
 #include "core/artifact/jsonreader.h"
+#include "core/artifact/lenientjson.h"
 #include "core/artifact/jsonwriter.h"
 
 #include <nlohmann/json.hpp>
@@ -13,61 +14,9 @@
 
 namespace lessonscope {
 
+using namespace lenient;
+
 namespace {
-
-// Lenient readers: a missing member or one of the wrong type reads as empty; validation is what
-// tells the user, with a pointer, what is wrong.
-
-const Json *member(const Json &object, const char *key)
-{
-    if (!object.is_object())
-        return nullptr;
-    const auto it = object.find(key);
-    return it == object.end() ? nullptr : &*it;
-}
-
-std::string stringOf(const Json *value)
-{
-    return value && value->is_string() ? value->get<std::string>() : std::string();
-}
-
-std::string stringMember(const Json &object, const char *key)
-{
-    return stringOf(member(object, key));
-}
-
-std::optional<double> numberOf(const Json *value)
-{
-    if (value && value->is_number())
-        return value->get<double>();
-    return std::nullopt;
-}
-
-std::optional<std::int64_t> integerOf(const Json *value)
-{
-    if (!value)
-        return std::nullopt;
-    if (value->is_number_integer() && !value->is_number_unsigned())
-        return value->get<std::int64_t>();
-    if (value->is_number_unsigned()
-        && value->get<std::uint64_t>() <= std::uint64_t(std::numeric_limits<std::int64_t>::max()))
-        return static_cast<std::int64_t>(value->get<std::uint64_t>());
-    return std::nullopt;
-}
-
-// Numbers of an array; an element that is not a number reads as NaN, so that the others keep
-// their index (a bar stays under its label, a point at its x).
-std::vector<double> numbersOf(const Json *value)
-{
-    std::vector<double> numbers;
-    if (!value || !value->is_array())
-        return numbers;
-    numbers.reserve(value->size());
-    for (const Json &element : *value)
-        numbers.push_back(element.is_number() ? element.get<double>()
-                                              : std::numeric_limits<double>::quiet_NaN());
-    return numbers;
-}
 
 // Text shown for raw JSON: the artifact writer's layout; a string that is not UTF-8 (possible
 // only in a document built in memory) is shown with replacement characters rather than failing.

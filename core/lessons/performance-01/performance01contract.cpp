@@ -1,5 +1,6 @@
 #include "core/lessons/performance-01/performance01contract.h"
 
+#include "core/artifact/lenientjson.h"
 #include "core/base/units.h"
 #include "core/lesson/environmentinfo.h"
 #include "core/timing/statistics.h"
@@ -7,6 +8,8 @@
 #include <nlohmann/json.hpp>
 
 namespace lessonscope::performance01 {
+
+using namespace lenient;
 
 namespace {
 
@@ -60,50 +63,6 @@ Json integerOr(const ParameterValues &values, const std::string &name)
     if (it == values.end() || !std::holds_alternative<std::int64_t>(it->second))
         return nullptr;
     return std::get<std::int64_t>(it->second);
-}
-
-const Json *member(const Json &object, const char *name)
-{
-    const auto it = object.find(name);
-    return it == object.end() ? nullptr : &*it;
-}
-
-std::optional<double> numberOf(const Json &object, const char *name)
-{
-    const Json *value = member(object, name);
-    return value && value->is_number() ? std::optional(value->get<double>()) : std::nullopt;
-}
-
-std::vector<double> numbersOf(const Json &object, const char *name)
-{
-    std::vector<double> numbers;
-    const Json *value = member(object, name);
-    if (!value || !value->is_array())
-        return numbers;
-    for (const Json &element : *value) {
-        if (element.is_number())
-            numbers.push_back(element.get<double>());
-    }
-    return numbers;
-}
-
-std::vector<std::int64_t> integersOf(const Json &object, const char *name)
-{
-    std::vector<std::int64_t> integers;
-    const Json *value = member(object, name);
-    if (!value || !value->is_array())
-        return integers;
-    for (const Json &element : *value) {
-        if (element.is_number_integer())
-            integers.push_back(element.get<std::int64_t>());
-    }
-    return integers;
-}
-
-std::string stringOf(const Json &object, const char *name)
-{
-    const Json *value = member(object, name);
-    return value && value->is_string() ? value->get<std::string>() : std::string();
 }
 
 } // namespace
@@ -178,18 +137,18 @@ Json panelLayout()
 Figures readFigures(const Json &out)
 {
     Figures figures;
-    figures.firstCallSeconds = numberOf(out, key::kFirstCall);
-    figures.warmSamplesSeconds = numbersOf(out, key::kWarmSamples);
-    figures.warmMedianSeconds = numberOf(out, key::kWarmMedian);
-    figures.maxAbsError = numberOf(out, key::kMaxAbsError);
-    figures.dispatchOnlyFirstCallSeconds = numberOf(out, key::kDispatchFirstCall);
-    figures.dispatchOnlyWarmSamplesSeconds = numbersOf(out, key::kDispatchWarmSamples);
-    figures.dispatchOnlyWarmMedianSeconds = numberOf(out, key::kDispatchWarmMedian);
-    figures.backend = stringOf(out, key::kBackend);
-    figures.dtype = stringOf(out, key::kDtype);
-    figures.inputShape = integersOf(out, key::kInputShape);
-    figures.weightShape = integersOf(out, key::kWeightShape);
-    figures.boundary = stringOf(out, key::kBoundary);
+    figures.firstCallSeconds = numberOf(member(out, key::kFirstCall));
+    figures.warmSamplesSeconds = numbersOf(member(out, key::kWarmSamples));
+    figures.warmMedianSeconds = numberOf(member(out, key::kWarmMedian));
+    figures.maxAbsError = numberOf(member(out, key::kMaxAbsError));
+    figures.dispatchOnlyFirstCallSeconds = numberOf(member(out, key::kDispatchFirstCall));
+    figures.dispatchOnlyWarmSamplesSeconds = numbersOf(member(out, key::kDispatchWarmSamples));
+    figures.dispatchOnlyWarmMedianSeconds = numberOf(member(out, key::kDispatchWarmMedian));
+    figures.backend = stringOf(member(out, key::kBackend));
+    figures.dtype = stringOf(member(out, key::kDtype));
+    figures.inputShape = integersOf(member(out, key::kInputShape));
+    figures.weightShape = integersOf(member(out, key::kWeightShape));
+    figures.boundary = stringOf(member(out, key::kBoundary));
     return figures;
 }
 
