@@ -1,6 +1,8 @@
 #include "commandline.h"
 
+#include "core/base/utf8.h"
 #include "core/lesson/environmentinfo.h"
+#include "comparecommand.h"
 #include "exporttracecommand.h"
 #include "lessonscommand.h"
 #include "rendercommand.h"
@@ -12,11 +14,12 @@
 #include <QtGlobal>
 
 #include <cstdio>
+#include <string_view>
 
 const QList<Subcommand> &subcommands()
 {
     static const QList<Subcommand> all = {
-        {"run", "run LESSON [--samples N] [--shape MxKxN] [--dtype float32|float64] [--seed S] [--isa NAME] [-o FILE]",
+        {"run", "run LESSON [--PARAMETER VALUE...] [--isa NAME] [--recorded] [-o FILE]",
          "run a lesson on this machine and write its artifact", runCommand},
         {"validate", "validate PATH...",
          "check artifacts (files, or folders searched recursively for *.json)", validateCommand},
@@ -26,6 +29,8 @@ const QList<Subcommand> &subcommands()
          lessonsCommand},
         {"render", "render FILE -o OUT.png [--size WxH] [--view all|panels|diagram]",
          "draw an artifact as the explorer shows it into a PNG, with no display", renderCommand},
+        {"compare", "compare [--json] A.json B.json",
+         "compare two artifacts: what differs, and each figure's ratio with its 95% interval", compareCommand},
         {"export-trace", "export-trace FILE [-o trace.json]",
          "write the measured calls as Chrome Trace Event JSON (Perfetto, chrome://tracing)", exportTraceCommand},
     };
@@ -74,6 +79,18 @@ QString programHelp()
         "\n"
         "Exit status: 0 success, 1 a problem was found or the work failed, 2 bad usage.\n");
     return help;
+}
+
+QString terminalText(const std::string &text)
+{
+    constexpr std::size_t kMaxBytes = 400;
+    if (text.size() <= kMaxBytes)
+        return QString::fromStdString(lessonscope::printableText(text));
+    std::size_t cut = kMaxBytes;
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80)
+        --cut; // at a character boundary
+    return QString::fromStdString(lessonscope::printableText(std::string_view(text).substr(0, cut)))
+        + QStringLiteral("… (%1 bytes in all)").arg(text.size());
 }
 
 void printOut(const QString &text)

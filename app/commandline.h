@@ -5,6 +5,7 @@
 #include <QStringList>
 
 #include <functional>
+#include <string>
 
 // The headless subcommands. Each takes its arguments (without the program and command names)
 // and returns the process exit code: 0 success, 1 a failure the command reports, 2 bad usage.
@@ -21,6 +22,12 @@ const Subcommand *findSubcommand(const QString &name);
 // The program's own --help text and --version line.
 QString programHelp();
 QString programVersion();
+
+// A string from a file made safe for a terminal: every string of an artifact is whatever its
+// author (or an attacker) put there, and control characters would be obeyed as escape sequences
+// (retitle the window, clear the screen, move the cursor over other lines). They are shown as
+// \xNN instead, and a value too long for a summary line is cut (docs/security.md).
+QString terminalText(const std::string &text);
 
 // Writes UTF-8 text to stdout / stderr.
 void printOut(const QString &text);

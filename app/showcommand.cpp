@@ -14,20 +14,9 @@ using namespace lessonscope;
 
 namespace {
 
-// Every string of an artifact is whatever its author (or an attacker) put there: shown on a
-// terminal, control characters would be obeyed as escape sequences (retitle the window, clear the
-// screen, move the cursor over other lines). They are shown as \xNN instead, and a value too long
-// for a summary line is cut (docs/security.md); show --json prints everything.
 QString q(const std::string &text)
 {
-    constexpr std::size_t kMaxBytes = 400;
-    if (text.size() <= kMaxBytes)
-        return QString::fromStdString(printableText(text));
-    std::size_t cut = kMaxBytes;
-    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80)
-        --cut; // at a character boundary
-    return QString::fromStdString(printableText(std::string_view(text).substr(0, cut)))
-        + QStringLiteral("… (%1 bytes in all)").arg(text.size());
+    return terminalText(text);
 }
 
 // The artifact's JSON text made safe for a terminal without changing its value: the writer (like

@@ -4,6 +4,9 @@
 
 #include <QJsonDocument>
 #include <QProcess>
+#include <QRegularExpression>
+
+#include <nlohmann/json.hpp>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -162,6 +165,52 @@ private slots:
         QCOMPARE(again.exitCode, 1);
         QVERIFY(again.err.contains(QStringLiteral("--force")));
         QCOMPARE(performance01::readFigures(*readArtifactFile(path).artifact).warmSamplesSeconds.size(), std::size_t(5));
+    }
+
+    void compareNamesWhatDiffersAndGivesIntervals()
+    {
+        QTemporaryDir dir;
+        const QString big = dir.filePath(QStringLiteral("big.json"));
+        const QString a = dir.filePath(QStringLiteral("a.json"));
+        const QString b = dir.filePath(QStringLiteral("b.json"));
+        for (const auto &[path, arguments] :
+             {std::pair{big, QStringList{QStringLiteral("--shape"), QStringLiteral("96x96x96"), QStringLiteral("--dtype"),
+                                         QStringLiteral("float64"), QStringLiteral("--samples"), QStringLiteral("12")}},
+              std::pair{a, QStringList{QStringLiteral("--samples"), QStringLiteral("30")}},
+              std::pair{b, QStringList{QStringLiteral("--samples"), QStringLiteral("30")}}}) {
+            const Outcome made = runLessonscope(QStringList{QStringLiteral("run"), QStringLiteral("performance-01"),
+                                                            QStringLiteral("-o"), path} + arguments);
+            QVERIFY2(made.exitCode == 0, qPrintable(made.err));
+        }
+
+        // The recorded float32 64×32 run against a float64 96×96 one: different experiments, named.
+        const Outcome mismatched = runLessonscope({QStringLiteral("compare"), seedPath(), big});
+        QVERIFY2(mismatched.exitCode == 0, qPrintable(mismatched.err));
+        QVERIFY(mismatched.out.contains(QStringLiteral("different experiments")));
+        QVERIFY(mismatched.out.contains(QStringLiteral("dtype: A float32 · B float64")));
+        QVERIFY(mismatched.out.contains(QStringLiteral("shape: A 64×32 · 32×16 · B 96×96 · 96×96")));
+        QVERIFY(mismatched.out.contains(QStringLiteral("cannot be trusted"))); // the seed has 7 samples
+
+        // Two default runs: the same experiment, a 95% interval for every figure with samples.
+        const Outcome same = runLessonscope({QStringLiteral("compare"), a, b});
+        QVERIFY2(same.exitCode == 0, qPrintable(same.err));
+        QVERIFY(!same.out.contains(QStringLiteral("different experiments")));
+        QVERIFY(same.out.contains(QStringLiteral("warm median")));
+        QVERIFY(same.out.contains(QStringLiteral("(95%: ")));
+        static const QRegularExpression exponent(QStringLiteral("\\d[eE][+-]?\\d")); // "1.53e+03"
+        for (const QString &text : {mismatched.out, same.out})
+            QVERIFY2(!text.contains(exponent), qPrintable(text));
+
+        const Outcome json = runLessonscope({QStringLiteral("compare"), QStringLiteral("--json"), a, b});
+        QCOMPARE(json.exitCode, 0);
+        const Json parsed = Json::parse(json.out.toStdString());
+        QVERIFY(parsed.at("sameExperiment").get<bool>());
+        bool interval = false;
+        for (const Json &figure : parsed.at("figures"))
+            interval = interval || (figure.contains("ratio95") && figure.at("intervalTrusted").get<bool>());
+        QVERIFY(interval);
+
+        QCOMPARE(runLessonscope({QStringLiteral("compare"), a}).exitCode, 2);
     }
 
     void runRejectsBadUsage_data()

@@ -1,3 +1,5 @@
+#include "core/lesson/artifactcomparison.h"
+#include "core/timing/statistics.h"
 #include "ui/runs/comparison.h"
 #include "ui/runs/comparisonview.h"
 #include "explorertesting.h"
@@ -8,6 +10,7 @@
 #include <QTest>
 
 using namespace explorertesting;
+using namespace lessonscope;
 
 // Two artifacts of one lesson side by side: the numbers, and the panels overlaid by origin.
 class TestComparison : public QObject
@@ -17,6 +20,7 @@ class TestComparison : public QObject
 private slots:
     void initTestCase();
     void rowsSetTheNumbersSideBySide();
+    void intervalsSayWhetherADifferenceIsReal();
     void overlayNamesSeriesByOrigin();
     void panelsOnlyOneHasAreKept();
     void viewShowsBothSeriesAndTheTable();
@@ -47,23 +51,42 @@ void TestComparison::rowsSetTheNumbersSideBySide()
 {
     const LibraryEntry a = entryFrom(seedBytes());
     const LibraryEntry b = entryFrom(slowerSeed());
-    const std::vector<ComparisonRow> rows = comparisonRows(*a.artifact, *b.artifact);
-    QCOMPARE(rows.size(), std::size_t(6));
-    QCOMPARE(rows[0].quantity, QStringLiteral("first call"));
+    const ArtifactComparison comparison = compareArtifacts(*a.artifact, *b.artifact);
+    QVERIFY(comparison.differences.empty()); // the same experiment, measured twice
+    const std::vector<ComparedFigure> &rows = comparison.figures;
+    QCOMPARE(rows.size(), std::size_t(3));
+    QCOMPARE(rows[0].label, std::string("first call"));
     QCOMPARE(*rows[0].a, 0.029204250313341618);
     QCOMPARE(*rows[0].ratio, 1.0);
-    QCOMPARE(rows[1].quantity, QStringLiteral("warm median"));
+    QCOMPARE(rows[1].label, std::string("warm median"));
     QCOMPARE(*rows[1].a, 8.500181138515472e-06);
     QCOMPARE(*rows[1].b, 1.7000362277030944e-05);
-    QCOMPARE(rows[2].quantity, QStringLiteral("MAD of warm calls"));
-    QVERIFY(*rows[2].a > 0);
-    QCOMPARE(rows[3].quantity, QStringLiteral("fastest of warm calls"));
-    QCOMPARE(*rows[3].a, 7.125083357095718e-06);
-    QCOMPARE(rows[4].quantity, QStringLiteral("max_abs_error"));
-    QVERIFY(!rows[4].isDuration);
-    QCOMPARE(*rows[4].a, 2.384185791015625e-07);
-    QVERIFY(rows[5].quantity.contains(QStringLiteral("ratio")));
-    QCOMPARE(*rows[5].b, 1.7000362277030944e-05 / 8.500181138515472e-06);
+    QCOMPARE(*rows[1].ratio, 1.7000362277030944e-05 / 8.500181138515472e-06);
+    // Seven samples each: an interval, said not to be trustworthy.
+    QVERIFY(rows[1].interval && !rows[1].interval->trusted);
+    QCOMPARE(rows[1].samplesA, std::size_t(7));
+    QVERIFY(QString::fromStdString(rows[1].verdict).contains(QStringLiteral("cannot be trusted")));
+    QCOMPARE(rows[2].label, std::string("max_abs_error"));
+    QVERIFY(!rows[2].isDuration);
+    QCOMPARE(*rows[2].a, 2.384185791015625e-07);
+}
+
+void TestComparison::intervalsSayWhetherADifferenceIsReal()
+{
+    // Two samples of 40 with little spread: 1.5× apart is a difference; a few percent is not.
+    std::vector<double> a, b, c;
+    for (int i = 0; i < 40; ++i) {
+        a.push_back(1e-6 * (1 + 0.01 * (i % 5)));
+        b.push_back(1.5e-6 * (1 + 0.01 * (i % 7)));
+        c.push_back(1e-6 * (1 + 0.01 * ((i + 2) % 5)));
+    }
+    const auto slower = medianRatioInterval(a, b);
+    QVERIFY(slower && slower->trusted && slower->low > 1.3 && slower->high < 1.7);
+    const auto same = medianRatioInterval(a, c);
+    QVERIFY(same && same->low <= 1 && 1 <= same->high);
+    // Each median's interval is the order statistics around it: it always holds the ratio.
+    QVERIFY(slower->low <= lessonscope::median(b) / lessonscope::median(a));
+    QVERIFY(lessonscope::median(b) / lessonscope::median(a) <= slower->high);
 }
 
 void TestComparison::overlayNamesSeriesByOrigin()
@@ -128,14 +151,15 @@ void TestComparison::viewShowsBothSeriesAndTheTable()
     QCOMPARE(warm->chartPoints(1).at(3).y(), 1.7000362277030944e-05 / warm->valueScale().secondsPerUnit);
 
     QTableWidget *table = view.table();
-    QCOMPARE(table->rowCount(), 6);
+    QCOMPARE(table->rowCount(), 3);
     QCOMPARE(table->item(1, 0)->text(), QStringLiteral("warm median"));
     QCOMPARE(table->item(1, 1)->text(), QStringLiteral("8.50 µs"));
     QCOMPARE(table->item(1, 2)->text(), QStringLiteral("17.0 µs"));
-    QCOMPARE(table->item(1, 3)->text(), QStringLiteral("2×"));
+    QCOMPARE(table->item(1, 3)->text(), QString::fromUtf8("2.00×"));
+    QVERIFY(table->item(1, 4)->text().contains(QStringLiteral("cannot be trusted")));
     QCOMPARE(table->item(0, 1)->text(), QStringLiteral("29.2 ms"));
-    QCOMPARE(table->item(4, 1)->text(), QStringLiteral("2.38e-07"));
-    QCOMPARE(table->item(5, 2)->text(), QStringLiteral("2×"));
+    QCOMPARE(table->item(2, 1)->text(), QString::fromUtf8("2.38 × 10⁻⁷"));
+    QVERIFY(view.differencesText().isEmpty()); // the same experiment: no banner
 }
 
 void TestComparison::sameOriginsAreTold()

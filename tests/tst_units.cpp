@@ -47,6 +47,47 @@ private slots:
         QCOMPARE(QString::fromLatin1(durationUnitFor(12).symbol), QStringLiteral("s"));
     }
 
+    void ratios_data()
+    {
+        QTest::addColumn<double>("ratio");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("thousands") << 1530.4 << QStringLiteral("1,530×");
+        QTest::newRow("millions") << 3935537.2 << QStringLiteral("3,935,537×");
+        QTest::newRow("hundred") << 99.6 << QStringLiteral("100×");
+        QTest::newRow("tens") << 46.53 << QStringLiteral("46.5×");
+        QTest::newRow("units") << 1.4236 << QStringLiteral("1.42×");
+        QTest::newRow("below one") << 0.5123 << QStringLiteral("0.51×");
+        QTest::newRow("tiny") << 2.54e-07 << QStringLiteral("0.00000025×");
+        QTest::newRow("nan") << std::nan("") << QStringLiteral("n/a");
+    }
+
+    void ratios()
+    {
+        QFETCH(double, ratio);
+        QFETCH(QString, expected);
+        const QString text = QString::fromStdString(lessonscope::formatRatio(ratio));
+        QCOMPARE(text, expected);
+        QVERIFY(!text.contains(QLatin1Char('e'))); // never an exponent
+    }
+
+    void numbers_data()
+    {
+        QTest::addColumn<double>("value");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("error") << 2.384185791015625e-07 << QString::fromUtf8("2.38 × 10⁻⁷");
+        QTest::newRow("rounds up a power") << 9.996e-07 << QString::fromUtf8("1.00 × 10⁻⁶");
+        QTest::newRow("large") << 1.2e9 << QString::fromUtf8("1.20 × 10⁹");
+        QTest::newRow("plain") << 0.01534 << QStringLiteral("0.0153");
+        QTest::newRow("zero") << 0.0 << QStringLiteral("0");
+    }
+
+    void numbers()
+    {
+        QFETCH(double, value);
+        QFETCH(QString, expected);
+        QCOMPARE(QString::fromStdString(lessonscope::formatNumber(value)), expected);
+    }
+
     void shapes()
     {
         QCOMPARE(QString::fromStdString(formatShape({64, 32})), QString::fromUtf8("64×32"));

@@ -1,5 +1,6 @@
 #include "core/base/units.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -37,6 +38,56 @@ std::string formatDuration(double seconds)
     char buffer[64];
     std::snprintf(buffer, sizeof buffer, "%.*f %s", decimals, value, unit.symbol);
     return buffer;
+}
+
+std::string formatRatio(double ratio)
+{
+    if (!std::isfinite(ratio))
+        return std::isnan(ratio) ? "n/a" : "∞×";
+    char buffer[64];
+    const double magnitude = std::fabs(ratio);
+    if (magnitude >= 99.5) {
+        // Whole, with a comma every three digits: 1530 → "1,530".
+        std::snprintf(buffer, sizeof buffer, "%.0f", magnitude);
+        const std::string plain = buffer;
+        std::string digits;
+        for (std::size_t i = 0; i < plain.size(); ++i) {
+            if (i > 0 && (plain.size() - i) % 3 == 0)
+                digits += ',';
+            digits += plain[i];
+        }
+        return (ratio < 0 ? "-" : "") + digits + "×";
+    }
+    // Two decimals down to 0.01; below, as many as two significant digits need (0.00000025×).
+    int decimals = magnitude >= 9.995 ? 1 : 2;
+    if (magnitude > 0 && magnitude < 0.00995)
+        decimals = std::min(20, static_cast<int>(std::ceil(-std::log10(magnitude))) + 1);
+    std::snprintf(buffer, sizeof buffer, "%.*f×", decimals, ratio);
+    return buffer;
+}
+
+std::string formatNumber(double value)
+{
+    if (!std::isfinite(value))
+        return std::isnan(value) ? "n/a" : (value > 0 ? "∞" : "-∞");
+    char buffer[64];
+    const double magnitude = std::fabs(value);
+    if (magnitude == 0 || (magnitude >= 1e-3 && magnitude < 1e6)) {
+        std::snprintf(buffer, sizeof buffer, "%.3g", value);
+        return buffer;
+    }
+    int exponent = static_cast<int>(std::floor(std::log10(magnitude)));
+    double mantissa = value / std::pow(10.0, exponent);
+    if (std::fabs(mantissa) >= 9.995) { // 9.996e-7 prints as 1.00 × 10⁻⁶
+        mantissa /= 10;
+        ++exponent;
+    }
+    static const char *const kSuperscript[] = {"⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"};
+    std::string power = exponent < 0 ? "⁻" : "";
+    for (char digit : std::to_string(std::abs(exponent)))
+        power += kSuperscript[digit - '0'];
+    std::snprintf(buffer, sizeof buffer, "%.2f × 10", mantissa);
+    return buffer + power;
 }
 
 std::string formatShape(const std::vector<std::int64_t> &shape)

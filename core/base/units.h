@@ -17,6 +17,15 @@ struct DurationUnit {
 };
 DurationUnit durationUnitFor(double seconds);
 
+// A ratio as people read it: "1,530×", "46.5×", "1.42×", "0.51×", "0.00000025×" — whole numbers
+// with thousands separators from 100, two significant digits at least below 0.01; never an
+// exponent. NaN: "n/a".
+std::string formatRatio(double ratio);
+
+// A plain number (an error, a count) with three significant digits as people read it: "0.0153",
+// "42.1", "2.38 × 10⁻⁷", "1.20 × 10⁹" — powers of ten written out, never an "e" exponent.
+std::string formatNumber(double value);
+
 // A matrix shape as people write it: {64, 32} → "64×32".
 std::string formatShape(const std::vector<std::int64_t> &shape);
 

@@ -3,7 +3,6 @@
 #include "core/base/units.h"
 #include "core/timing/statistics.h"
 
-#include <cstdio>
 
 namespace lessonscope {
 
@@ -11,11 +10,8 @@ std::string formatFigure(const Figure &figure)
 {
     if (!figure.value)
         return {};
-    if (!figure.isDuration) {
-        char buffer[32];
-        std::snprintf(buffer, sizeof buffer, "%.3g", *figure.value);
-        return buffer;
-    }
+    if (!figure.isDuration)
+        return formatNumber(*figure.value);
     std::string text = formatDuration(*figure.value);
     if (figure.samples.size() > 1) {
         const Statistics stats = summarize(figure.samples);

@@ -2,6 +2,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace lessonscope {
@@ -20,6 +21,9 @@ struct Figure {
 // What a lesson's artifact says, in the few numbers a person looks at first.
 struct LessonSummary {
     std::string setup;           // what ran, in a few words: "64×32 · 32×16 float32"
+    // What ran, named, for telling two runs apart: {"shape", "64×32 · 32×16"}, {"dtype",
+    // "float32"}, {"warm samples", "7"}. Two runs that differ here are different experiments.
+    std::vector<std::pair<std::string, std::string>> settings;
     std::vector<Figure> figures; // in reading order
     std::string headlineKey;     // the figure the library sorts by and comparisons lead with
 

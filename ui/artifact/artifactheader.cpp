@@ -145,7 +145,7 @@ void ArtifactHeader::setEntry(const LibraryEntry &entry)
     for (const Figure &figure : summary.figures) {
         if (!figure.value)
             continue;
-        const QString value = figure.isDuration ? duration(*figure.value) : QString::number(*figure.value, 'g', 3);
+        const QString value = figure.isDuration ? duration(*figure.value) : QString::fromStdString(formatNumber(*figure.value));
         const auto count = figure.samples.size();
         if (count > 0)
             numbers << (count == 1 ? tr("%1 %2 of 1 sample").arg(q(figure.label), value)

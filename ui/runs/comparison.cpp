@@ -1,28 +1,12 @@
 #include "ui/runs/comparison.h"
 
 #include "core/artifact/artifact.h"
-#include "core/lesson/lessonartifacts.h"
-#include "core/timing/statistics.h"
-
-#include <QCoreApplication>
 
 #include <cmath>
 
 using namespace lessonscope;
 
 namespace {
-
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("Comparison", text);
-}
-
-std::optional<double> ratioOf(std::optional<double> a, std::optional<double> b)
-{
-    if (!a || !b || *a == 0 || !std::isfinite(*a) || !std::isfinite(*b))
-        return std::nullopt;
-    return *b / *a;
-}
 
 // side 0 is A, 1 is B: a panel's only series is named by its origin and takes the side's colour
 // (one legend outside the charts names both); several series keep their names, tagged by side.
@@ -57,43 +41,6 @@ std::vector<PanelItem> drawable(const Artifact &artifact)
 }
 
 } // namespace
-
-std::vector<ComparisonRow> comparisonRows(const Artifact &a, const Artifact &b)
-{
-    // The lesson's compared figures, by key; a figure that summarises samples adds their spread
-    // (MAD, unscaled) and their fastest.
-    const LessonSummary sa = summarizeArtifact(a);
-    const LessonSummary sb = summarizeArtifact(b);
-    std::vector<ComparisonRow> rows;
-    for (const Figure &fa : sa.figures) {
-        const Figure *fb = sb.figure(fa.key);
-        if (!fa.compared || !fb)
-            continue;
-        const auto row = [&rows](QString name, std::optional<double> x, std::optional<double> y, bool isDuration) {
-            rows.push_back({std::move(name), x, y, isDuration, ratioOf(x, y)});
-        };
-        row(QString::fromStdString(fa.label), fa.value, fb->value, fa.isDuration);
-        if (fa.samples.empty() && fb->samples.empty())
-            continue;
-        const auto spread = [](const Figure &f) -> std::pair<std::optional<double>, std::optional<double>> {
-            if (f.samples.empty())
-                return {};
-            const Statistics stats = summarize(f.samples);
-            return {stats.mad, stats.min};
-        };
-        const auto [madA, minA] = spread(fa);
-        const auto [madB, minB] = spread(*fb);
-        row(tr("MAD of %1").arg(QString::fromStdString(fa.samplesLabel)), madA, madB, true);
-        row(tr("fastest of %1").arg(QString::fromStdString(fa.samplesLabel)), minA, minB, true);
-    }
-    // The headline's ratio, said once more as the comparison's conclusion.
-    if (const Figure *ha = sa.headline(), *hb = sb.headline(); ha && hb) {
-        const std::optional<double> ratio = ratioOf(ha->value, hb->value);
-        rows.push_back({tr("ratio of %1s (B ÷ A)").arg(QString::fromStdString(ha->label)),
-                        ratio ? std::optional<double>(1.0) : std::nullopt, ratio, false, std::nullopt});
-    }
-    return rows;
-}
 
 std::vector<PanelItem> overlayPanels(const Artifact &a, const QString &originA, const Artifact &b,
                                      const QString &originB)

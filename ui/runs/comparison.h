@@ -11,21 +11,6 @@ namespace lessonscope {
 class Artifact;
 }
 
-// Two artifacts of the same lesson side by side: the numbers that matter, and their panels
-// overlaid with each series named by where it came from.
-struct ComparisonRow {
-    QString quantity;          // "warm median"
-    std::optional<double> a;   // seconds for durations
-    std::optional<double> b;
-    bool isDuration = true;
-    std::optional<double> ratio; // b / a when both are there and a != 0
-};
-
-// first call, warm median, MAD, min, max_abs_error, and the ratio of the warm medians (b ÷ a).
-// The warm median is the artifact's own when it states one, else the median of its samples; MAD
-// (unscaled) and min come from the warm samples.
-std::vector<ComparisonRow> comparisonRows(const lessonscope::Artifact &a, const lessonscope::Artifact &b);
-
 // The two artifacts' panels overlaid: panels of the same kind and title are merged (bars over the
 // union of their categories; lines each with its own x). A panel's only series is named by its
 // origin ("recorded — jax 0.9.2") and coloured by it (colour slot 0 for A, 1 for B); series of a

@@ -1,5 +1,6 @@
 #include "ui/runs/comparisonview.h"
 
+#include "core/lesson/artifactcomparison.h"
 #include "ui/runs/comparison.h"
 #include "ui/library/libraryentry.h"
 #include "ui/charts/panelchart.h"
@@ -22,7 +23,7 @@ QString valueText(const std::optional<double> &value, bool isDuration)
 {
     if (!value)
         return QStringLiteral("—");
-    return isDuration ? QString::fromStdString(formatDuration(*value)) : QString::number(*value, 'g', 3);
+    return QString::fromStdString(isDuration ? formatDuration(*value) : formatNumber(*value));
 }
 
 QString timeOf(const Artifact &artifact)
@@ -49,7 +50,16 @@ ComparisonView::ComparisonView(QWidget *parent)
     m_subtitle->setWordWrap(true);
     m_subtitle->setForegroundRole(QPalette::PlaceholderText);
 
-    m_table = new QTableWidget(0, 4, this);
+    // Different experiments: every difference named above the numbers, so that no ratio is read
+    // as the code's alone.
+    m_differences = new QLabel(this);
+    m_differences->setTextFormat(Qt::PlainText);
+    m_differences->setWordWrap(true);
+    m_differences->setFrameShape(QFrame::StyledPanel);
+    m_differences->setMargin(6);
+    m_differences->setAccessibleName(tr("What differs between the two experiments"));
+
+    m_table = new QTableWidget(0, 5, this);
     m_table->verticalHeader()->hide();
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionMode(QAbstractItemView::NoSelection);
@@ -81,6 +91,7 @@ ComparisonView::ComparisonView(QWidget *parent)
     layout->setContentsMargins(6, 6, 6, 6);
     layout->addWidget(m_title);
     layout->addWidget(m_subtitle);
+    layout->addWidget(m_differences);
     layout->addWidget(m_table);
     layout->addLayout(legend);
     layout->addWidget(m_panels, 1);
@@ -95,29 +106,14 @@ void ComparisonView::setEntries(const LibraryEntry &a, const LibraryEntry &b)
     m_title->setText(tr("Comparing two runs of %1").arg(QString::fromStdString(artifactA.lessonId())));
     m_subtitle->setText(tr("A: %1 — %2    B: %3 — %4").arg(m_originA, a.displayName(), m_originB, b.displayName()));
 
-    const std::vector<ComparisonRow> rows = comparisonRows(artifactA, artifactB);
-    m_table->setHorizontalHeaderLabels({tr("Quantity"), QStringLiteral("A: ") + m_originA,
-                                        QStringLiteral("B: ") + m_originB, tr("B ÷ A")});
-    m_table->setRowCount(static_cast<int>(rows.size()));
-    for (int r = 0; r < static_cast<int>(rows.size()); ++r) {
-        const ComparisonRow &row = rows[static_cast<std::size_t>(r)];
-        const bool isRatioRow = r == static_cast<int>(rows.size()) - 1;
-        const QString textA = isRatioRow ? (row.a ? tr("1× (reference)") : QStringLiteral("—")) : valueText(row.a, row.isDuration);
-        const QString textB = isRatioRow ? (row.b ? QStringLiteral("%1×").arg(*row.b, 0, 'g', 3) : QStringLiteral("—"))
-                                     : valueText(row.b, row.isDuration);
-        const QString ratio = row.ratio ? QStringLiteral("%1×").arg(*row.ratio, 0, 'g', 3) : QString();
-        const QStringList cells = {row.quantity, textA, textB, ratio};
-        for (int c = 0; c < cells.size(); ++c) {
-            auto *item = new QTableWidgetItem(cells[c]);
-            if (c > 0)
-                item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-            if (c == 1 && row.a && !isRatioRow)
-                item->setToolTip(QString::number(*row.a, 'g', 17));
-            if (c == 2 && row.b && !isRatioRow)
-                item->setToolTip(QString::number(*row.b, 'g', 17));
-            m_table->setItem(r, c, item);
-        }
-    }
+    const ArtifactComparison comparison = compareArtifacts(artifactA, artifactB);
+    QStringList differences;
+    for (const std::string &difference : comparison.differences)
+        differences << QStringLiteral("• ") + QString::fromStdString(difference);
+    m_differences->setText(tr("These are different experiments: every ratio below measures these differences as "
+                              "well as the code.\n%1").arg(differences.join(QLatin1Char('\n'))));
+    m_differences->setVisible(!differences.isEmpty());
+    fillTable(comparison);
     int height = m_table->horizontalHeader()->height() + 2 * m_table->frameWidth();
     for (int r = 0; r < m_table->rowCount(); ++r)
         height += m_table->rowHeight(r);
@@ -128,6 +124,36 @@ void ComparisonView::setEntries(const LibraryEntry &a, const LibraryEntry &b)
     updateSwatches();
     m_panels->setEmptyText(tr("Neither artifact has panels that can be drawn."));
     m_panels->setItems(overlayPanels(artifactA, m_originA, artifactB, m_originB));
+}
+
+void ComparisonView::fillTable(const ArtifactComparison &comparison)
+{
+    m_table->setHorizontalHeaderLabels({tr("Quantity"), QStringLiteral("A: ") + m_originA,
+                                        QStringLiteral("B: ") + m_originB, tr("B ÷ A"), tr("Verdict (95% interval)")});
+    m_table->setRowCount(static_cast<int>(comparison.figures.size()));
+    for (int r = 0; r < m_table->rowCount(); ++r) {
+        const ComparedFigure &f = comparison.figures[static_cast<std::size_t>(r)];
+        const QStringList cells = {QString::fromStdString(f.label), valueText(f.a, f.isDuration),
+                                   valueText(f.b, f.isDuration),
+                                   f.ratio ? QString::fromStdString(formatRatio(*f.ratio)) : QStringLiteral("—"),
+                                   QString::fromStdString(f.verdict)};
+        for (int c = 0; c < cells.size(); ++c) {
+            auto *item = new QTableWidgetItem(cells[c]);
+            if (c > 0 && c < 4)
+                item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            const std::optional<double> exact = c == 1 ? f.a : c == 2 ? f.b : std::nullopt;
+            if (exact)
+                item->setToolTip(QString::number(*exact, 'g', 17));
+            if (c == 4)
+                item->setToolTip(cells[c]);
+            m_table->setItem(r, c, item);
+        }
+    }
+}
+
+QString ComparisonView::differencesText() const
+{
+    return m_differences->isHidden() ? QString() : m_differences->text();
 }
 
 QString ComparisonView::legendText() const

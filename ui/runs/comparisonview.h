@@ -3,12 +3,16 @@
 #include <QWidget>
 
 struct LibraryEntry;
+namespace lessonscope {
+struct ArtifactComparison;
+}
 class PanelsView;
 class QLabel;
 class QTableWidget;
 
-// Two artifacts of the same lesson: a table of their numbers side by side and their panels
-// overlaid, every series named by its origin.
+// Two artifacts: what differs between the two experiments (named above everything else), a
+// table of their figures side by side with each ratio's 95% interval and verdict, and their
+// panels overlaid, every series named by its origin.
 class ComparisonView : public QWidget
 {
     Q_OBJECT
@@ -21,6 +25,8 @@ public:
 
     PanelsView *panels() const { return m_panels; }
     QTableWidget *table() const { return m_table; }
+    // The differences between the two experiments as shown; empty when they are the same.
+    QString differencesText() const;
     QString originA() const { return m_originA; }
     QString originB() const { return m_originB; }
 
@@ -32,6 +38,7 @@ protected:
 
 private:
     void updateSwatches();
+    void fillTable(const lessonscope::ArtifactComparison &comparison);
 
     QLabel *m_title = nullptr;
     QLabel *m_swatchA = nullptr;
@@ -39,6 +46,7 @@ private:
     QLabel *m_legendA = nullptr;
     QLabel *m_legendB = nullptr;
     QLabel *m_subtitle = nullptr;
+    QLabel *m_differences = nullptr;
     QTableWidget *m_table = nullptr;
     PanelsView *m_panels = nullptr;
     QString m_originA;

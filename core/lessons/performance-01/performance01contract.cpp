@@ -164,6 +164,11 @@ LessonSummary summarize(const Artifact &artifact)
     LessonSummary summary;
     if (!f.inputShape.empty() || !f.dtype.empty())
         summary.setup = formatShape(f.inputShape) + " · " + formatShape(f.weightShape) + " " + f.dtype;
+    if (!f.inputShape.empty())
+        summary.settings.emplace_back("shape", formatShape(f.inputShape) + " · " + formatShape(f.weightShape));
+    if (!f.dtype.empty())
+        summary.settings.emplace_back("dtype", f.dtype);
+    summary.settings.emplace_back("warm samples", std::to_string(f.warmSamplesSeconds.size()));
     // The median the artifact states, else the median of its samples.
     std::optional<double> warmMedian = f.warmMedianSeconds;
     if (!warmMedian && !f.warmSamplesSeconds.empty())

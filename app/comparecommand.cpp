@@ -1,0 +1,129 @@
+#include "comparecommand.h"
+
+#include "commandline.h"
+#include "core/base/units.h"
+#include "core/lesson/artifactcomparison.h"
+#include "core/lesson/lessonartifacts.h"
+
+#include <QCommandLineParser>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+using namespace lessonscope;
+
+namespace {
+
+QString valueText(const std::optional<double> &value, bool isDuration)
+{
+    if (!value)
+        return QStringLiteral("—");
+    return QString::fromStdString(isDuration ? formatDuration(*value) : formatNumber(*value));
+}
+
+QString sideLine(const char *side, const QString &file, const Artifact &artifact)
+{
+    const LessonSummary summary = summarizeArtifact(artifact);
+    return QStringLiteral("%1: %2\n   %3 %4 · %5 · %6\n")
+        .arg(QLatin1String(side), terminalText(file.toStdString()), terminalText(artifact.lessonId()),
+             terminalText(summary.setup), terminalText(artifact.provenance()), terminalText(artifact.generatedAt()));
+}
+
+QString table(const ArtifactComparison &comparison)
+{
+    QString text = QStringLiteral("\n  %1 %2 %3 %4  %5\n")
+                       .arg(QStringLiteral("figure"), -16)
+                       .arg(QStringLiteral("A"), -10)
+                       .arg(QStringLiteral("B"), -10)
+                       .arg(QStringLiteral("B ÷ A"), -9)
+                       .arg(QStringLiteral("verdict"));
+    for (const ComparedFigure &f : comparison.figures) {
+        text += QStringLiteral("  %1 %2 %3 %4  %5\n")
+                    .arg(terminalText(f.label), -16)
+                    .arg(valueText(f.a, f.isDuration), -10)
+                    .arg(valueText(f.b, f.isDuration), -10)
+                    .arg(f.ratio ? QString::fromStdString(formatRatio(*f.ratio)) : QStringLiteral("—"), -9)
+                    .arg(QString::fromStdString(f.verdict));
+    }
+    return text;
+}
+
+QString readable(const QString &fileA, const Artifact &a, const QString &fileB, const Artifact &b,
+                 const ArtifactComparison &comparison)
+{
+    QString text = sideLine("A", fileA, a) + sideLine("B", fileB, b);
+    if (!comparison.differences.empty()) {
+        text += QStringLiteral("\nThese are different experiments: every ratio below measures these differences "
+                               "as well as the code.\n");
+        for (const std::string &difference : comparison.differences)
+            text += QStringLiteral("  • %1\n").arg(terminalText(difference));
+    }
+    return text + table(comparison);
+}
+
+QJsonValue number(const std::optional<double> &value)
+{
+    return value ? QJsonValue(*value) : QJsonValue();
+}
+
+QByteArray machineReadable(const QString &fileA, const QString &fileB, const ArtifactComparison &comparison)
+{
+    QJsonArray differences;
+    for (const std::string &difference : comparison.differences)
+        differences.append(QString::fromStdString(difference));
+    QJsonArray figures;
+    for (const ComparedFigure &f : comparison.figures) {
+        QJsonObject figure{{QStringLiteral("label"), QString::fromStdString(f.label)},
+                           {QStringLiteral("a"), number(f.a)},
+                           {QStringLiteral("b"), number(f.b)},
+                           {QStringLiteral("unit"), f.isDuration ? QStringLiteral("seconds") : QString()},
+                           {QStringLiteral("ratio"), number(f.ratio)},
+                           {QStringLiteral("samplesA"), static_cast<qint64>(f.samplesA)},
+                           {QStringLiteral("samplesB"), static_cast<qint64>(f.samplesB)},
+                           {QStringLiteral("verdict"), QString::fromStdString(f.verdict)}};
+        if (f.interval) {
+            figure[QStringLiteral("ratio95")] = QJsonArray{f.interval->low, f.interval->high};
+            figure[QStringLiteral("intervalTrusted")] = f.interval->trusted;
+        }
+        figures.append(figure);
+    }
+    const QJsonObject document{{QStringLiteral("a"), fileA},
+                               {QStringLiteral("b"), fileB},
+                               {QStringLiteral("sameExperiment"), comparison.differences.empty()},
+                               {QStringLiteral("differences"), differences},
+                               {QStringLiteral("interval"), QStringLiteral("order-statistic, 95%, distribution-free")},
+                               {QStringLiteral("figures"), figures}};
+    return QJsonDocument(document).toJson(QJsonDocument::Indented);
+}
+
+} // namespace
+
+int compareCommand(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Compare two artifacts: what differs between the two experiments, and for each figure the ratio "
+        "B ÷ A with a 95% interval and a verdict."));
+    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print the comparison as JSON."));
+    parser.addOption(json);
+    parser.addPositionalArgument(QStringLiteral("A"), QStringLiteral("The artifact to compare against."));
+    parser.addPositionalArgument(QStringLiteral("B"), QStringLiteral("The artifact compared with A."));
+    if (const int exitCode = parseSubcommand(parser, QStringLiteral("compare"), arguments); exitCode >= 0)
+        return exitCode;
+    if (parser.positionalArguments().size() != 2) {
+        printErr(QStringLiteral("lessonscope compare: name two artifact files, A and B.\n"));
+        return 2;
+    }
+    const QString fileA = parser.positionalArguments().at(0);
+    const QString fileB = parser.positionalArguments().at(1);
+    const ReadResult a = readArtifactReportingProblems(fileA);
+    const ReadResult b = readArtifactReportingProblems(fileB);
+    if (!a.artifact || !b.artifact)
+        return 1;
+    const ArtifactComparison comparison = compareArtifacts(*a.artifact, *b.artifact);
+    if (parser.isSet(json))
+        printOut(QString::fromUtf8(machineReadable(fileA, fileB, comparison)));
+    else
+        printOut(readable(fileA, *a.artifact, fileB, *b.artifact, comparison));
+    return 0;
+}

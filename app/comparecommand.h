@@ -1,0 +1,6 @@
+#pragma once
+
+#include <QStringList>
+
+// lessonscope compare: see programHelp() and 'compare --help'.
+int compareCommand(const QStringList &arguments);

@@ -1,0 +1,51 @@
+#pragma once
+
+// Two artifacts compared as a careful engineer would sign it: what differs between the two
+// experiments (a ratio across different experiments is no result), and for each figure the
+// lessons compare on, the ratio B ÷ A with a 95% interval and a plain verdict. The GUI's
+// comparison and `lessonscope compare` print the same.
+
+#include "core/artifact/artifact.h"
+
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace lessonscope {
+
+// Below this many samples on either side the interval is shown but cannot be trusted.
+inline constexpr std::size_t kTrustedSamples = 10;
+
+// A distribution-free 95% interval for the ratio of two medians, median(b) ÷ median(a): each
+// median's order-statistic interval at 97.5% (ranks n/2 ± 1.12·√n, from the binomial), so that
+// both hold at once with at least 95%, and the ratio's interval from their ends (conservative).
+struct RatioInterval {
+    double low = 0;
+    double high = 0;
+    bool trusted = false; // both samples have kTrustedSamples or more
+};
+std::optional<RatioInterval> medianRatioInterval(std::span<const double> a, std::span<const double> b);
+
+struct ComparedFigure {
+    std::string label;
+    std::optional<double> a;
+    std::optional<double> b;
+    bool isDuration = true;
+    std::optional<double> ratio;             // b ÷ a, when both are there and a is not 0
+    std::optional<RatioInterval> interval;   // when both have samples
+    std::size_t samplesA = 0;
+    std::size_t samplesB = 0;
+    std::string verdict; // "B is 1.42× slower (95%: 1.38–1.47×)", "no difference beyond noise", ...
+};
+
+struct ArtifactComparison {
+    // Each difference between the two experiments, named: "lesson: performance-01 · performance-02",
+    // "dtype: float32 · float64", "cpu: …". Empty when they are the same experiment.
+    std::vector<std::string> differences;
+    std::vector<ComparedFigure> figures;
+};
+
+ArtifactComparison compareArtifacts(const Artifact &a, const Artifact &b);
+
+} // namespace lessonscope
