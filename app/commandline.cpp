@@ -1,5 +1,6 @@
 #include "commandline.h"
 
+#include "core/base/atomicfile.h"
 #include "core/base/utf8.h"
 #include "core/lesson/environmentinfo.h"
 #include "comparecommand.h"
@@ -105,6 +106,20 @@ void printErr(const QString &text)
     const QByteArray bytes = text.toUtf8();
     std::fwrite(bytes.constData(), 1, static_cast<size_t>(bytes.size()), stderr);
     std::fflush(stderr);
+}
+
+QString printable(const QString &text)
+{
+    return QString::fromStdString(lessonscope::printableText(text.toStdString()));
+}
+
+bool acceptOutputPath(const QString &command, const QString &path)
+{
+    const QString problem = lessonscope::destinationProblem(path);
+    if (problem.isEmpty())
+        return true;
+    printErr(QStringLiteral("lessonscope %1: cannot write %2: %3\n").arg(command, printable(path), problem));
+    return false;
 }
 
 int parseSubcommand(QCommandLineParser &parser, const QString &command, const QStringList &arguments)

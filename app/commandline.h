@@ -33,6 +33,15 @@ QString terminalText(const std::string &text);
 void printOut(const QString &text);
 void printErr(const QString &text);
 
+// A file name (or any text from outside) as it may reach a terminal: control characters shown as
+// \xNN or \u00NN, never obeyed (core/base/utf8.h printableText; docs/security.md).
+QString printable(const QString &text);
+
+// Refuses, with a message on stderr, an output path that is a folder or not a regular file (a
+// device, a FIFO, a link to one). Returns false when refused. Checked before the work, so that a
+// run is not wasted; writeFileAtomically checks again when it commits.
+bool acceptOutputPath(const QString &command, const QString &path);
+
 class QCommandLineParser;
 
 // Parses a subcommand's arguments. Returns -1 to go on, or the exit code to return at once:

@@ -1,13 +1,49 @@
 #include "exporttracecommand.h"
 
+#include "core/base/atomicfile.h"
+#include "core/base/utf8.h"
 #include "core/lesson/lessonartifacts.h"
 #include "core/trace/chrometrace.h"
 #include "commandline.h"
 
 #include <QCommandLineParser>
-#include <QSaveFile>
+
+#include <cstdio>
 
 using namespace lessonscope;
+
+namespace {
+
+// The trace on standard output, one event at a time, with DEL and the C1 controls of its strings
+// escaped (the same JSON value; docs/security.md). Each piece is whole JSON text, so no character
+// is split between two pieces.
+bool printTrace(const Artifact &artifact, ChromeTraceSummary *summary)
+{
+    const auto out = [](std::string_view bytes) {
+        const std::string safe = terminalSafeJson(bytes);
+        return std::fwrite(safe.data(), 1, safe.size(), stdout) == safe.size();
+    };
+    *summary = writeChromeTrace(artifact, *timelineOf(artifact), out);
+    return summary->written && out("\n") && std::fflush(stdout) == 0;
+}
+
+// The trace written atomically to target, streamed through the one write path.
+bool saveTrace(const Artifact &artifact, const QString &target, ChromeTraceSummary *summary)
+{
+    QString error;
+    const bool written = writeFileAtomically(
+        target,
+        [&](const ByteSink &sink) {
+            *summary = writeChromeTrace(artifact, *timelineOf(artifact), sink);
+            return summary->written;
+        },
+        &error);
+    if (!written)
+        printErr(QStringLiteral("lessonscope export-trace: cannot write %1: %2\n").arg(printable(target), error));
+    return written;
+}
+
+} // namespace
 
 int exportTraceCommand(const QStringList &arguments)
 {
@@ -24,28 +60,25 @@ int exportTraceCommand(const QStringList &arguments)
         return exitCode;
 
     const QString file = parser.positionalArguments().constFirst();
+    const QString target = parser.value(output);
+    const bool toStdout = target.isEmpty() || target == QLatin1String("-");
+    if (!toStdout && !acceptOutputPath(QStringLiteral("export-trace"), target))
+        return 1;
     const ReadResult result = readArtifactReportingProblems(file);
     if (!result.artifact)
         return 1;
 
-    const ChromeTrace trace = exportChromeTrace(*result.artifact, *timelineOf(*result.artifact));
-    const QString target = parser.value(output);
-    if (target.isEmpty() || target == QLatin1String("-")) {
-        printOut(QString::fromStdString(trace.json) + QLatin1Char('\n'));
-    } else {
-        QSaveFile saved(target);
-        const auto size = static_cast<qint64>(trace.json.size());
-        if (!saved.open(QIODevice::WriteOnly) || saved.write(trace.json.data(), size) != size || !saved.commit()) {
-            printErr(
-                QStringLiteral("lessonscope export-trace: cannot write %1: %2\n").arg(target, saved.errorString()));
-            return 1;
-        }
+    ChromeTraceSummary trace;
+    if (toStdout ? !printTrace(*result.artifact, &trace) : !saveTrace(*result.artifact, target, &trace)) {
+        if (toStdout)
+            printErr(QStringLiteral("lessonscope export-trace: cannot write to standard output\n"));
+        return 1;
     }
     if (trace.schematic)
         printErr(QStringLiteral("%1: no measured trace; exported the schematic order of events only "
                                 "(not to scale, no measured durations)\n")
-                     .arg(file));
+                     .arg(printable(file)));
     else
-        printErr(QStringLiteral("%1: exported %2 measured calls\n").arg(file).arg(trace.callCount));
+        printErr(QStringLiteral("%1: exported %2 measured calls\n").arg(printable(file)).arg(trace.callCount));
     return result.ok() ? 0 : 1;
 }

@@ -1,16 +1,39 @@
 #include "rendercommand.h"
 
+#include "core/base/atomicfile.h"
 #include "core/lesson/lessonartifacts.h"
 #include "ui/artifact/artifactrenderer.h"
 #include "commandline.h"
 
 #include <QApplication>
+#include <QBuffer>
 #include <QCommandLineParser>
 #include <QFileInfo>
 #include <QImageWriter>
 #include <QRegularExpression>
 
 using namespace lessonscope;
+
+namespace {
+
+// The image encoded in memory, then written through the one atomic path: a full disk leaves the
+// old image whole, where QImageWriter would leave a truncated one in its place.
+bool savePng(const QImage &image, const QString &path)
+{
+    QByteArray png;
+    QBuffer buffer(&png);
+    buffer.open(QIODevice::WriteOnly);
+    QImageWriter encoder(&buffer, "png");
+    QString error;
+    if (!encoder.write(image))
+        error = encoder.errorString();
+    else if (writeFileAtomically(path, std::string_view(png.constData(), static_cast<std::size_t>(png.size())), &error))
+        return true;
+    printErr(QStringLiteral("lessonscope render: cannot write %1: %2\n").arg(printable(path), error));
+    return false;
+}
+
+} // namespace
 
 int runRender(int argc, char *argv[])
 {
@@ -67,6 +90,8 @@ int renderCommand(const QStringList &arguments)
         return 2;
     }
 
+    if (!acceptOutputPath(QStringLiteral("render"), parser.value(output)))
+        return 1;
     const QString file = parser.positionalArguments().constFirst();
     ReadResult result = readArtifactReportingProblems(file);
     if (!result.ok())
@@ -77,10 +102,5 @@ int renderCommand(const QStringList &arguments)
     entry.artifact = std::move(result.artifact);
     entry.problems = std::move(result.problems);
     const QImage image = renderArtifact(entry, renderView, imageSize);
-    QImageWriter writer(parser.value(output), "png");
-    if (!writer.write(image)) {
-        printErr(QStringLiteral("lessonscope render: cannot write %1: %2\n").arg(parser.value(output), writer.errorString()));
-        return 1;
-    }
-    return 0;
+    return savePng(image, parser.value(output)) ? 0 : 1;
 }

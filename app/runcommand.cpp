@@ -192,7 +192,8 @@ bool chooseVariant(const QCommandLineParser &parser, const QCommandLineOption &i
 
 // Runs with progress on stderr (Ctrl+C stops between calls, keeping what was measured), then
 // writes the artifact and says what it measured.
-int runAndWrite(const Lesson &lesson, const ParameterValues &values, const QString &path, bool recorded)
+int runAndWrite(const Lesson &lesson, const ParameterValues &values, const QString &path, ExistingFile existing,
+                bool recorded)
 {
     std::signal(SIGINT, onInterrupt);
     StderrProgress progress(QString::fromStdString(lesson.info().id));
@@ -202,14 +203,19 @@ int runAndWrite(const Lesson &lesson, const ParameterValues &values, const QStri
     const Artifact artifact =
         buildArtifact(lesson, run, rfc3339UtcNow(), recorded ? kRecordedProvenance : kMeasuredProvenance);
     QString error;
-    if (!writeArtifactFile(artifact, path, &error)) {
-        printErr(QStringLiteral("lessonscope run: could not write %1: %2\n").arg(path, error));
+    // Without --force the final step refuses any file of that name, also one that appeared during
+    // the run (another run writing the same name, say): the check before the run cannot see it.
+    if (!writeArtifactFile(artifact, path, &error, existing)) {
+        printErr(QStringLiteral("lessonscope run: could not write %1: %2%3\n")
+                     .arg(printable(path), printable(error),
+                          error.endsWith(existingFileMessage()) ? QStringLiteral("; choose another -o FILE or add --force")
+                                                                : QString()));
         return 1;
     }
     printOut(summaryOf(run, artifact));
     if (run.cancelled)
         printErr(QStringLiteral("interrupted: kept the %1 calls measured before the stop\n").arg(run.calls.size()));
-    printOut(QStringLiteral("wrote %1\n").arg(path));
+    printOut(QStringLiteral("wrote %1\n").arg(printable(path)));
     return run.cancelled ? 1 : 0;
 }
 
@@ -256,9 +262,14 @@ int runCommand(const QStringList &arguments)
         return 2;
 
     const QString path = parser.isSet(output) ? parser.value(output) : defaultOutputName(lesson->info().id);
-    if (QFileInfo::exists(path) && !parser.isSet(force)) {
-        printErr(QStringLiteral("lessonscope run: %1 exists; choose another -o FILE or add --force.\n").arg(path));
-        return 1;
+    if (QFileInfo(path).isSymLink() || QFileInfo::exists(path)) {
+        if (!acceptOutputPath(QStringLiteral("run"), path))
+            return 1;
+        if (!parser.isSet(force)) {
+            printErr(QStringLiteral("lessonscope run: %1 exists; choose another -o FILE or add --force.\n").arg(printable(path)));
+            return 1;
+        }
     }
-    return runAndWrite(*lesson, values, path, parser.isSet(recorded));
+    return runAndWrite(*lesson, values, path, parser.isSet(force) ? ExistingFile::Replace : ExistingFile::Keep,
+                       parser.isSet(recorded));
 }

@@ -19,32 +19,6 @@ QString q(const std::string &text)
     return terminalText(text);
 }
 
-// The artifact's JSON text made safe for a terminal without changing its value: the writer (like
-// Python's json module) escapes U+0000..U+001F but writes DEL and the C1 controls U+0080..U+009F
-// as they are. Those can occur only inside strings, where \u escapes mean the same characters.
-std::string terminalSafeJson(const std::string &json)
-{
-    static constexpr char kHex[] = "0123456789abcdef";
-    std::string out;
-    out.reserve(json.size());
-    for (std::size_t i = 0; i < json.size(); ++i) {
-        const auto c = static_cast<unsigned char>(json[i]);
-        int code = -1;
-        if (c == 0x7F)
-            code = 0x7F;
-        else if (c == 0xC2 && i + 1 < json.size() && static_cast<unsigned char>(json[i + 1]) < 0xA0)
-            code = static_cast<unsigned char>(json[++i]);
-        if (code < 0) {
-            out += json[i];
-            continue;
-        }
-        out += "\\u00";
-        out += kHex[code >> 4];
-        out += kHex[code & 0x0F];
-    }
-    return out;
-}
-
 QString readableSummary(const Artifact &artifact)
 {
     QString text;

@@ -86,7 +86,7 @@ int validateCommand(const QStringList &arguments)
     for (const QString &given : parser.positionalArguments()) {
         const QStringList files = expandArtifactPaths({given});
         if (files.isEmpty() && QFileInfo(given).isDir())
-            printErr(QStringLiteral("%1: no *.json files in this folder\n").arg(given));
+            printErr(QStringLiteral("%1: no *.json files in this folder\n").arg(printable(given)));
         forEachInOrder(
             static_cast<std::size_t>(files.size()), threads, kWindow,
             [&files](std::size_t i) { return checkFile(files.at(static_cast<qsizetype>(i))); },

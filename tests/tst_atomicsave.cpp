@@ -36,8 +36,8 @@ using coretesting::readBytes;
 using coretesting::writeBytes;
 
 // ---- fault injection --------------------------------------------------------------------------
-// QSaveFile (Qt 6.4 on Linux) writes an unnamed O_TMPFILE beside the target, fdatasync()s it,
-// gives it a name with linkat() and rename()s that over the target. These definitions take the
+// writeFileAtomically (core/base/atomicfile.cpp) writes an unnamed O_TMPFILE beside the target,
+// fdatasync()s it, gives it a name with linkat() and rename()s that over the target. These definitions take the
 // place of libc's for every caller in the process (the executable comes first in symbol lookup);
 // armed, the chosen call fails with EIO once; otherwise they forward to the next definition.
 
@@ -251,8 +251,8 @@ void TestAtomicSave::commitFailureAtEachSystemCall_data()
 {
     QTest::addColumn<int>("fault");
     QTest::addColumn<bool>("mayStillSave"); // the failure does not make the file incomplete
-    // Qt ignores a failed sync (the data is complete in the page cache; only durability on power
-    // loss is at stake), so the save then goes on and succeeds. A failed link or rename fails it.
+    // A failed sync fails the save (the data may never reach the disk); a save that went on would
+    // still be complete, which this row also accepts. A failed link or rename fails it.
     QTest::newRow("fdatasync fails") << int(Fault::Fdatasync) << true;
     QTest::newRow("linkat fails") << int(Fault::Linkat) << false;
     QTest::newRow("rename fails") << int(Fault::Rename) << false;

@@ -13,6 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <map>
@@ -204,6 +205,56 @@ private slots:
             }
         }
         QCOMPARE(calls, 5);
+    }
+
+    // The export streams: each piece handed to the sink is about one event, however many calls
+    // the trace has, so memory does not grow with the trace. Counted, not timed: ten times the
+    // calls gives about ten times the pieces and no bigger a piece. And the bytes are exactly those
+    // of the whole document dumped at once, as the export wrote before it streamed.
+    void streamsOneEventAtATime()
+    {
+        const Lesson *lesson = findLesson(Performance01::kId);
+        const auto export_ = [&](std::int64_t samples, std::size_t *pieces, std::size_t *largest) {
+            ParameterValues values{{"samples", samples}, {"m", std::int64_t{4}}, {"k", std::int64_t{4}}, {"n", std::int64_t{4}}};
+            if (lesson->resolveParameters(values))
+                qFatal("the lesson refused its parameters");
+            RunObserver observer;
+            const Artifact artifact = buildArtifact(*lesson, lesson->run(values, observer), "2026-10-20T10:45:58+00:00");
+            std::string text;
+            *pieces = 0;
+            *largest = 0;
+            const ChromeTraceSummary summary =
+                writeChromeTrace(artifact, *timelineOf(artifact), [&](std::string_view bytes) {
+                    ++*pieces;
+                    *largest = std::max(*largest, bytes.size());
+                    text.append(bytes);
+                    return true;
+                });
+            if (!summary.written || text != exportChromeTrace(artifact, *timelineOf(artifact)).json)
+                qFatal("the streamed trace differs from the exported one");
+            if (text != Json::parse(text).dump(1, ' ', false, Json::error_handler_t::replace))
+                qFatal("the streamed trace is not laid out as the whole document dumped at once");
+        };
+        std::size_t fewPieces = 0, fewLargest = 0, manyPieces = 0, manyLargest = 0;
+        export_(10, &fewPieces, &fewLargest);
+        export_(100, &manyPieces, &manyLargest);
+        QVERIFY2(manyPieces >= 8 * fewPieces, qPrintable(QStringLiteral("%1 pieces for 11 calls, %2 for 101")
+                                                              .arg(fewPieces).arg(manyPieces)));
+        QVERIFY2(manyLargest <= fewLargest + 64, qPrintable(QStringLiteral("largest piece %1 bytes for 11 calls, %2 for 101")
+                                                                 .arg(fewLargest).arg(manyLargest)));
+        QVERIFY(fewLargest < 4096);
+    }
+
+    void stopsAtTheFirstRefusedWrite()
+    {
+        int offered = 0;
+        const ChromeTraceSummary summary =
+            writeChromeTrace(withHandMadeTrace(), *timelineOf(withHandMadeTrace()), [&](std::string_view) {
+                ++offered;
+                return offered < 3; // the disk fills up at the third piece
+            });
+        QVERIFY(!summary.written);
+        QCOMPARE(offered, 3);
     }
 
     void commandLine()

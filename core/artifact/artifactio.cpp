@@ -6,14 +6,23 @@
 #include <nlohmann/json.hpp>
 
 #include <QFile>
-#include <QFileInfo>
-#include <QSaveFile>
 
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <new>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace lessonscope {
 
 namespace {
+
+const char *const kFolderMessage = "this is a folder, not an artifact file";
+const char *const kNotRegularMessage =
+    "this is not a regular file (a device, pipe or socket); lessonscope reads artifacts from files";
 
 ReadResult failed(std::string message)
 {
@@ -51,33 +60,77 @@ ReadResult readDocument(std::string_view bytes, Validator validate, const ReadLi
     }
 }
 
+namespace {
+
+// Opens path for reading without ever blocking, then checks what was opened: the check before the
+// open (a folder, a device, a FIFO are refused without opening them) can be outrun by a file
+// swapped in between, and a FIFO opened without O_NONBLOCK would wait forever for a writer.
+// Returns the descriptor, or -1 with the reason in *failure.
+int openRegularFile(const QString &path, struct stat *status, std::string *failure)
+{
+    const QByteArray name = QFile::encodeName(path);
+    if (::stat(name.constData(), status) == 0 && !S_ISREG(status->st_mode)) {
+        *failure = S_ISDIR(status->st_mode) ? kFolderMessage : kNotRegularMessage;
+        return -1;
+    }
+    const int fd = ::open(name.constData(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+    if (fd < 0) {
+        *failure = "the file cannot be read: " + std::string(std::strerror(errno));
+        return -1;
+    }
+    if (::fstat(fd, status) != 0 || !S_ISREG(status->st_mode)) {
+        *failure = S_ISDIR(status->st_mode) ? kFolderMessage : kNotRegularMessage;
+        ::close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+// The open file, but at most one byte over maxBytes (in case the file grew since it was measured);
+// false with the reason in *failure.
+bool readAtMost(int fd, std::uint64_t maxBytes, std::string *bytes, std::string *failure)
+{
+    char buffer[64 * 1024];
+    while (bytes->size() <= maxBytes) {
+        const std::size_t wanted = std::min<std::uint64_t>(sizeof buffer, maxBytes + 1 - bytes->size());
+        const ssize_t got = ::read(fd, buffer, wanted);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got < 0) {
+            *failure = "the file cannot be read: " + std::string(std::strerror(errno));
+            return false;
+        }
+        if (got == 0)
+            return true;
+        bytes->append(buffer, static_cast<std::size_t>(got));
+    }
+    return true;
+}
+
+} // namespace
+
 ReadResult readDocumentFile(const QString &path, Validator validate, const ReadLimits &limits)
 {
     try {
-        const QFileInfo info(path);
-        if (!info.exists()) {
-            QFile missing(path); // let the OS say why ("No such file or directory", a broken link)
-            missing.open(QIODevice::ReadOnly);
-            return failed("the file cannot be read: " + missing.errorString().toStdString());
-        }
-        if (info.isDir())
-            return failed("this is a folder, not an artifact file");
-        if (!info.isFile())
-            return failed("this is not a regular file (a device, pipe or socket); lessonscope reads "
-                          "artifacts from files");
+        struct stat status {};
+        std::string failure;
+        const int fd = openRegularFile(path, &status, &failure);
+        if (fd < 0)
+            return failed(failure);
         // Refuse by size before reading a byte, as the limit promises.
-        if (static_cast<std::uint64_t>(info.size()) > limits.maxBytes)
-            return failed(detail::tooLargeMessage("the file", static_cast<std::uint64_t>(info.size()),
+        if (static_cast<std::uint64_t>(status.st_size) > limits.maxBytes) {
+            ::close(fd);
+            return failed(detail::tooLargeMessage("the file", static_cast<std::uint64_t>(status.st_size),
                                                   limits.maxBytes));
-        QFile file(path);
-        if (!file.open(QIODevice::ReadOnly))
-            return failed("the file cannot be read: " + file.errorString().toStdString());
+        }
         // At most one byte over the limit, in case the file grew since it was measured.
-        const QByteArray bytes = file.read(static_cast<qint64>(limits.maxBytes) + 1);
-        if (file.error() != QFileDevice::NoError)
-            return failed("the file cannot be read: " + file.errorString().toStdString());
-        return readDocument(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())),
-                            validate, limits);
+        std::string bytes;
+        bytes.reserve(static_cast<std::size_t>(status.st_size));
+        const bool read = readAtMost(fd, limits.maxBytes, &bytes, &failure);
+        ::close(fd);
+        if (!read)
+            return failed(failure);
+        return readDocument(bytes, validate, limits);
     } catch (const std::bad_alloc &) {
         return failed("there is not enough memory to read the file");
     } catch (const std::exception &error) {
@@ -95,38 +148,23 @@ std::string serializeArtifact(const Artifact &artifact)
     return writeJson(artifact.json(), options);
 }
 
-bool writeArtifactFile(const Artifact &artifact, const QString &path, QString *error)
+bool writeArtifactFile(const Artifact &artifact, const QString &path, QString *error, ExistingFile existing)
 {
-    const auto fail = [&](const QString &message) {
-        if (error)
-            *error = message;
-        return false;
-    };
+    QString reason;
     std::string text;
     try {
         text = serializeArtifact(artifact);
     } catch (const std::exception &exception) {
-        return fail(QStringLiteral("cannot save %1: %2").arg(path, QString::fromUtf8(exception.what())));
+        reason = QString::fromUtf8(exception.what());
     }
-    // QSaveFile writes a temporary file beside the target and renames it over the target only
-    // when everything was written: a failure at any point leaves the old file as it was.
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return fail(QStringLiteral("cannot save %1: %2").arg(path, file.errorString()));
-    // Qt 6.4's commit() renames even when its final flush wrote only part of the data (a full
-    // disk, a file-size limit): flush first and give up on any shortfall, so the rename happens
-    // only for a complete file. The destructor then removes the temporary file.
-    if (file.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size())
-        || !file.flush()) {
-        const QString reason = file.errorString();
-        file.cancelWriting();
-        return fail(QStringLiteral("cannot save %1: not all of it could be written (%2)").arg(path, reason));
+    if (reason.isEmpty() && writeFileAtomically(path, text, &reason, existing)) {
+        if (error)
+            error->clear();
+        return true;
     }
-    if (!file.commit())
-        return fail(QStringLiteral("cannot save %1: %2").arg(path, file.errorString()));
     if (error)
-        error->clear();
-    return true;
+        *error = QStringLiteral("cannot save %1: %2").arg(path, reason);
+    return false;
 }
 
 } // namespace lessonscope

@@ -3,6 +3,7 @@
 #include "core/artifact/artifact.h"
 #include "core/artifact/jsonreader.h"
 #include "core/artifact/problem.h"
+#include "core/base/atomicfile.h"
 
 #include <QString>
 
@@ -28,7 +29,8 @@ using Validator = Problems (*)(const Json &document);
 // Parses and validates. Never throws; never aborts, whatever the bytes. Most callers want
 // readArtifact (core/lesson/lessonartifacts.h): these, with the lesson's checks.
 ReadResult readDocument(std::string_view bytes, Validator validate, const ReadLimits &limits = {});
-// Refuses files over limits.maxBytes before reading them.
+// Refuses files over limits.maxBytes before reading them, and anything but a regular file (checked
+// on the opened file too, which is opened without blocking: a FIFO swapped in never hangs it).
 ReadResult readDocumentFile(const QString &path, Validator validate, const ReadLimits &limits = {});
 
 // The artifact as lessonscope saves it: 2-space indent, no trailing newline, like the recorded
@@ -36,8 +38,10 @@ ReadResult readDocumentFile(const QString &path, Validator validate, const ReadL
 // UTF-8 (possible only in a document built in memory; writeArtifactFile reports it as a failure).
 std::string serializeArtifact(const Artifact &artifact);
 
-// Writes atomically: the file at path is either the old one or the complete new one, never a mix.
-// Returns false and fills error on failure.
-bool writeArtifactFile(const Artifact &artifact, const QString &path, QString *error = nullptr);
+// Writes atomically through writeFileAtomically (core/base/atomicfile.h): the file at path is
+// either the old one or the complete new one, never a mix; only a regular file is replaced, and
+// with ExistingFile::Keep no file at all. Returns false and fills error ("cannot save PATH: why").
+bool writeArtifactFile(const Artifact &artifact, const QString &path, QString *error = nullptr,
+                       ExistingFile existing = ExistingFile::Replace);
 
 } // namespace lessonscope

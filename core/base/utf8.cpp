@@ -65,4 +65,27 @@ std::string printableText(std::string_view text)
     return out;
 }
 
+std::string terminalSafeJson(std::string_view json)
+{
+    static constexpr char kHex[] = "0123456789abcdef";
+    std::string out;
+    out.reserve(json.size());
+    for (std::size_t i = 0; i < json.size(); ++i) {
+        const auto c = static_cast<unsigned char>(json[i]);
+        int code = -1;
+        if (c == 0x7F)
+            code = 0x7F;
+        else if (c == 0xC2 && i + 1 < json.size() && static_cast<unsigned char>(json[i + 1]) < 0xA0)
+            code = static_cast<unsigned char>(json[++i]);
+        if (code < 0) {
+            out += json[i];
+            continue;
+        }
+        out += "\\u00";
+        out += kHex[code >> 4];
+        out += kHex[code & 0x0F];
+    }
+    return out;
+}
+
 } // namespace lessonscope

@@ -14,4 +14,10 @@ std::size_t utf8SequenceLength(std::string_view text, std::size_t i);
 // characters, DEL and bytes that are not UTF-8 become \xNN, C1 controls (U+0080..U+009F) \u00NN.
 std::string printableText(std::string_view text);
 
+// JSON text made safe for a terminal without changing its value: lessonscope's writer and
+// nlohmann's (like Python's json module) escape U+0000..U+001F but write DEL and the C1 controls
+// U+0080..U+009F as they are. Those can occur only inside strings, where \u escapes mean the same
+// characters. A piece of JSON may be passed at a time, if no piece ends inside a character.
+std::string terminalSafeJson(std::string_view json);
+
 } // namespace lessonscope

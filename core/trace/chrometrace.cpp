@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
+#include <string>
 
 namespace lessonscope {
 
@@ -33,11 +34,59 @@ Json metadata(const char *name, int tid, Json args)
     return Json{{"name", name}, {"ph", "M"}, {"pid", kPid}, {"tid", tid}, {"args", std::move(args)}};
 }
 
+// text with `by` more spaces of indent on every line after the first. nlohmann's writer escapes a
+// newline inside a string, so every newline in its output starts a line of layout.
+std::string indented(std::string_view text, std::size_t by)
+{
+    std::string out;
+    out.reserve(text.size() + text.size() / 8);
+    for (const char c : text) {
+        out += c;
+        if (c == '\n')
+            out.append(by, ' ');
+    }
+    return out;
+}
+
+std::string dumped(const Json &value, std::size_t indent)
+{
+    return indented(value.dump(1, ' ', false, Json::error_handler_t::replace), indent);
+}
+
+// The document written one event at a time, laid out exactly as nlohmann's dump(1) lays out the
+// whole document (so a small trace is byte for byte what it was when the document was built in
+// memory), but with at most one event in memory: a million-call trace no longer needs gigabytes.
+// After a failed write it writes nothing more.
+class EventStream
+{
+public:
+    explicit EventStream(const ByteSink &sink) : m_sink(sink) { m_ok = m_sink("{\n \"traceEvents\": [\n"); }
+
+    void push_back(const Json &event)
+    {
+        if (!m_ok)
+            return;
+        m_ok = m_sink((m_first ? "  " : ",\n  ") + dumped(event, 2));
+        m_first = false;
+    }
+
+    // The events are never empty: the process name comes first.
+    bool finish(const Json &other)
+    {
+        return m_ok && m_sink("\n ],\n \"displayTimeUnit\": \"ns\",\n \"otherData\": " + dumped(other, 1) + "\n}");
+    }
+
+private:
+    const ByteSink &m_sink;
+    bool m_ok = false;
+    bool m_first = true;
+};
+
 class TraceWriter
 {
 public:
     // Event times are call-relative; ts = (offset + time) / divisor gives trace microseconds.
-    TraceWriter(Json &events, double offset, double divisor) : m_events(events), m_offset(offset), m_divisor(divisor) {}
+    TraceWriter(EventStream &events, double offset, double divisor) : m_events(events), m_offset(offset), m_divisor(divisor) {}
 
     // Division rather than multiplication by 1e-3, so that whole nanoseconds give the shortest
     // decimal microseconds (82.244, not 82.24400000000004).
@@ -108,74 +157,89 @@ public:
     }
 
 private:
-    Json &m_events;
+    EventStream &m_events;
     double m_offset;
     double m_divisor;
 };
 
-Json threadNames(const std::vector<TimelineLane> &lanes)
+void writeThreadNames(EventStream &events, const std::vector<TimelineLane> &lanes)
 {
-    Json events = Json::array();
     for (std::size_t lane = 0; lane < lanes.size(); ++lane) {
         const int id = threadId(static_cast<int>(lane));
         events.push_back(metadata("thread_name", id, Json{{"name", lanes[lane].name}}));
         events.push_back(metadata("thread_sort_index", id, Json{{"sort_index", lane}}));
     }
-    return events;
+}
+
+// Ordering only: one schematic call, with the work outside the boundary before it. The time base
+// is arbitrary units, written as if they were microseconds.
+void writeSchematicCall(EventStream &events, const LessonTimeline &model, Json &other)
+{
+    const CallTimeline call = model.call(0);
+    TraceWriter writer(events, kSchematicCallStart, 1.0);
+    double at = -kSchematicCallStart;
+    for (const OutsideActivity &activity : call.outside) {
+        writer.complete(activity.label, "outside-boundary", activity.lane, at, at + 10,
+                        Json{{"note", activity.note}, {"measured", false}});
+        at += 10;
+    }
+    writer.call(call, 1, "timer: call plus output synchronization",
+                Json{{"note", "schematic: ordering only, not measured durations"}});
+    other["note"] = "This artifact has no measured trace. Exported the schematic order of events only: the "
+                    "timestamps are arbitrary units, not microseconds, and no duration is measured.";
+}
+
+void writeMeasuredCalls(EventStream &events, const Artifact &artifact, const LessonTimeline &model, Json &other)
+{
+    const Trace trace = artifact.trace().value_or(Trace{});
+    for (int i = 0; i < model.callCount() && i < static_cast<int>(trace.calls.size()); ++i) {
+        const TracedCall &c = trace.calls[static_cast<std::size_t>(i)];
+        const Json args{{"call", i},
+                        {"completed_result_ns", difference(c.readyObserved, c.dispatchBegin)},
+                        {"dispatch_only_ns", difference(c.dispatchEnd, c.dispatchBegin)}};
+        TraceWriter writer(events, static_cast<double>(c.dispatchBegin), 1000.0);
+        writer.call(model.call(i), i + 1, model.callTitle(i), args);
+    }
+    other["clock"] = trace.clock;
+    other["waitStrategy"] = trace.waitStrategy;
+    other["note"] = "Measured calls; ts and dur in microseconds since the run's first dispatch. Data "
+                    "preparation and first use lie outside the timed boundary and are not in the trace.";
 }
 
 } // namespace
 
-ChromeTrace exportChromeTrace(const Artifact &artifact, const LessonTimeline &model)
+ChromeTraceSummary writeChromeTrace(const Artifact &artifact, const LessonTimeline &model, const ByteSink &sink)
 {
-    ChromeTrace result;
-    result.schematic = !model.isMeasured();
-
-    Json events = Json::array();
+    ChromeTraceSummary summary;
+    summary.schematic = !model.isMeasured();
+    EventStream events(sink);
     events.push_back(metadata("process_name", 0, Json{{"name", "lessonscope: " + artifact.lessonId()}}));
-    for (Json &event : threadNames(model.call(0).lanes))
-        events.push_back(std::move(event));
+    writeThreadNames(events, model.call(0).lanes);
 
     Json other{{"lessonId", artifact.lessonId()},
                {"contentHash", artifact.contentHash()},
                {"generatedAt", artifact.generatedAt()},
-               {"mode", result.schematic ? "schematic" : "measured"}};
-
-    if (result.schematic) {
-        // Ordering only: one schematic call, with the work outside the boundary before it. The
-        // time base is arbitrary units, written as if they were microseconds.
-        const CallTimeline call = model.call(0);
-        TraceWriter writer(events, kSchematicCallStart, 1.0);
-        double at = -kSchematicCallStart;
-        for (const OutsideActivity &activity : call.outside) {
-            writer.complete(activity.label, "outside-boundary", activity.lane, at, at + 10,
-                            Json{{"note", activity.note}, {"measured", false}});
-            at += 10;
-        }
-        writer.call(call, 1, "timer: call plus output synchronization",
-                    Json{{"note", "schematic: ordering only, not measured durations"}});
-        result.callCount = 1;
-        other["note"] = "This artifact has no measured trace. Exported the schematic order of events only: the "
-                        "timestamps are arbitrary units, not microseconds, and no duration is measured.";
+               {"mode", summary.schematic ? "schematic" : "measured"}};
+    if (summary.schematic) {
+        writeSchematicCall(events, model, other);
+        summary.callCount = 1;
     } else {
-        const Trace trace = artifact.trace().value_or(Trace{});
-        for (int i = 0; i < model.callCount() && i < static_cast<int>(trace.calls.size()); ++i) {
-            const TracedCall &c = trace.calls[static_cast<std::size_t>(i)];
-            const Json args{{"call", i},
-                            {"completed_result_ns", difference(c.readyObserved, c.dispatchBegin)},
-                            {"dispatch_only_ns", difference(c.dispatchEnd, c.dispatchBegin)}};
-            TraceWriter writer(events, static_cast<double>(c.dispatchBegin), 1000.0);
-            writer.call(model.call(i), i + 1, model.callTitle(i), args);
-        }
-        result.callCount = model.callCount();
-        other["clock"] = trace.clock;
-        other["waitStrategy"] = trace.waitStrategy;
-        other["note"] = "Measured calls; ts and dur in microseconds since the run's first dispatch. Data "
-                        "preparation and first use lie outside the timed boundary and are not in the trace.";
+        writeMeasuredCalls(events, artifact, model, other);
+        summary.callCount = model.callCount();
     }
+    summary.written = events.finish(other);
+    return summary;
+}
 
-    Json document{{"traceEvents", std::move(events)}, {"displayTimeUnit", "ns"}, {"otherData", std::move(other)}};
-    result.json = document.dump(1, ' ', false, Json::error_handler_t::replace);
+ChromeTrace exportChromeTrace(const Artifact &artifact, const LessonTimeline &model)
+{
+    ChromeTrace result;
+    const ChromeTraceSummary summary = writeChromeTrace(artifact, model, [&result](std::string_view bytes) {
+        result.json.append(bytes);
+        return true;
+    });
+    result.schematic = summary.schematic;
+    result.callCount = summary.callCount;
     return result;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/artifact/artifact.h"
+#include "core/base/bytesink.h"
 #include "core/trace/timeline.h"
 
 #include <string>
@@ -21,7 +22,18 @@ struct ChromeTrace {
     int callCount = 0;      // measured calls exported (1 for the schematic call)
 };
 
-// The calls as the lesson's timeline lays them out (timelineOf, core/lesson/lessonartifacts.h).
+struct ChromeTraceSummary {
+    bool schematic = false;
+    int callCount = 0;
+    bool written = false; // false when the sink refused bytes: the trace is incomplete
+};
+
+// The calls as the lesson's timeline lays them out (timelineOf, core/lesson/lessonartifacts.h),
+// written to sink one event at a time: memory stays that of one event, whatever the number of
+// calls. The bytes are those of exportChromeTrace.
+ChromeTraceSummary writeChromeTrace(const Artifact &artifact, const LessonTimeline &timeline, const ByteSink &sink);
+
+// The same, whole in memory: for small traces and tests.
 ChromeTrace exportChromeTrace(const Artifact &artifact, const LessonTimeline &timeline);
 
 } // namespace lessonscope

@@ -2,7 +2,10 @@
 #include "ui/charts/panelchart_p.h"
 #include "ui/common/plaintext.h"
 
+#include "core/base/atomicfile.h"
+
 #include <QAbstractAxis>
+#include <QBuffer>
 #include <QBarSet>
 #include <QContextMenuEvent>
 #include <QEvent>
@@ -218,18 +221,26 @@ QImage PanelChart::toImage() const
 
 bool PanelChart::savePng(const QString &path, QString *error) const
 {
-    QImageWriter writer(path, "png");
-    if (writer.write(toImage()))
-        return true;
-    if (error)
-        *error = writer.errorString();
-    return false;
+    // Encoded in memory, then written through the one atomic path (core/base/atomicfile.h).
+    QByteArray png;
+    QBuffer buffer(&png);
+    buffer.open(QIODevice::WriteOnly);
+    QImageWriter writer(&buffer, "png");
+    if (!writer.write(toImage())) {
+        if (error)
+            *error = writer.errorString();
+        return false;
+    }
+    return lessonscope::writeFileAtomically(path, std::string_view(png.constData(), static_cast<std::size_t>(png.size())),
+                                            error);
 }
 
 bool PanelChart::saveSvg(const QString &path, QString *error) const
 {
     QSvgGenerator generator;
-    generator.setFileName(path);
+    QByteArray svg;
+    QBuffer buffer(&svg);
+    generator.setOutputDevice(&buffer);
     generator.setSize(d->view->size());
     generator.setViewBox(QRect(QPoint(0, 0), d->view->size()));
     generator.setTitle(d->panel.title);
@@ -242,10 +253,6 @@ bool PanelChart::saveSvg(const QString &path, QString *error) const
     }
     d->view->render(&painter);
     painter.end();
-    if (!QFile::exists(path)) {
-        if (error)
-            *error = tr("cannot write %1").arg(path);
-        return false;
-    }
-    return true;
+    return lessonscope::writeFileAtomically(path, std::string_view(svg.constData(), static_cast<std::size_t>(svg.size())),
+                                            error);
 }

@@ -3,12 +3,12 @@
 #include "ui/charts/panelchart.h"
 #include "ui/charts/panelcsv.h"
 #include "ui/common/plaintext.h"
+#include "core/base/atomicfile.h"
 
 #include <QDir>
 #include <QFileDialog>
 #include <QMessageBox>
 #include <QRegularExpression>
-#include <QSaveFile>
 #include <QSettings>
 #include <QStandardPaths>
 
@@ -44,19 +44,9 @@ bool writePanelExport(const PanelChart &chart, PanelsView::Export format, const 
         return chart.savePng(path, error);
     if (format == PanelsView::Export::Svg)
         return chart.saveSvg(path, error);
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        if (error)
-            *error = file.errorString();
-        return false;
-    }
-    file.write(panelToCsv(chart.panel()).toUtf8());
-    if (!file.commit()) {
-        if (error)
-            *error = file.errorString();
-        return false;
-    }
-    return true;
+    const QByteArray csv = panelToCsv(chart.panel()).toUtf8();
+    return lessonscope::writeFileAtomically(path, std::string_view(csv.constData(), static_cast<std::size_t>(csv.size())),
+                                            error);
 }
 
 QString exportPanelInteractively(QWidget *parent, const PanelChart &chart, PanelsView::Export format,

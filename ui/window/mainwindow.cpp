@@ -33,6 +33,7 @@
 #include <QMimeData>
 #include <QScreen>
 #include <QScrollArea>
+#include <QCryptographicHash>
 #include <QSettings>
 #include <QStatusBar>
 
@@ -290,10 +291,43 @@ void MainWindow::dropEvent(QDropEvent *event)
     openPaths(paths);
 }
 
+namespace {
+
+// Qt's restoreState() and restoreGeometry() trust their bytes, and some damaged layouts crash them
+// (a SIGSEGV in QMainWindow::restoreState on Qt 6.4, on every start). So a layout is stored with
+// its SHA-256 and restored only when the two agree and its size is plausible: a damaged, foreign or
+// garbage settings file restores nothing, and the window opens with its default layout.
+constexpr qsizetype kMaxLayoutBytes = 64 * 1024;
+
+QByteArray digestOf(const QByteArray &bytes)
+{
+    return QCryptographicHash::hash(bytes, QCryptographicHash::Sha256);
+}
+
+void storeLayout(QSettings &settings, const QString &key, const QByteArray &bytes)
+{
+    settings.setValue(key, bytes);
+    settings.setValue(key + QStringLiteral("Sha256"), digestOf(bytes));
+}
+
+QByteArray trustedLayout(const QSettings &settings, const QString &key)
+{
+    const QVariant value = settings.value(key);
+    const QVariant digest = settings.value(key + QStringLiteral("Sha256"));
+    if (value.typeId() != QMetaType::QByteArray || digest.typeId() != QMetaType::QByteArray)
+        return {};
+    const QByteArray bytes = value.toByteArray();
+    if (bytes.size() > kMaxLayoutBytes || digest.toByteArray() != digestOf(bytes))
+        return {};
+    return bytes;
+}
+
+} // namespace
+
 void MainWindow::restoreSettings()
 {
     QSettings settings;
-    if (!restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray())) {
+    if (!restoreGeometry(trustedLayout(settings, QStringLiteral("mainWindow/geometry")))) {
         // First start: a generous size, but never larger than the screen it opens on (a laptop's
         // 1280×800, say), where a window past the edges hides the run panel's buttons.
         QSize size(1320, 860);
@@ -304,16 +338,20 @@ void MainWindow::restoreSettings()
         }
         resize(size);
     }
-    restoreState(settings.value(QStringLiteral("mainWindow/state")).toByteArray());
-    m_library->restoreState(settings.value(QStringLiteral("library/header")).toByteArray());
-    m_actions->logScale->setChecked(settings.value(QStringLiteral("charts/logScale"), false).toBool());
+    if (const QByteArray state = trustedLayout(settings, QStringLiteral("mainWindow/state")); !state.isEmpty())
+        restoreState(state); // false: a layout of another version, and the default one stays
+    if (const QByteArray header = trustedLayout(settings, QStringLiteral("library/header")); !header.isEmpty())
+        m_library->restoreState(header);
+    const QVariant logScale = settings.value(QStringLiteral("charts/logScale"), false);
+    m_actions->logScale->setChecked(logScale.typeId() == QMetaType::Bool ? logScale.toBool()
+                                                                          : logScale.toString() == QLatin1String("true"));
 }
 
 void MainWindow::saveSettings() const
 {
     QSettings settings;
-    settings.setValue(QStringLiteral("mainWindow/geometry"), saveGeometry());
-    settings.setValue(QStringLiteral("mainWindow/state"), saveState());
-    settings.setValue(QStringLiteral("library/header"), m_library->saveState());
+    storeLayout(settings, QStringLiteral("mainWindow/geometry"), saveGeometry());
+    storeLayout(settings, QStringLiteral("mainWindow/state"), saveState());
+    storeLayout(settings, QStringLiteral("library/header"), m_library->saveState());
     settings.setValue(QStringLiteral("charts/logScale"), m_actions->logScale->isChecked());
 }

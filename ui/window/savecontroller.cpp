@@ -1,5 +1,6 @@
 #include "ui/window/savecontroller.h"
 
+#include "core/base/atomicfile.h"
 #include "core/lesson/lessonartifacts.h"
 #include "ui/library/librarymodel.h"
 #include "ui/common/plaintext.h"
@@ -127,6 +128,12 @@ bool SaveController::saveTo(int id, const QString &path)
         return false;
     const QString absolute = QFileInfo(path).absoluteFilePath();
     const bool ownFile = entry->origin == LibraryEntry::Origin::Run && entry->path == absolute;
+    // A device, a FIFO or a folder is never offered for replacing (writeArtifactFile refuses them too).
+    if (const QString problem = destinationProblem(absolute); !problem.isEmpty()) {
+        showPlainMessage(m_window, QMessageBox::Critical, tr("Cannot Save"),
+                         tr("The artifact was not saved: %1: %2").arg(absolute, problem));
+        return false;
+    }
     if (QFileInfo::exists(absolute) && !ownFile && !m_confirm(tr("Replace File?"), describeExisting(absolute)))
         return false;
 
