@@ -8,6 +8,7 @@
 
 #include <QCommandLineParser>
 
+#include <cstdio>
 #include <string_view>
 
 using namespace lessonscope;
@@ -51,6 +52,25 @@ QString readableSummary(const Artifact &artifact)
     return text;
 }
 
+// The artifact as lessonscope saves it, made terminal-safe and written piece by piece: the laid
+// out text can be many times the document's size (40 MB of points took 1.8 GB held whole).
+void printArtifactJson(const Artifact &artifact)
+{
+    std::string carry; // a piece that ends in the lead byte 0xC2 of a C1 control keeps it back
+    serializeArtifact(artifact, [&carry](std::string_view piece) {
+        std::string text = std::move(carry) + std::string(piece);
+        carry.clear();
+        if (!text.empty() && static_cast<unsigned char>(text.back()) == 0xC2) {
+            carry = text.substr(text.size() - 1);
+            text.pop_back();
+        }
+        const std::string safe = terminalSafeJson(text);
+        std::fwrite(safe.data(), 1, safe.size(), stdout);
+    });
+    std::fwrite(carry.data(), 1, carry.size(), stdout);
+    std::fflush(stdout);
+}
+
 } // namespace
 
 int showCommand(const QStringList &arguments)
@@ -69,7 +89,7 @@ int showCommand(const QStringList &arguments)
         return 1;
 
     if (parser.isSet(json))
-        printOut(QString::fromStdString(terminalSafeJson(serializeArtifact(*result.artifact))));
+        printArtifactJson(*result.artifact);
     else
         printOut(readableSummary(*result.artifact));
     return result.ok() ? 0 : 1;

@@ -143,9 +143,12 @@ std::string serializeArtifact(const Artifact &artifact)
     // Python's json.dumps(indent=2, ensure_ascii=False) layout, which wrote the recorded artifacts:
     // reading and writing one gives back the same bytes (see jsonwriter.h for why not nlohmann's
     // dump). Throws std::invalid_argument for a string that is not UTF-8.
-    JsonWriteOptions options;
-    options.indent = 2;
-    return writeJson(artifact.json(), options);
+    return writeJson(artifact.json(), JsonWriteOptions{2, false});
+}
+
+void serializeArtifact(const Artifact &artifact, const JsonSink &sink)
+{
+    writeJson(artifact.json(), JsonWriteOptions{2, false}, sink);
 }
 
 bool writeArtifactFile(const Artifact &artifact, const QString &path, QString *error, ExistingFile existing)

@@ -2,6 +2,7 @@
 
 #include "core/artifact/artifact.h"
 #include "core/artifact/jsonreader.h"
+#include "core/artifact/jsonwriter.h"
 #include "core/artifact/problem.h"
 #include "core/base/atomicfile.h"
 
@@ -37,6 +38,8 @@ ReadResult readDocumentFile(const QString &path, Validator validate, const ReadL
 // artifacts. UTF-8 is written as is. Throws std::invalid_argument for a string that is not valid
 // UTF-8 (possible only in a document built in memory; writeArtifactFile reports it as a failure).
 std::string serializeArtifact(const Artifact &artifact);
+// The same text in pieces (writeJson's sink form), never held whole.
+void serializeArtifact(const Artifact &artifact, const JsonSink &sink);
 
 // Writes atomically through writeFileAtomically (core/base/atomicfile.h): the file at path is
 // either the old one or the complete new one, never a mix; only a regular file is replaced, and

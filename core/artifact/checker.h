@@ -3,6 +3,7 @@
 // How the format's checks and a lesson's own checks (Lesson::check) report what they find.
 
 #include "core/artifact/problem.h"
+#include "core/artifact/problemlimit.h"
 #include "core/base/jsonfwd.h"
 
 #include <nlohmann/json.hpp>
@@ -13,7 +14,9 @@
 
 namespace lessonscope {
 
-// Collects the problems of one document.
+// Collects the problems of one document, at most kMaxProblemsOfAShape of each shape (one fault
+// repeated in every element of a long array is one line per element otherwise); finish() adds
+// "and N more like this" after the last of each shape that had more.
 class Checker
 {
 public:
@@ -21,16 +24,17 @@ public:
 
     void error(const std::string &pointer, std::string message)
     {
-        m_problems.push_back(Problem{Severity::Error, pointer, std::move(message)});
+        m_limiter.add(m_problems, Problem{Severity::Error, pointer, std::move(message)});
     }
     void warning(const std::string &pointer, std::string message)
     {
-        m_problems.push_back(Problem{Severity::Warning, pointer, std::move(message)});
+        m_limiter.add(m_problems, Problem{Severity::Warning, pointer, std::move(message)});
     }
     void info(const std::string &pointer, std::string message)
     {
-        m_problems.push_back(Problem{Severity::Info, pointer, std::move(message)});
+        m_limiter.add(m_problems, Problem{Severity::Info, pointer, std::move(message)});
     }
+    void finish() { m_limiter.summarise(m_problems); }
 
     // The member key of object, or nullptr when it is absent (object must be an object).
     static const Json *member(const Json &object, const char *key);
@@ -49,6 +53,7 @@ private:
                         const char *what, Json::value_t type, const char *typeName);
 
     Problems &m_problems;
+    ProblemLimiter m_limiter;
 };
 
 // "the string \"1\"", "the number 2", "an array", ... for messages; long strings are shortened.

@@ -1,6 +1,6 @@
 #include "core/artifact/jsonreader.h"
 
-#include "core/artifact/duplicatekeyfinder.h"
+#include "core/artifact/documentbuilder.h"
 #include "core/artifact/readerdiagnostics.h"
 #include "core/base/utf8.h"
 
@@ -211,13 +211,13 @@ JsonParseResult parseChecked(std::string_view text, const ReadLimits &limits)
             + "); lessonscope refuses such documents"));
         return result;
     }
-    detail::DuplicateKeyFinder finder;
+    detail::DocumentBuilder builder(limits.maxKeysPerObject);
     try {
-        auto document = std::make_shared<Json>(Json::parse(
-            text.begin(), text.end(), finder.callback(), /*allow_exceptions=*/true,
-            /*ignore_comments=*/false));
-        result.document = std::move(document);
-        result.problems = finder.takeProblems();
+        const bool complete = Json::sax_parse(text.begin(), text.end(), &builder, Json::input_format_t::json,
+                                              /*strict=*/true, /*ignore_comments=*/false);
+        result.problems = builder.takeProblems();
+        if (complete) // false when the builder refused an object with too many keys
+            result.document = std::make_shared<Json>(builder.takeDocument());
     } catch (const nlohmann::json::parse_error &error) {
         result.problems.push_back(documentError(syntaxErrorMessage(text, error)));
     } catch (const nlohmann::json::out_of_range &error) {

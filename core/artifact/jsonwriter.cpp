@@ -85,9 +85,25 @@ void newline(std::string &out, const JsonWriteOptions &options, int level)
     out.append(static_cast<std::size_t>(options.indent) * static_cast<std::size_t>(level), ' ');
 }
 
-void writeValue(std::string &out, const Json &value, const JsonWriteOptions &options, int level,
+// The text being written, handed to the sink (when there is one) once it holds a chunk.
+struct Output {
+    static constexpr std::size_t kChunk = 64 * 1024;
+    std::string text;
+    const JsonSink *sink = nullptr;
+
+    void flushIfFull()
+    {
+        if (sink && text.size() >= kChunk) {
+            (*sink)(text);
+            text.clear();
+        }
+    }
+};
+
+void writeValue(Output &output, const Json &value, const JsonWriteOptions &options, int level,
                 const PathNode *where)
 {
+    std::string &out = output.text;
     switch (value.type()) {
     case Json::value_t::null: out += "null"; return;
     case Json::value_t::boolean: out += value.get<bool>() ? "true" : "false"; return;
@@ -107,7 +123,8 @@ void writeValue(std::string &out, const Json &value, const JsonWriteOptions &opt
                 out += ',';
             newline(out, options, level + 1);
             const PathNode here{where, nullptr, index++};
-            writeValue(out, element, options, level + 1, &here);
+            writeValue(output, element, options, level + 1, &here);
+            output.flushIfFull();
         }
         newline(out, options, level);
         out += ']';
@@ -139,7 +156,8 @@ void writeValue(std::string &out, const Json &value, const JsonWriteOptions &opt
             const PathNode here{where, key, 0};
             writeString(out, *key, &here);
             out += options.indent < 0 ? ":" : ": ";
-            writeValue(out, *member, options, level + 1, &here);
+            writeValue(output, *member, options, level + 1, &here);
+            output.flushIfFull();
         }
         newline(out, options, level);
         out += '}';
@@ -204,9 +222,19 @@ std::string formatJsonDouble(double value)
 
 std::string writeJson(const Json &value, const JsonWriteOptions &options)
 {
-    std::string out;
-    writeValue(out, value, options, 0, nullptr);
-    return out;
+    Output output;
+    writeValue(output, value, options, 0, nullptr);
+    return std::move(output.text);
+}
+
+void writeJson(const Json &value, const JsonWriteOptions &options, const JsonSink &sink)
+{
+    Output output;
+    output.text.reserve(Output::kChunk + 4096);
+    output.sink = &sink;
+    writeValue(output, value, options, 0, nullptr);
+    if (!output.text.empty())
+        sink(output.text);
 }
 
 } // namespace lessonscope

@@ -2,7 +2,9 @@
 
 #include "core/base/jsonfwd.h"
 
+#include <functional>
 #include <string>
+#include <string_view>
 
 namespace lessonscope {
 
@@ -23,6 +25,13 @@ struct JsonWriteOptions {
 // nlohmann's own dump() differs in a few doubles (it does not always find the shortest digits,
 // and it switches to an exponent at 1e15 where Python does at 1e16); hence this writer.
 std::string writeJson(const Json &value, const JsonWriteOptions &options = {});
+
+// The same text handed to sink in pieces of about 64 KiB, never held whole: laid out, a document
+// can be many times its parsed size (every number of a deep array on a line of its own, indented),
+// and `show --json` of 40 MB of points held 1.8 GB. Pieces end anywhere, even inside a UTF-8
+// sequence. On std::invalid_argument, what came before the bad value has reached the sink.
+using JsonSink = std::function<void(std::string_view)>;
+void writeJson(const Json &value, const JsonWriteOptions &options, const JsonSink &sink);
 
 // A finite double as Python's repr() writes it: the shortest digits that read back as the same
 // double, fixed notation when 1e-4 <= |value| < 1e16 ("0.0001", "3.8", "1.0"), otherwise an

@@ -254,6 +254,7 @@ Problems validateFormat(const Json &document)
     } catch (const std::exception &error) {
         checker.error(std::string(), std::string("validation stopped early: ") + error.what());
     }
+    checker.finish();
     return problems;
 }
 

@@ -34,6 +34,7 @@ void checkLesson(const Json &document, Problems &problems)
     JsonParseResult parsed = parseJson(text->get_ref<const std::string &>());
     if (parsed.document && parsed.document->is_object())
         lesson->check(document, *parsed.document, checker);
+    checker.finish();
 }
 
 } // namespace

@@ -29,6 +29,21 @@ QStringList subdirectoriesOf(const QString &folder, const std::atomic<bool> &can
     return directories;
 }
 
+FileStamp stampOf(const QFileInfo &info)
+{
+    return FileStamp{info.lastModified(), info.size()};
+}
+
+void dropUnchanged(QStringList &files, const FileStamps &known)
+{
+    if (known.isEmpty())
+        return;
+    files.removeIf([&known](const QString &path) {
+        const auto it = known.constFind(path);
+        return it != known.cend() && *it == stampOf(QFileInfo(path));
+    });
+}
+
 } // namespace
 
 ArtifactLoader::ArtifactLoader(QObject *parent)
@@ -60,13 +75,13 @@ void ArtifactLoader::post(int job, F &&deliver)
         Qt::QueuedConnection);
 }
 
-int ArtifactLoader::load(const QStringList &paths)
+int ArtifactLoader::load(const QStringList &paths, const FileStamps &known)
 {
     const int job = ++m_lastJob;
     auto cancel = std::make_shared<std::atomic<bool>>(false);
     m_jobs.insert(job, cancel);
 
-    QThread *thread = QThread::create([this, job, cancel, paths] {
+    QThread *thread = QThread::create([this, job, cancel, paths, known] {
         QStringList files;
         for (const QString &path : paths) {
             if (cancel->load())
@@ -85,6 +100,8 @@ int ArtifactLoader::load(const QStringList &paths)
             });
         }
 
+        dropUnchanged(files, known);
+
         // Parsed in parallel, delivered in the files' order. The first batch is small so the
         // first rows show at once; later ones are larger (fewer inserts, fewer layouts) but
         // still go out at least every kReportInterval. Progress rides on the batches.
@@ -100,8 +117,9 @@ int ArtifactLoader::load(const QStringList &paths)
                 [&files, &cancel](std::size_t i) {
                     const QString &path = files[static_cast<qsizetype>(i)];
                     if (cancel->load(std::memory_order_relaxed))
-                        return LoadedFile{path, {}, {}};
-                    return LoadedFile{path, readArtifactFile(path), QFileInfo(path).lastModified()};
+                        return LoadedFile{path, {}, {}, -1};
+                    const FileStamp stamp = stampOf(QFileInfo(path));
+                    return LoadedFile{path, readArtifactFile(path), stamp.modified, stamp.size};
                 },
                 [&](std::size_t index, LoadedFile loaded) {
                     if (cancel->load(std::memory_order_relaxed))

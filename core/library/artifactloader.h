@@ -18,8 +18,17 @@ class QThread;
 struct LoadedFile {
     QString path;
     lessonscope::ReadResult result;
-    QDateTime modified;
+    QDateTime modified; // taken before reading: a change while reading shows as a change later
+    qint64 size = -1;
 };
+
+// A file's modification time and size when it was read: the same again means it need not be.
+struct FileStamp {
+    QDateTime modified;
+    qint64 size = -1;
+    friend bool operator==(const FileStamp &, const FileStamp &) = default;
+};
+using FileStamps = QHash<QString, FileStamp>; // absolute path → stamp
 
 // Opens files and folders off the GUI thread: folders are searched recursively for *.json
 // (lessonscope::findArtifactFiles), every file is read and validated on the worker, and the
@@ -33,8 +42,9 @@ public:
     explicit ArtifactLoader(QObject *parent = nullptr);
     ~ArtifactLoader() override; // cancels every job and waits for the workers
 
-    // Files and folders; returns the job id.
-    int load(const QStringList &paths);
+    // Files and folders; returns the job id. A file in known whose stamp is still the same is
+    // neither read nor delivered: a watched folder's refresh reads only what changed.
+    int load(const QStringList &paths, const FileStamps &known = {});
     // Cancels one job (or every job for 0). finished(job, true) follows at once.
     void cancel(int job = 0);
     bool isBusy() const { return !m_jobs.isEmpty(); }

@@ -9,6 +9,8 @@
 #include <QFrame>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 bool parseRenderView(const QString &text, RenderView *view)
 {
     if (text == QLatin1String("all"))
@@ -21,6 +23,20 @@ bool parseRenderView(const QString &text, RenderView *view)
         return false;
     return true;
 }
+
+namespace {
+
+// How many panels fit the image: rows of charts at their minimum height (a chart cell is at
+// least 240 pixels and the grid's spacing 8) in the panels' share of the page, two a row, and
+// never fewer than one row of three. What does not fit is named in the panels view's note.
+int panelsThatFit(RenderView view, const QSize &size)
+{
+    constexpr int kCellHeight = 248;
+    const int height = view == RenderView::Panels ? size.height() - 60 : size.height() / 2 - 120;
+    return std::max(3, 2 * (height / kCellHeight));
+}
+
+} // namespace
 
 QImage renderArtifact(const LibraryEntry &entry, RenderView view, const QSize &size)
 {
@@ -38,6 +54,7 @@ QImage renderArtifact(const LibraryEntry &entry, RenderView view, const QSize &s
     if (view != RenderView::Diagram && entry.artifact) {
         auto *panels = new PanelsView(&page);
         panels->setControlsVisible(false);
+        panels->setMaxPanels(panelsThatFit(view, size));
         panels->setItems(panelItemsFor(*entry.artifact, entry.problems));
         layout->addWidget(panels, 3);
     }
@@ -58,7 +75,9 @@ QImage renderArtifact(const LibraryEntry &entry, RenderView view, const QSize &s
         layout->addWidget(problems, 1);
     }
 
-    page.resize(size);
+    // Exactly the size asked for: widgets whose minimum sizes add up to more are cut at the
+    // edge rather than growing the image (1,000 panels made it 124,595 pixels tall).
+    page.setFixedSize(size);
     page.show(); // not on screen (WA_DontShowOnScreen): lays out and polishes like a window
     QApplication::processEvents();
     QImage image = page.grab().toImage();

@@ -1,6 +1,7 @@
 #include "ui/artifact/panelsview.h"
 
 #include "ui/charts/panelchart.h"
+#include "core/artifact/problemlimit.h"
 
 #include <QCheckBox>
 #include <QFontDatabase>
@@ -10,6 +11,8 @@
 #include <QMenu>
 #include <QPlainTextEdit>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 PanelsView::PanelsView(QWidget *parent)
     : QWidget(parent)
@@ -31,6 +34,12 @@ PanelsView::PanelsView(QWidget *parent)
     m_empty->setForegroundRole(QPalette::PlaceholderText);
     m_empty->hide();
 
+    m_note = new QLabel(this);
+    m_note->setObjectName(QStringLiteral("panelsNote"));
+    m_note->setTextFormat(Qt::PlainText);
+    m_note->setWordWrap(true);
+    m_note->hide();
+
     m_area = new QWidget(this);
     m_grid = new QGridLayout(m_area);
     m_grid->setContentsMargins(0, 0, 0, 0);
@@ -38,6 +47,7 @@ PanelsView::PanelsView(QWidget *parent)
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(top);
+    layout->addWidget(m_note); // above the charts: seen even when they do not all fit
     layout->addWidget(m_empty, 1);
     layout->addWidget(m_area, 1);
 }
@@ -54,7 +64,8 @@ void PanelsView::clearPanels()
 void PanelsView::setItems(const std::vector<PanelItem> &items)
 {
     clearPanels();
-    const int count = static_cast<int>(items.size());
+    const int count = static_cast<int>(std::min(items.size(), static_cast<std::size_t>(m_maxPanels)));
+    showNotDrawn(items.size(), count);
     const int columns = count <= 3 ? std::max(count, 1) : 2;
     for (int i = 0; i < count; ++i) {
         const PanelItem &item = items[static_cast<std::size_t>(i)];
@@ -87,6 +98,23 @@ void PanelsView::setItems(const std::vector<PanelItem> &items)
     m_hint->setVisible(m_controls && !m_charts.isEmpty());
     if (count == 0 && m_empty->text().isEmpty())
         m_empty->setText(tr("This artifact has no panels."));
+}
+
+void PanelsView::setMaxPanels(int maxPanels)
+{
+    m_maxPanels = std::clamp(maxPanels, 1, kMaxPanels);
+}
+
+void PanelsView::showNotDrawn(std::size_t panels, int drawn)
+{
+    const auto left = panels - static_cast<std::size_t>(drawn);
+    m_note->setVisible(left > 0);
+    if (left > 0) {
+        m_note->setText(tr("The first %1 of %2 panels are drawn; %3 more are not.")
+                            .arg(drawn)
+                            .arg(QString::fromStdString(lessonscope::groupedNumber(panels)),
+                                 QString::fromStdString(lessonscope::groupedNumber(left))));
+    }
 }
 
 void PanelsView::setEmptyText(const QString &text)

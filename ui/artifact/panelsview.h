@@ -20,7 +20,15 @@ class PanelsView : public QWidget
 public:
     enum class Export { Png, Svg, Csv };
 
+    // Panels drawn at most (docs/security.md, "Limits"): a chart is a heavy widget, and 1,000
+    // of them made a window (and a rendered image) 124,595 pixels tall. The rest are named in a
+    // note above the charts.
+    static constexpr int kMaxPanels = 24;
+
     explicit PanelsView(QWidget *parent = nullptr);
+
+    // At most this many panels are drawn (kMaxPanels unless lowered, e.g. to what fits an image).
+    void setMaxPanels(int maxPanels);
 
     void setItems(const std::vector<PanelItem> &items);
     // Nothing to draw: says why.
@@ -44,12 +52,14 @@ signals:
 
 private:
     void clearPanels();
+    void showNotDrawn(std::size_t panels, int drawn);
     QWidget *placeholderFor(const PanelItem &item);
     void showMenu(PanelChart *chart, const QPoint &globalPosition);
 
     QCheckBox *m_logBox = nullptr;
     QLabel *m_hint = nullptr;
     QLabel *m_empty = nullptr;
+    QLabel *m_note = nullptr; // panels not drawn
     QWidget *m_area = nullptr;
     QGridLayout *m_grid = nullptr;
     QList<PanelChart *> m_charts;
@@ -58,4 +68,5 @@ private:
     int m_placeholders = 0;
     bool m_logScale = false;
     bool m_controls = true;
+    int m_maxPanels = kMaxPanels;
 };

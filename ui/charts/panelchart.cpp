@@ -3,6 +3,7 @@
 #include "ui/charts/panelchart_p.h"
 #include "ui/common/plaintext.h"
 #include "ui/charts/seriesthinning.h"
+#include "core/artifact/problemlimit.h"
 #include "core/base/units.h"
 
 #include <QBarCategoryAxis>
@@ -79,6 +80,21 @@ double PanelChart::Impl::barValue(std::size_t s, qsizetype category) const
     return c < y.size() && drawable(y[c]) ? scale.toDisplay(y[c]) : 0.0;
 }
 
+QString PanelChart::Impl::limitText() const
+{
+    QStringList parts;
+    if (panel.isBar() && panel.labels.size() > kMaxCategories) {
+        parts << PanelChart::tr("first %1 of %2 categories drawn")
+                     .arg(kMaxCategories)
+                     .arg(QString::fromStdString(lessonscope::groupedNumber(static_cast<std::size_t>(panel.labels.size()))));
+    }
+    if (panel.series.size() > kMaxSeries) {
+        parts << PanelChart::tr("and %1 more series not drawn")
+                     .arg(QString::fromStdString(lessonscope::groupedNumber(panel.series.size() - kMaxSeries)));
+    }
+    return parts.join(QStringLiteral("; "));
+}
+
 PanelChart::PanelChart(QWidget *parent)
     : QWidget(parent), d(std::make_unique<Impl>())
 {
@@ -110,6 +126,12 @@ PanelChart::PanelChart(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2); // room for the focus frame (paintEvent)
     layout->addWidget(d->view);
+    d->note = new QLabel(this);
+    d->note->setObjectName(QStringLiteral("limitNote"));
+    d->note->setTextFormat(Qt::PlainText);
+    d->note->setForegroundRole(QPalette::PlaceholderText);
+    d->note->hide();
+    layout->addWidget(d->note);
     setMinimumSize(280, 240);
 }
 
@@ -141,7 +163,9 @@ void PanelChart::setSeriesData(int series, std::vector<double> x, std::vector<do
     const auto s = static_cast<std::size_t>(series);
     d->panel.series[s].x = std::move(x);
     d->panel.series[s].y = std::move(y);
-    const bool sameShape = d->panel.isLine() && d->lines.size() == static_cast<qsizetype>(d->panel.series.size());
+    if (s >= d->drawnSeries())
+        return; // kept for exports, not drawn
+    const bool sameShape = d->panel.isLine() && d->lines.size() == static_cast<qsizetype>(d->drawnSeries());
     if (!sameShape || valueScaleFor(d->panel).secondsPerUnit != d->scale.secondsPerUnit) {
         rebuild(); // the unit changed (or the shape): every point is redrawn in the new unit
         return;
@@ -178,6 +202,8 @@ void PanelChart::rebuild()
     rebuildValueAxis();
 
     chart->legend()->setVisible(d->panel.series.size() > 1 && !d->panel.hasSharedLegend());
+    d->note->setText(d->limitText());
+    d->note->setVisible(!d->note->text().isEmpty());
     chart->legend()->setAlignment(Qt::AlignBottom);
     updateRanges();
     applyPalette();
@@ -188,16 +214,19 @@ void PanelChart::rebuildBars()
     QChart *chart = d->chart();
     d->bars = new QBarSeries;
     d->bars->setBarWidth(Impl::kBarWidth);
-    for (std::size_t s = 0; s < d->panel.series.size(); ++s) {
+    const qsizetype categories = d->drawnCategories();
+    for (std::size_t s = 0; s < d->drawnSeries(); ++s) {
         auto *set = new QBarSet(lessonscope::chartText(d->panel.series[s].label));
-        for (qsizetype c = 0; c < d->panel.labels.size(); ++c)
+        for (qsizetype c = 0; c < categories; ++c)
             set->append(d->barValue(s, c));
         d->bars->append(set);
     }
     // Each bar is labelled with its value in its own readable unit ("1.01 µs" beside
-    // "4.42 ms"), which the series' own labels (one format for all) cannot do.
-    for (std::size_t s = 0; s < d->panel.series.size(); ++s) {
-        for (qsizetype c = 0; c < d->panel.labels.size(); ++c) {
+    // "4.42 ms"), which the series' own labels (one format for all) cannot do. Past a few
+    // hundred bars the labels would overlap anyway: then the hover text gives the values.
+    const bool labelled = static_cast<qsizetype>(d->drawnSeries()) * categories <= Impl::kMaxBarLabels;
+    for (std::size_t s = 0; labelled && s < d->drawnSeries(); ++s) {
+        for (qsizetype c = 0; c < categories; ++c) {
             const std::vector<double> &y = d->panel.series[s].y;
             const auto ci = static_cast<std::size_t>(c);
             if (ci >= y.size() || !d->drawable(y[ci]))
@@ -212,8 +241,8 @@ void PanelChart::rebuildBars()
     }
     chart->addSeries(d->bars);
     auto *axis = new QBarCategoryAxis;
-    for (const QString &label : d->panel.labels)
-        axis->append(lessonscope::chartText(label));
+    for (qsizetype c = 0; c < categories; ++c)
+        axis->append(lessonscope::chartText(d->panel.labels[c]));
     axis->setTitleText(lessonscope::chartText(d->panel.xlabel));
     chart->addAxis(axis, Qt::AlignBottom);
     d->bars->attachAxis(axis);
@@ -227,7 +256,7 @@ void PanelChart::rebuildLines()
     axis->setTickAnchor(0);
     axis->setTitleText(lessonscope::chartText(d->panel.xlabel));
     chart->addAxis(axis, Qt::AlignBottom);
-    for (std::size_t s = 0; s < d->panel.series.size(); ++s) {
+    for (std::size_t s = 0; s < d->drawnSeries(); ++s) {
         d->computeKept(s);
         auto *line = new QLineSeries;
         line->setName(lessonscope::chartText(d->panel.series[s].label));
@@ -271,9 +300,9 @@ void PanelChart::updateRanges()
         any = true;
     };
     if (d->bars) {
-        for (std::size_t s = 0; s < d->panel.series.size(); ++s) {
+        for (std::size_t s = 0; s < d->drawnSeries(); ++s) {
             const std::vector<double> &y = d->panel.series[s].y;
-            for (qsizetype c = 0; c < d->panel.labels.size() && static_cast<std::size_t>(c) < y.size(); ++c) {
+            for (qsizetype c = 0; c < d->drawnCategories() && static_cast<std::size_t>(c) < y.size(); ++c) {
                 if (d->drawable(y[static_cast<std::size_t>(c)]))
                     include(d->barValue(s, c));
             }

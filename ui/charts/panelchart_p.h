@@ -9,6 +9,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QGraphicsSimpleTextItem>
+#include <QLabel>
 #include <QLineSeries>
 
 #include <cmath>
@@ -18,8 +19,16 @@ struct PanelChart::Impl {
     static constexpr int kMarkerLimit = 200; // beyond this many points, markers would hide the line
     static constexpr double kBarWidth = 0.7;
     static constexpr double kHoverRadius = 16; // px
+    // What one chart draws at most (docs/security.md, "Limits"): Qt Charts' cost grows with
+    // series and categories (10,000 series took 484 s, mostly tearing the chart down; 100,000
+    // bar labels 96 s and 1.8 GB), and no reader can tell that many apart. The rest stay in the
+    // panel (exports have them) and a note under the chart says what was left out.
+    static constexpr std::size_t kMaxSeries = 64;
+    static constexpr qsizetype kMaxCategories = 500;
+    static constexpr qsizetype kMaxBarLabels = 256; // value labels over the bars, beyond: none
 
     QChartView *view = nullptr;
+    QLabel *note = nullptr; // what the caps left out; hidden when nothing
     PlotPanel panel;
     ValueScale scale;
     bool log = false;
@@ -45,6 +54,9 @@ struct PanelChart::Impl {
 
     QChart *chart() const { return view->chart(); }
     bool drawable(double y) const { return std::isfinite(y) && (!log || y > 0); }
+    std::size_t drawnSeries() const { return std::min(panel.series.size(), kMaxSeries); }
+    qsizetype drawnCategories() const { return std::min(panel.labels.size(), kMaxCategories); }
+    QString limitText() const; // "and 36 more series not drawn", or empty
 
     int columns() const; // the plot's width in pixels (kThinColumns before it has one)
     bool xExtent(double *from, double *to) const; // of every series' finite x; false when none

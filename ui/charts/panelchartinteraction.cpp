@@ -83,7 +83,7 @@ QString PanelChart::hoverTextAt(const QPoint &position) const
         const QPointF value = d->chart()->mapToValue(at, d->bars);
         const qsizetype category = qRound(value.x());
         const double offset = value.x() - static_cast<double>(category) + Impl::kBarWidth / 2;
-        if (category < 0 || category >= d->panel.labels.size() || offset < 0 || offset > Impl::kBarWidth)
+        if (category < 0 || category >= d->drawnCategories() || offset < 0 || offset > Impl::kBarWidth)
             return {};
         const auto s = std::min<std::size_t>(static_cast<std::size_t>(offset / (Impl::kBarWidth / static_cast<double>(sets))),
                                              static_cast<std::size_t>(sets - 1));
@@ -119,7 +119,7 @@ QPoint PanelChart::positionOf(int series, int pointIndex) const
 {
     if (d->bars) {
         const qsizetype sets = d->bars->count();
-        if (series < 0 || series >= sets || pointIndex < 0 || pointIndex >= d->panel.labels.size())
+        if (series < 0 || series >= sets || pointIndex < 0 || pointIndex >= d->drawnCategories())
             return {};
         const double width = Impl::kBarWidth / static_cast<double>(sets);
         const double x = pointIndex - Impl::kBarWidth / 2 + (series + 0.5) * width;

@@ -27,9 +27,9 @@ bool PanelChart::Impl::xExtent(double *from, double *to) const
 
 void PanelChart::rethin()
 {
-    if (!d->panel.isLine() || d->lines.size() != static_cast<qsizetype>(d->panel.series.size()))
+    if (!d->panel.isLine() || d->lines.size() != static_cast<qsizetype>(d->drawnSeries()))
         return;
-    for (std::size_t s = 0; s < d->panel.series.size(); ++s) {
+    for (std::size_t s = 0; s < d->drawnSeries(); ++s) {
         d->computeKept(s);
         QLineSeries *line = d->lines[static_cast<qsizetype>(s)];
         line->replace(d->linePoints(s));

@@ -26,10 +26,29 @@ inline QLabel *plainTextLabel(QWidget *parent, bool wrap)
     return label;
 }
 
-// For Qt Charts' titles, axis titles, category labels and legend names (always HTML).
+// The longest text, in UTF-16 units, that reaches Qt Charts. Its legend and axes shorten text
+// that does not fit by laying out ever shorter prefixes (ChartPresenter::truncatedText): time and
+// memory grow with the square of the length (10 KB took 137 MB, a 2 MB series name aborted
+// with bad_alloc). No title or label needs more; the panel keeps the full text for exports and
+// hover text.
+inline constexpr qsizetype kMaxChartTextLength = 200;
+
+// text cut to kMaxChartTextLength with "…" (never inside a surrogate pair).
+inline QString elidedChartText(const QString &text)
+{
+    if (text.size() <= kMaxChartTextLength)
+        return text;
+    qsizetype cut = kMaxChartTextLength;
+    if (text.at(cut - 1).isHighSurrogate())
+        --cut;
+    return text.left(cut) + QChar(0x2026);
+}
+
+// For Qt Charts' titles, axis titles, category labels and legend names (always HTML): elided,
+// then escaped.
 inline QString chartText(const QString &text)
 {
-    return text.toHtmlEscaped();
+    return elidedChartText(text).toHtmlEscaped();
 }
 
 // For QToolTip and tool tip roles: rich text that shows exactly `text`, line breaks kept.

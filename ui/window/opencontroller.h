@@ -5,11 +5,11 @@
 #include <QObject>
 #include <QStringList>
 
-class ArtifactLoader;
+#include "core/library/artifactloader.h"
+
 class FolderWatcher;
 class LibraryModel;
 class RecentFiles;
-struct LoadedFile;
 
 // Getting artifacts into the library: files and folders (read off the GUI thread by the
 // ArtifactLoader), the bundled recorded lesson (from the resources), and keeping what was opened
@@ -46,7 +46,12 @@ signals:
 private:
     void onLoaded(int job, const QList<LoadedFile> &files);
     void onFinished(int job, bool cancelled);
+    // Reads again what changed under a watched folder (folder) or one watched file (paths alone).
+    // One refresh of a folder or file runs at a time; changes meanwhile make one more, after it.
     void refresh(const QStringList &paths, const QString &folder);
+    void refreshFinished(int job, bool cancelled);
+    // The stamps of the files read that are still in the library (others are forgotten).
+    FileStamps knownStamps();
     void removeVanished(const QString &folder);
 
     LibraryModel *m_model;
@@ -54,6 +59,14 @@ private:
     FolderWatcher *m_watcher;
     RecentFiles *m_recent;
     QHash<int, QList<int>> m_openedIds;  // explicit jobs → ids so far
-    QHash<int, QString> m_refreshFolder; // refresh jobs → the folder searched again ("" for files)
+    struct Refresh {
+        QStringList paths;
+        QString folder; // "" for a file
+        QString key() const { return folder.isEmpty() ? paths.value(0) : folder; }
+    };
+    QHash<int, Refresh> m_refreshes;         // refresh jobs running
+    QHash<QString, int> m_refreshJobOf;      // Refresh::key() → its running job
+    QHash<QString, Refresh> m_pendingRefresh; // Refresh::key() → the one that waits for it
+    FileStamps m_stamps;                     // every file read, as it was read
     QHash<int, QStringList> m_singleFiles; // explicit jobs → files given one by one, to watch
 };

@@ -1,0 +1,147 @@
+// What the charts draw is bounded (issue 14): text that reaches Qt Charts is elided, and the
+// panels, series and categories drawn are capped, each cap said on screen. No test times
+// anything: the inputs would cost minutes or gigabytes if drawn whole, and each test checks the
+// visible effect of its cap (the text held, the count drawn, the note shown, the image's size).
+
+#include "ui/artifact/artifactrenderer.h"
+#include "ui/artifact/panelitem.h"
+#include "ui/artifact/panelsview.h"
+#include "ui/charts/panelchart.h"
+#include "ui/common/plaintext.h"
+#include "core/lesson/lessonartifacts.h"
+
+#include <QApplication>
+#include <QFile>
+#include <QLabel>
+#include <QTest>
+
+namespace {
+
+PlotPanel linePanel(int seriesCount, const QString &label = QStringLiteral("s"))
+{
+    PlotPanel panel;
+    panel.kind = QStringLiteral("line");
+    panel.title = QStringLiteral("many");
+    for (int s = 0; s < seriesCount; ++s)
+        panel.series.push_back(PlotSeries{label + QString::number(s), {1, 2, 3}, {1.0 + s, 2, 3}, -1});
+    return panel;
+}
+
+PlotPanel barPanel(int categories)
+{
+    PlotPanel panel;
+    panel.kind = QStringLiteral("bar");
+    panel.title = QStringLiteral("bars");
+    PlotSeries series{QStringLiteral("y"), {}, {}, -1};
+    for (int c = 0; c < categories; ++c) {
+        panel.labels << QString::number(c);
+        series.y.push_back(c + 1);
+    }
+    panel.series.push_back(series);
+    return panel;
+}
+
+QString noteOf(const QWidget &widget, const char *name)
+{
+    const auto *label = widget.findChild<QLabel *>(QLatin1String(name));
+    return label && !label->isHidden() ? label->text() : QString();
+}
+
+} // namespace
+
+class TestChartBounds : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void chartTextIsElided();
+    void longAxisTitleIsElided();
+    void seriesBeyondTheCapAreNotDrawn();
+    void categoriesBeyondTheCapAreNotDrawn();
+    void panelsBeyondTheCapAreNotDrawn();
+    void renderKeepsItsSizeWithManyPanels();
+};
+
+void TestChartBounds::chartTextIsElided()
+{
+    // Qt Charts' legend shortens a name by laying out ever shorter prefixes: memory grew with the
+    // square of the length (a 2 MB series name aborted with bad_alloc).
+    const QString text = lessonscope::chartText(QString(5000, QLatin1Char('a')));
+    QCOMPARE(text.size(), 201);
+    QVERIFY(text.endsWith(QChar(0x2026)));
+    QCOMPARE(lessonscope::chartText(QStringLiteral("<b>")), QStringLiteral("&lt;b&gt;"));
+    // never half a surrogate pair
+    const QString emoji = QString(199, QLatin1Char('a')) + QString::fromUtf8("😀😀😀");
+    QVERIFY(!lessonscope::chartText(emoji).at(199).isHighSurrogate());
+}
+
+void TestChartBounds::longAxisTitleIsElided()
+{
+    PlotPanel panel = linePanel(1);
+    panel.ylabel = QString(5000, QLatin1Char('y'));
+    PanelChart chart;
+    chart.setPanel(panel);
+    QVERIFY2(chart.valueAxisTitle().size() <= 201, qPrintable(QString::number(chart.valueAxisTitle().size())));
+}
+
+void TestChartBounds::seriesBeyondTheCapAreNotDrawn()
+{
+    // 10,000 series took 484 s (most of it Qt Charts tearing the chart down).
+    PanelChart chart;
+    chart.setPanel(linePanel(100));
+    QCOMPARE(chart.chartSeriesCount(), 64);
+    QCOMPARE(chart.panel().series.size(), std::size_t(100)); // exports still have every series
+    QCOMPARE(noteOf(chart, "limitNote"), QStringLiteral("and 36 more series not drawn"));
+    chart.setPanel(linePanel(3));
+    QCOMPARE(noteOf(chart, "limitNote"), QString());
+}
+
+void TestChartBounds::categoriesBeyondTheCapAreNotDrawn()
+{
+    // 100,000 bar labels took 96 s and 1.8 GB.
+    PanelChart chart;
+    chart.setPanel(barPanel(2000));
+    QCOMPARE(chart.chartPoints(0).size(), 500);
+    QCOMPARE(noteOf(chart, "limitNote"), QStringLiteral("first 500 of 2,000 categories drawn"));
+}
+
+void TestChartBounds::panelsBeyondTheCapAreNotDrawn()
+{
+    std::vector<PanelItem> items(100);
+    for (PanelItem &item : items) {
+        item.plot = linePanel(1);
+        item.drawable = true;
+    }
+    PanelsView view;
+    view.setItems(items);
+    QCOMPARE(view.charts().size(), 24);
+    QCOMPARE(noteOf(view, "panelsNote"), QStringLiteral("The first 24 of 100 panels are drawn; 76 more are not."));
+}
+
+void TestChartBounds::renderKeepsItsSizeWithManyPanels()
+{
+    // render made a 1280x124,595 image of 1,000 panels whatever --size said.
+    const QByteArray bytes = [] {
+        QFile file(QStringLiteral(LESSONSCOPE_TEST_DATA "/seed-performance-01.json"));
+        return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+    }();
+    std::string text = bytes.toStdString();
+    const std::string marker = "\"panels\": [";
+    const std::size_t at = text.find(marker);
+    QVERIFY(at != std::string::npos);
+    std::string panels;
+    for (int i = 0; i < 100; ++i)
+        panels += "{\"kind\":\"line\",\"title\":\"p\",\"x\":[1,2],\"series\":[{\"label\":\"a\",\"y\":[1,2]}]},";
+    text.insert(at + marker.size(), panels);
+    lessonscope::ReadResult result = lessonscope::readArtifact(text);
+    QVERIFY(result.artifact);
+    LibraryEntry entry;
+    entry.artifact = std::move(result.artifact);
+    entry.problems = std::move(result.problems);
+    const QImage image = renderArtifact(entry, RenderView::Panels, QSize(800, 600));
+    QCOMPARE(image.size(), QSize(800, 600));
+}
+
+QTEST_MAIN(TestChartBounds)
+
+#include "tst_chartbounds.moc"
