@@ -85,8 +85,17 @@ int validateCommand(const QStringList &arguments)
     int warnings = 0;
     for (const QString &given : parser.positionalArguments()) {
         const QStringList files = expandArtifactPaths({given});
-        if (files.isEmpty() && QFileInfo(given).isDir())
-            printErr(QStringLiteral("%1: no *.json files in this folder\n").arg(printable(given)));
+        if (QFileInfo(given).isDir()) {
+            // What the walk could not look into counts as a file with an error: a check that
+            // skipped part of a folder must not say "valid".
+            for (const SkippedPath &skipped : findUnreachablePaths(given)) {
+                writeOut(formatProblem(skipped.path.toStdString(),
+                                       Problem{Severity::Error, std::string(), skipped.reason.toStdString()}) + "\n");
+                ++invalid;
+            }
+            if (files.isEmpty())
+                printErr(QStringLiteral("%1: no *.json files in this folder\n").arg(printable(given)));
+        }
         forEachInOrder(
             static_cast<std::size_t>(files.size()), threads, kWindow,
             [&files](std::size_t i) { return checkFile(files.at(static_cast<qsizetype>(i))); },

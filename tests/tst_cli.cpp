@@ -4,6 +4,8 @@
 
 #include <QJsonDocument>
 #include <QProcess>
+
+#include <cstdio>
 #include <QRegularExpression>
 
 #include <nlohmann/json.hpp>
@@ -108,6 +110,23 @@ private slots:
         QVERIFY(outcome.out.contains(QStringLiteral("line ")));
         QVERIFY(!outcome.out.contains(QStringLiteral("good.json")));
         QVERIFY2(outcome.err.contains(QStringLiteral("3 files checked: 1 valid, 2 with errors")), qPrintable(outcome.err));
+    }
+
+    void validateReportsWhatAFolderWalkCannotOpen()
+    {
+        // A name that is not UTF-8 cannot be opened through Qt: the walk must say so, not pass
+        // over it and call the folder valid.
+        QTemporaryDir dir;
+        QVERIFY(QFile::copy(seedPath(), dir.filePath(QStringLiteral("good.json"))));
+        const QByteArray badName = QFile::encodeName(dir.path()) + "/bad\xff.json";
+        QVERIFY(QFile::copy(seedPath(), QFile::decodeName(QFile::encodeName(dir.path()) + "/placeholder.json")));
+        QVERIFY(::rename(QFile::encodeName(dir.filePath(QStringLiteral("placeholder.json"))).constData(),
+                         badName.constData()) == 0);
+        const Outcome outcome = runLessonscope({QStringLiteral("validate"), dir.path()});
+        QCOMPARE(outcome.exitCode, 1);
+        QVERIFY2(outcome.out.contains(QStringLiteral("bad\\xFF.json: error:")), qPrintable(outcome.out));
+        QVERIFY(outcome.out.contains(QStringLiteral("not valid UTF-8")));
+        QVERIFY2(outcome.err.contains(QStringLiteral("2 files checked: 1 valid, 1 with errors")), qPrintable(outcome.err));
     }
 
     void validateMissingFile()

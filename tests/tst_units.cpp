@@ -59,6 +59,7 @@ private slots:
         QTest::newRow("below one") << 0.5123 << QStringLiteral("0.51×");
         QTest::newRow("tiny") << 2.54e-07 << QStringLiteral("0.00000025×");
         QTest::newRow("nan") << std::nan("") << QStringLiteral("n/a");
+        QTest::newRow("astronomical") << 1e308 << QString::fromUtf8("1.00 × 10³⁰⁸×");
     }
 
     void ratios()
@@ -68,6 +69,13 @@ private slots:
         const QString text = QString::fromStdString(lessonscope::formatRatio(ratio));
         QCOMPARE(text, expected);
         QVERIFY(!text.contains(QLatin1Char('e'))); // never an exponent
+    }
+
+    void hugeDurationsKeepTheirUnit()
+    {
+        // A hostile file's 1e308 s reads as a number of seconds, not 309 digits cut off.
+        QCOMPARE(QString::fromStdString(lessonscope::formatDuration(1e308)), QString::fromUtf8("1.00 × 10³⁰⁸ s"));
+        QCOMPARE(QString::fromStdString(lessonscope::formatDuration(86400)), QString::fromUtf8("86400 s"));
     }
 
     void numbers_data()

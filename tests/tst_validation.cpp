@@ -153,11 +153,19 @@ void TestValidation::problemIsReported_data()
     QTest::newRow("trailing text") << seedBytes() + "\nx" << E << ""
                                    << QStringList{"syntax error at line 79, column 1", "expected end of input"} << false;
     QTest::newRow("binary garbage") << QByteArray("\x00\x01\x02\xff\xfe\x7f", 6) << E << ""
-                                    << QStringList{"syntax error at line 1, column 1"} << false;
+                                    << QStringList{"holds NUL bytes", "the first at byte 0"} << false;
+    QTest::newRow("NUL inside text") << QByteArray("{\"a\": \"b\0\"}", 11) << E << ""
+                                     << QStringList{"holds NUL bytes", "the first at byte 8"} << false;
+    QTest::newRow("UTF-16 without a byte-order mark") << QByteArray("{\0\"\0a\0\"\0:\0", 10) << E << ""
+                                                      << QStringList{"looks like UTF-16 without a byte-order mark"} << false;
+    QTest::newRow("a number of 400,000 digits") << QByteArray("[") + QByteArray(400'000, '9') + "]" << E << ""
+                                                << QStringList{"999…999", "(400000 characters)", "too large"} << false;
     QByteArray random(4096, '\0');
     std::mt19937 generator(1);
     for (char &byte : random)
         byte = static_cast<char>(generator() & 0xff);
+    random[0] = '{'; // and no NUL, so that the parser is what finds the fault
+    std::replace(random.begin(), random.end(), '\0', ' ');
     QTest::newRow("random bytes") << random << E << "" << QStringList{"syntax error"} << false;
     QTest::newRow("UTF-16") << QByteArray("\xFF\xFE{\0}\0", 6) << E << "" << QStringList{"UTF-16"} << false;
     QTest::newRow("invalid UTF-8") << seedWith([](Json &d) { d["kind"] = "executed"; }).replace("executed", "exec\xC3\x28uted")

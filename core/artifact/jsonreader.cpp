@@ -178,7 +178,14 @@ std::string numberOverflowMessage(std::string_view text, const std::string &what
     std::string literal;
     if (open != std::string::npos && close > open)
         literal = what.substr(open + 1, close - open - 1);
-    std::string message = "the number " + printableText(literal);
+    // A literal of hundreds of thousands of digits is named by its ends and its length, not
+    // copied whole into a one-line message.
+    constexpr std::size_t kShown = 24;
+    const std::string shown = literal.size() <= 2 * kShown + 3
+        ? literal
+        : literal.substr(0, kShown) + "…" + literal.substr(literal.size() - kShown) + " (" +
+              std::to_string(literal.size()) + " characters)";
+    std::string message = "the number " + printableText(shown);
     const std::size_t found = literal.empty() ? std::string_view::npos : text.find(literal);
     if (found != std::string_view::npos)
         message += " at " + at(text, found);
@@ -197,6 +204,18 @@ JsonParseResult parseChecked(std::string_view text, const ReadLimits &limits)
     }
     if (text.empty()) {
         result.problems.push_back(documentError("the document is empty: there is no JSON in it"));
+        return result;
+    }
+    // A NUL byte never belongs in JSON text (not even in a string, where it must be escaped):
+    // say what the file is rather than where the parser gave up.
+    if (const std::size_t nul = text.find('\0'); nul != std::string_view::npos) {
+        const bool utf16 = text.size() >= 4 && (text[0] == '\0') != (text[1] == '\0') &&
+                           (text[2] == '\0') == (text[0] == '\0') && (text[3] == '\0') == (text[1] == '\0');
+        result.problems.push_back(documentError(
+            utf16 ? std::string("the text looks like UTF-16 without a byte-order mark (every other byte is 0); "
+                                "artifacts are UTF-8")
+                  : "the file holds NUL bytes (the first at byte " + std::to_string(nul) +
+                        "): it is not JSON text, which is UTF-8"));
         return result;
     }
     if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) {

@@ -29,6 +29,9 @@ std::string formatDuration(double seconds)
     if (seconds == 0)
         return "0 s";
 
+    // Beyond a day no unit reads better than seconds, and whole digits would run to hundreds.
+    if (std::fabs(seconds) >= 1e5)
+        return formatNumber(seconds) + " s";
     const DurationUnit unit = durationUnitFor(seconds);
     const double value = seconds / unit.secondsPerUnit;
     const double magnitude = std::fabs(value);
@@ -46,6 +49,8 @@ std::string formatRatio(double ratio)
         return std::isnan(ratio) ? "n/a" : "∞×";
     char buffer[64];
     const double magnitude = std::fabs(ratio);
+    if (magnitude >= 1e15) // a thousand million million: digits no one reads
+        return formatNumber(ratio) + "×";
     if (magnitude >= 99.5) {
         // Whole, with a comma every three digits: 1530 → "1,530".
         std::snprintf(buffer, sizeof buffer, "%.0f", magnitude);
