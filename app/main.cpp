@@ -1,6 +1,7 @@
 // lessonscope: the explorer by default, headless subcommands otherwise.
 #include "commandline.h"
 #include "guicommand.h"
+#include "measurechildcommand.h"
 #include "rendercommand.h"
 
 #include <QCoreApplication>
@@ -21,6 +22,13 @@ int main(int argc, char *argv[])
     // render draws widgets, so it needs a QApplication (offscreen when there is no display).
     if (first == QLatin1String("render"))
         return runRender(argc, argv);
+
+    // A lesson's measuring process (core/lesson/childprocess.h): not for people, so not in --help.
+    if (first == QLatin1String("measure-child")) {
+        QCoreApplication app(argc, argv);
+        QCoreApplication::setApplicationName(QStringLiteral("lessonscope"));
+        return measureChildCommand(QCoreApplication::arguments().mid(2));
+    }
 
     if (const Subcommand *command = findSubcommand(first)) {
         // Headless: no QGuiApplication, so no display is needed.

@@ -197,8 +197,19 @@ int runAndWrite(const Lesson &lesson, const ParameterValues &values, const QStri
 {
     std::signal(SIGINT, onInterrupt);
     StderrProgress progress(QString::fromStdString(lesson.info().id));
-    const LessonRun run = lesson.run(values, progress);
+    LessonRun run;
+    try {
+        run = lesson.run(values, progress);
+    } catch (const std::exception &error) { // e.g. a lesson's measuring process failed
+        std::signal(SIGINT, SIG_DFL);
+        printErr(QStringLiteral("lessonscope run: %1\n").arg(QString::fromStdString(error.what())));
+        return 1;
+    }
     std::signal(SIGINT, SIG_DFL);
+    if (run.calls.empty()) { // stopped before its first measurement ended
+        printErr(QStringLiteral("interrupted: nothing was measured, no artifact written\n"));
+        return 1;
+    }
 
     const Artifact artifact =
         buildArtifact(lesson, run, rfc3339UtcNow(), recorded ? kRecordedProvenance : kMeasuredProvenance);

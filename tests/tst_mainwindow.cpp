@@ -1,4 +1,5 @@
 #include "core/lessons/performance-01/performance01contract.h"
+#include "core/lesson/lessonregistry.h"
 #include "ui/artifact/artifactview.h"
 #include "ui/window/centralview.h"
 #include "ui/runs/comparisonview.h"
@@ -29,6 +30,16 @@
 #include <algorithm>
 
 using namespace explorertesting;
+
+namespace {
+
+// The recordings openBundled() opens: one per lesson of the course.
+int bundledCount()
+{
+    return static_cast<int>(lessonscope::courseLessons().size());
+}
+
+} // namespace
 
 // The explorer as a user drives it: open, look, rerun, compare, save, quit.
 class TestMainWindow : public QObject
@@ -101,8 +112,10 @@ void TestMainWindow::opensTheBundledLesson()
 {
     QCOMPARE(m_window->centre()->page(), CentralView::Page::Welcome);
     m_window->openBundled();
-    QCOMPARE(m_window->model()->rowCount(), 1);
+    // Every lesson of the course has its recording, opened in course order.
+    QCOMPARE(m_window->model()->rowCount(), static_cast<int>(lessonscope::courseLessons().size()));
     const LibraryEntry &entry = m_window->model()->entries().front();
+    QCOMPARE(entry.artifact->lessonId(), std::string("performance-01"));
     QCOMPARE(entry.origin, LibraryEntry::Origin::Bundled);
     QVERIFY(!entry.hasErrors());
     QCOMPARE(m_window->centre()->page(), CentralView::Page::Artifact);
@@ -186,7 +199,7 @@ void TestMainWindow::runFromTheGuiAddsAnUnsavedArtifact()
     QCOMPARE(m_window->centre()->liveRunView()->warmSampleCount(), std::size_t(40)); // they appeared live
 
     QCOMPARE(inserted.count(), 1);
-    QCOMPARE(m_window->model()->rowCount(), 2);
+    QCOMPARE(m_window->model()->rowCount(), bundledCount() + 1);
     const std::vector<int> unsaved = m_window->model()->unsavedIds();
     QCOMPARE(unsaved.size(), std::size_t(1));
     QCOMPARE(m_window->library()->selectedIds(), QList<int>{unsaved.front()}); // the new one is selected
@@ -220,7 +233,7 @@ void TestMainWindow::cancelFromTheGuiKeepsWhatWasMeasured()
     m_window->actions()->cancelRun->trigger();
     QVERIFY(cancelled.wait(30'000));
     // The calls measured before Cancel join the library as an unsaved artifact marked cancelled.
-    QCOMPARE(m_window->model()->rowCount(), 2);
+    QCOMPARE(m_window->model()->rowCount(), bundledCount() + 1);
     const std::vector<int> unsaved = m_window->model()->unsavedIds();
     QCOMPARE(unsaved.size(), std::size_t(1));
     const LibraryEntry *kept = m_window->model()->entry(unsaved.front());
@@ -239,9 +252,11 @@ void TestMainWindow::comparesTwoOfTheSameLesson()
     QSignalSpy finished(m_window->runPanel()->runner(), &LessonRunner::finished);
     runSmall(25);
     QVERIFY(finished.wait(60'000));
-    QList<int> ids;
-    for (const LibraryEntry &entry : m_window->model()->entries())
-        ids << entry.id;
+    QList<int> ids; // performance-01's recording and the run, not the other lessons' recordings
+    for (const LibraryEntry &entry : m_window->model()->entries()) {
+        if (entry.artifact && entry.artifact->lessonId() == "performance-01")
+            ids << entry.id;
+    }
     m_window->library()->selectIds(ids);
     QCOMPARE(m_window->centre()->page(), CentralView::Page::Comparison);
     ComparisonView *view = m_window->centre()->comparisonView();
@@ -315,7 +330,7 @@ void TestMainWindow::filterFindsAsYouType()
     QTest::keyClicks(edit, QStringLiteral("unread"));
     QCOMPARE(m_window->library()->filter()->rowCount(), 1);
     edit->clear();
-    QCOMPARE(m_window->library()->filter()->rowCount(), 2);
+    QCOMPARE(m_window->library()->filter()->rowCount(), bundledCount() + 1);
 }
 
 // Close on many selected artifacts: the window works out what to show once, not once per row or

@@ -47,6 +47,7 @@ Panel panelOf(const Json &json)
         for (const Json &entry : *series)
             panel.series.push_back(Series{stringMember(entry, "label"), numbersOf(member(entry, "y"))});
     }
+    panel.logScale = stringMember(json, "yscale") == "log";
     panel.rawJson = rawText(json);
     return panel;
 }

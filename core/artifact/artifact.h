@@ -27,6 +27,7 @@ struct Panel {
     std::string xlabel;
     std::string ylabel;
     std::vector<Series> series;
+    bool logScale = false;           // "yscale": "log": values orders of magnitude apart
     std::string rawJson;             // the panel as written, for kinds shown as raw JSON
 
     bool isKnownKind() const { return kind == "bar" || kind == "line"; }

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cstdio>
 #include <stdexcept>
 
 namespace lessonscope {
@@ -106,6 +107,13 @@ std::string Lesson::describeParameters(const ParameterValues &values) const
                                                             : std::to_string(std::get<std::int64_t>(value));
     }
     return text;
+}
+
+int Lesson::measureInChild(const QStringList &arguments) const
+{
+    (void)arguments;
+    std::fprintf(stderr, "lessonscope measure-child: the lesson %s has no measuring mode\n", info().id.c_str());
+    return 2;
 }
 
 std::int64_t integerParameter(const ParameterValues &values, const std::string &name)

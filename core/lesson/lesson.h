@@ -3,6 +3,8 @@
 #include "core/base/jsonfwd.h"
 #include "core/timing/devicestream.h"
 
+#include <QStringList>
+
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -133,6 +135,12 @@ public:
     // The parameters in a few words, e.g. "X 64×32 · W 32×16 float32, 7 warm samples, seed 0".
     // By default "name=value" pairs.
     virtual std::string describeParameters(const ParameterValues &values) const;
+
+    // The measuring mode of a lesson whose run() starts fresh lessonscope processes
+    // ("lessonscope measure-child LESSON ARGS…", core/lesson/childprocess.h): measures in this
+    // process, prints its JSON on stdout and returns the exit code. By default the lesson has
+    // none: it says so on stderr and returns 2.
+    virtual int measureInChild(const QStringList &arguments) const;
 };
 
 // The value of a resolved parameter. Throw std::invalid_argument when it is missing or of the

@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 
@@ -136,6 +137,8 @@ public:
     {
         const int timerLane = call.timerLane();
         for (const TimelineEvent &event : call.events) {
+            if (event.context)
+                continue; // another call's, written with it
             const bool timer = event.lane == timerLane;
             Json args = timer ? measurementArgs : Json{{"note", event.note}};
             if (event.shape == TimelineEvent::Shape::Instant)
@@ -143,12 +146,22 @@ public:
             else
                 complete(timer ? name : event.label, "lesson", event.lane, event.begin, event.end, std::move(args));
         }
-        // The dispatch (the first event) caused the work on the next lane where something runs.
+        // The dispatch (the first span of an active lane at the call's origin, else the first
+        // event) caused the work that starts after it on the next lane where something runs.
         if (call.events.empty())
             return;
-        const TimelineEvent &dispatch = call.events.front();
+        const auto isActive = [&call](const TimelineEvent &event) {
+            return !event.context && event.shape == TimelineEvent::Shape::Span && event.lane >= 0 &&
+                   static_cast<std::size_t>(event.lane) < call.lanes.size() &&
+                   call.lanes[static_cast<std::size_t>(event.lane)].role == TimelineLane::Role::Activity;
+        };
+        const auto atOrigin = std::find_if(call.events.begin(), call.events.end(), [&](const TimelineEvent &event) {
+            return isActive(event) && event.begin == 0;
+        });
+        const TimelineEvent &dispatch = atOrigin != call.events.end() ? *atOrigin : call.events.front();
         for (const TimelineEvent &event : call.events) {
-            if (event.lane != dispatch.lane && event.shape == TimelineEvent::Shape::Span &&
+            if (!event.context && event.lane != dispatch.lane && event.begin >= dispatch.begin &&
+                event.shape == TimelineEvent::Shape::Span &&
                 call.lanes.at(static_cast<std::size_t>(event.lane)).role == TimelineLane::Role::Activity) {
                 flow(id, dispatch.lane, dispatch.begin, event.lane, event.begin);
                 return;

@@ -41,6 +41,9 @@ struct TimelineEvent {
     double begin = 0;
     double end = 0;       // == begin for an instant
     bool waiting = false; // the lane waits rather than works (drawn hatched)
+    // Drawn for context: it belongs to another call (an earlier one, or what happens once before
+    // the first), and a trace export writes it once, with that call.
+    bool context = false;
 };
 
 // Work the lesson keeps outside its timed boundary (data preparation, first use); drawn greyed

@@ -273,7 +273,9 @@ void PanelChart::rebuildValueAxis()
 {
     QChart *chart = d->chart();
     QAbstractAxis *valueAxis = nullptr;
-    if (d->log) {
+    // The viewer's choice, or the panel's own: a panel whose values lie orders of magnitude
+    // apart is drawn on a log axis whatever the toggle says.
+    if (d->log || d->panel.logScale) {
         auto *axis = new QLogValueAxis;
         axis->setLabelFormat(QStringLiteral("%g"));
         axis->setMinorTickCount(8);

@@ -27,6 +27,7 @@ PlotPanel plotPanelFrom(const lessonscope::Panel &panel)
         plot.labels << QString::fromStdString(label);
     plot.xlabel = QString::fromStdString(panel.xlabel);
     plot.ylabel = QString::fromStdString(panel.ylabel);
+    plot.logScale = panel.logScale;
     for (const lessonscope::Series &series : panel.series) {
         PlotSeries s;
         s.label = QString::fromStdString(series.label);

@@ -27,6 +27,7 @@ struct PlotPanel {
     QString xlabel;
     QString ylabel;
     std::vector<PlotSeries> series;
+    bool logScale = false; // the lesson asks for a logarithmic value axis ("yscale": "log")
 
     bool isBar() const { return kind == QLatin1String("bar"); }
     bool isLine() const { return kind == QLatin1String("line"); }

@@ -1,0 +1,247 @@
+#include "core/lessons/performance-02/performance02.h"
+
+#include "core/lesson/childprocess.h"
+#include "core/lessons/performance-02/performance02child.h"
+#include "core/lessons/performance-02/performance02contract.h"
+#include "core/lessons/performance-02/performance02timeline.h"
+#include "core/timing/matmulvariants.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <regex>
+#include <stdexcept>
+
+namespace lessonscope {
+
+namespace {
+
+using performance02::ProcessMeasurement;
+
+constexpr const char *kReading =
+    "The first call of a process pays once for what later calls reuse: starting the stream's worker, "
+    "choosing the product's instruction-set variant, first-touching the output, the library's first use "
+    "and cold caches. A timer started before it measures those, not the call. Lengths illustrate "
+    "ordering only and are not measured durations. Keep the first call apart: start the timer at a warm "
+    "call's dispatch, and report the first call as a figure of its own.";
+
+constexpr const char *kMeasuredReading =
+    "The first call of a process pays once for what later calls reuse: starting the stream's worker, "
+    "choosing the product's instruction-set variant, first-touching the output, the library's first use "
+    "and cold caches. Lengths are this machine's measured durations in the traced process, to scale: the "
+    "parts before the first dispatch and the first call's work dwarf a warm call, which is why a timer "
+    "started before them measures the set-up, not the call. Keep the first call apart: start the timer at "
+    "a warm call's dispatch, and report the first call, measured in fresh processes, as a figure of its own.";
+
+bool applyShape(const std::string &text, ParameterValues &values)
+{
+    static const std::regex pattern(R"(^\s*(\d{1,9})(?:x|X|×)(\d{1,9})(?:x|X|×)(\d{1,9})\s*$)");
+    std::smatch match;
+    if (!std::regex_match(text, match, pattern))
+        return false;
+    values["m"] = std::stoll(match[1].str());
+    values["k"] = std::stoll(match[2].str());
+    values["n"] = std::stoll(match[3].str());
+    return true;
+}
+
+ParameterSpec integerSpec(const char *name, const char *label, const char *description, std::int64_t defaultValue,
+                          std::int64_t minimum, std::int64_t maximum)
+{
+    ParameterSpec spec;
+    spec.name = name;
+    spec.label = label;
+    spec.description = description;
+    spec.defaultInteger = defaultValue;
+    spec.minimum = minimum;
+    spec.maximum = maximum;
+    return spec;
+}
+
+LessonInfo makeInfo()
+{
+    LessonInfo info;
+    info.id = Performance02::kId;
+    info.summary = "Time the first call of an m×k · k×n product apart from the warm calls, in fresh processes, "
+                   "split into what it pays once: the stream's start, the variant's choice, the output's first "
+                   "touch and the work.";
+    info.texts.title = "Keep the first call apart";
+    info.texts.prediction = "Where should the timer start to measure a warm call?";
+    info.texts.reading = kReading;
+    info.texts.measuredReading = kMeasuredReading;
+    info.texts.alt = kReading;
+    info.texts.scope = "Architecture and dataflow mechanism diagram.";
+    info.texts.height = 3.8;
+    info.texts.diagramKind = "timeline";
+    info.texts.boundary = "input already placed; first call timed apart in fresh processes; warm call plus output "
+                          "synchronization";
+
+    constexpr std::int64_t kMaxDimension = 4096;
+    info.parameters = {
+        // Each process is a fresh start of lessonscope, one after another: 20 keeps a run short.
+        integerSpec("processes", "Fresh processes", "How many fresh processes each time their first call.", 5, 1,
+                    20),
+        integerSpec("samples", "Warm calls per process", "How many warm calls each process times after its first.",
+                    10, 1, 10'000),
+        integerSpec("m", "Rows of X (m)", "X has m rows; the output is m×n.", 64, 1, kMaxDimension),
+        integerSpec("k", "Inner dimension (k)", "X is m×k and W is k×n.", 32, 1, kMaxDimension),
+        integerSpec("n", "Columns of W (n)", "W has n columns; the output is m×n.", 16, 1, kMaxDimension),
+    };
+    ParameterSpec dtype;
+    dtype.name = "dtype";
+    dtype.label = "Element type";
+    dtype.description = "The floating-point type of inputs and output.";
+    dtype.type = ParameterSpec::Type::Choice;
+    dtype.choices = {"float32", "float64"};
+    info.parameters.push_back(dtype);
+    info.parameters.push_back(
+        integerSpec("seed", "Input seed", "Seeds the generator the inputs are made from.", 0, 0, 2'147'483'647));
+    info.shorthands.push_back({"shape", "MxKxN", "X (M×K) · W (K×N), e.g. 64x32x16.", applyShape});
+    return info;
+}
+
+performance02::ChildRequest requestOf(const ParameterValues &values)
+{
+    performance02::ChildRequest request;
+    request.samples = static_cast<int>(integerParameter(values, "samples"));
+    request.m = static_cast<int>(integerParameter(values, "m"));
+    request.k = static_cast<int>(integerParameter(values, "k"));
+    request.n = static_cast<int>(integerParameter(values, "n"));
+    request.float64 = choiceParameter(values, "dtype") == "float64";
+    request.seed = static_cast<std::uint64_t>(integerParameter(values, "seed"));
+    // Resolved here, so that --isa and LESSONSCOPE_ISA reach every child alike; each child still
+    // makes the choice itself, timed (kernel_select).
+    request.isa = defaultMatmulIsa();
+    return request;
+}
+
+// One fresh process measured; throws std::runtime_error when it failed (a run that kept going
+// without it would report fewer processes than it claims).
+std::optional<ProcessMeasurement> measureOneProcess(const performance02::ChildRequest &request, int number,
+                                                    RunObserver &observer)
+{
+    const ChildResult child = runMeasuringChild(Performance02::kId, performance02::childArguments(request), observer);
+    if (child.cancelled)
+        return std::nullopt;
+    const std::string which = std::string(Performance02::kId) + ": measuring process " + std::to_string(number);
+    if (!child.output)
+        throw std::runtime_error(which + " failed: " + child.error);
+    auto process = performance02::readProcess(*child.output);
+    if (!process || process->calls.size() != static_cast<std::size_t>(request.samples) + 1)
+        throw std::runtime_error(which + " printed a measurement lessonscope cannot read");
+    if (process->instructionSet != request.isa) // the artifact names one variant for every process
+        throw std::runtime_error(which + " ran the " + process->instructionSet + " variant, not " + request.isa);
+    return process;
+}
+
+} // namespace
+
+const LessonInfo &Performance02::info() const
+{
+    static const LessonInfo info = makeInfo();
+    return info;
+}
+
+LessonRun Performance02::run(const ParameterValues &values, RunObserver &observer) const
+{
+    const performance02::ChildRequest request = requestOf(values);
+    const int processes = static_cast<int>(integerParameter(values, "processes"));
+    LessonRun run;
+    run.lessonId = kId;
+    run.parameters = values;
+    run.device = "eigen-stream-worker";
+    run.instructionSet = request.isa;
+
+    // One process after another, never side by side: two at once would share the cores and
+    // disturb each other's first call.
+    const int perProcess = 1 + request.samples;
+    std::vector<ProcessMeasurement> measured;
+    int warmReported = 0;
+    for (int p = 0; p < processes; ++p) {
+        if (p > 0 && observer.isCancelled()) {
+            run.cancelled = true;
+            break;
+        }
+        const auto process = measureOneProcess(request, p + 1, observer);
+        if (!process) {
+            run.cancelled = true;
+            break;
+        }
+        observer.callMeasured(0, MeasuredCall{process->calls.front()});
+        for (std::size_t i = 1; i < process->calls.size(); ++i)
+            observer.callMeasured(++warmReported, MeasuredCall{process->calls[i]});
+        observer.progress((p + 1) * perProcess, processes * perProcess);
+        measured.push_back(*process);
+    }
+    if (measured.empty()) // cancelled before any process finished: nothing to report
+        return run;
+
+    const std::size_t traced = performance02::medianProcess(measured);
+    for (const CallTimestamps &call : measured[traced].calls)
+        run.calls.push_back(MeasuredCall{call});
+    run.waitStrategy = measured[traced].waitStrategy;
+    run.output = std::make_shared<const Json>(performance02::output(run, measured, traced, info().texts.boundary));
+    return run;
+}
+
+int Performance02::measureInChild(const QStringList &arguments) const
+{
+    std::string error;
+    const auto request = performance02::readChildArguments(arguments, &error);
+    if (!request) {
+        std::fprintf(stderr, "lessonscope measure-child %s: %s\n", kId, error.c_str());
+        return 2;
+    }
+    try {
+        const std::string text = performance02::measureThisProcess(*request).dump() + "\n";
+        std::fwrite(text.data(), 1, text.size(), stdout);
+        std::fflush(stdout);
+        return 0;
+    } catch (const std::exception &failure) {
+        std::fprintf(stderr, "lessonscope measure-child %s: %s\n", kId, failure.what());
+        return 1;
+    }
+}
+
+Json Performance02::panels(const Json &output) const
+{
+    return performance02::panels(output);
+}
+
+Json Performance02::panelLayout() const
+{
+    return performance02::panelLayout();
+}
+
+void Performance02::check(const Json &document, const Json &output, Checker &checker) const
+{
+    performance02::check(document, output, checker);
+}
+
+LessonSummary Performance02::summarize(const Artifact &artifact) const
+{
+    return performance02::summarize(artifact);
+}
+
+std::unique_ptr<LessonTimeline> Performance02::timeline(const Artifact &artifact) const
+{
+    return std::make_unique<Performance02Timeline>(artifact);
+}
+
+std::string Performance02::describeParameters(const ParameterValues &values) const
+{
+    const auto integer = [&values](const char *name) {
+        const auto it = values.find(name);
+        return it != values.end() && std::holds_alternative<std::int64_t>(it->second)
+            ? std::to_string(std::get<std::int64_t>(it->second)) : std::string("?");
+    };
+    std::string text = "X " + integer("m") + "×" + integer("k") + " · W " + integer("k") + "×" + integer("n");
+    if (const auto dtype = values.find("dtype"); dtype != values.end() && std::holds_alternative<std::string>(dtype->second))
+        text += " " + std::get<std::string>(dtype->second);
+    text += ", " + integer("processes") + " fresh processes × " + integer("samples") + " warm calls";
+    if (values.count("seed"))
+        text += ", seed " + integer("seed");
+    return text;
+}
+
+} // namespace lessonscope

@@ -1,0 +1,132 @@
+// performance-02's own checks: its stdout against itself (medians, the parts within the first
+// call, one distinct process per first call), its panels (by position) and its trace
+// (docs/artifact-format.md, "performance-02").
+
+#include "core/lesson/stdoutchecks.h"
+#include "core/lessons/performance-02/performance02contract.h"
+
+#include <nlohmann/json.hpp>
+
+#include <set>
+
+namespace lessonscope::performance02 {
+
+using namespace stdoutchecks;
+
+namespace {
+
+// Parts are differences of the same nanosecond clock: their sum may exceed the first call only by
+// the rounding of a few doubles.
+constexpr double kRounding = 1e-12;
+
+std::string pointerTo(const char *key)
+{
+    return std::string("/stdout/") + key;
+}
+
+// One process's parts: each a duration, together no more than its first call.
+void checkParts(const Json &parts, double firstCall, const std::string &where, Checker &checker)
+{
+    if (!parts.is_object()) {
+        checker.warning(where, "the first call's parts are not an object of named durations");
+        return;
+    }
+    double sum = 0;
+    for (const std::string &name : partNames()) {
+        const Json *value = Checker::member(parts, name.c_str());
+        if (!value || !value->is_number() || value->get<double>() < 0) {
+            checker.warning(where, "the first call's part " + name + " is not a duration");
+            return;
+        }
+        sum += value->get<double>();
+    }
+    if (sum > firstCall * (1 + 1e-9) + kRounding)
+        checker.warning(where, "the first call's parts add up to more than the first call itself");
+}
+
+void checkProcesses(const Json &out, const std::optional<std::vector<double>> &firsts, Checker &checker)
+{
+    if (!firsts)
+        return;
+    const Figures f = readFigures(out);
+    const std::set<std::int64_t> distinct(f.processIds.begin(), f.processIds.end());
+    if (f.processIds.size() != firsts->size() || distinct.size() != firsts->size())
+        checker.warning(pointerTo(key::kProcessIds), "every first call needs a process of its own: "
+                                                         + std::to_string(firsts->size()) + " first calls, "
+                                                         + std::to_string(distinct.size()) + " distinct processes");
+    if (f.preemptions.size() != firsts->size())
+        checker.warning(pointerTo(key::kPreemptions), "stdout needs how often each process was preempted");
+    const Json *samples = Checker::member(out, key::kFirstCallPartsSamples);
+    if (!samples || !samples->is_array() || samples->size() != firsts->size()) {
+        checker.warning(pointerTo(key::kFirstCallPartsSamples), "stdout needs the parts of every process's first call");
+        return;
+    }
+    for (std::size_t i = 0; i < firsts->size(); ++i)
+        checkParts((*samples)[i], (*firsts)[i], pointerTo(key::kFirstCallPartsSamples) + "/" + std::to_string(i), checker);
+    if (!f.tracedProcess || *f.tracedProcess < 0 || static_cast<std::size_t>(*f.tracedProcess) >= firsts->size()) {
+        checker.warning(pointerTo(key::kTracedProcess), "the traced process is not one of the processes");
+        return;
+    }
+    const std::size_t traced = static_cast<std::size_t>(*f.tracedProcess);
+    const Json *parts = Checker::member(out, key::kFirstCallParts);
+    if (!parts || *parts != (*samples)[traced])
+        checker.warning(pointerTo(key::kFirstCallParts), "the first call's parts are not the traced process's");
+    else
+        checkParts(*parts, (*firsts)[traced], pointerTo(key::kFirstCallParts), checker);
+}
+
+void checkPanels(const Json &document, const Json &out, const std::optional<double> &first,
+                 const std::optional<double> &warmMedian, const std::optional<std::vector<double>> &inOrder,
+                 Checker &checker)
+{
+    std::string pointer;
+    if (first)
+        compareBar(document, kFirstCallPanel, kSeriesLabel, *first, key::kFirstCall, checker);
+    const Json *panel = panelAt(document, kFirstCallPanel, "bar", &pointer);
+    const Json *y = panel ? seriesValues(*panel, kSeriesLabel, &pointer) : nullptr;
+    if (warmMedian && y)
+        compareValue(*y, 1, pointer, *warmMedian, key::kWarmMedian, checker);
+
+    panel = panelAt(document, kPartsPanel, "bar", &pointer);
+    y = panel ? seriesValues(*panel, kSeriesLabel, &pointer) : nullptr;
+    const Json *parts = Checker::member(out, key::kFirstCallParts);
+    for (std::size_t i = 0; y && parts && parts->is_object() && i < partNames().size(); ++i) {
+        const Json *value = Checker::member(*parts, partNames()[i].c_str());
+        if (value && value->is_number())
+            compareValue(*y, i, pointer, value->get<double>(), std::string(key::kFirstCallParts) + "." + partNames()[i],
+                         checker);
+    }
+    if (inOrder)
+        compareLine(document, kCallsPanel, "completed call", *inOrder, key::kCallsInOrder, checker);
+}
+
+// The trace holds the traced process's calls, the same that calls_in_order_seconds lists.
+void checkTraceLength(const Json &document, const std::optional<std::vector<double>> &inOrder, Checker &checker)
+{
+    const Json *trace = Checker::member(document, "trace");
+    const Json *calls = trace && trace->is_object() ? Checker::member(*trace, "calls") : nullptr;
+    const Json *column = calls && calls->is_object() ? Checker::member(*calls, "dispatchBegin") : nullptr;
+    if (!inOrder || !column || !column->is_array() || column->size() == inOrder->size())
+        return;
+    checker.warning("/trace/calls", "the trace has " + std::to_string(column->size()) + " calls but stdout's "
+                                        + key::kCallsInOrder + " has " + std::to_string(inOrder->size()));
+}
+
+} // namespace
+
+void check(const Json &document, const Json &out, Checker &checker)
+{
+    const auto first = durationOf(out, key::kFirstCall, checker);
+    const auto firsts = durationsOf(out, key::kFirstCallSamples, checker);
+    const auto warm = durationsOf(out, key::kWarmSamples, checker);
+    const auto warmMedian = durationOf(out, key::kWarmMedian, checker);
+    const auto inOrder = durationsOf(out, key::kCallsInOrder, checker);
+    nonNegativeOf(out, key::kMaxAbsError, "an absolute error", checker);
+    checkMedian(firsts, first, key::kFirstCall, key::kFirstCallSamples, checker);
+    checkMedian(warm, warmMedian, key::kWarmMedian, key::kWarmSamples, checker);
+    checkProcesses(out, firsts, checker);
+    checkPanels(document, out, first, warmMedian, inOrder, checker);
+    checkTraceLength(document, inOrder, checker);
+}
+
+} // namespace lessonscope::performance02

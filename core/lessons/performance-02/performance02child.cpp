@@ -1,0 +1,144 @@
+#include "core/lessons/performance-02/performance02child.h"
+
+#include "core/lessons/performance-02/performance02contract.h"
+#include "core/timing/devicestream.h"
+#include "core/timing/monotonicclock.h"
+#include "core/timing/stagedmatmul.h"
+
+#include <nlohmann/json.hpp>
+
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <limits>
+
+namespace lessonscope::performance02 {
+
+namespace {
+
+constexpr double kSecondsPerNs = 1e-9;
+constexpr int kMaxDimension = 4096;
+constexpr int kMaxSamples = 100'000;
+
+// "name=value" with an integer value in [minimum, maximum].
+bool readInteger(const QString &value, std::int64_t minimum, std::int64_t maximum, std::int64_t &into)
+{
+    bool ok = false;
+    const qlonglong number = value.toLongLong(&ok);
+    if (!ok || number < minimum || number > maximum)
+        return false;
+    into = number;
+    return true;
+}
+
+bool applyArgument(const QString &name, const QString &value, ChildRequest &request)
+{
+    std::int64_t number = 0;
+    if (name == QLatin1String("dtype")) {
+        request.float64 = value == QLatin1String("float64");
+        return request.float64 || value == QLatin1String("float32");
+    }
+    if (name == QLatin1String("isa")) {
+        request.isa = value.toStdString();
+        return true;
+    }
+    const bool isDimension = name == QLatin1String("m") || name == QLatin1String("k") || name == QLatin1String("n");
+    if (isDimension && readInteger(value, 1, kMaxDimension, number)) {
+        (name == QLatin1String("m") ? request.m : name == QLatin1String("k") ? request.k : request.n)
+            = static_cast<int>(number);
+        return true;
+    }
+    if (name == QLatin1String("samples") && readInteger(value, 1, kMaxSamples, number)) {
+        request.samples = static_cast<int>(number);
+        return true;
+    }
+    if (name == QLatin1String("seed") && readInteger(value, 0, std::numeric_limits<std::int32_t>::max(), number)) {
+        request.seed = static_cast<std::uint64_t>(number);
+        return true;
+    }
+    return false;
+}
+
+// How often this process has been preempted so far (every thread of it).
+std::int64_t involuntarySwitches()
+{
+    rusage usage{};
+    return getrusage(RUSAGE_SELF, &usage) == 0 ? static_cast<std::int64_t>(usage.ru_nivcsw) : 0;
+}
+
+CallTimestamps relativeTo(const CallTimestamps &t, std::int64_t origin)
+{
+    return {t.dispatchBegin - origin, t.dispatchEnd - origin, t.workBegin - origin, t.workEnd - origin,
+            t.readyObserved - origin};
+}
+
+} // namespace
+
+QStringList childArguments(const ChildRequest &request)
+{
+    return {QStringLiteral("samples=%1").arg(request.samples), QStringLiteral("m=%1").arg(request.m),
+            QStringLiteral("k=%1").arg(request.k), QStringLiteral("n=%1").arg(request.n),
+            QStringLiteral("dtype=%1").arg(request.float64 ? QStringLiteral("float64") : QStringLiteral("float32")),
+            QStringLiteral("seed=%1").arg(request.seed), QStringLiteral("isa=%1").arg(QString::fromStdString(request.isa))};
+}
+
+std::optional<ChildRequest> readChildArguments(const QStringList &arguments, std::string *error)
+{
+    ChildRequest request;
+    for (const QString &argument : arguments) {
+        const qsizetype equals = argument.indexOf(QLatin1Char('='));
+        if (equals <= 0 || !applyArgument(argument.left(equals), argument.mid(equals + 1), request)) {
+            *error = "not a measuring request: " + argument.left(100).toStdString();
+            return std::nullopt;
+        }
+    }
+    if (request.samples < 1 || request.m < 1 || request.k < 1 || request.n < 1) {
+        *error = "a measuring request names samples, m, k and n";
+        return std::nullopt;
+    }
+    return request;
+}
+
+Json measureThisProcess(const ChildRequest &request)
+{
+    // "Input already placed": the inputs are made before the clock starts (performance-03 times
+    // them); everything after timerStart happens once per process and is the first call's.
+    StagedMatmul product(request.float64 ? StagedMatmul::Dtype::Float64 : StagedMatmul::Dtype::Float32, request.m,
+                         request.k, request.n, request.seed);
+    const std::int64_t switchesBefore = involuntarySwitches();
+    const std::int64_t timerStart = MonotonicClock::nowNs();
+    DeviceStream stream; // starts the worker thread (the "device")
+    const std::int64_t streamStarted = MonotonicClock::nowNs();
+    product.selectVariant(request.isa); // the CPU's features read, the variant's table chosen
+    const std::int64_t variantSelected = MonotonicClock::nowNs();
+    product.allocateOutput(); // the output's allocation and page faults
+    const std::int64_t outputTouched = MonotonicClock::nowNs();
+
+    ProcessMeasurement process;
+    process.processId = static_cast<std::int64_t>(::getpid());
+    process.calls.reserve(static_cast<std::size_t>(request.samples) + 1);
+    std::int64_t origin = 0;
+    for (int index = 0; index <= request.samples; ++index) {
+        CallHandle call = stream.dispatch([&product] { product.multiply(); });
+        call.wait();
+        const CallTimestamps absolute = call.timestamps();
+        if (index == 0)
+            origin = absolute.dispatchBegin;
+        process.calls.push_back(relativeTo(absolute, origin));
+    }
+    process.preemptions = involuntarySwitches() - switchesBefore;
+    const CallTimestamps &first = process.calls.front();
+    process.firstCallSeconds = static_cast<double>(first.readyObserved + origin - timerStart) * kSecondsPerNs;
+    process.parts = {
+        {part::kStreamStart, static_cast<double>(streamStarted - timerStart) * kSecondsPerNs},
+        {part::kKernelSelect, static_cast<double>(variantSelected - streamStarted) * kSecondsPerNs},
+        {part::kFirstTouch, static_cast<double>(outputTouched - variantSelected) * kSecondsPerNs},
+        {part::kWork, static_cast<double>(first.readyObserved - first.dispatchBegin) * kSecondsPerNs},
+    };
+    process.instructionSet = product.isa();
+    process.waitStrategy = waitStrategyName(stream.effectiveStrategy());
+    process.maxAbsError = product.maxAbsErrorAgainstReference(); // after the clock stopped
+    return processJson(process);
+}
+
+} // namespace lessonscope::performance02

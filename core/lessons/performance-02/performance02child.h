@@ -1,0 +1,31 @@
+#pragma once
+
+// performance-02's measuring process: what one fresh lessonscope process measures and prints.
+
+#include "core/lesson/lesson.h"
+
+#include <optional>
+#include <string>
+
+namespace lessonscope::performance02 {
+
+// What the parent asks a child to measure.
+struct ChildRequest {
+    int samples = 0; // warm calls after the first
+    int m = 0, k = 0, n = 0;
+    bool float64 = false;
+    std::uint64_t seed = 0;
+    std::string isa; // the variant to choose (the parent's --isa / LESSONSCOPE_ISA / best)
+};
+
+// The child's arguments ("samples=10", "m=64", …, "isa=avx2") for a request, and back; nullopt
+// (with *error set) for arguments that are not a request.
+QStringList childArguments(const ChildRequest &request);
+std::optional<ChildRequest> readChildArguments(const QStringList &arguments, std::string *error);
+
+// Measures in this process: the first call part by part, then the warm calls. Returns the
+// child's JSON (performance02contract.h, ProcessMeasurement). Throws std::invalid_argument when
+// the variant cannot run here.
+Json measureThisProcess(const ChildRequest &request);
+
+} // namespace lessonscope::performance02

@@ -1,0 +1,312 @@
+#include "core/lessons/performance-02/performance02contract.h"
+
+#include "core/base/units.h"
+#include "core/lesson/environmentinfo.h"
+#include "core/timing/statistics.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cmath>
+
+namespace lessonscope::performance02 {
+
+namespace {
+
+// The panels' fixed parts, shared by the panels and the renderer identity.
+constexpr const char *kSeconds = "seconds";
+constexpr const char *kFirstTitle = "First call";
+constexpr const char *kPartsTitle = "Where the first call goes";
+constexpr const char *kCallsTitle = "Calls in order";
+constexpr const char *kCallsXLabel = "call in one process";
+constexpr const char *kCallsSeries = "completed call";
+
+Json barPanel(const char *title, Json labels, Json seriesList)
+{
+    return Json{{"kind", "bar"}, {"title", title}, {"labels", std::move(labels)}, {"ylabel", kSeconds},
+                {"series", std::move(seriesList)}};
+}
+
+Json series(const char *label, Json y)
+{
+    return Json{{"label", label}, {"y", std::move(y)}};
+}
+
+const Json *member(const Json &object, const char *name)
+{
+    if (!object.is_object())
+        return nullptr;
+    const auto it = object.find(name);
+    return it == object.end() ? nullptr : &*it;
+}
+
+std::optional<double> numberOf(const Json &object, const char *name)
+{
+    const Json *value = member(object, name);
+    return value && value->is_number() ? std::optional(value->get<double>()) : std::nullopt;
+}
+
+template<typename T>
+std::vector<T> arrayOf(const Json &object, const char *name)
+{
+    std::vector<T> values;
+    const Json *value = member(object, name);
+    if (!value || !value->is_array())
+        return values;
+    for (const Json &element : *value) {
+        if (std::is_integral_v<T> ? element.is_number_integer() : element.is_number())
+            values.push_back(element.get<T>());
+    }
+    return values;
+}
+
+std::map<std::string, double> partsOf(const Json *object)
+{
+    std::map<std::string, double> parts;
+    if (!object || !object->is_object())
+        return parts;
+    for (const std::string &name : partNames()) {
+        if (const auto value = numberOf(*object, name.c_str()))
+            parts[name] = *value;
+    }
+    return parts;
+}
+
+Json partsJson(const std::map<std::string, double> &parts)
+{
+    Json object = Json::object();
+    for (const std::string &name : partNames())
+        object[name] = parts.count(name) ? Json(parts.at(name)) : Json(nullptr);
+    return object;
+}
+
+Json parameterOr(const ParameterValues &values, const std::string &name)
+{
+    const auto it = values.find(name);
+    if (it == values.end())
+        return nullptr;
+    return std::visit([](const auto &value) { return Json(value); }, it->second);
+}
+
+// The parts as the panel names them, in partNames() order: short enough for four bars.
+Json partDisplayLabels()
+{
+    return Json::array({"stream", "variant", "touch", "work"});
+}
+
+bool isDuration(double seconds)
+{
+    return std::isfinite(seconds) && seconds >= 0;
+}
+
+} // namespace
+
+const std::vector<std::string> &partNames()
+{
+    static const std::vector<std::string> names = {part::kStreamStart, part::kKernelSelect, part::kFirstTouch,
+                                                    part::kWork};
+    return names;
+}
+
+std::optional<ProcessMeasurement> readProcess(const Json &child)
+{
+    ProcessMeasurement process;
+    const Json *pidValue = member(child, "pid");
+    if (!pidValue || !pidValue->is_number_integer())
+        return std::nullopt;
+    process.processId = pidValue->get<std::int64_t>();
+    const Json *isa = member(child, "instruction_set");
+    const Json *wait = member(child, "wait_strategy");
+    process.instructionSet = isa && isa->is_string() ? isa->get<std::string>() : std::string();
+    process.waitStrategy = wait && wait->is_string() ? wait->get<std::string>() : std::string();
+    const auto first = numberOf(child, key::kFirstCall);
+    const auto error = numberOf(child, key::kMaxAbsError);
+    process.parts = partsOf(member(child, key::kFirstCallParts));
+    if (!first || !isDuration(*first) || !error || process.parts.size() != partNames().size())
+        return std::nullopt;
+    process.firstCallSeconds = *first;
+    process.maxAbsError = *error;
+    const Json *preempted = member(child, key::kPreemptions);
+    if (!preempted || !preempted->is_number_integer() || preempted->get<std::int64_t>() < 0)
+        return std::nullopt;
+    process.preemptions = preempted->get<std::int64_t>();
+    const Json *calls = member(child, "calls");
+    if (!calls || !calls->is_array() || calls->empty())
+        return std::nullopt;
+    for (const Json &call : *calls) {
+        if (!call.is_array() || call.size() != 5 || !std::all_of(call.begin(), call.end(), [](const Json &t) {
+                return t.is_number_integer();
+            }))
+            return std::nullopt;
+        process.calls.push_back({call[0].get<std::int64_t>(), call[1].get<std::int64_t>(),
+                                 call[2].get<std::int64_t>(), call[3].get<std::int64_t>(),
+                                 call[4].get<std::int64_t>()});
+    }
+    return process;
+}
+
+Json processJson(const ProcessMeasurement &process)
+{
+    Json calls = Json::array();
+    for (const CallTimestamps &t : process.calls)
+        calls.push_back(Json::array({t.dispatchBegin, t.dispatchEnd, t.workBegin, t.workEnd, t.readyObserved}));
+    return Json{{"pid", process.processId},
+                {"instruction_set", process.instructionSet},
+                {"wait_strategy", process.waitStrategy},
+                {key::kFirstCall, process.firstCallSeconds},
+                {key::kFirstCallParts, partsJson(process.parts)},
+                {key::kMaxAbsError, process.maxAbsError},
+                {key::kPreemptions, process.preemptions},
+                {"calls", std::move(calls)}};
+}
+
+std::size_t medianProcess(const std::vector<ProcessMeasurement> &processes)
+{
+    std::vector<double> firsts;
+    for (const ProcessMeasurement &process : processes)
+        firsts.push_back(process.firstCallSeconds);
+    if (firsts.empty())
+        return 0;
+    const double middle = median(firsts);
+    std::size_t best = 0;
+    for (std::size_t i = 1; i < firsts.size(); ++i) {
+        if (std::abs(firsts[i] - middle) < std::abs(firsts[best] - middle))
+            best = i;
+    }
+    return best;
+}
+
+Json output(const LessonRun &run, const std::vector<ProcessMeasurement> &processes, std::size_t traced,
+            const std::string &boundary)
+{
+    const ParameterValues &params = run.parameters;
+    std::vector<double> firsts, warm;
+    std::vector<std::int64_t> pids, preemptions;
+    Json partsSamples = Json::array();
+    double maxError = 0;
+    for (const ProcessMeasurement &process : processes) {
+        firsts.push_back(process.firstCallSeconds);
+        pids.push_back(process.processId);
+        preemptions.push_back(process.preemptions);
+        partsSamples.push_back(partsJson(process.parts));
+        maxError = std::max(maxError, process.maxAbsError);
+        for (std::size_t i = 1; i < process.calls.size(); ++i)
+            warm.push_back(MeasuredCall{process.calls[i]}.synchronizedSeconds());
+    }
+    std::vector<double> inOrder;
+    for (const CallTimestamps &call : processes.at(traced).calls)
+        inOrder.push_back(MeasuredCall{call}.synchronizedSeconds());
+
+    Json out = Json::object();
+    out[key::kBackend] = run.device;
+    out[key::kEigen] = eigenVersion();
+    out[key::kCompiler] = compilerVersion();
+    out[key::kLessonscope] = lessonscopeVersion();
+    out[key::kInstructionSet] = run.instructionSet;
+    out[key::kInputShape] = Json::array({parameterOr(params, "m"), parameterOr(params, "k")});
+    out[key::kWeightShape] = Json::array({parameterOr(params, "k"), parameterOr(params, "n")});
+    out[key::kDtype] = parameterOr(params, "dtype");
+    out[key::kBoundary] = boundary;
+    out[key::kProcesses] = parameterOr(params, "processes");
+    out[key::kProcessIds] = pids;
+    out[key::kPreemptions] = preemptions;
+    out[key::kFirstCall] = median(firsts);
+    out[key::kFirstCallSamples] = firsts;
+    out[key::kTracedProcess] = static_cast<std::int64_t>(traced);
+    out[key::kFirstCallParts] = partsJson(processes.at(traced).parts);
+    out[key::kFirstCallPartsSamples] = std::move(partsSamples);
+    out[key::kCallsInOrder] = inOrder;
+    out[key::kWarmSamples] = warm;
+    if (!warm.empty()) // no median of nothing: left out rather than null
+        out[key::kWarmMedian] = median(warm);
+    out[key::kMaxAbsError] = maxError;
+    out[key::kSeed] = parameterOr(params, "seed");
+    out[key::kSamplesRequested] = parameterOr(params, "samples");
+    out[key::kCancelled] = run.cancelled;
+    return out;
+}
+
+Json panels(const Json &out)
+{
+    Json list = Json::array();
+    Json firstLabels = Json::array({kFirstLabel});
+    Json firstValues = Json::array({out.at(key::kFirstCall)});
+    if (out.contains(key::kWarmMedian)) {
+        firstLabels.push_back(kWarmLabel);
+        firstValues.push_back(out.at(key::kWarmMedian));
+    }
+    Json first = barPanel(kFirstTitle, std::move(firstLabels), Json::array({series(kSeriesLabel, firstValues)}));
+    first["yscale"] = "log"; // first and warm differ by orders of magnitude
+    list.push_back(std::move(first));
+
+    Json partLabels = partDisplayLabels(), partValues = Json::array();
+    for (const std::string &name : partNames())
+        partValues.push_back(out.at(key::kFirstCallParts).at(name));
+    list.push_back(barPanel(kPartsTitle, std::move(partLabels), Json::array({series(kSeriesLabel, partValues)})));
+
+    Json x = Json::array();
+    for (std::size_t i = 1; i <= out.at(key::kCallsInOrder).size(); ++i)
+        x.push_back(static_cast<std::int64_t>(i));
+    list.push_back(Json{{"kind", "line"}, {"title", kCallsTitle}, {"x", std::move(x)}, {"xlabel", kCallsXLabel},
+                        {"ylabel", kSeconds},
+                        {"series", Json::array({series(kCallsSeries, out.at(key::kCallsInOrder))})}});
+    return list;
+}
+
+Json panelLayout()
+{
+    Json first = barPanel(kFirstTitle, Json::array({kFirstLabel, kWarmLabel}), Json::array({kSeriesLabel}));
+    first["yscale"] = "log";
+    Json parts = barPanel(kPartsTitle, partDisplayLabels(), Json::array({kSeriesLabel}));
+    Json calls{{"kind", "line"}, {"title", kCallsTitle}, {"xlabel", kCallsXLabel}, {"ylabel", kSeconds},
+               {"series", Json::array({kCallsSeries})}};
+    return Json::array({first, parts, calls});
+}
+
+Figures readFigures(const Json &out)
+{
+    Figures f;
+    f.firstCallSeconds = numberOf(out, key::kFirstCall);
+    f.firstCallSamplesSeconds = arrayOf<double>(out, key::kFirstCallSamples);
+    f.parts = partsOf(member(out, key::kFirstCallParts));
+    if (const Json *traced = member(out, key::kTracedProcess); traced && traced->is_number_integer())
+        f.tracedProcess = traced->get<std::int64_t>();
+    f.callsInOrderSeconds = arrayOf<double>(out, key::kCallsInOrder);
+    f.warmSamplesSeconds = arrayOf<double>(out, key::kWarmSamples);
+    f.warmMedianSeconds = numberOf(out, key::kWarmMedian);
+    f.maxAbsError = numberOf(out, key::kMaxAbsError);
+    f.processIds = arrayOf<std::int64_t>(out, key::kProcessIds);
+    f.preemptions = arrayOf<std::int64_t>(out, key::kPreemptions);
+    f.inputShape = arrayOf<std::int64_t>(out, key::kInputShape);
+    f.weightShape = arrayOf<std::int64_t>(out, key::kWeightShape);
+    const Json *dtype = member(out, key::kDtype);
+    f.dtype = dtype && dtype->is_string() ? dtype->get<std::string>() : std::string();
+    return f;
+}
+
+Figures readFigures(const Artifact &artifact)
+{
+    const auto out = artifact.stdoutJson();
+    return out ? readFigures(*out) : Figures{};
+}
+
+LessonSummary summarize(const Artifact &artifact)
+{
+    const Figures f = readFigures(artifact);
+    LessonSummary summary;
+    if (!f.inputShape.empty() || !f.dtype.empty())
+        summary.setup = formatShape(f.inputShape) + " · " + formatShape(f.weightShape) + " " + f.dtype + ", "
+            + std::to_string(f.firstCallSamplesSeconds.size()) + " fresh processes";
+    std::optional<double> warmMedian = f.warmMedianSeconds;
+    if (!warmMedian && !f.warmSamplesSeconds.empty())
+        warmMedian = median(f.warmSamplesSeconds);
+    summary.figures = {
+        {key::kFirstCall, "first call", f.firstCallSeconds, true, f.firstCallSamplesSeconds, "fresh processes", true},
+        {key::kWarmMedian, "warm median", warmMedian, true, f.warmSamplesSeconds, "warm calls", true},
+        {key::kMaxAbsError, "max_abs_error", f.maxAbsError, false, {}, {}, true},
+    };
+    summary.headlineKey = key::kFirstCall;
+    return summary;
+}
+
+} // namespace lessonscope::performance02

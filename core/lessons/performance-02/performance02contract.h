@@ -1,0 +1,112 @@
+#pragma once
+
+// performance-02's stdout contract: the keys it prints, how they are read back, the stdout object
+// a run makes from its measuring processes, and the panels made from it
+// (docs/artifact-format.md, "performance-02").
+
+#include "core/artifact/artifact.h"
+#include "core/base/jsonfwd.h"
+#include "core/lesson/lesson.h"
+#include "core/lesson/lessonsummary.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace lessonscope::performance02 {
+
+// The stdout keys, in the order they are printed.
+namespace key {
+inline constexpr const char *kBackend = "backend";
+inline constexpr const char *kEigen = "eigen";
+inline constexpr const char *kCompiler = "compiler";
+inline constexpr const char *kLessonscope = "lessonscope";
+inline constexpr const char *kInstructionSet = "instruction_set";
+inline constexpr const char *kInputShape = "input_shape";
+inline constexpr const char *kWeightShape = "weight_shape";
+inline constexpr const char *kDtype = "dtype";
+inline constexpr const char *kBoundary = "boundary";
+inline constexpr const char *kProcesses = "processes";
+inline constexpr const char *kProcessIds = "process_ids";
+inline constexpr const char *kPreemptions = "involuntary_context_switches";
+inline constexpr const char *kFirstCall = "first_call_seconds";
+inline constexpr const char *kFirstCallSamples = "first_call_samples_seconds";
+inline constexpr const char *kTracedProcess = "traced_process";
+inline constexpr const char *kFirstCallParts = "first_call_parts";
+inline constexpr const char *kFirstCallPartsSamples = "first_call_parts_samples";
+inline constexpr const char *kCallsInOrder = "calls_in_order_seconds";
+inline constexpr const char *kWarmSamples = "warm_samples_seconds";
+inline constexpr const char *kWarmMedian = "warm_median_seconds";
+inline constexpr const char *kMaxAbsError = "max_abs_error";
+inline constexpr const char *kSeed = "seed";
+inline constexpr const char *kSamplesRequested = "samples_requested";
+inline constexpr const char *kCancelled = "cancelled";
+} // namespace key
+
+// The first call's parts, in the order they happen; each a key of first_call_parts.
+namespace part {
+inline constexpr const char *kStreamStart = "stream_start";
+inline constexpr const char *kKernelSelect = "kernel_select";
+inline constexpr const char *kFirstTouch = "first_touch";
+inline constexpr const char *kWork = "work";
+} // namespace part
+const std::vector<std::string> &partNames();
+
+// The panels, by position in data.panels (the checks find them there).
+enum PanelIndex : std::size_t { kFirstCallPanel = 0, kPartsPanel = 1, kCallsPanel = 2 };
+inline constexpr const char *kFirstLabel = "first call";
+inline constexpr const char *kWarmLabel = "warm median";
+inline constexpr const char *kSeriesLabel = "seconds";
+
+// What one measuring process printed (Lesson::measureInChild), read back.
+struct ProcessMeasurement {
+    std::int64_t processId = 0;
+    std::string instructionSet;
+    std::string waitStrategy;
+    double firstCallSeconds = 0;            // from before the stream started to the first readiness
+    std::map<std::string, double> parts;    // partNames() → seconds
+    std::vector<CallTimestamps> calls;      // ns since this process's first dispatch; [0] the first
+    double maxAbsError = 0;
+    // How often the operating system took a CPU from this process's threads while it measured
+    // (getrusage's ru_nivcsw): 0 means nothing else disturbed its calls.
+    std::int64_t preemptions = 0;
+};
+// nullopt unless every field is present and sane (the child is lessonscope, but its output is
+// still input: a broken one must not crash the parent).
+std::optional<ProcessMeasurement> readProcess(const Json &childOutput);
+Json processJson(const ProcessMeasurement &process);
+
+// The process whose first call is nearest the median first call (lowest index on a tie).
+std::size_t medianProcess(const std::vector<ProcessMeasurement> &processes);
+
+// The numbers performance-02 prints, read back; empty fields when absent.
+struct Figures {
+    std::optional<double> firstCallSeconds;
+    std::vector<double> firstCallSamplesSeconds;
+    std::map<std::string, double> parts;
+    std::optional<std::int64_t> tracedProcess;
+    std::vector<double> callsInOrderSeconds;
+    std::vector<double> warmSamplesSeconds;
+    std::optional<double> warmMedianSeconds;
+    std::optional<double> maxAbsError;
+    std::vector<std::int64_t> processIds;
+    std::vector<std::int64_t> preemptions; // one per process
+
+    std::vector<std::int64_t> inputShape;
+    std::vector<std::int64_t> weightShape;
+    std::string dtype;
+};
+Figures readFigures(const Json &output);
+Figures readFigures(const Artifact &artifact);
+
+// The stdout object of a run made of its processes (at least one), the traced one marked.
+Json output(const LessonRun &run, const std::vector<ProcessMeasurement> &processes, std::size_t traced,
+            const std::string &boundary);
+Json panels(const Json &output);
+Json panelLayout();
+LessonSummary summarize(const Artifact &artifact);
+void check(const Json &document, const Json &output, Checker &checker);
+
+} // namespace lessonscope::performance02

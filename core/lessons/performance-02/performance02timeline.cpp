@@ -1,0 +1,292 @@
+#include "core/lessons/performance-02/performance02timeline.h"
+
+#include "core/base/units.h"
+#include "core/timing/statistics.h"
+#include "core/trace/streamtimeline.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+
+namespace lessonscope {
+
+namespace {
+
+using Start = Performance02Timeline::Start;
+using Lane = StreamTimeline::Lane;
+constexpr double kSecondsPerNs = 1e-9;
+
+struct StartNames {
+    const char *key;
+    const char *label;
+    const char *shortLabel;
+    const char *why;
+};
+
+constexpr std::array<StartNames, Performance02Timeline::kStartCount> kStarts = {{
+    {"before-stream", "before the stream starts", "before stream",
+     "A timer started before the stream exists counts everything the first call pays once — the worker's "
+     "start, the variant's choice, the output's first touch, the library's first use — and every call "
+     "before the one it stops at."},
+    {"first-dispatch", "at the first call's dispatch", "first dispatch",
+     "Started at the first call's dispatch, the timer leaves the set-up out but keeps the first call's own "
+     "first-use work (the library's first use, cold caches) and every call up to the one it stops at."},
+    {"this-dispatch", "at this call's dispatch", "this dispatch",
+     "Started at a warm call's dispatch and stopped at its observed readiness, the timer measures that call "
+     "alone. The first call is kept apart and reported as a figure of its own, measured in fresh processes."},
+}};
+
+const StartNames &namesOf(Start start)
+{
+    return kStarts.at(static_cast<std::size_t>(start));
+}
+
+TimelineEvent span(int lane, std::string label, std::string note, double begin, double end, bool waiting = false)
+{
+    return {lane, TimelineEvent::Shape::Span, std::move(label), std::move(note), begin, std::max(begin, end), waiting};
+}
+
+TimelineEvent instant(int lane, std::string label, std::string note, double at)
+{
+    return {lane, TimelineEvent::Shape::Instant, std::move(label), std::move(note), at, at, false};
+}
+
+// The schematic: ordering only, in arbitrary units since the first dispatch.
+constexpr double kSchematicParts[] = {-60, -44, -36, -26}; // stream, variant, first touch, their end
+constexpr TracedCall kSchematicCalls[] = {{0, 4, 6, 44, 48}, {58, 60, 61, 68, 70}};
+
+// How much of a call is named on the timeline. Calls drawn for context say less (their tooltips
+// stay): their readiness sits next to the timed call's, and the labels would overlap.
+enum class Labels { None, Host, All };
+
+// Call c's events, times relative to origin.
+void addCall(std::vector<TimelineEvent> &events, const TracedCall &c, double origin, const std::string &name,
+             Labels labels)
+{
+    const auto at = [origin](std::int64_t t) { return static_cast<double>(t) - origin; };
+    const auto label = [labels](const char *text, Labels atLeast) {
+        return labels >= atLeast ? std::string(text) : std::string();
+    };
+    events.push_back(span(Lane::Host, label("dispatch", Labels::Host), "The host hands " + name + " to the stream.",
+                          at(c.dispatchBegin), at(c.dispatchEnd)));
+    events.push_back(span(Lane::Host, label("wait", Labels::Host),
+                          "The host waits until it observes " + name + "'s readiness.", at(c.dispatchEnd),
+                          at(c.readyObserved), true));
+    events.push_back(span(Lane::Device, label(name.c_str(), Labels::Host), "The worker runs " + name + ".",
+                          at(c.workBegin), at(c.workEnd)));
+    events.push_back(instant(Lane::Readiness, label("ready", Labels::All),
+                             "The device signals that " + name + "'s output is ready.", at(c.workEnd)));
+    events.push_back(span(Lane::Readiness, label("hand-back", Labels::All),
+                          "From the ready signal until the host observes it.", at(c.workEnd), at(c.readyObserved),
+                          true));
+}
+
+void addParts(std::vector<TimelineEvent> &events, const std::array<double, 4> &bounds)
+{
+    events.push_back(span(Lane::Host, "stream start",
+                          "Constructing the stream: its worker thread (the device) starts. Once per process.",
+                          bounds[0], bounds[1]));
+    events.push_back(span(Lane::Host, "variant choice",
+                          "Reading the CPU's features and choosing the product's instruction-set variant. Once per "
+                          "process.", bounds[1], bounds[2]));
+    events.push_back(span(Lane::Host, "first touch",
+                          "Allocating the output and touching its pages for the first time. Once per process.",
+                          bounds[2], bounds[3]));
+}
+
+std::string callName(int index)
+{
+    return index == 0 ? "first call" : "warm call " + std::to_string(index);
+}
+
+} // namespace
+
+const char *Performance02Timeline::key(Start start)
+{
+    return namesOf(start).key;
+}
+
+std::optional<Start> Performance02Timeline::startFromKey(std::string_view key)
+{
+    for (int i = 0; i < kStartCount; ++i) {
+        if (key == kStarts[static_cast<std::size_t>(i)].key)
+            return static_cast<Start>(i);
+    }
+    return std::nullopt;
+}
+
+Performance02Timeline::Performance02Timeline(const Artifact &artifact)
+    : m_trace(artifact.trace().value_or(Trace{}))
+    , m_figures(performance02::readFigures(artifact))
+{
+    // To scale only with everything the layout needs: the calls, the traced process's first call
+    // and its parts (a file missing them is drawn as the schematic rather than guessed at).
+    const auto traced = m_figures.tracedProcess;
+    const bool hasFirst = traced && *traced >= 0
+        && static_cast<std::size_t>(*traced) < m_figures.firstCallSamplesSeconds.size();
+    m_measured = !m_trace.calls.empty() && hasFirst && m_figures.parts.size() == performance02::partNames().size();
+    if (m_measured) {
+        const double first = m_figures.firstCallSamplesSeconds[static_cast<std::size_t>(*traced)];
+        m_timerStart = static_cast<double>(m_trace.calls.front().readyObserved) - first / kSecondsPerNs;
+    }
+}
+
+int Performance02Timeline::representativeCall() const
+{
+    if (!m_measured)
+        return -1;
+    if (m_trace.calls.size() < 2)
+        return 0;
+    std::vector<double> warm;
+    for (int i = 1; i < callCount(); ++i)
+        warm.push_back(*callSeconds(i));
+    const double middle = median(warm);
+    int best = 1;
+    for (int i = 2; i < callCount(); ++i) {
+        if (std::abs(*callSeconds(i) - middle) < std::abs(*callSeconds(best) - middle))
+            best = i;
+    }
+    return best;
+}
+
+std::string Performance02Timeline::callTitle(int index) const
+{
+    return m_measured ? callName(index) : "schematic: the first call and a warm call";
+}
+
+std::optional<double> Performance02Timeline::callSeconds(int index) const
+{
+    if (!m_measured || index < 0 || index >= callCount())
+        return std::nullopt;
+    const TracedCall &c = m_trace.calls[static_cast<std::size_t>(index)];
+    return (static_cast<double>(c.readyObserved) - static_cast<double>(c.dispatchBegin)) * kSecondsPerNs;
+}
+
+double Performance02Timeline::dispatchOf(int index) const
+{
+    return static_cast<double>(m_trace.calls.at(static_cast<std::size_t>(index)).dispatchBegin);
+}
+
+CallTimeline Performance02Timeline::call(int index) const
+{
+    if (m_measured && (index < 0 || index >= callCount()))
+        index = representativeCall();
+    CallTimeline call;
+    call.title = callTitle(index);
+    call.measured = m_measured;
+    call.lanes = StreamTimeline::streamLanes();
+    call.marker = MarkerKind::Start;
+
+    std::vector<TracedCall> calls;
+    std::array<double, 4> bounds{};
+    double origin = 0;
+    if (m_measured) {
+        calls.assign(m_trace.calls.begin(), m_trace.calls.begin() + index + 1);
+        origin = dispatchOf(index);
+        bounds[0] = m_timerStart - origin;
+        const auto &parts = m_figures.parts;
+        bounds[1] = bounds[0] + parts.at(performance02::part::kStreamStart) / kSecondsPerNs;
+        bounds[2] = bounds[1] + parts.at(performance02::part::kKernelSelect) / kSecondsPerNs;
+        bounds[3] = bounds[2] + parts.at(performance02::part::kFirstTouch) / kSecondsPerNs;
+    } else {
+        calls.assign(std::begin(kSchematicCalls), std::end(kSchematicCalls));
+        origin = static_cast<double>(calls.back().dispatchBegin);
+        for (std::size_t i = 0; i < bounds.size(); ++i)
+            bounds[i] = kSchematicParts[i] - origin;
+    }
+    const TracedCall &own = calls.back();
+    const int ownIndex = static_cast<int>(calls.size()) - 1;
+    const double anchor = static_cast<double>(own.readyObserved) - origin;
+    // In time order, so that captions under the lanes follow one another from the left: the
+    // parts, the calls before this one (for context), this call and its completed result.
+    addParts(call.events, bounds);
+    for (int i = 0; i < ownIndex; ++i)
+        addCall(call.events, calls[static_cast<std::size_t>(i)], origin, callName(i), i == 0 ? Labels::Host : Labels::None);
+    // The parts belong to the first call, the earlier calls to themselves: context on any other.
+    for (TimelineEvent &event : call.events)
+        event.context = ownIndex > 0;
+    addCall(call.events, own, origin, callName(ownIndex), Labels::All);
+    call.events.push_back(span(Lane::Measurement, ownIndex == 0 ? "first call" : "warm call",
+                               "The call's completed result: from its dispatch to its observed readiness.",
+                               static_cast<double>(own.dispatchBegin) - origin, anchor));
+
+    call.anchor = anchor;
+    const std::array<double, kStartCount> times = {bounds[0], static_cast<double>(calls.front().dispatchBegin) - origin,
+                                                   static_cast<double>(own.dispatchBegin) - origin};
+    for (int i = 0; i < kStartCount; ++i) {
+        const StartNames &names = kStarts[static_cast<std::size_t>(i)];
+        call.candidates.push_back({names.key, names.label, names.shortLabel, times[static_cast<std::size_t>(i)],
+                                   static_cast<Start>(i) == Start::ThisDispatch});
+    }
+    const double extent = std::max(anchor - bounds[0], 1.0);
+    call.viewBegin = bounds[0] - 0.04 * extent;
+    call.viewEnd = anchor + 0.12 * extent; // room after the timer's stop for its name
+    return call;
+}
+
+std::optional<double> Performance02Timeline::readingSeconds(std::string_view candidateKey, int callIndex) const
+{
+    const auto start = startFromKey(candidateKey);
+    if (!m_measured || !start || callIndex < 0 || callIndex >= callCount())
+        return std::nullopt;
+    if (*start == Start::ThisDispatch && callIndex == 0)
+        return std::nullopt; // the first call is no warm call
+    const double ready = static_cast<double>(m_trace.calls[static_cast<std::size_t>(callIndex)].readyObserved);
+    const double from = *start == Start::BeforeStream ? m_timerStart
+        : *start == Start::FirstDispatch              ? dispatchOf(0)
+                                                      : dispatchOf(callIndex);
+    return (ready - from) * kSecondsPerNs;
+}
+
+TimelineVerdict Performance02Timeline::verdict(std::string_view candidateKey, int callIndex) const
+{
+    const Start start = startFromKey(candidateKey).value_or(Start::BeforeStream);
+    TimelineVerdict verdict;
+    verdict.correct = start == Start::ThisDispatch;
+    verdict.headline = verdict.correct ? std::string("Right: start the timer ") + namesOf(start).label + "."
+                                       : std::string("Not quite: you started the timer ") + namesOf(start).label + ".";
+    verdict.why = namesOf(start).why;
+    verdict.numbers = m_measured ? measuredNumbers(std::clamp(callIndex, 0, callCount() - 1)) : schematicNumbers();
+    return verdict;
+}
+
+std::string Performance02Timeline::measuredNumbers(int callIndex) const
+{
+    if (callIndex == 0)
+        return "This is the first call: no warm call ends here. A timer started before the stream reads "
+            + formatDuration(*readingSeconds(key(Start::BeforeStream), 0)) + ", one started at its dispatch "
+            + formatDuration(*readingSeconds(key(Start::FirstDispatch), 0))
+            + ". Choose a warm call to see what each start reads for it.";
+    const double warm = *readingSeconds(key(Start::ThisDispatch), callIndex);
+    const std::string name = callName(callIndex);
+    std::string text;
+    for (const Start start : {Start::BeforeStream, Start::FirstDispatch}) {
+        const double reading = *readingSeconds(key(start), callIndex);
+        text += std::string("A timer started ") + namesOf(start).label + " reads " + formatDuration(reading) + " — "
+            + formatRatio(reading / warm) + " " + name + ". ";
+    }
+    text += std::string("Started ") + namesOf(Start::ThisDispatch).label + " it reads " + formatDuration(warm) + ", "
+        + name + " itself.";
+    if (m_figures.warmMedianSeconds && m_figures.firstCallSeconds)
+        text += " Over " + std::to_string(m_figures.warmSamplesSeconds.size()) + " warm calls in "
+            + std::to_string(m_figures.firstCallSamplesSeconds.size()) + " fresh processes the warm median is "
+            + formatDuration(*m_figures.warmMedianSeconds) + "; the first call, kept apart, has a median of "
+            + formatDuration(*m_figures.firstCallSeconds) + ".";
+    return text;
+}
+
+std::string Performance02Timeline::schematicNumbers() const
+{
+    std::string text = "This artifact has no measured trace: the timeline shows the order of events only, not "
+                       "their durations.";
+    if (m_figures.firstCallSeconds && m_figures.warmMedianSeconds && *m_figures.warmMedianSeconds > 0)
+        text += " The recorded run measured a first call of " + formatDuration(*m_figures.firstCallSeconds)
+            + " (median of " + std::to_string(m_figures.firstCallSamplesSeconds.size())
+            + " fresh processes) against a warm median of " + formatDuration(*m_figures.warmMedianSeconds) + ": "
+            + formatRatio(*m_figures.firstCallSeconds / *m_figures.warmMedianSeconds) + ".";
+    text += " Rerun the lesson to see what each start reads on your machine.";
+    return text;
+}
+
+} // namespace lessonscope

@@ -1,0 +1,124 @@
+#include "core/timing/stagedmatmul.h"
+
+#include "matmulvariant.h"
+#include "core/timing/matmulvariants.h"
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+#include <stdexcept>
+#include <variant>
+#include <vector>
+
+namespace lessonscope {
+
+namespace {
+
+// As MatmulKernel: mt19937_64's top 53 bits scaled to [-1, 1), filled row by row into
+// column-major storage, so that both products see the same inputs for a seed.
+double nextUniform(std::mt19937_64 &generator)
+{
+    return static_cast<double>(generator() >> 11) * 0x1.0p-53 * 2.0 - 1.0;
+}
+
+template<typename Scalar>
+std::vector<Scalar> filled(int rows, int cols, std::mt19937_64 &generator)
+{
+    std::vector<Scalar> matrix(static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols));
+    for (int row = 0; row < rows; ++row) {
+        for (int col = 0; col < cols; ++col)
+            matrix[static_cast<std::size_t>(col) * rows + row] = static_cast<Scalar>(nextUniform(generator));
+    }
+    return matrix;
+}
+
+template<typename Scalar>
+struct Buffers {
+    std::vector<Scalar> x, w, out;
+};
+
+} // namespace
+
+struct StagedMatmul::Impl {
+    int m = 0, k = 0, n = 0;
+    std::variant<Buffers<float>, Buffers<double>> buffers;
+    const LessonscopeMatmulVariant *variant = nullptr;
+};
+
+StagedMatmul::StagedMatmul(Dtype dtype, int m, int k, int n, std::uint64_t seed) : m_impl(std::make_unique<Impl>())
+{
+    if (m < 1 || k < 1 || n < 1)
+        throw std::invalid_argument("matrix dimensions must be at least 1");
+    m_impl->m = m;
+    m_impl->k = k;
+    m_impl->n = n;
+    std::mt19937_64 generator(seed);
+    if (dtype == Dtype::Float32) {
+        auto x = filled<float>(m, k, generator);
+        m_impl->buffers = Buffers<float>{std::move(x), filled<float>(k, n, generator), {}};
+    } else {
+        auto x = filled<double>(m, k, generator);
+        m_impl->buffers = Buffers<double>{std::move(x), filled<double>(k, n, generator), {}};
+    }
+}
+
+StagedMatmul::~StagedMatmul() = default;
+
+void StagedMatmul::selectVariant(std::string_view isa)
+{
+    m_impl->variant = &matmulVariant(isa);
+}
+
+void StagedMatmul::allocateOutput()
+{
+    const std::size_t size = static_cast<std::size_t>(m_impl->m) * static_cast<std::size_t>(m_impl->n);
+    // Value-initialised: every element is written, so every page of it is faulted in here.
+    std::visit([size](auto &b) { b.out.assign(size, {}); }, m_impl->buffers);
+}
+
+void StagedMatmul::multiply()
+{
+    const LessonscopeMatmulVariant *variant = m_impl->variant;
+    const Impl &impl = *m_impl;
+    std::visit(
+        [variant, &impl](auto &b) {
+            if (!variant || b.out.empty())
+                throw std::logic_error("StagedMatmul::multiply before selectVariant and allocateOutput");
+            using Scalar = typename std::decay_t<decltype(b.x)>::value_type;
+            if constexpr (std::is_same_v<Scalar, float>)
+                variant->multiplyFloat(b.x.data(), b.w.data(), b.out.data(), impl.m, impl.k, impl.n);
+            else
+                variant->multiplyDouble(b.x.data(), b.w.data(), b.out.data(), impl.m, impl.k, impl.n);
+        },
+        m_impl->buffers);
+}
+
+double StagedMatmul::maxAbsErrorAgainstReference() const
+{
+    const Impl &impl = *m_impl;
+    return std::visit(
+        [&impl](const auto &b) {
+            if (b.out.empty())
+                return std::nan("");
+            long double worst = 0;
+            for (int col = 0; col < impl.n; ++col) {
+                for (int row = 0; row < impl.m; ++row) {
+                    long double reference = 0;
+                    for (int p = 0; p < impl.k; ++p)
+                        reference += static_cast<long double>(b.x[static_cast<std::size_t>(p) * impl.m + row])
+                            * b.w[static_cast<std::size_t>(col) * impl.k + p];
+                    const long double got = b.out[static_cast<std::size_t>(col) * impl.m + row];
+                    worst = std::max(worst, std::fabs(got - reference));
+                }
+            }
+            return static_cast<double>(worst);
+        },
+        m_impl->buffers);
+}
+
+std::string StagedMatmul::isa() const
+{
+    return m_impl->variant ? m_impl->variant->name : std::string();
+}
+
+} // namespace lessonscope

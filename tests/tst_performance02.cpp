@@ -1,0 +1,396 @@
+// performance-02 "Keep the first call apart": a real run in fresh processes, its honesty (each
+// first call really first, in a process of its own, its parts inside it), its checks, its
+// timeline's verdicts, its rendering and its command line.
+
+#include "core/lesson/childprocess.h"
+#include "core/lesson/lessonartifacts.h"
+#include "core/lesson/lessonregistry.h"
+#include "core/lesson/lessonrunner.h"
+#include "core/lesson/artifactbuilder.h"
+#include "core/lessons/performance-02/performance02.h"
+#include "core/lessons/performance-02/performance02contract.h"
+#include "core/lessons/performance-02/performance02timeline.h"
+#include "core/base/rfc3339.h"
+#include "core/base/units.h"
+#include "explorertesting.h"
+#include "ui/artifact/artifactrenderer.h"
+#include "ui/timeline/answerstore.h"
+#include "ui/timeline/predictionpanel.h"
+#include "ui/timeline/timelinewidget.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <nlohmann/json.hpp>
+
+#include <set>
+#include <unistd.h>
+
+using namespace lessonscope;
+namespace p02 = lessonscope::performance02;
+
+Q_DECLARE_METATYPE(lessonscope::Artifact)
+
+namespace {
+
+struct Outcome {
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+Outcome runLessonscope(const QStringList &arguments)
+{
+    QProcess process;
+    process.setProgram(QStringLiteral(LESSONSCOPE_BINARY));
+    process.setArguments(arguments);
+    process.start();
+    if (!process.waitForFinished(120'000))
+        return {};
+    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
+            QString::fromUtf8(process.readAllStandardOutput()), QString::fromUtf8(process.readAllStandardError())};
+}
+
+const Lesson &lesson()
+{
+    return *findLesson(Performance02::kId);
+}
+
+// A real run in-process (its children are the built lessonscope), made into an artifact.
+Artifact measuredArtifact(int processes, int samples)
+{
+    ParameterValues values{{"processes", std::int64_t(processes)}, {"samples", std::int64_t(samples)}};
+    if (lesson().resolveParameters(values))
+        qFatal("performance-02's parameters were refused");
+    RunObserver observer;
+    const LessonRun run = lesson().run(values, observer);
+    return buildArtifact(lesson(), run, rfc3339UtcNow());
+}
+
+int warningsOf(const Json &document)
+{
+    const Problems problems = validateArtifact(document);
+    return countOf(problems, Severity::Warning) + countOf(problems, Severity::Error);
+}
+
+// The artifact with its stdout changed by edit (panels left as they were).
+Json withStdout(const Artifact &artifact, const std::function<void(Json &)> &edit)
+{
+    Json document = artifact.json();
+    Json out = *artifact.stdoutJson();
+    edit(out);
+    document["stdout"] = out.dump(2) + "\n";
+    return document;
+}
+
+double partsSum(const Json &parts)
+{
+    double sum = 0;
+    for (const std::string &name : p02::partNames())
+        sum += parts.at(name).get<double>();
+    return sum;
+}
+
+// The first call costs more than a warm one whenever nothing else disturbed the run. On a machine
+// busy with other work a preempted warm call waits milliseconds for a CPU and no comparison holds,
+// so the processes' own count of preemptions decides whether the comparison is asserted.
+void verifyFirstExceedsWarm(const p02::Figures &f)
+{
+    const bool undisturbed = !f.preemptions.empty()
+        && std::all_of(f.preemptions.begin(), f.preemptions.end(), [](std::int64_t n) { return n == 0; });
+    if (undisturbed)
+        QVERIFY(*f.firstCallSeconds > *f.warmMedianSeconds);
+    else if (!(*f.firstCallSeconds > *f.warmMedianSeconds))
+        qInfo("first call %g s, warm median %g s: the processes were preempted, not compared",
+              *f.firstCallSeconds, *f.warmMedianSeconds);
+}
+
+// Stops the run once the first process has reported its calls, as the GUI's cancel does.
+class CancelAfterOneProcess final : public RunObserver
+{
+public:
+    void callMeasured(int index, const MeasuredCall &call) override
+    {
+        (void)call;
+        m_firstCalls += index == 0 ? 1 : 0;
+        ++m_calls;
+    }
+    void progress(int done, int total) override { m_lastProgress = {done, total}; }
+    bool isCancelled() const override { return m_firstCalls >= 1; }
+
+    int m_firstCalls = 0;
+    int m_calls = 0;
+    std::pair<int, int> m_lastProgress;
+};
+
+} // namespace
+
+class TestPerformance02 : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        explorertesting::isolateSettings(m_dir);
+        // The children are lessonscope itself, not this test.
+        qputenv(kProgramEnvironmentVariable, QByteArrayLiteral(LESSONSCOPE_BINARY));
+        m_artifact = measuredArtifact(3, 6);
+    }
+
+    void isInTheCourseAfterPerformance01()
+    {
+        QCOMPARE(courseLessons().size(), std::size_t(2));
+        QCOMPARE(courseLessons().at(0)->info().id, std::string("performance-01"));
+        QCOMPARE(courseLessons().at(1)->info().id, std::string(Performance02::kId));
+        QCOMPARE(lesson().info().texts.title, std::string("Keep the first call apart"));
+    }
+
+    // Every first call ran in a process of its own: distinct ids, none of them this test's.
+    void eachFirstCallIsInAFreshProcess()
+    {
+        const p02::Figures f = p02::readFigures(m_artifact);
+        QCOMPARE(f.firstCallSamplesSeconds.size(), std::size_t(3));
+        QCOMPARE(f.processIds.size(), std::size_t(3));
+        const std::set<std::int64_t> distinct(f.processIds.begin(), f.processIds.end());
+        QCOMPARE(distinct.size(), std::size_t(3));
+        QVERIFY(!distinct.count(static_cast<std::int64_t>(::getpid())));
+        QCOMPARE(f.warmSamplesSeconds.size(), std::size_t(3 * 6));
+        QCOMPARE(m_artifact.trace()->calls.size(), std::size_t(7));
+    }
+
+    // The parts are measured, inside the first call, and the first call costs more than a warm one.
+    void thePartsAreInsideTheFirstCall()
+    {
+        const Json out = *m_artifact.stdoutJson();
+        const auto firsts = out.at(p02::key::kFirstCallSamples).get<std::vector<double>>();
+        const Json &partsSamples = out.at(p02::key::kFirstCallPartsSamples);
+        for (std::size_t i = 0; i < firsts.size(); ++i) {
+            for (const std::string &name : p02::partNames())
+                QVERIFY2(partsSamples[i].at(name).get<double>() > 0, name.c_str());
+            QVERIFY(partsSamples[i].at(p02::part::kWork).get<double>() > 0);
+            QVERIFY(partsSamples[i].at(p02::part::kWork).get<double>() < firsts[i]);
+            QVERIFY(partsSum(partsSamples[i]) <= firsts[i]);
+        }
+        const p02::Figures f = p02::readFigures(m_artifact);
+        QCOMPARE(f.preemptions.size(), std::size_t(3));
+        verifyFirstExceedsWarm(f);
+        // The traced process's calls in order start with its first call's work.
+        QCOMPARE(f.callsInOrderSeconds.front(), f.parts.at(p02::part::kWork));
+        QCOMPARE(warningsOf(m_artifact.json()), 0);
+    }
+
+    // Its own checks catch a run that was not what it says.
+    void checksCatchADishonestStdout()
+    {
+        // Two first calls from one process: the second was not first.
+        QVERIFY(warningsOf(withStdout(m_artifact, [](Json &out) {
+                    out[p02::key::kProcessIds][1] = out[p02::key::kProcessIds][0];
+                })) > 0);
+        // Parts that add up to more than the first call.
+        QVERIFY(warningsOf(withStdout(m_artifact, [](Json &out) {
+                    Json &parts = out[p02::key::kFirstCallPartsSamples][0];
+                    parts[p02::part::kWork] = out[p02::key::kFirstCallSamples][0].get<double>() * 2;
+                })) > 0);
+        // Parts that are not an object: reported, not a crash.
+        QVERIFY(warningsOf(withStdout(m_artifact, [](Json &out) { out[p02::key::kFirstCallPartsSamples][0] = 5; })) > 0);
+        QVERIFY(warningsOf(withStdout(m_artifact, [](Json &out) { out[p02::key::kFirstCallParts] = "x"; })) > 0);
+        // A median that is not the median, and the panel that no longer agrees.
+        QVERIFY(warningsOf(withStdout(m_artifact, [](Json &out) {
+                    out[p02::key::kFirstCall] = out[p02::key::kFirstCall].get<double>() * 3;
+                })) >= 2);
+    }
+
+    // Cancel keeps the processes measured before it, and reports every call as it comes.
+    void cancelKeepsWhatWasMeasured()
+    {
+        ParameterValues values{{"processes", std::int64_t(4)}, {"samples", std::int64_t(3)}};
+        QVERIFY(!lesson().resolveParameters(values));
+        CancelAfterOneProcess observer;
+        const LessonRun run = lesson().run(values, observer);
+        QVERIFY(run.cancelled);
+        QCOMPARE(observer.m_calls, 4);
+        QCOMPARE(observer.m_lastProgress, std::make_pair(4, 16));
+        const Artifact artifact = buildArtifact(lesson(), run, rfc3339UtcNow());
+        QCOMPARE(p02::readFigures(artifact).firstCallSamplesSeconds.size(), std::size_t(1));
+        QCOMPARE(warningsOf(artifact.json()), 0);
+    }
+
+    // As the GUI runs it: on LessonRunner's worker thread, every call reported live.
+    void runsThroughTheRunnerWithLiveCalls()
+    {
+        LessonRunner runner;
+        QSignalSpy finished(&runner, &LessonRunner::finished);
+        QSignalSpy firsts(&runner, &LessonRunner::firstCallMeasured);
+        QSignalSpy warm(&runner, &LessonRunner::warmSamplesMeasured);
+        ParameterValues values{{"processes", std::int64_t(2)}, {"samples", std::int64_t(3)}};
+        QVERIFY(!lesson().resolveParameters(values));
+        QVERIFY(runner.start(lesson(), values) > 0);
+        QVERIFY(finished.wait(60'000));
+        QCOMPARE(firsts.count(), 2); // one first call per process
+        int warmCount = 0;
+        for (const QList<QVariant> &report : warm)
+            warmCount += static_cast<int>(report.at(2).value<QList<double>>().size());
+        QCOMPARE(warmCount, 6);
+        QCOMPARE(countOf(finished.constFirst().at(2).value<Problems>(), Severity::Warning), 0);
+    }
+
+    void aBrokenChildIsReportedNotCrashed()
+    {
+        QCOMPARE(lesson().measureInChild({QStringLiteral("samples=x")}), 2);
+        QCOMPARE(lesson().measureInChild({QStringLiteral("bogus")}), 2);
+        QVERIFY(!p02::readProcess(Json::object()));
+        QVERIFY(!p02::readProcess(Json{{"pid", 1}, {"calls", Json::array({Json::array({1, 2})})}}));
+        const QByteArray saved = qgetenv(kProgramEnvironmentVariable);
+        qputenv(kProgramEnvironmentVariable, QByteArrayLiteral("/nonexistent/lessonscope"));
+        RunObserver observer;
+        const ChildResult child = runMeasuringChild(Performance02::kId, {}, observer);
+        QVERIFY(!child.output);
+        QVERIFY(!child.error.empty());
+        ParameterValues values;
+        QVERIFY(!lesson().resolveParameters(values));
+        QVERIFY_THROWS_EXCEPTION(std::runtime_error, lesson().run(values, observer));
+        qputenv(kProgramEnvironmentVariable, saved);
+    }
+
+    void theTimelineQuotesWhatEachStartReads()
+    {
+        const Performance02Timeline timeline(m_artifact);
+        QVERIFY(timeline.isMeasured());
+        const int call = timeline.representativeCall();
+        QVERIFY(call >= 1);
+        const CallTimeline laid = timeline.call(call);
+        QCOMPARE(laid.marker, MarkerKind::Start);
+        QCOMPARE(laid.candidates.size(), std::size_t(3));
+        QVERIFY(laid.candidates[0].time < laid.candidates[1].time);
+        QVERIFY(laid.candidates[1].time < laid.candidates[2].time);
+        QVERIFY(laid.candidates[2].correct);
+        const double before = *timeline.readingSeconds("before-stream", call);
+        const double first = *timeline.readingSeconds("first-dispatch", call);
+        const double warm = *timeline.readingSeconds("this-dispatch", call);
+        QVERIFY(before > first && first > warm && warm > 0);
+        QCOMPARE(warm, *timeline.callSeconds(call));
+        const TimelineVerdict wrong = timeline.verdict("before-stream", call);
+        QVERIFY(!wrong.correct);
+        QVERIFY(wrong.numbers.find("×") != std::string::npos);
+        QVERIFY(wrong.numbers.find("e+") == std::string::npos);
+        QVERIFY(timeline.verdict("this-dispatch", call).correct);
+        QVERIFY(!timeline.readingSeconds("this-dispatch", 0)); // the first call is no warm call
+
+        QCOMPARE(formatRatio(2437), std::string("2,437×"));
+        QCOMPARE(formatRatio(46.4), std::string("46.4×"));
+        QCOMPARE(formatRatio(3.24), std::string("3.24×"));
+        QCOMPARE(formatRatio(1234567), std::string("1,234,567×"));
+    }
+
+    // The bundled recording validates with the lesson's own checks; without its trace the
+    // timeline is the schematic, and its verdict quotes the recorded figures.
+    void theRecordingValidatesAndItsSchematicQuotesIt()
+    {
+        const ReadResult read = readArtifactFile(QStringLiteral(LESSONSCOPE_TEST_DATA "/../../resources/recorded/performance-02.recorded.json"));
+        QVERIFY(read.ok());
+        QCOMPARE(read.artifact->provenance(), std::string("recorded_cpu_computation"));
+        QCOMPARE(warningsOf(read.artifact->json()), 0);
+        const p02::Figures recorded = p02::readFigures(*read.artifact);
+        QVERIFY(*recorded.firstCallSeconds > *recorded.warmMedianSeconds);
+
+        Json document = read.artifact->json();
+        document.erase("trace");
+        const Performance02Timeline schematic{Artifact(document)};
+        QVERIFY(!schematic.isMeasured());
+        QCOMPARE(schematic.callCount(), 0);
+        const CallTimeline laid = schematic.call(0);
+        QCOMPARE(laid.candidates.size(), std::size_t(3));
+        QVERIFY(laid.candidates[0].time < laid.candidates[1].time && laid.candidates[1].time < laid.candidates[2].time);
+        QVERIFY(laid.anchor > laid.candidates[2].time);
+        const TimelineVerdict verdict = schematic.verdict("first-dispatch", 0);
+        QVERIFY(!verdict.correct);
+        QVERIFY(verdict.numbers.find(formatDuration(*recorded.firstCallSeconds)) != std::string::npos);
+        QVERIFY(!schematic.readingSeconds("this-dispatch", 0));
+    }
+
+    void rendersAndAnswersOnTheTimeline()
+    {
+        LibraryEntry entry;
+        entry.artifact = m_artifact;
+        entry.problems = validateArtifact(m_artifact.json());
+        for (RenderView view : {RenderView::Panels, RenderView::Diagram}) {
+            const QImage image = renderArtifact(entry, view, QSize(900, 700));
+            QVERIFY(!image.isNull());
+            QSet<QRgb> colours;
+            for (int y = 0; y < image.height(); y += 7)
+                for (int x = 0; x < image.width(); x += 7)
+                    colours.insert(image.pixel(x, y));
+            QVERIFY(colours.size() > 4);
+        }
+        AnswerStore store(m_dir.filePath(QStringLiteral("answers.ini")));
+        PredictionPanel panel(&store);
+        panel.resize(1000, 760);
+        panel.setArtifact(m_artifact);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        TimelineWidget *timeline = panel.timeline();
+        QCOMPARE(timeline->currentCall().marker, MarkerKind::Start);
+        explorertesting::saveScreenshot(panel, QStringLiteral("performance02-unanswered.png"));
+        QSignalSpy answered(&panel, &PredictionPanel::answered);
+        timeline->setFocus();
+        timeline->setMarkerCandidate(2);
+        QTest::keyClick(timeline, Qt::Key_Return);
+        QCOMPARE(answered.count(), 1);
+        QVERIFY(answered.constFirst().at(0).toBool());
+        QVERIFY(panel.verdictText().contains(QStringLiteral("Right: start the timer at this call's dispatch.")));
+        QVERIFY(panel.isReadingShown());
+        explorertesting::saveScreenshot(panel, QStringLiteral("performance02-answered.png"));
+    }
+
+    void commandLine()
+    {
+        const Outcome lessons = runLessonscope({QStringLiteral("lessons")});
+        QCOMPARE(lessons.exitCode, 0);
+        const qsizetype one = lessons.out.indexOf(QStringLiteral("performance-01"));
+        const qsizetype two = lessons.out.indexOf(QStringLiteral("performance-02"));
+        QVERIFY(one >= 0 && two > one);
+        QVERIFY(lessons.out.contains(QStringLiteral("--processes")));
+
+        const QString path = m_dir.filePath(QStringLiteral("a.json"));
+        const Outcome run = runLessonscope({QStringLiteral("run"), QStringLiteral("performance-02"), QStringLiteral("-o"), path});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        QCOMPARE(runLessonscope({QStringLiteral("validate"), path}).exitCode, 0);
+        const ReadResult read = readArtifactFile(path);
+        QVERIFY(read.ok());
+        const p02::Figures f = p02::readFigures(*read.artifact);
+        QCOMPARE(f.firstCallSamplesSeconds.size(), std::size_t(5)); // the default
+        verifyFirstExceedsWarm(f);
+
+        const QString png = m_dir.filePath(QStringLiteral("x.png"));
+        const Outcome render = runLessonscope({QStringLiteral("render"), path, QStringLiteral("--view"),
+                                               QStringLiteral("diagram"), QStringLiteral("-o"), png});
+        QVERIFY2(render.exitCode == 0, qPrintable(render.err));
+        QVERIFY(!QImage(png).isNull());
+
+        const QString tracePath = m_dir.filePath(QStringLiteral("trace.json"));
+        const Outcome trace = runLessonscope({QStringLiteral("export-trace"), path, QStringLiteral("-o"), tracePath});
+        QVERIFY2(trace.exitCode == 0, qPrintable(trace.err));
+        QFile file(tracePath);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QJsonDocument json = QJsonDocument::fromJson(file.readAll());
+        QVERIFY(json.isObject());
+        QVERIFY(json.object().value(QStringLiteral("traceEvents")).toArray().size() > 10);
+
+        // The hidden measuring mode refuses what is not a request.
+        QCOMPARE(runLessonscope({QStringLiteral("measure-child"), QStringLiteral("no-such-lesson")}).exitCode, 2);
+        QCOMPARE(runLessonscope({QStringLiteral("measure-child"), QStringLiteral("performance-01")}).exitCode, 2);
+    }
+
+private:
+    QTemporaryDir m_dir;
+    Artifact m_artifact;
+};
+
+QTEST_MAIN(TestPerformance02)
+#include "tst_performance02.moc"
