@@ -1,18 +1,26 @@
-// The course: its lessons in order. Adding a lesson is its folder here and one line below
-// (docs/architecture.md, "Adding a lesson").
+// The course: its lessons in order, one line each. A lesson's folder defines
+// lessonscope::course::<name>(), which returns the lesson; adding a lesson is its folder and its
+// line here (docs/architecture.md, "Adding a lesson").
 
 #include "core/lesson/lessonregistry.h"
-#include "core/lessons/performance-01/performance01.h"
-#include "core/lessons/performance-02/performance02.h"
+
+#define LESSONSCOPE_COURSE(LESSON) \
+    LESSON(performance01)          \
+    LESSON(performance02)
 
 namespace lessonscope {
 
+namespace course {
+#define LESSONSCOPE_DECLARE_LESSON(name) const Lesson &name();
+LESSONSCOPE_COURSE(LESSONSCOPE_DECLARE_LESSON)
+#undef LESSONSCOPE_DECLARE_LESSON
+} // namespace course
+
 const std::vector<const Lesson *> &courseLessons()
 {
-    // Lessons are stateless values; one instance each, made on first use.
-    static const Performance01 performance01;
-    static const Performance02 performance02;
-    static const std::vector<const Lesson *> lessons{&performance01, &performance02};
+#define LESSONSCOPE_LIST_LESSON(name) &course::name(),
+    static const std::vector<const Lesson *> lessons{LESSONSCOPE_COURSE(LESSONSCOPE_LIST_LESSON)};
+#undef LESSONSCOPE_LIST_LESSON
     return lessons;
 }
 
