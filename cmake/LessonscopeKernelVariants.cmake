@@ -44,7 +44,7 @@ function(lessonscope_add_matmul_variant name)
     "LINKER:--exclude-libs,ALL")
   # Sanitizer and fuzzer runtimes are linked into the executable only, so their symbols are
   # undefined here on purpose; elsewhere a missing symbol is a link error, not a load-time one.
-  if(NOT LESSONSCOPE_SANITIZE AND NOT LESSONSCOPE_FUZZ)
+  if(NOT LESSONSCOPE_SANITIZE AND NOT LESSONSCOPE_TSAN AND NOT LESSONSCOPE_FUZZ)
     target_link_options(${target} PRIVATE "LINKER:--no-undefined")
   endif()
   set_target_properties(${target} PROPERTIES

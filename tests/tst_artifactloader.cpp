@@ -10,6 +10,32 @@
 
 using namespace explorertesting;
 
+namespace {
+
+// Counts the queued calls delivered to an object (a worker's posts arrive as QEvent::MetaCall).
+class QueuedCallCounter : public QObject
+{
+public:
+    explicit QueuedCallCounter(QObject *watched)
+    {
+        watched->installEventFilter(this);
+    }
+    int count() const { return m_count; }
+
+protected:
+    bool eventFilter(QObject *, QEvent *event) override
+    {
+        if (event->type() == QEvent::MetaCall)
+            ++m_count;
+        return false;
+    }
+
+private:
+    int m_count = 0;
+};
+
+} // namespace
+
 // Opening off the GUI thread: folders searched recursively, progress, cancel, kept current.
 class TestArtifactLoader : public QObject
 {
@@ -89,7 +115,13 @@ void TestArtifactLoader::cancelDropsTheRest()
     QCOMPARE(finished.count(), 1); // at once
     QCOMPARE(finished.constFirst().at(1).toBool(), true);
     QVERIFY(!loader.isBusy());
-    QTest::qWait(500);
+    // Once the worker has returned, everything it still sent is queued for the loader: deliver
+    // all of it, and none may come out. The worker always sends at least its closing "finished",
+    // so the check cannot pass by looking before anything arrived.
+    QueuedCallCounter delivered(&loader);
+    loader.waitForWorkers();
+    QCoreApplication::sendPostedEvents(&loader);
+    QVERIFY(delivered.count() >= 1);
     QCOMPARE(loaded.count(), 0); // what the worker still sent was dropped
     QCOMPARE(finished.count(), 1);
 }

@@ -80,6 +80,9 @@ private slots:
     void exceptionIsRethrownFromWait_data() { strategies_data(); }
     void exceptionIsRethrownFromWait();
     void hostParksWhenWorkOutlastsItsSpin();
+    void dispatchReturnsBeforeTheWorkRuns_data() { strategies_data(); }
+    void dispatchReturnsBeforeTheWorkRuns();
+    void waitingHostSleepsInTheKernel();
     void destructorDrainsDispatchedWork();
     void handlesCopyMoveAndOutliveTheStream();
     void adaptiveFollowsTheUsableCores();
@@ -213,6 +216,66 @@ void TestDeviceStream::hostParksWhenWorkOutlastsItsSpin()
     const CallTimestamps t = call.timestamps();
     QVERIFY2(ordered(t), describe(t).constData());
     QVERIFY(t.workEnd - t.workBegin >= 20'000'000);
+}
+
+void TestDeviceStream::dispatchReturnsBeforeTheWorkRuns()
+{
+    // dispatch() only queues: the work can wait for something the host does after dispatch()
+    // returned. A dispatch() that waited for the work would never see the flag, so the work
+    // gives up after a generous 10 s (failing the test, never hanging it).
+    QFETCH(WaitStrategy, strategy);
+    DeviceStream stream(StreamOptions{strategy});
+    std::atomic<bool> dispatchReturned{false};
+    bool workSawTheFlag = false; // written by the work, read after wait()
+    CallHandle call = stream.dispatch([&] {
+        const std::int64_t giveUp = MonotonicClock::nowNs() + 10'000'000'000;
+        while (!dispatchReturned.load() && MonotonicClock::nowNs() < giveUp)
+            std::this_thread::yield();
+        workSawTheFlag = dispatchReturned.load();
+    });
+    dispatchReturned.store(true);
+    call.wait();
+    QVERIFY2(workSawTheFlag, "dispatch() returned only after its work had finished");
+    const CallTimestamps t = call.timestamps();
+    QVERIFY2(ordered(t), describe(t).constData());
+    // The work ran past the end of dispatch: it could not finish before the flag was raised.
+    QVERIFY2(t.dispatchEnd <= t.workEnd, describe(t).constData());
+}
+
+void TestDeviceStream::waitingHostSleepsInTheKernel()
+{
+#if defined(__linux__)
+    // hostParksWhenWorkOutlastsItsSpin shows that a host with a short spin gets its result; this
+    // shows that it does sleep meanwhile. The host is this thread, blocked in wait(); the work,
+    // on the worker, holds the call until it reads the host's state from /proc as 'S' (asleep in
+    // the kernel). A host that kept spinning would stay 'R' and the work would give up after a
+    // generous 10 s, failing the test, never hanging it. The host's spin (10 µs) uses no system
+    // call, so 'S' during wait() can only be the futex it parks on.
+    StreamOptions options{WaitStrategy::SpinThenPark};
+    options.hostSpinNs = 10'000;
+    DeviceStream stream(options);
+    const long hostTid = currentTid();
+    std::atomic<bool> hostWaiting{false};
+    bool sawHostAsleep = false; // written by the work, read after wait()
+    CallHandle call = stream.dispatch([&] {
+        const std::int64_t giveUp = MonotonicClock::nowNs() + 10'000'000'000;
+        // Only states read after the host is about to wait say anything about wait() (it makes
+        // no system call between raising the flag and parking).
+        while (!hostWaiting.load() && MonotonicClock::nowNs() < giveUp)
+            std::this_thread::yield();
+        while (!sawHostAsleep && MonotonicClock::nowNs() < giveUp) {
+            sawHostAsleep = threadState(hostTid) == 'S';
+            std::this_thread::yield();
+        }
+    });
+    hostWaiting.store(true);
+    call.wait();
+    QVERIFY2(sawHostAsleep, "the host never slept while it waited for a call that outlasted its spin");
+    const CallTimestamps t = call.timestamps();
+    QVERIFY2(ordered(t), describe(t).constData());
+#else
+    QSKIP("reads the thread state from /proc");
+#endif
 }
 
 void TestDeviceStream::destructorDrainsDispatchedWork()

@@ -105,6 +105,13 @@ void TestLessonRunner::cancelStopsTheRun()
     QSignalSpy partial(&runner, &LessonRunner::partialRun);
     QSignalSpy finished(&runner, &LessonRunner::finished);
     QSignalSpy samples(&runner, &LessonRunner::warmSamplesMeasured);
+    // What had arrived when cancelled() came: every later delivery would be counted after it.
+    qsizetype batchesBeforeCancelled = -1;
+    qsizetype finishedBeforeCancelled = -1;
+    connect(&runner, &LessonRunner::cancelled, &runner, [&] {
+        batchesBeforeCancelled = samples.count();
+        finishedBeforeCancelled = finished.count();
+    });
     // The most samples, of a product big enough that the run lasts minutes: Cancel comes first.
     const int job = runner.start(lesson(), small(100'000, 256));
     QVERIFY(job > 0);
@@ -124,11 +131,15 @@ void TestLessonRunner::cancelStopsTheRun()
     QVERIFY(printed && printed->contains("cancelled"));
     QCOMPARE(printed->at("cancelled").get<bool>(), true);
     QVERIFY(!hasErrors(partial.constFirst().at(2).value<Problems>()));
-    // Nothing of the cancelled job arrives afterwards.
-    const qsizetype batches = samples.count();
-    QTest::qWait(300);
-    QCOMPARE(samples.count(), batches);
+    // Nothing of the cancelled job arrives after cancelled(): once the worker has returned,
+    // everything it sent is queued for the runner; delivered, none of it may come out.
+    runner.waitForWorkers();
+    QCoreApplication::sendPostedEvents(&runner);
+    QCOMPARE(samples.count(), batchesBeforeCancelled);
+    QCOMPARE(finished.count(), finishedBeforeCancelled);
     QCOMPARE(finished.count(), 0);
+    QCOMPARE(cancelled.count(), 1);
+    QCOMPARE(partial.count(), 1);
 }
 
 void TestLessonRunner::oneRunAtATime()

@@ -110,6 +110,7 @@ private slots:
     void defaultsAreFilledIn();
     void outOfRangeParametersAreRefused_data();
     void outOfRangeParametersAreRefused();
+    void samplesUpToTheCapAreAccepted();
     void runGivesAValidArtifact_data();
     void runGivesAValidArtifact();
     void stdoutHasTheSeedKeysInTheSeedOrder();
@@ -145,7 +146,9 @@ void TestPerformance01::outOfRangeParametersAreRefused_data()
     QTest::addColumn<ParameterValues>("values");
     QTest::addColumn<QString>("mentions");
     QTest::newRow("no samples") << ParameterValues{{"samples", std::int64_t(0)}} << "samples";
-    QTest::newRow("too many samples") << ParameterValues{{"samples", std::int64_t(1'000'001)}} << "samples";
+    // The cap (100,000 samples) at its boundary; samplesUpToTheCapAreAccepted has the other side.
+    QTest::newRow("one sample over the cap") << ParameterValues{{"samples", std::int64_t(100'001)}}
+                                             << "samples must be between 1 and 100000";
     QTest::newRow("m zero") << ParameterValues{{"m", std::int64_t(0)}} << "m must be between 1 and 4096";
     QTest::newRow("k too big") << ParameterValues{{"k", std::int64_t(4097)}} << "k must be between 1 and 4096";
     QTest::newRow("n negative") << ParameterValues{{"n", std::int64_t(-16)}} << "n";
@@ -166,6 +169,17 @@ void TestPerformance01::outOfRangeParametersAreRefused()
     QVERIFY(error.has_value());
     QVERIFY2(QString::fromStdString(*error).contains(mentions), error->c_str());
     QVERIFY(values == given); // a refused set is left as given
+}
+
+void TestPerformance01::samplesUpToTheCapAreAccepted()
+{
+    // Exactly at the cap is allowed (one more is refused above), and so is the least.
+    for (const std::int64_t samples : {std::int64_t(1), std::int64_t(100'000)}) {
+        ParameterValues values{{"samples", samples}};
+        const auto error = lesson().resolveParameters(values);
+        QVERIFY2(!error, error ? error->c_str() : "");
+        QCOMPARE(integerParameter(values, "samples"), samples);
+    }
 }
 
 void TestPerformance01::runGivesAValidArtifact_data()

@@ -6,7 +6,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include <QElapsedTimer>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
@@ -467,17 +466,20 @@ void TestValidation::samePhraseAtEachPointer()
 
 void TestValidation::deepNestingIsRefusedFast()
 {
-    for (const char *open : {"[", "{\"a\":"}) {
+    // Refused by the scan before the parser, at the first bracket too deep: the one problem names
+    // that bracket, and the parser, which would have run into the unterminated document, said
+    // nothing. (No clock: what proves the cost bounded is where the reading stopped.)
+    for (const std::string open : {"[", "{\"a\":"}) {
         std::string input;
         for (int i = 0; i < 100'000; ++i)
             input += open;
-        QElapsedTimer timer;
-        timer.start();
         const ReadResult result = readArtifact(input);
-        QVERIFY2(timer.elapsed() < 1000, qPrintable(QString::number(timer.elapsed()) + " ms"));
         QVERIFY(!result.artifact);
         QCOMPARE(result.problems.size(), std::size_t(1));
-        QVERIFY2(result.problems[0].message.find("deeper than 128") != std::string::npos, result.problems[0].message.c_str());
+        const std::string &message = result.problems[0].message;
+        QVERIFY2(message.find("deeper than 128") != std::string::npos, message.c_str());
+        const std::string column = "line 1, column " + std::to_string(128 * open.size() + 1) + ")";
+        QVERIFY2(message.find(column) != std::string::npos, message.c_str());
     }
     // exactly at the limit is fine; one more is not
     const std::string atLimit = std::string(128, '[') + std::string(128, ']');
@@ -493,11 +495,10 @@ void TestValidation::deepNestingIsRefusedFast()
 
 void TestValidation::oversizedInputIsRefusedBeforeParsing()
 {
+    // 100 MB of '[': refused for its size alone. Had the depth scan or the parser seen it, the
+    // problem would be the nesting (or the memory of 100 million arrays), not the size.
     const std::string huge(100'000'000, '[');
-    QElapsedTimer timer;
-    timer.start();
     const ReadResult result = readArtifact(huge);
-    QVERIFY(timer.elapsed() < 1000);
     QVERIFY(!result.artifact);
     QCOMPARE(result.problems.size(), std::size_t(1));
     QCOMPARE(result.problems[0].message,
@@ -518,10 +519,10 @@ void TestValidation::oversizedFileIsRefusedBeforeReading()
     QVERIFY(file.open(QIODevice::WriteOnly));
     QVERIFY(file.resize(100'000'000)); // sparse: no 100 MB written
     file.close();
-    QElapsedTimer timer;
-    timer.start();
+    // Refused by its size on disk, before a byte is read: reading stops one byte past the 64 MiB
+    // limit, so a refusal after reading could never name all 100,000,000 bytes, and it would speak
+    // of "the document", not "the file".
     const ReadResult result = readArtifactFile(path);
-    QVERIFY(timer.elapsed() < 1000);
     QVERIFY(!result.artifact);
     QCOMPARE(result.problems.size(), std::size_t(1));
     QCOMPARE(result.problems[0].message,

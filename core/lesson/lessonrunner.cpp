@@ -97,11 +97,16 @@ LessonRunner::~LessonRunner()
 {
     if (m_cancel)
         m_cancel->store(true);
+    waitForWorkers();
+    for (const QPointer<QThread> &thread : std::as_const(m_threads))
+        delete thread;
+}
+
+void LessonRunner::waitForWorkers()
+{
     for (const QPointer<QThread> &thread : std::as_const(m_threads)) {
-        if (thread) {
+        if (thread)
             thread->wait();
-            delete thread;
-        }
     }
 }
 

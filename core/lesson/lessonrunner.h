@@ -30,6 +30,10 @@ public:
     int start(const lessonscope::Lesson &lesson, const lessonscope::ParameterValues &values);
     void cancel();
     bool isRunning() const { return m_job != 0; }
+    // Blocks until every worker thread has returned. What they posted is then queued here, and a
+    // job's part of it is dropped when delivered if the job is no longer current (tests prove with
+    // it that nothing of a cancelled run arrives). The destructor cancels, then does this.
+    void waitForWorkers();
     int currentJob() const { return m_job; }
 
 signals:

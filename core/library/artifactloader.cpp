@@ -55,11 +55,16 @@ ArtifactLoader::~ArtifactLoader()
 {
     for (const auto &flag : std::as_const(m_jobs))
         flag->store(true);
+    waitForWorkers();
+    for (const QPointer<QThread> &thread : std::as_const(m_threads))
+        delete thread;
+}
+
+void ArtifactLoader::waitForWorkers()
+{
     for (const QPointer<QThread> &thread : std::as_const(m_threads)) {
-        if (thread) {
+        if (thread)
             thread->wait();
-            delete thread;
-        }
     }
 }
 

@@ -48,6 +48,10 @@ public:
     // Cancels one job (or every job for 0). finished(job, true) follows at once.
     void cancel(int job = 0);
     bool isBusy() const { return !m_jobs.isEmpty(); }
+    // Blocks until every worker thread has returned. What they posted is then queued here, and a
+    // cancelled job's part of it is dropped when delivered (tests prove with it that nothing of a
+    // cancelled job arrives). The destructor cancels every job, then does this.
+    void waitForWorkers();
     QList<int> jobs() const { return m_jobs.keys(); }
 
 signals:
