@@ -145,7 +145,7 @@ private slots:
 
     void isInTheCourseAfterPerformance01()
     {
-        QCOMPARE(courseLessons().size(), std::size_t(2));
+        QVERIFY(courseLessons().size() >= 2);
         QCOMPARE(courseLessons().at(0)->info().id, std::string("performance-01"));
         QCOMPARE(courseLessons().at(1)->info().id, std::string(Performance02::kId));
         QCOMPARE(lesson().info().texts.title, std::string("Keep the first call apart"));

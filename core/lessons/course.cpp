@@ -6,7 +6,8 @@
 
 #define LESSONSCOPE_COURSE(LESSON) \
     LESSON(performance01)          \
-    LESSON(performance02)
+    LESSON(performance02)          \
+    LESSON(performance03)
 
 namespace lessonscope {
 

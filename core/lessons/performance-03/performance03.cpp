@@ -1,0 +1,332 @@
+#include "core/lessons/performance-03/performance03.h"
+
+#include "core/lessons/performance-03/performance03contract.h"
+#include "core/lessons/performance-03/performance03phases.h"
+#include "core/lessons/performance-03/performance03timeline.h"
+#include "core/timing/devicestream.h"
+#include "core/timing/monotonicclock.h"
+#include "core/timing/placement.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <sstream>
+
+namespace lessonscope {
+
+namespace {
+
+constexpr const char *kReading =
+    "The host prepares the inputs, places them in the device's memory, then dispatches the call and "
+    "waits for its result. Preparation and placement are work of their own: a timer started before "
+    "them measures them too. Lengths illustrate ordering only and are not measured durations. Start "
+    "the call's timer at the dispatch, with the inputs already placed, and give preparation and "
+    "placement boundaries of their own.";
+
+constexpr const char *kMeasuredReading =
+    "The host prepares the inputs, places them in the device's memory, then dispatches the call and "
+    "waits for its result. Lengths are this machine's measured durations, to scale: a timer started "
+    "before preparation or placement adds their time to the call's. Preparation and placement grow "
+    "with the inputs (n²), the product with n³, so together they weigh most at small sizes and the "
+    "product at large ones. Start the call's timer at the dispatch, with the inputs already placed, "
+    "and give preparation and placement boundaries of their own.";
+
+// The sizes parameter is a Choice of named sweeps. The parameter system has Integer and Choice
+// only; a free list would need a parser and limits of its own in every form, and min/max/steps
+// integers would hide which sizes ran. Each choice is the list itself, so "--sizes 16,64,256,1024"
+// reads as what it runs, and the run panel offers the same lists.
+const std::vector<std::string> kSweeps = {"16,64,256,1024", "16,32,64,128,256,512,1024", "16,64,256",
+                                          "64,256,1024", "256"};
+constexpr int kWarmupRounds = 1;
+
+ParameterSpec integerSpec(const char *name, const char *label, const char *description,
+                          std::int64_t defaultValue, std::int64_t minimum, std::int64_t maximum)
+{
+    ParameterSpec spec;
+    spec.name = name;
+    spec.label = label;
+    spec.description = description;
+    spec.type = ParameterSpec::Type::Integer;
+    spec.defaultInteger = defaultValue;
+    spec.minimum = minimum;
+    spec.maximum = maximum;
+    return spec;
+}
+
+ParameterSpec choiceSpec(const char *name, const char *label, const char *description,
+                         std::vector<std::string> choices)
+{
+    ParameterSpec spec;
+    spec.name = name;
+    spec.label = label;
+    spec.description = description;
+    spec.type = ParameterSpec::Type::Choice;
+    spec.choices = std::move(choices);
+    return spec;
+}
+
+LessonInfo makeInfo()
+{
+    LessonInfo info;
+    info.id = Performance03::kId;
+    info.summary = "Prepare the inputs, place them in the device's memory, then time the call: three "
+                   "boundaries on the same calls, over a sweep of sizes.";
+    info.texts.title = "Place the inputs before the timer";
+    info.texts.prediction = "The timer stops when the host has observed the call's result. Where must it "
+                            "start to time the call alone?";
+    info.texts.reading = kReading;
+    info.texts.measuredReading = kMeasuredReading;
+    info.texts.alt = kReading;
+    info.texts.scope = "Architecture and dataflow mechanism diagram.";
+    info.texts.height = 3.8;
+    info.texts.diagramKind = "timeline";
+    info.texts.boundary = "inputs prepared and placed before the timer; call plus output synchronization";
+    info.parameters = {
+        choiceSpec("sizes", "Sizes (n of n×n · n×n)",
+                   "The sweep of square sizes; the middle one is traced and shown in the bar.", kSweeps),
+        // At 1024 float64 a sample takes about a tenth of a second on a small machine, so the
+        // default of 7 keeps a run with the defaults within seconds.
+        integerSpec("samples", "Samples per size", "How many timed samples at each size, after one untimed round.",
+                    7, 1, 1000),
+        choiceSpec("dtype", "Element type", "The floating-point type of inputs and output.", {"float32", "float64"}),
+        integerSpec("seed", "Input seed", "Seeds the generator the inputs are made from.", 0, 0, 2'147'483'647),
+    };
+    return info;
+}
+
+// One sample's timestamps (MonotonicClock ns): preparation on the host, then the placement and
+// the call, each a dispatch on the stream and a wait for its readiness.
+struct SampleTimes {
+    std::int64_t prepareBegin = 0;
+    std::int64_t prepareEnd = 0;
+    CallTimestamps place;
+    CallTimestamps call;
+};
+
+SampleTimes measureOnce(PlacedProduct &product, DeviceStream &stream, std::uint64_t seed, std::uint64_t round)
+{
+    SampleTimes t;
+    t.prepareBegin = MonotonicClock::nowNs();
+    product.prepare(seed, round);
+    t.prepareEnd = MonotonicClock::nowNs();
+    CallHandle place = stream.dispatch([&product] { product.place(); });
+    place.wait();
+    CallHandle call = stream.dispatch([&product] { product.multiply(); });
+    call.wait();
+    t.place = place.timestamps();
+    t.call = call.timestamps();
+    return t;
+}
+
+CallTimestamps relativeTo(const CallTimestamps &t, std::int64_t origin)
+{
+    return {t.dispatchBegin - origin, t.dispatchEnd - origin, t.workBegin - origin, t.workEnd - origin,
+            t.readyObserved - origin};
+}
+
+// The run in progress: the stream, what was measured, and how far it got.
+struct Experiment {
+    Experiment(RunObserver &o, LessonRun &r) : observer(o), run(r) {}
+
+    RunObserver &observer;
+    LessonRun &run;
+    performance03::Measurements measurements;
+    DeviceStream stream;
+    PlacedProduct::Dtype dtype = PlacedProduct::Dtype::Float32;
+    std::uint64_t seed = 0;
+    int samples = 1;
+    int done = 0;
+    int total = 0;
+
+    void record(performance03::SizeSamples &size, const SampleTimes &t, bool traced);
+    bool measureSize(int n, bool traced); // false when cancelled before its first sample
+};
+
+void Experiment::record(performance03::SizeSamples &size, const SampleTimes &t, bool traced)
+{
+    using performance03::secondsBetween;
+    size.prepare.push_back(secondsBetween(t.prepareBegin, t.prepareEnd));
+    size.place.push_back(secondsBetween(t.place.dispatchBegin, t.place.readyObserved));
+    size.call.push_back(secondsBetween(t.call.dispatchBegin, t.call.readyObserved));
+    size.withPlacement.push_back(secondsBetween(t.place.dispatchBegin, t.call.readyObserved));
+    size.withPreparation.push_back(secondsBetween(t.prepareBegin, t.call.readyObserved));
+    if (!traced)
+        return;
+    if (run.calls.empty())
+        run.startedAtNs = t.call.dispatchBegin; // the trace's origin: the first traced call's dispatch
+    const std::int64_t origin = run.startedAtNs;
+    measurements.phases.push_back({t.prepareBegin - origin, t.prepareEnd - origin, t.place.dispatchBegin - origin,
+                                   t.place.workBegin - origin, t.place.workEnd - origin,
+                                   t.place.readyObserved - origin});
+    run.calls.push_back(MeasuredCall{relativeTo(t.call, origin)});
+    observer.callMeasured(static_cast<int>(run.calls.size()) - 1, run.calls.back());
+}
+
+bool Experiment::measureSize(int n, bool traced)
+{
+    if (done > 0 && observer.isCancelled()) { // before this size's set-up, which is not measured
+        run.cancelled = true;
+        return false;
+    }
+    PlacedProduct product(dtype, n);
+    run.instructionSet = product.isa();
+    // The device's memory is the worker's: allocated and touched there, before any clock reads.
+    CallHandle allocation = stream.dispatch([&product] { product.allocateOnDevice(); });
+    allocation.wait();
+    // One round untimed: first-use costs at a new size (the output's pages, cold caches) are
+    // performance-02's subject, not this lesson's.
+    for (int round = 0; round < kWarmupRounds; ++round)
+        measureOnce(product, stream, seed, static_cast<std::uint64_t>(round));
+
+    performance03::SizeSamples size;
+    size.n = n;
+    for (int s = 0; s < samples; ++s) {
+        // Checked between samples only; the run's first sample is always measured.
+        if (done > 0 && observer.isCancelled()) {
+            run.cancelled = true;
+            break;
+        }
+        const SampleTimes t = measureOnce(product, stream, seed, static_cast<std::uint64_t>(kWarmupRounds + s));
+        record(size, t, traced);
+        observer.progress(++done, total);
+    }
+    if (size.call.empty())
+        return false;
+    // After the clock stopped: the last output against the last prepared inputs.
+    size.maxAbsError = product.maxAbsErrorAgainstReference();
+    measurements.sizes.push_back(std::move(size));
+    return !run.cancelled;
+}
+
+std::string joined(const std::vector<int> &sizes)
+{
+    std::string text;
+    for (int n : sizes) {
+        if (!text.empty())
+            text += ", ";
+        text += std::to_string(n);
+    }
+    return text;
+}
+
+} // namespace
+
+std::vector<int> Performance03::sizesOf(const std::string &sweep)
+{
+    std::vector<int> sizes;
+    std::stringstream stream(sweep);
+    std::string item;
+    while (std::getline(stream, item, ',')) {
+        if (item.empty() || item.size() > 4 || !std::all_of(item.begin(), item.end(), ::isdigit))
+            return {};
+        const int n = std::stoi(item);
+        if (n < 1 || n > 4096 || (!sizes.empty() && n <= sizes.back()))
+            return {};
+        sizes.push_back(n);
+    }
+    return sizes;
+}
+
+int Performance03::defaultSizeOf(const std::vector<int> &sizes)
+{
+    return sizes.empty() ? 0 : sizes[sizes.size() / 2];
+}
+
+const LessonInfo &Performance03::info() const
+{
+    static const LessonInfo info = makeInfo();
+    return info;
+}
+
+LessonRun Performance03::run(const ParameterValues &values, RunObserver &observer) const
+{
+    std::vector<int> sizes = sizesOf(choiceParameter(values, "sizes"));
+    if (sizes.empty())
+        sizes = sizesOf(kSweeps.front()); // unreachable after resolveParameters: every choice parses
+    LessonRun run;
+    run.lessonId = kId;
+    run.parameters = values;
+    run.device = "eigen-stream-worker";
+    Experiment experiment(observer, run);
+    run.waitStrategy = waitStrategyName(experiment.stream.effectiveStrategy());
+    experiment.dtype = choiceParameter(values, "dtype") == "float64" ? PlacedProduct::Dtype::Float64
+                                                                     : PlacedProduct::Dtype::Float32;
+    experiment.seed = static_cast<std::uint64_t>(integerParameter(values, "seed"));
+    experiment.samples = static_cast<int>(integerParameter(values, "samples"));
+    experiment.total = experiment.samples * static_cast<int>(sizes.size());
+    experiment.measurements.defaultSize = defaultSizeOf(sizes);
+    experiment.measurements.warmupRounds = kWarmupRounds;
+
+    // The default size first: its calls are the trace, so even a run cancelled at once has them.
+    std::vector<int> order{defaultSizeOf(sizes)};
+    for (int n : sizes) {
+        if (n != order.front())
+            order.push_back(n);
+    }
+    for (int n : order) {
+        if (!experiment.measureSize(n, n == order.front()))
+            break;
+    }
+    std::sort(experiment.measurements.sizes.begin(), experiment.measurements.sizes.end(),
+              [](const auto &a, const auto &b) { return a.n < b.n; });
+    run.output = std::make_shared<const Json>(performance03::output(run, experiment.measurements));
+    return run;
+}
+
+Json Performance03::panels(const Json &output) const
+{
+    return performance03::panels(output);
+}
+
+Json Performance03::panelLayout() const
+{
+    return performance03::panelLayout();
+}
+
+void Performance03::check(const Json &document, const Json &output, Checker &checker) const
+{
+    performance03::check(document, output, checker);
+}
+
+LessonSummary Performance03::summarize(const Artifact &artifact) const
+{
+    return performance03::summarize(artifact);
+}
+
+std::unique_ptr<LessonTimeline> Performance03::timeline(const Artifact &artifact) const
+{
+    return std::make_unique<Performance03Timeline>(artifact);
+}
+
+std::string Performance03::describeParameters(const ParameterValues &values) const
+{
+    const auto text = [&values](const char *name) {
+        const auto it = values.find(name);
+        if (it == values.end())
+            return std::string("?");
+        if (std::holds_alternative<std::int64_t>(it->second))
+            return std::to_string(std::get<std::int64_t>(it->second));
+        return std::get<std::string>(it->second);
+    };
+    const std::vector<int> sizes = sizesOf(text("sizes"));
+    // Appended, not "n " + string: GCC 12 warns falsely (-Wrestrict) on that operator+.
+    std::string description("n ");
+    description += sizes.empty() ? text("sizes") : joined(sizes);
+    for (const std::string &part : {std::string(" "), text("dtype"), std::string(", "), text("samples"),
+                                    std::string(" samples per size, seed "), text("seed")})
+        description += part;
+    return description;
+}
+
+} // namespace lessonscope
+
+namespace lessonscope::course {
+
+// The course's handle on this lesson (core/lessons/course.cpp); made on first use.
+const Lesson &performance03()
+{
+    static const Performance03 lesson;
+    return lesson;
+}
+
+} // namespace lessonscope::course

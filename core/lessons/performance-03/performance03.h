@@ -1,0 +1,38 @@
+#pragma once
+
+#include "core/lesson/lesson.h"
+
+#include <vector>
+
+namespace lessonscope {
+
+// performance-03 "Place the inputs before the timer": for each size n of a sweep, X (n×n) · W
+// (n×n) on a DeviceStream, each sample in three steps — the host prepares the inputs from the
+// seed, the worker places them in memory it owns, the worker runs the product on the placed
+// inputs — and three boundaries timed on the same calls: preparation + placement + call + sync,
+// placement + call + sync, call + sync. The default size's calls are traced; the result is
+// checked against a long-double reference at every size.
+class Performance03 final : public Lesson
+{
+public:
+    static constexpr const char *kId = "performance-03";
+
+    const LessonInfo &info() const override;
+    LessonRun run(const ParameterValues &values, RunObserver &observer) const override;
+
+    Json panels(const Json &output) const override;
+    Json panelLayout() const override;
+    void check(const Json &document, const Json &output, Checker &checker) const override;
+    LessonSummary summarize(const Artifact &artifact) const override;
+    std::unique_ptr<LessonTimeline> timeline(const Artifact &artifact) const override;
+    std::string describeParameters(const ParameterValues &values) const override;
+
+    // The sizes of a sweep as the sizes parameter names it ("16,64,256,1024"); empty when the
+    // text is not a comma-separated list of ascending sizes from 1 to 4096.
+    static std::vector<int> sizesOf(const std::string &sweep);
+    // The size whose calls are traced and shown in the bar: the sweep's middle one (the upper
+    // of the two middle ones), so that preparation, placement and the product all show.
+    static int defaultSizeOf(const std::vector<int> &sizes);
+};
+
+} // namespace lessonscope

@@ -1,0 +1,284 @@
+#include "core/lessons/performance-03/performance03contract.h"
+
+#include "core/base/units.h"
+#include "core/lesson/environmentinfo.h"
+#include "core/timing/statistics.h"
+
+#include <nlohmann/json.hpp>
+
+namespace lessonscope::performance03 {
+
+namespace {
+
+// The panels' fixed parts, shared by the panels and by the renderer identity.
+constexpr const char *kSeconds = "seconds";
+constexpr const char *kDefaultTitle = "At the default size";
+constexpr const char *kBySizeTitle = "Time by size";
+constexpr const char *kShareTitle = "Share of placement";
+constexpr const char *kSizeLabel = "n (n×n · n×n)";
+constexpr const char *kShareLabel = "fraction of the whole";
+
+Json series(const char *label, Json y)
+{
+    Json s = Json::object();
+    s["label"] = label;
+    s["y"] = std::move(y);
+    return s;
+}
+
+// The issue asks for log axes. The panel format has no axis scale: the chart's value axis turns
+// logarithmic from the View menu (for every panel), and its x axis is linear, so the small sizes
+// sit close together at the left; their values are in stdout and in the points' tooltips.
+Json linePanel(const char *title, Json x, const char *ylabel, Json seriesList)
+{
+    Json panel = Json::object();
+    panel["kind"] = "line";
+    panel["title"] = title;
+    panel["x"] = std::move(x);
+    panel["xlabel"] = kSizeLabel;
+    panel["ylabel"] = ylabel;
+    panel["series"] = std::move(seriesList);
+    return panel;
+}
+
+// One bar per boundary, each its own series: the legend names them in full (a bar's label would
+// be cut short) and in the colours of the line chart's series.
+Json barPanel(Json labels, Json seriesList)
+{
+    Json panel = Json::object();
+    panel["kind"] = "bar";
+    panel["title"] = kDefaultTitle;
+    panel["labels"] = std::move(labels);
+    panel["ylabel"] = kSeconds;
+    panel["series"] = std::move(seriesList);
+    return panel;
+}
+
+template<typename Member>
+Json perSize(const Measurements &m, Member member)
+{
+    Json values = Json::array();
+    for (const SizeSamples &size : m.sizes)
+        values.push_back(member(size));
+    return values;
+}
+
+Json phasesJson(const std::vector<PhaseTimes> &phases)
+{
+    const auto column = [&phases](std::int64_t PhaseTimes::*member) {
+        Json values = Json::array();
+        for (const PhaseTimes &p : phases)
+            values.push_back(p.*member);
+        return values;
+    };
+    Json out = Json::object();
+    out[phase::kPrepareBegin] = column(&PhaseTimes::prepareBegin);
+    out[phase::kPrepareEnd] = column(&PhaseTimes::prepareEnd);
+    out[phase::kPlaceDispatchBegin] = column(&PhaseTimes::placeDispatchBegin);
+    out[phase::kPlaceWorkBegin] = column(&PhaseTimes::placeWorkBegin);
+    out[phase::kPlaceWorkEnd] = column(&PhaseTimes::placeWorkEnd);
+    out[phase::kPlaceReadyObserved] = column(&PhaseTimes::placeReadyObserved);
+    return out;
+}
+
+const Json *member(const Json &object, const char *name)
+{
+    if (!object.is_object())
+        return nullptr;
+    const auto it = object.find(name);
+    return it == object.end() ? nullptr : &*it;
+}
+
+std::vector<double> numbersOf(const Json &object, const char *name)
+{
+    std::vector<double> numbers;
+    const Json *value = member(object, name);
+    if (!value || !value->is_array())
+        return numbers;
+    for (const Json &element : *value) {
+        if (!element.is_number())
+            return {}; // all or nothing: a hole would shift every later size
+        numbers.push_back(element.get<double>());
+    }
+    return numbers;
+}
+
+std::vector<std::int64_t> integersOf(const Json &object, const char *name)
+{
+    std::vector<std::int64_t> integers;
+    const Json *value = member(object, name);
+    if (!value || !value->is_array())
+        return integers;
+    for (const Json &element : *value) {
+        if (!element.is_number_integer())
+            return {};
+        integers.push_back(element.get<std::int64_t>());
+    }
+    return integers;
+}
+
+std::optional<std::int64_t> integerOf(const Json &object, const char *name)
+{
+    const Json *value = member(object, name);
+    return value && value->is_number_integer() ? std::optional(value->get<std::int64_t>()) : std::nullopt;
+}
+
+std::vector<PhaseTimes> phasesOf(const Json &out)
+{
+    const Json *phases = member(out, key::kPhases);
+    if (!phases)
+        return {};
+    const char *names[] = {phase::kPrepareBegin, phase::kPrepareEnd, phase::kPlaceDispatchBegin,
+                           phase::kPlaceWorkBegin, phase::kPlaceWorkEnd, phase::kPlaceReadyObserved};
+    std::vector<std::vector<std::int64_t>> columns;
+    for (const char *name : names) {
+        columns.push_back(integersOf(*phases, name));
+        if (columns.back().size() != columns.front().size())
+            return {}; // columns of different lengths: no call can be trusted
+    }
+    std::vector<PhaseTimes> result(columns.front().size());
+    for (std::size_t i = 0; i < result.size(); ++i)
+        result[i] = {columns[0][i], columns[1][i], columns[2][i], columns[3][i], columns[4][i], columns[5][i]};
+    return result;
+}
+
+Json choiceOr(const ParameterValues &values, const char *name)
+{
+    const auto it = values.find(name);
+    return it != values.end() && std::holds_alternative<std::string>(it->second)
+        ? Json(std::get<std::string>(it->second)) : Json(nullptr);
+}
+
+Json integerOr(const ParameterValues &values, const char *name)
+{
+    const auto it = values.find(name);
+    return it != values.end() && std::holds_alternative<std::int64_t>(it->second)
+        ? Json(std::get<std::int64_t>(it->second)) : Json(nullptr);
+}
+
+} // namespace
+
+std::optional<std::size_t> Figures::defaultIndex() const
+{
+    for (std::size_t i = 0; defaultSize && i < sizes.size(); ++i) {
+        if (sizes[i] == *defaultSize)
+            return i;
+    }
+    return std::nullopt;
+}
+
+Json output(const LessonRun &run, const Measurements &m)
+{
+    const auto medianOf = [](auto member) {
+        return [member](const SizeSamples &s) { return median(s.*member); };
+    };
+    Json out = Json::object();
+    out[key::kBackend] = run.device;
+    out[key::kEigen] = eigenVersion();
+    out[key::kCompiler] = compilerVersion();
+    out[key::kLessonscope] = lessonscopeVersion();
+    out[key::kDtype] = choiceOr(run.parameters, "dtype");
+    out[key::kSeed] = integerOr(run.parameters, "seed");
+    out[key::kSizes] = perSize(m, [](const SizeSamples &s) { return s.n; });
+    out[key::kDefaultSize] = m.defaultSize;
+    out[key::kSamplesPerSize] = integerOr(run.parameters, "samples");
+    out[key::kWarmupRounds] = m.warmupRounds;
+    out[key::kSamplesMeasured] = perSize(m, [](const SizeSamples &s) { return s.call.size(); });
+    out[key::kPrepareMedian] = perSize(m, medianOf(&SizeSamples::prepare));
+    out[key::kPlaceMedian] = perSize(m, medianOf(&SizeSamples::place));
+    out[key::kCallMedian] = perSize(m, medianOf(&SizeSamples::call));
+    out[key::kWithPlacementMedian] = perSize(m, medianOf(&SizeSamples::withPlacement));
+    out[key::kWithPreparationMedian] = perSize(m, medianOf(&SizeSamples::withPreparation));
+    out[key::kMaxAbsError] = perSize(m, [](const SizeSamples &s) { return s.maxAbsError; });
+    out[key::kPhases] = phasesJson(m.phases);
+    out[key::kCancelled] = run.cancelled;
+    return out;
+}
+
+Json panels(const Json &out)
+{
+    Json list = Json::array();
+    const Figures f = readFigures(out);
+    // A run measures its default size first and always measures one sample, so the bar has its
+    // three medians; output made otherwise gets a bar with no bars rather than invented ones.
+    const auto at = f.defaultIndex();
+    const bool complete = at && *at < f.withPreparationMedian.size() && *at < f.withPlacementMedian.size() &&
+                          *at < f.callMedian.size();
+    const auto bar = [&](const char *label, const std::vector<double> &values) {
+        return series(label, complete ? Json::array({values[*at]}) : Json::array());
+    };
+    list.push_back(barPanel(complete ? Json::array({std::string("n = ").append(std::to_string(f.sizes[*at]))}) : Json::array(),
+                            Json::array({bar(kWhole, f.withPreparationMedian), bar(kPlaceAndCall, f.withPlacementMedian),
+                                         bar(kCallOnly, f.callMedian)})));
+    list.push_back(linePanel(kBySizeTitle, out.at(key::kSizes), kSeconds,
+                             Json::array({series(kWhole, out.at(key::kWithPreparationMedian)),
+                                          series(kPlaceAndCall, out.at(key::kWithPlacementMedian)),
+                                          series(kCallOnly, out.at(key::kCallMedian))})));
+    Json share = Json::array();
+    for (std::size_t i = 0; i < f.placeMedian.size() && i < f.withPreparationMedian.size(); ++i)
+        share.push_back(f.withPreparationMedian[i] > 0 ? f.placeMedian[i] / f.withPreparationMedian[i] : 0.0);
+    list.push_back(linePanel(kShareTitle, out.at(key::kSizes), kShareLabel, Json::array({series(kShare, share)})));
+    return list;
+}
+
+Json panelLayout()
+{
+    Json bar = barPanel(Json::array(), Json::array({kWhole, kPlaceAndCall, kCallOnly}));
+    bar.erase("labels"); // the label names the size a run measured
+    Json bySize = linePanel(kBySizeTitle, Json::array(), kSeconds, Json::array({kWhole, kPlaceAndCall, kCallOnly}));
+    Json share = linePanel(kShareTitle, Json::array(), kShareLabel, Json::array({kShare}));
+    bySize.erase("x");
+    share.erase("x");
+    return Json::array({bar, bySize, share});
+}
+
+Figures readFigures(const Json &out)
+{
+    Figures f;
+    f.sizes = integersOf(out, key::kSizes);
+    f.defaultSize = integerOf(out, key::kDefaultSize);
+    f.prepareMedian = numbersOf(out, key::kPrepareMedian);
+    f.placeMedian = numbersOf(out, key::kPlaceMedian);
+    f.callMedian = numbersOf(out, key::kCallMedian);
+    f.withPlacementMedian = numbersOf(out, key::kWithPlacementMedian);
+    f.withPreparationMedian = numbersOf(out, key::kWithPreparationMedian);
+    f.maxAbsError = numbersOf(out, key::kMaxAbsError);
+    f.phases = phasesOf(out);
+    const Json *dtype = member(out, key::kDtype);
+    f.dtype = dtype && dtype->is_string() ? dtype->get<std::string>() : std::string();
+    f.samplesPerSize = integerOf(out, key::kSamplesPerSize);
+    return f;
+}
+
+Figures readFigures(const Artifact &artifact)
+{
+    const auto out = artifact.stdoutJson();
+    return out ? readFigures(*out) : Figures{};
+}
+
+LessonSummary summarize(const Artifact &artifact)
+{
+    const Figures f = readFigures(artifact);
+    LessonSummary summary;
+    if (f.sizes.empty())
+        return summary;
+    summary.setup = "n " + std::to_string(f.sizes.front()) + "…" + std::to_string(f.sizes.back()) + " " + f.dtype;
+    const auto at = f.defaultIndex();
+    const auto valueAt = [at](const std::vector<double> &values) {
+        return at && *at < values.size() ? std::optional(values[*at]) : std::nullopt;
+    };
+    if (at)
+        summary.setup += ", shown at " + std::to_string(f.sizes[*at]) + "×" + std::to_string(f.sizes[*at]);
+    summary.figures = {
+        {key::kCallMedian, "call + sync", valueAt(f.callMedian), true, {}, {}, true},
+        {key::kWithPlacementMedian, "with placement", valueAt(f.withPlacementMedian), true, {}, {}, true},
+        {key::kWithPreparationMedian, "whole sample", valueAt(f.withPreparationMedian), true, {}, {}, true},
+        {key::kPrepareMedian, "preparation", valueAt(f.prepareMedian), true, {}, {}, false},
+        {key::kPlaceMedian, "placement", valueAt(f.placeMedian), true, {}, {}, false},
+        {key::kMaxAbsError, "max_abs_error", valueAt(f.maxAbsError), false, {}, {}, true},
+    };
+    summary.headlineKey = key::kCallMedian;
+    return summary;
+}
+
+} // namespace lessonscope::performance03

@@ -1,0 +1,106 @@
+#pragma once
+
+// performance-03's stdout contract: the keys it prints, how they are read back into typed
+// figures, and the panels made from them (docs/artifact-format.md, "performance-03").
+
+#include "core/artifact/artifact.h"
+#include "core/base/jsonfwd.h"
+#include "core/lesson/lesson.h"
+#include "core/lesson/lessonsummary.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace lessonscope::performance03 {
+
+// The stdout keys, in the order they are printed.
+namespace key {
+inline constexpr const char *kBackend = "backend";
+inline constexpr const char *kEigen = "eigen";
+inline constexpr const char *kCompiler = "compiler";
+inline constexpr const char *kLessonscope = "lessonscope";
+inline constexpr const char *kDtype = "dtype";
+inline constexpr const char *kSeed = "seed";
+inline constexpr const char *kSizes = "sizes";                  // n of each n×n · n×n, ascending
+inline constexpr const char *kDefaultSize = "default_size";     // the size traced and shown in the bar
+inline constexpr const char *kSamplesPerSize = "samples_per_size";
+inline constexpr const char *kWarmupRounds = "warmup_rounds_per_size";
+inline constexpr const char *kSamplesMeasured = "samples_measured"; // per size
+inline constexpr const char *kPrepareMedian = "prepare_median_seconds";
+inline constexpr const char *kPlaceMedian = "place_median_seconds";
+inline constexpr const char *kCallMedian = "call_median_seconds";
+inline constexpr const char *kWithPlacementMedian = "with_placement_median_seconds";
+inline constexpr const char *kWithPreparationMedian = "with_preparation_median_seconds";
+inline constexpr const char *kMaxAbsError = "max_abs_error";
+inline constexpr const char *kPhases = "default_size_phases"; // per traced call, ns since the first dispatch
+inline constexpr const char *kCancelled = "cancelled";
+} // namespace key
+
+// The members of default_size_phases: one integer per traced call each.
+namespace phase {
+inline constexpr const char *kPrepareBegin = "prepare_begin_ns";
+inline constexpr const char *kPrepareEnd = "prepare_end_ns";
+inline constexpr const char *kPlaceDispatchBegin = "place_dispatch_begin_ns";
+inline constexpr const char *kPlaceWorkBegin = "place_work_begin_ns";
+inline constexpr const char *kPlaceWorkEnd = "place_work_end_ns";
+inline constexpr const char *kPlaceReadyObserved = "place_ready_observed_ns";
+} // namespace phase
+
+// The panels, by position in data.panels (the checks find them there).
+enum PanelIndex : std::size_t { kDefaultSizePanel = 0, kBySizePanel = 1, kSharePanel = 2 };
+// The three boundaries, widest first: series names of the line, bar labels of the bar.
+inline constexpr const char *kWhole = "prepare + place + call";
+inline constexpr const char *kPlaceAndCall = "place + call";
+inline constexpr const char *kCallOnly = "call";
+inline constexpr const char *kShare = "placement ÷ whole";
+
+// One traced call's preparation and placement, ns since the run's first dispatch.
+struct PhaseTimes {
+    std::int64_t prepareBegin = 0;
+    std::int64_t prepareEnd = 0;
+    std::int64_t placeDispatchBegin = 0;
+    std::int64_t placeWorkBegin = 0;
+    std::int64_t placeWorkEnd = 0;
+    std::int64_t placeReadyObserved = 0;
+};
+
+// What one size measured: one element per sample.
+struct SizeSamples {
+    int n = 0;
+    std::vector<double> prepare, place, call, withPlacement, withPreparation;
+    double maxAbsError = 0;
+};
+
+// What a run measured, for its stdout.
+struct Measurements {
+    std::vector<SizeSamples> sizes; // ascending n, only sizes with at least one sample
+    int defaultSize = 0;
+    std::vector<PhaseTimes> phases; // one per traced call (the run's calls, at the default size)
+    int warmupRounds = 0;
+};
+
+// The numbers performance-03 prints on stdout, read back; empty when absent or malformed.
+struct Figures {
+    std::vector<std::int64_t> sizes;
+    std::optional<std::int64_t> defaultSize;
+    std::vector<double> prepareMedian, placeMedian, callMedian, withPlacementMedian, withPreparationMedian;
+    std::vector<double> maxAbsError;
+    std::vector<PhaseTimes> phases;
+    std::string dtype;
+    std::optional<std::int64_t> samplesPerSize;
+
+    // The index of the default size in sizes, when it is there.
+    std::optional<std::size_t> defaultIndex() const;
+};
+Figures readFigures(const Artifact &artifact);
+Figures readFigures(const Json &output);
+
+Json output(const LessonRun &run, const Measurements &measurements);
+Json panels(const Json &output);
+Json panelLayout();
+LessonSummary summarize(const Artifact &artifact);
+void check(const Json &document, const Json &output, Checker &checker);
+
+} // namespace lessonscope::performance03

@@ -1,0 +1,418 @@
+// performance-03 "Place the inputs before the timer": the experiment's honesty (placement really
+// copies, the product is right at every size, the whole exceeds the call), its own checks, its
+// timeline's start marker and verdicts, its rendering, and the command line as a user runs it.
+#include "core/lesson/artifactbuilder.h"
+#include "core/lesson/lessonartifacts.h"
+#include "core/lesson/lessonregistry.h"
+#include "core/lessons/performance-03/performance03.h"
+#include "core/lessons/performance-03/performance03contract.h"
+#include "core/lessons/performance-03/performance03timeline.h"
+#include "core/timing/devicestream.h"
+#include "core/timing/placement.h"
+#include "explorertesting.h"
+#include "ui/artifact/artifactrenderer.h"
+#include "ui/timeline/answerstore.h"
+#include "ui/timeline/predictionpanel.h"
+#include "ui/timeline/timelinewidget.h"
+
+#include <QJsonDocument>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <nlohmann/json.hpp>
+
+#include <limits>
+
+using namespace lessonscope;
+namespace key = performance03::key;
+
+namespace {
+
+const Lesson &lesson()
+{
+    const Lesson *found = findLesson(Performance03::kId);
+    Q_ASSERT(found);
+    return *found;
+}
+
+class Quiet final : public RunObserver
+{
+};
+
+// Cancels once cancelAfter samples were measured; counts what was reported live.
+class Canceller final : public RunObserver
+{
+public:
+    explicit Canceller(int cancelAfter) : m_cancelAfter(cancelAfter) {}
+    void progress(int done, int) override { m_done = done; }
+    void callMeasured(int, const MeasuredCall &) override { ++liveCalls; }
+    bool isCancelled() const override { return m_done >= m_cancelAfter; }
+    int liveCalls = 0;
+
+private:
+    int m_cancelAfter = 0;
+    int m_done = 0;
+};
+
+// A real run, with the default sizes unless told otherwise; a few samples keep the test short.
+Artifact measuredArtifact(const std::string &sizes = "16,64,256,1024", const std::string &dtype = "float32",
+                          std::int64_t samples = 3)
+{
+    ParameterValues values{{"sizes", sizes}, {"dtype", dtype}, {"samples", samples}};
+    if (const auto error = lesson().resolveParameters(values))
+        qFatal("unexpected parameter error: %s", error->c_str());
+    Quiet quiet;
+    const LessonRun run = lesson().run(values, quiet);
+    return buildArtifact(lesson(), run, "2026-11-30T20:00:00.000000+00:00");
+}
+
+Json stdoutOf(const Artifact &artifact)
+{
+    return *artifact.stdoutJson();
+}
+
+std::vector<double> numbers(const Json &out, const char *name)
+{
+    return out.at(name).get<std::vector<double>>();
+}
+
+// What a correct product may differ from the long-double reference by: inner products of n terms
+// in [-1, 1), rounded in the dtype.
+double tolerance(std::int64_t n, const std::string &dtype)
+{
+    const double eps = dtype == "float64" ? std::numeric_limits<double>::epsilon()
+                                          : std::numeric_limits<float>::epsilon();
+    return 8.0 * static_cast<double>(n) * eps;
+}
+
+bool noWarnings(const Problems &problems)
+{
+    for (const Problem &p : problems)
+        qWarning("%s: %s", p.pointer.c_str(), p.message.c_str());
+    return countOf(problems, Severity::Error) == 0 && countOf(problems, Severity::Warning) == 0;
+}
+
+struct Outcome {
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+Outcome runLessonscope(const QStringList &arguments)
+{
+    QProcess process;
+    process.setProgram(QStringLiteral(LESSONSCOPE_BINARY));
+    process.setArguments(arguments);
+    process.start();
+    if (!process.waitForFinished(120'000))
+        return {};
+    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
+            QString::fromUtf8(process.readAllStandardOutput()), QString::fromUtf8(process.readAllStandardError())};
+}
+
+QString recordedPath()
+{
+    return QStringLiteral(LESSONSCOPE_TEST_DATA "/../../resources/recorded/performance-03.recorded.json");
+}
+
+} // namespace
+
+class TestPerformance03 : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        explorertesting::isolateSettings(m_dir);
+        m_artifact = measuredArtifact();
+    }
+
+    // Placement is a copy into the worker's memory: other addresses, the same values; a product
+    // on inputs that were not placed is caught by the reference.
+    void placementCopiesIntoTheDevicesMemory()
+    {
+        DeviceStream stream;
+        PlacedProduct product(PlacedProduct::Dtype::Float32, 48);
+        QCOMPARE(product.placedInputAddress(), nullptr);
+        stream.dispatch([&product] { product.allocateOnDevice(); }).wait();
+        product.prepare(7, 1);
+        stream.dispatch([&product] { product.place(); }).wait();
+        QVERIFY(product.placedInputAddress() != nullptr);
+        QVERIFY(product.placedInputAddress() != product.hostInputAddress());
+        QVERIFY(product.placedMatchesHost());
+        stream.dispatch([&product] { product.multiply(); }).wait();
+        QVERIFY(product.maxAbsErrorAgainstReference() <= tolerance(48, "float32"));
+
+        // New inputs prepared but not placed: the device still holds the old ones.
+        product.prepare(7, 2);
+        QVERIFY(!product.placedMatchesHost());
+        stream.dispatch([&product] { product.multiply(); }).wait();
+        QVERIFY(product.maxAbsErrorAgainstReference() > 0.01);
+    }
+
+    // At every size the product on the placed inputs is the reference's, within rounding.
+    void theProductIsRightAtEverySize_data()
+    {
+        QTest::addColumn<QString>("dtype");
+        QTest::newRow("float32") << QStringLiteral("float32");
+        QTest::newRow("float64") << QStringLiteral("float64");
+    }
+
+    void theProductIsRightAtEverySize()
+    {
+        QFETCH(QString, dtype);
+        const Artifact artifact = dtype == QLatin1String("float32")
+            ? m_artifact : measuredArtifact("16,64,256", dtype.toStdString(), 2);
+        const Json out = stdoutOf(artifact);
+        const auto sizes = out.at(key::kSizes).get<std::vector<std::int64_t>>();
+        const auto errors = numbers(out, key::kMaxAbsError);
+        QCOMPARE(errors.size(), sizes.size());
+        for (std::size_t i = 0; i < sizes.size(); ++i) {
+            QVERIFY2(errors[i] >= 0 && errors[i] <= tolerance(sizes[i], dtype.toStdString()),
+                     qPrintable(QStringLiteral("n %1: error %2").arg(sizes[i]).arg(errors[i])));
+        }
+    }
+
+    // The demand: preparation and placement are real work, so the whole exceeds the call
+    // at every size, and every boundary contains the narrower one.
+    void theWholeExceedsTheCallAtEverySize()
+    {
+        const Json out = stdoutOf(m_artifact);
+        const auto sizes = out.at(key::kSizes).get<std::vector<std::int64_t>>();
+        QCOMPARE(sizes, (std::vector<std::int64_t>{16, 64, 256, 1024}));
+        QCOMPARE(out.at(key::kDefaultSize).get<int>(), 256);
+        const auto whole = numbers(out, key::kWithPreparationMedian);
+        const auto placed = numbers(out, key::kWithPlacementMedian);
+        const auto call = numbers(out, key::kCallMedian);
+        const auto prepare = numbers(out, key::kPrepareMedian);
+        const auto place = numbers(out, key::kPlaceMedian);
+        for (std::size_t i = 0; i < sizes.size(); ++i) {
+            QVERIFY2(whole[i] > call[i], qPrintable(QStringLiteral("n %1").arg(sizes[i])));
+            QVERIFY(placed[i] > call[i]);
+            QVERIFY(whole[i] >= placed[i]);
+            QVERIFY(prepare[i] > 0 && place[i] > 0 && call[i] > 0);
+        }
+        QCOMPARE(m_artifact.trace()->calls.size(), std::size_t(3)); // the default size's samples
+        QVERIFY(noWarnings(validateArtifact(m_artifact.json())));
+    }
+
+    // Its own checks run, found by lessonId, and catch what does not hold.
+    void itsChecksCatchWhatDoesNotHold()
+    {
+        const auto tampered = [this](auto change) {
+            Json document = m_artifact.json();
+            Json out = stdoutOf(m_artifact);
+            change(document, out);
+            document["stdout"] = out.dump(2);
+            return countOf(validateArtifact(document), Severity::Warning);
+        };
+        // A call longer than the whole that contains it (and the panels no longer agree).
+        QVERIFY(tampered([](Json &, Json &out) { out[key::kCallMedian][0] = 1.0; }) >= 2);
+        // A list one short.
+        QVERIFY(tampered([](Json &, Json &out) { out[key::kPlaceMedian].erase(0); }) >= 1);
+        // The default size's median not that of its traced calls.
+        QVERIFY(tampered([](Json &, Json &out) {
+                    out[key::kPrepareMedian][2] = out[key::kPrepareMedian][2].get<double>() * 0.5;
+                }) >= 1);
+        // A panel value that is not stdout's (found by position, whatever its title).
+        QVERIFY(tampered([](Json &document, Json &) {
+                    document["data"]["panels"][2]["title"] = "Renamed";
+                    document["data"]["panels"][2]["series"][0]["y"][0] = 0.5;
+                }) >= 1);
+        // Phases for another number of calls than the trace's.
+        QVERIFY(tampered([](Json &, Json &out) {
+                    out[key::kPhases][performance03::phase::kPrepareBegin].erase(0);
+                }) >= 1); // read as no phases: reported, and the timeline falls back to the schematic
+    }
+
+    // Cancel keeps what was measured: the default size (measured first) and its trace, and the
+    // artifact still passes its own checks.
+    void cancelKeepsWhatWasMeasured()
+    {
+        ParameterValues values{{"samples", std::int64_t(5)}};
+        QVERIFY(!lesson().resolveParameters(values));
+        Canceller canceller(2);
+        const LessonRun run = lesson().run(values, canceller);
+        QVERIFY(run.cancelled);
+        QCOMPARE(run.calls.size(), std::size_t(2));
+        QCOMPARE(canceller.liveCalls, 2);
+        const Artifact artifact = buildArtifact(lesson(), run, "2026-11-30T20:00:00.000000+00:00");
+        const Json out = stdoutOf(artifact);
+        QCOMPARE(out.at(key::kSizes).get<std::vector<std::int64_t>>(), std::vector<std::int64_t>{256});
+        QCOMPARE(out.at(key::kSamplesMeasured).get<std::vector<int>>(), std::vector<int>{2});
+        QVERIFY(out.at(key::kCancelled).get<bool>());
+        QVERIFY(noWarnings(validateArtifact(artifact.json())));
+        QVERIFY(timelineOf(artifact)->isMeasured());
+    }
+
+    void itsTimelineStartsTheTimer()
+    {
+        const auto timeline = timelineOf(m_artifact);
+        QVERIFY(timeline->isMeasured());
+        QCOMPARE(timeline->callCount(), 3);
+        const CallTimeline call = timeline->call(timeline->representativeCall());
+        QCOMPARE(call.marker, MarkerKind::Start);
+        QCOMPARE(call.candidates.size(), std::size_t(3));
+        QVERIFY(call.candidates[0].time < call.candidates[1].time);
+        QVERIFY(call.candidates[1].time < call.candidates[2].time);
+        QCOMPARE(call.candidates[2].key, std::string("at-dispatch"));
+        QVERIFY(call.candidates[2].correct && !call.candidates[0].correct && !call.candidates[1].correct);
+        QVERIFY(call.anchor > 0); // the timer stops at the call's observed readiness
+        QVERIFY(call.viewBegin < call.candidates[0].time && call.viewEnd > call.anchor);
+        // The host lane shows prepare → place → dispatch, in that order.
+        std::vector<std::string> host;
+        for (const TimelineEvent &event : call.events)
+            if (event.lane == StreamTimeline::Host)
+                host.push_back(event.label);
+        QCOMPARE(host.front(), std::string("prepare inputs"));
+        QCOMPARE(host.at(1), std::string("place inputs"));
+        QCOMPARE(host.at(2), std::string("dispatch"));
+
+        // The readings are stdout's: the median of each start is the default size's median.
+        const auto *p03 = dynamic_cast<const Performance03Timeline *>(timeline.get());
+        QVERIFY(p03);
+        const Json out = stdoutOf(m_artifact);
+        QCOMPARE(*p03->medianReading(Performance03Timeline::Start::AtDispatch), numbers(out, key::kCallMedian)[2]);
+        QCOMPARE(*p03->medianReading(Performance03Timeline::Start::BeforePlacement),
+                 numbers(out, key::kWithPlacementMedian)[2]);
+        QCOMPARE(*p03->medianReading(Performance03Timeline::Start::BeforePreparation),
+                 numbers(out, key::kWithPreparationMedian)[2]);
+    }
+
+    void itsVerdictsQuoteTheMeasuredReadings()
+    {
+        const auto timeline = timelineOf(m_artifact);
+        const int index = timeline->representativeCall();
+        const TimelineVerdict right = timeline->verdict("at-dispatch", index);
+        QVERIFY(right.correct);
+        QVERIFY(QString::fromStdString(right.numbers).contains(QStringLiteral("before preparation")));
+        const TimelineVerdict early = timeline->verdict("before-preparation", index);
+        QVERIFY(!early.correct);
+        QVERIFY(QString::fromStdString(early.headline).contains(QStringLiteral("before preparation")));
+        const QString numbersText = QString::fromStdString(early.numbers);
+        QVERIFY(numbersText.contains(QStringLiteral("× the call alone")));
+        QVERIFY(!numbersText.contains(QStringLiteral("e+")) && !numbersText.contains(QStringLiteral("e-")));
+        QVERIFY(*timeline->readingSeconds("before-preparation", index) > *timeline->readingSeconds("at-dispatch", index));
+        // Out of range reads the nearest call; an unknown key reads nothing.
+        QVERIFY(!timeline->verdict("at-dispatch", 99).numbers.empty());
+        QVERIFY(!timeline->readingSeconds("nonsense", index));
+
+        // Without a trace: the schematic, quoting stdout's medians.
+        Json document = m_artifact.json();
+        document.erase("trace");
+        const auto schematic = timelineOf(Artifact(document));
+        QVERIFY(!schematic->isMeasured());
+        QCOMPARE(schematic->call(0).candidates.size(), std::size_t(3));
+        QVERIFY(QString::fromStdString(schematic->verdict("at-dispatch", 0).numbers).contains(QStringLiteral("256×256")));
+    }
+
+    void itsPanelsAndTimelineRender()
+    {
+        LibraryEntry entry;
+        entry.artifact = m_artifact;
+        entry.problems = validateArtifact(m_artifact.json());
+        for (RenderView view : {RenderView::Panels, RenderView::Diagram}) {
+            const QImage image = renderArtifact(entry, view, QSize(900, 700));
+            QVERIFY(!image.isNull());
+            QSet<QRgb> colours;
+            for (int y = 0; y < image.height(); y += 7)
+                for (int x = 0; x < image.width(); x += 7)
+                    colours.insert(image.pixel(x, y));
+            QVERIFY(colours.size() > 4);
+        }
+    }
+
+    void itsPredictionIsAnsweredOnTheTimeline()
+    {
+        AnswerStore store(m_dir.filePath(QStringLiteral("answers.ini")));
+        PredictionPanel panel(&store);
+        panel.resize(1000, 720);
+        panel.setArtifact(m_artifact);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        TimelineWidget *timeline = panel.timeline();
+        QCOMPARE(timeline->currentCall().marker, MarkerKind::Start);
+        explorertesting::saveScreenshot(panel, QStringLiteral("performance03-unanswered.png"));
+        timeline->setFocus();
+        QTest::keyClick(timeline, Qt::Key_End); // the last candidate in time: the dispatch
+        QTest::keyClick(timeline, Qt::Key_Return);
+        QCOMPARE(panel.answer(), std::optional(QStringLiteral("at-dispatch")));
+        QVERIFY(panel.verdictText().contains(QStringLiteral("Right")));
+        QVERIFY(panel.isReadingShown());
+        QCOMPARE(store.mark(QString::fromStdString(m_artifact.contentHash())), QStringLiteral("✓"));
+        explorertesting::saveScreenshot(panel, QStringLiteral("performance03-answered.png"));
+        panel.tryAgain();
+        panel.answerWith(QStringLiteral("before-preparation"));
+        QVERIFY(panel.verdictText().contains(QStringLiteral("Not quite")));
+        explorertesting::saveScreenshot(panel, QStringLiteral("performance03-answered-wrong.png"));
+    }
+
+    void theRecordedArtifactValidates()
+    {
+        const ReadResult read = readArtifactFile(recordedPath());
+        QVERIFY(read.ok());
+        QCOMPARE(read.artifact->lessonId(), std::string(Performance03::kId));
+        QVERIFY(noWarnings(read.problems));
+        QCOMPARE(read.artifact->provenance(), std::string(kRecordedProvenance));
+
+        // It opens before anything is run, and its verdicts quote its own readings.
+        AnswerStore store(m_dir.filePath(QStringLiteral("recorded-answers.ini")));
+        PredictionPanel panel(&store);
+        panel.resize(1000, 720);
+        panel.setArtifact(*read.artifact);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        panel.answerWith(QStringLiteral("before-placement"));
+        QVERIFY(panel.verdictText().contains(QStringLiteral("× the call alone")));
+        explorertesting::saveScreenshot(panel, QStringLiteral("performance03-recorded-answered.png"));
+    }
+
+    void theCommandLineRunsValidatesRendersAndExports()
+    {
+        const Outcome lessons = runLessonscope({QStringLiteral("lessons")});
+        QCOMPARE(lessons.exitCode, 0);
+        const auto first = lessons.out.indexOf(QStringLiteral("performance-01"));
+        const auto third = lessons.out.indexOf(QStringLiteral("performance-03"));
+        QVERIFY(first >= 0 && third > first);
+
+        const QString artifact = m_dir.filePath(QStringLiteral("a.json"));
+        const Outcome run = runLessonscope({QStringLiteral("run"), QStringLiteral("performance-03"),
+                                            QStringLiteral("-o"), artifact});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        const Outcome validate = runLessonscope({QStringLiteral("validate"), artifact});
+        QVERIFY2(validate.exitCode == 0, qPrintable(validate.out + validate.err));
+
+        const QString png = m_dir.filePath(QStringLiteral("x.png"));
+        const Outcome render = runLessonscope({QStringLiteral("render"), artifact, QStringLiteral("--view"),
+                                               QStringLiteral("diagram"), QStringLiteral("-o"), png});
+        QVERIFY2(render.exitCode == 0, qPrintable(render.err));
+        QVERIFY(!QImage(png).isNull());
+
+        const QString traceFile = m_dir.filePath(QStringLiteral("trace.json"));
+        const Outcome exported = runLessonscope({QStringLiteral("export-trace"), artifact, QStringLiteral("-o"), traceFile});
+        QVERIFY2(exported.exitCode == 0, qPrintable(exported.err));
+        QFile file(traceFile);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QJsonDocument trace = QJsonDocument::fromJson(file.readAll());
+        QVERIFY(trace.isObject());
+        QVERIFY(!trace[QStringLiteral("traceEvents")].toArray().isEmpty());
+        QCOMPARE(trace[QStringLiteral("otherData")][QStringLiteral("mode")].toString(), QStringLiteral("measured"));
+
+        const Outcome badSizes = runLessonscope({QStringLiteral("run"), QStringLiteral("performance-03"),
+                                                 QStringLiteral("--sizes"), QStringLiteral("16,3"),
+                                                 QStringLiteral("-o"), m_dir.filePath(QStringLiteral("b.json"))});
+        QVERIFY(badSizes.exitCode != 0);
+        QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("b.json"))));
+    }
+
+private:
+    QTemporaryDir m_dir;
+    Artifact m_artifact;
+};
+
+QTEST_MAIN(TestPerformance03)
+#include "tst_performance03.moc"
