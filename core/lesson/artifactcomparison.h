@@ -40,7 +40,7 @@ struct ComparedFigure {
 };
 
 struct ArtifactComparison {
-    // Each difference between the two experiments, named: "lesson: performance-01 · performance-02",
+    // Each difference between the two experiments, named: "lesson: A one-lesson · B another",
     // "dtype: float32 · float64", "cpu: …". Empty when they are the same experiment.
     std::vector<std::string> differences;
     std::vector<ComparedFigure> figures;

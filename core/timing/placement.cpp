@@ -1,4 +1,4 @@
-// The product of performance-03 with its inputs' preparation and placement apart. No Eigen here:
+// The matrix product with its inputs' preparation and placement apart. No Eigen here:
 // the product runs in the chosen instruction-set variant (core/timing/kernels/), on plain
 // column-major buffers, exactly as MatmulKernel's does.
 #include "core/timing/placement.h"

@@ -10,7 +10,7 @@
 namespace lessonscope {
 
 // A square product X (n×n) · W (n×n) whose inputs go through the three steps a framework's
-// benchmark must keep apart (performance-03):
+// benchmark must keep apart (the lesson on placing inputs):
 //   preparation  prepare(): the host makes the inputs from a seed, in host memory;
 //   placement    place():   the inputs are copied into memory the device owns and has touched;
 //   the call     multiply(): the product on the placed buffers, through the chosen instruction-set
