@@ -47,6 +47,32 @@ std::optional<std::string> checkValue(const ParameterSpec &spec, const Parameter
 
 } // namespace
 
+ParameterSpec integerParameterSpec(const char *name, const char *label, const char *description,
+                                  std::int64_t defaultValue, std::int64_t minimum, std::int64_t maximum)
+{
+    ParameterSpec spec;
+    spec.name = name;
+    spec.label = label;
+    spec.description = description;
+    spec.type = ParameterSpec::Type::Integer;
+    spec.defaultInteger = defaultValue;
+    spec.minimum = minimum;
+    spec.maximum = maximum;
+    return spec;
+}
+
+ParameterSpec choiceParameterSpec(const char *name, const char *label, const char *description,
+                                 std::vector<std::string> choices)
+{
+    ParameterSpec spec;
+    spec.name = name;
+    spec.label = label;
+    spec.description = description;
+    spec.type = ParameterSpec::Type::Choice;
+    spec.choices = std::move(choices);
+    return spec;
+}
+
 double MeasuredCall::synchronizedSeconds() const
 {
     // Division rather than multiplication by 1e-9: the result is the correctly rounded quotient.
@@ -124,6 +150,16 @@ std::int64_t integerParameter(const ParameterValues &values, const std::string &
 std::string choiceParameter(const ParameterValues &values, const std::string &name)
 {
     return parameterAs<std::string>(values, name, "a choice");
+}
+
+std::string parameterText(const ParameterValues &values, const std::string &name)
+{
+    const auto it = values.find(name);
+    if (it == values.end())
+        return "?";
+    if (const auto *integer = std::get_if<std::int64_t>(&it->second))
+        return std::to_string(*integer);
+    return std::get<std::string>(it->second);
 }
 
 Json parametersToJson(const ParameterValues &values)

@@ -34,6 +34,11 @@ struct ParameterSpec {
     std::vector<std::string> choices; // Choice: the allowed values, default first
 };
 
+ParameterSpec integerParameterSpec(const char *name, const char *label, const char *description,
+                                  std::int64_t defaultValue, std::int64_t minimum, std::int64_t maximum);
+ParameterSpec choiceParameterSpec(const char *name, const char *label, const char *description,
+                                 std::vector<std::string> choices); // the default first
+
 using ParameterValue = std::variant<std::int64_t, std::string>;
 using ParameterValues = std::map<std::string, ParameterValue>;
 
@@ -147,6 +152,8 @@ public:
 // other type: after resolveParameters() that is a programming error, not a user's.
 std::int64_t integerParameter(const ParameterValues &values, const std::string &name);
 std::string choiceParameter(const ParameterValues &values, const std::string &name);
+// A parameter's value as text, whatever its type; "?" when it is missing.
+std::string parameterText(const ParameterValues &values, const std::string &name);
 
 // Parameter values as a JSON object, in declaration order of the map (sorted by name).
 Json parametersToJson(const ParameterValues &values);

@@ -29,6 +29,13 @@ struct CallTimestamps {
     std::int64_t workBegin = 0;
     std::int64_t workEnd = 0;
     std::int64_t readyObserved = 0;
+
+    // The same moments counted from origin (a run's first dispatch, the trace's zero).
+    CallTimestamps since(std::int64_t origin) const
+    {
+        return {dispatchBegin - origin, dispatchEnd - origin, workBegin - origin, workEnd - origin,
+                readyObserved - origin};
+    }
 };
 
 class DeviceStream;

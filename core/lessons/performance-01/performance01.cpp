@@ -2,12 +2,12 @@
 
 #include "core/lessons/performance-01/performance01contract.h"
 #include "core/lessons/performance-01/performance01timeline.h"
+#include "core/lessons/shared/matrixlesson.h"
 #include "core/timing/devicestream.h"
 #include "core/timing/matmulkernel.h"
 
 #include <nlohmann/json.hpp>
 
-#include <regex>
 
 namespace lessonscope {
 
@@ -27,33 +27,6 @@ constexpr const char *kMeasuredReading =
     "the synchronization. Compilation and data preparation need separately chosen boundaries when "
     "included in a benchmark.";
 
-// --shape 64x32x16 (x or ×) sets m, k and n.
-bool applyShape(const std::string &text, ParameterValues &values)
-{
-    static const std::regex pattern(R"(^\s*(\d{1,9})(?:x|X|×)(\d{1,9})(?:x|X|×)(\d{1,9})\s*$)");
-    std::smatch match;
-    if (!std::regex_match(text, match, pattern))
-        return false;
-    values["m"] = std::stoll(match[1].str());
-    values["k"] = std::stoll(match[2].str());
-    values["n"] = std::stoll(match[3].str());
-    return true;
-}
-
-ParameterSpec integerSpec(const char *name, const char *label, const char *description,
-                          std::int64_t defaultValue, std::int64_t minimum, std::int64_t maximum)
-{
-    ParameterSpec spec;
-    spec.name = name;
-    spec.label = label;
-    spec.description = description;
-    spec.type = ParameterSpec::Type::Integer;
-    spec.defaultInteger = defaultValue;
-    spec.minimum = minimum;
-    spec.maximum = maximum;
-    return spec;
-}
-
 LessonInfo makeInfo()
 {
     LessonInfo info;
@@ -72,38 +45,25 @@ LessonInfo makeInfo()
     info.texts.diagramKind = "timeline";
     info.texts.boundary = "input already placed; call plus output synchronization";
 
-    constexpr std::int64_t kMaxDimension = 4096;
-    info.parameters = {
-        // At most 100,000: each warm call adds its sample and its trace to the artifact, and a
-        // million of them would make a file bigger than lessonscope reads (64 MiB).
-        integerSpec("samples", "Warm samples", "How many warm calls are timed after the first call.",
-                    7, 1, 100'000),
-        integerSpec("m", "Rows of X (m)", "X has m rows; the output is m×n.", 64, 1, kMaxDimension),
-        integerSpec("k", "Inner dimension (k)", "X is m×k and W is k×n.", 32, 1, kMaxDimension),
-        integerSpec("n", "Columns of W (n)", "W has n columns; the output is m×n.", 16, 1,
-                    kMaxDimension),
-    };
-    ParameterSpec dtype;
-    dtype.name = "dtype";
-    dtype.label = "Element type";
-    dtype.description = "The floating-point type of inputs and output.";
-    dtype.type = ParameterSpec::Type::Choice;
-    dtype.choices = {"float32", "float64"};
-    info.parameters.push_back(dtype);
-    info.shorthands.push_back({"shape", "MxKxN", "X (M×K) · W (K×N), e.g. 64x32x16.", applyShape});
-    info.parameters.push_back(integerSpec("seed", "Input seed",
-                                          "Seeds the generator the inputs are made from.", 0, 0,
-                                          2'147'483'647));
+    // At most 100,000 samples: each warm call adds its sample and its trace to the artifact, and a
+    // million of them would make a file bigger than lessonscope reads (64 MiB).
+    info.parameters = {integerParameterSpec("samples", "Warm samples",
+                                            "How many warm calls are timed after the first call.", 7, 1, 100'000)};
+    for (ParameterSpec &spec : matrixlesson::shapeParameters(64, 32, 16))
+        info.parameters.push_back(std::move(spec));
+    info.parameters.push_back(matrixlesson::dtypeParameter());
+    info.parameters.push_back(matrixlesson::seedParameter());
+    info.shorthands.push_back(matrixlesson::shapeShorthand());
     return info;
 }
 
-CallTimestamps relativeTo(const CallTimestamps &t, std::int64_t origin)
-{
-    return {t.dispatchBegin - origin, t.dispatchEnd - origin, t.workBegin - origin,
-            t.workEnd - origin, t.readyObserved - origin};
-}
-
 } // namespace
+
+Performance01::Performance01()
+    : ContractLesson({&performance01::panels, &performance01::panelLayout, &performance01::check,
+                      &performance01::summarize, &timelineFrom<Performance01Timeline>})
+{
+}
 
 const LessonInfo &Performance01::info() const
 {
@@ -152,7 +112,7 @@ LessonRun Performance01::run(const ParameterValues &values, RunObserver &observe
         if (index == 0)
             run.startedAtNs = absolute.dispatchBegin;
 
-        const MeasuredCall measured{relativeTo(absolute, run.startedAtNs)};
+        const MeasuredCall measured{absolute.since(run.startedAtNs)};
         run.calls.push_back(measured);
         observer.callMeasured(index, measured);
         observer.progress(index + 1, total);
@@ -164,46 +124,13 @@ LessonRun Performance01::run(const ParameterValues &values, RunObserver &observe
     return run;
 }
 
-Json Performance01::panels(const Json &output) const
-{
-    return performance01::panels(output);
-}
-
-Json Performance01::panelLayout() const
-{
-    return performance01::panelLayout();
-}
-
-void Performance01::check(const Json &document, const Json &output, Checker &checker) const
-{
-    performance01::check(document, output, checker);
-}
-
-LessonSummary Performance01::summarize(const Artifact &artifact) const
-{
-    return performance01::summarize(artifact);
-}
-
-std::unique_ptr<LessonTimeline> Performance01::timeline(const Artifact &artifact) const
-{
-    return std::make_unique<Performance01Timeline>(artifact);
-}
-
 std::string Performance01::describeParameters(const ParameterValues &values) const
 {
-    const auto integer = [&values](const char *name) {
-        const auto it = values.find(name);
-        return it != values.end() && std::holds_alternative<std::int64_t>(it->second)
-            ? std::to_string(std::get<std::int64_t>(it->second)) : std::string("?");
-    };
-    const auto dtype = values.find("dtype");
-    std::string text = "X " + integer("m") + "×" + integer("k") + " · W " + integer("k") + "×" + integer("n");
-    if (dtype != values.end() && std::holds_alternative<std::string>(dtype->second))
-        text += " " + std::get<std::string>(dtype->second);
+    std::string text = matrixlesson::describeProduct(values);
     if (values.count("samples"))
-        text += ", " + integer("samples") + " warm samples";
+        text += ", " + parameterText(values, "samples") + " warm samples";
     if (values.count("seed"))
-        text += ", seed " + integer("seed");
+        text += ", seed " + parameterText(values, "seed");
     return text;
 }
 

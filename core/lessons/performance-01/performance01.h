@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/lesson/lesson.h"
+#include "core/lesson/contractlesson.h"
 
 namespace lessonscope {
 
@@ -8,19 +8,16 @@ namespace lessonscope {
 // Inputs are made from the seed and placed before the clock starts; one measured call is the
 // dispatch plus the wait for readiness; the first call (first use of the product for this shape and
 // type) is timed apart from the warm calls; the result is checked against a long-double reference.
-class Performance01 final : public Lesson
+class Performance01 final : public ContractLesson
 {
 public:
     static constexpr const char *kId = "performance-01";
 
+    Performance01();
+
     const LessonInfo &info() const override;
     LessonRun run(const ParameterValues &values, RunObserver &observer) const override;
 
-    Json panels(const Json &output) const override;
-    Json panelLayout() const override;
-    void check(const Json &document, const Json &output, Checker &checker) const override;
-    LessonSummary summarize(const Artifact &artifact) const override;
-    std::unique_ptr<LessonTimeline> timeline(const Artifact &artifact) const override;
     std::string describeParameters(const ParameterValues &values) const override;
 };
 

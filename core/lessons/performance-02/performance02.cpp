@@ -1,5 +1,7 @@
 #include "core/lessons/performance-02/performance02.h"
 
+#include "core/lessons/shared/matrixlesson.h"
+
 #include "core/lesson/childprocess.h"
 #include "core/lessons/performance-02/performance02child.h"
 #include "core/lessons/performance-02/performance02contract.h"
@@ -9,7 +11,6 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
-#include <regex>
 #include <stdexcept>
 
 namespace lessonscope {
@@ -33,31 +34,6 @@ constexpr const char *kMeasuredReading =
     "started before them measures the set-up, not the call. Keep the first call apart: start the timer at "
     "a warm call's dispatch, and report the first call, measured in fresh processes, as a figure of its own.";
 
-bool applyShape(const std::string &text, ParameterValues &values)
-{
-    static const std::regex pattern(R"(^\s*(\d{1,9})(?:x|X|×)(\d{1,9})(?:x|X|×)(\d{1,9})\s*$)");
-    std::smatch match;
-    if (!std::regex_match(text, match, pattern))
-        return false;
-    values["m"] = std::stoll(match[1].str());
-    values["k"] = std::stoll(match[2].str());
-    values["n"] = std::stoll(match[3].str());
-    return true;
-}
-
-ParameterSpec integerSpec(const char *name, const char *label, const char *description, std::int64_t defaultValue,
-                          std::int64_t minimum, std::int64_t maximum)
-{
-    ParameterSpec spec;
-    spec.name = name;
-    spec.label = label;
-    spec.description = description;
-    spec.defaultInteger = defaultValue;
-    spec.minimum = minimum;
-    spec.maximum = maximum;
-    return spec;
-}
-
 LessonInfo makeInfo()
 {
     LessonInfo info;
@@ -76,27 +52,18 @@ LessonInfo makeInfo()
     info.texts.boundary = "input already placed; first call timed apart in fresh processes; warm call plus output "
                           "synchronization";
 
-    constexpr std::int64_t kMaxDimension = 4096;
     info.parameters = {
         // Each process is a fresh start of lessonscope, one after another: 20 keeps a run short.
-        integerSpec("processes", "Fresh processes", "How many fresh processes each time their first call.", 5, 1,
-                    20),
-        integerSpec("samples", "Warm calls per process", "How many warm calls each process times after its first.",
-                    10, 1, 10'000),
-        integerSpec("m", "Rows of X (m)", "X has m rows; the output is m×n.", 64, 1, kMaxDimension),
-        integerSpec("k", "Inner dimension (k)", "X is m×k and W is k×n.", 32, 1, kMaxDimension),
-        integerSpec("n", "Columns of W (n)", "W has n columns; the output is m×n.", 16, 1, kMaxDimension),
+        integerParameterSpec("processes", "Fresh processes", "How many fresh processes each time their first call.",
+                             5, 1, 20),
+        integerParameterSpec("samples", "Warm calls per process",
+                             "How many warm calls each process times after its first.", 10, 1, 10'000),
     };
-    ParameterSpec dtype;
-    dtype.name = "dtype";
-    dtype.label = "Element type";
-    dtype.description = "The floating-point type of inputs and output.";
-    dtype.type = ParameterSpec::Type::Choice;
-    dtype.choices = {"float32", "float64"};
-    info.parameters.push_back(dtype);
-    info.parameters.push_back(
-        integerSpec("seed", "Input seed", "Seeds the generator the inputs are made from.", 0, 0, 2'147'483'647));
-    info.shorthands.push_back({"shape", "MxKxN", "X (M×K) · W (K×N), e.g. 64x32x16.", applyShape});
+    for (ParameterSpec &spec : matrixlesson::shapeParameters(64, 32, 16))
+        info.parameters.push_back(std::move(spec));
+    info.parameters.push_back(matrixlesson::dtypeParameter());
+    info.parameters.push_back(matrixlesson::seedParameter());
+    info.shorthands.push_back(matrixlesson::shapeShorthand());
     return info;
 }
 
@@ -135,6 +102,12 @@ std::optional<ProcessMeasurement> measureOneProcess(const performance02::ChildRe
 }
 
 } // namespace
+
+Performance02::Performance02()
+    : ContractLesson({&performance02::panels, &performance02::panelLayout, &performance02::check,
+                      &performance02::summarize, &timelineFrom<Performance02Timeline>})
+{
+}
 
 const LessonInfo &Performance02::info() const
 {
@@ -203,44 +176,12 @@ int Performance02::measureInChild(const QStringList &arguments) const
     }
 }
 
-Json Performance02::panels(const Json &output) const
-{
-    return performance02::panels(output);
-}
-
-Json Performance02::panelLayout() const
-{
-    return performance02::panelLayout();
-}
-
-void Performance02::check(const Json &document, const Json &output, Checker &checker) const
-{
-    performance02::check(document, output, checker);
-}
-
-LessonSummary Performance02::summarize(const Artifact &artifact) const
-{
-    return performance02::summarize(artifact);
-}
-
-std::unique_ptr<LessonTimeline> Performance02::timeline(const Artifact &artifact) const
-{
-    return std::make_unique<Performance02Timeline>(artifact);
-}
-
 std::string Performance02::describeParameters(const ParameterValues &values) const
 {
-    const auto integer = [&values](const char *name) {
-        const auto it = values.find(name);
-        return it != values.end() && std::holds_alternative<std::int64_t>(it->second)
-            ? std::to_string(std::get<std::int64_t>(it->second)) : std::string("?");
-    };
-    std::string text = "X " + integer("m") + "×" + integer("k") + " · W " + integer("k") + "×" + integer("n");
-    if (const auto dtype = values.find("dtype"); dtype != values.end() && std::holds_alternative<std::string>(dtype->second))
-        text += " " + std::get<std::string>(dtype->second);
-    text += ", " + integer("processes") + " fresh processes × " + integer("samples") + " warm calls";
+    std::string text = matrixlesson::describeProduct(values) + ", " + parameterText(values, "processes") +
+                       " fresh processes × " + parameterText(values, "samples") + " warm calls";
     if (values.count("seed"))
-        text += ", seed " + integer("seed");
+        text += ", seed " + parameterText(values, "seed");
     return text;
 }
 

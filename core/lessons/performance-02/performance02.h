@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/lesson/lesson.h"
+#include "core/lesson/contractlesson.h"
 
 namespace lessonscope {
 
@@ -10,20 +10,17 @@ namespace lessonscope {
 // cold caches. So that "first" is really first, run() starts `processes` fresh lessonscope
 // processes one after another (measureInChild); each times its first call part by part and then
 // its warm calls, and the parent gathers them.
-class Performance02 final : public Lesson
+class Performance02 final : public ContractLesson
 {
 public:
     static constexpr const char *kId = "performance-02";
+
+    Performance02();
 
     const LessonInfo &info() const override;
     LessonRun run(const ParameterValues &values, RunObserver &observer) const override;
     int measureInChild(const QStringList &arguments) const override;
 
-    Json panels(const Json &output) const override;
-    Json panelLayout() const override;
-    void check(const Json &document, const Json &output, Checker &checker) const override;
-    LessonSummary summarize(const Artifact &artifact) const override;
-    std::unique_ptr<LessonTimeline> timeline(const Artifact &artifact) const override;
     std::string describeParameters(const ParameterValues &values) const override;
 };
 

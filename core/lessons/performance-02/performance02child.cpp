@@ -66,12 +66,6 @@ std::int64_t involuntarySwitches()
     return getrusage(RUSAGE_SELF, &usage) == 0 ? static_cast<std::int64_t>(usage.ru_nivcsw) : 0;
 }
 
-CallTimestamps relativeTo(const CallTimestamps &t, std::int64_t origin)
-{
-    return {t.dispatchBegin - origin, t.dispatchEnd - origin, t.workBegin - origin, t.workEnd - origin,
-            t.readyObserved - origin};
-}
-
 } // namespace
 
 QStringList childArguments(const ChildRequest &request)
@@ -124,7 +118,7 @@ Json measureThisProcess(const ChildRequest &request)
         const CallTimestamps absolute = call.timestamps();
         if (index == 0)
             origin = absolute.dispatchBegin;
-        process.calls.push_back(relativeTo(absolute, origin));
+        process.calls.push_back(absolute.since(origin));
     }
     process.preemptions = involuntarySwitches() - switchesBefore;
     const CallTimestamps &first = process.calls.front();

@@ -1,5 +1,7 @@
 #include "core/lessons/performance-03/performance03.h"
 
+#include "core/lessons/shared/matrixlesson.h"
+
 #include "core/lessons/performance-03/performance03contract.h"
 #include "core/lessons/performance-03/performance03phases.h"
 #include "core/lessons/performance-03/performance03timeline.h"
@@ -39,32 +41,6 @@ const std::vector<std::string> kSweeps = {"16,64,256,1024", "16,32,64,128,256,51
                                           "64,256,1024", "256"};
 constexpr int kWarmupRounds = 1;
 
-ParameterSpec integerSpec(const char *name, const char *label, const char *description,
-                          std::int64_t defaultValue, std::int64_t minimum, std::int64_t maximum)
-{
-    ParameterSpec spec;
-    spec.name = name;
-    spec.label = label;
-    spec.description = description;
-    spec.type = ParameterSpec::Type::Integer;
-    spec.defaultInteger = defaultValue;
-    spec.minimum = minimum;
-    spec.maximum = maximum;
-    return spec;
-}
-
-ParameterSpec choiceSpec(const char *name, const char *label, const char *description,
-                         std::vector<std::string> choices)
-{
-    ParameterSpec spec;
-    spec.name = name;
-    spec.label = label;
-    spec.description = description;
-    spec.type = ParameterSpec::Type::Choice;
-    spec.choices = std::move(choices);
-    return spec;
-}
-
 LessonInfo makeInfo()
 {
     LessonInfo info;
@@ -82,14 +58,14 @@ LessonInfo makeInfo()
     info.texts.diagramKind = "timeline";
     info.texts.boundary = "inputs prepared and placed before the timer; call plus output synchronization";
     info.parameters = {
-        choiceSpec("sizes", "Sizes (n of n×n · n×n)",
+        choiceParameterSpec("sizes", "Sizes (n of n×n · n×n)",
                    "The sweep of square sizes; the middle one is traced and shown in the bar.", kSweeps),
         // At 1024 float64 a sample takes about a tenth of a second on a small machine, so the
         // default of 7 keeps a run with the defaults within seconds.
-        integerSpec("samples", "Samples per size", "How many timed samples at each size, after one untimed round.",
+        integerParameterSpec("samples", "Samples per size", "How many timed samples at each size, after one untimed round.",
                     7, 1, 1000),
-        choiceSpec("dtype", "Element type", "The floating-point type of inputs and output.", {"float32", "float64"}),
-        integerSpec("seed", "Input seed", "Seeds the generator the inputs are made from.", 0, 0, 2'147'483'647),
+        matrixlesson::dtypeParameter(),
+        matrixlesson::seedParameter(),
     };
     return info;
 }
@@ -116,12 +92,6 @@ SampleTimes measureOnce(PlacedProduct &product, DeviceStream &stream, std::uint6
     t.place = place.timestamps();
     t.call = call.timestamps();
     return t;
-}
-
-CallTimestamps relativeTo(const CallTimestamps &t, std::int64_t origin)
-{
-    return {t.dispatchBegin - origin, t.dispatchEnd - origin, t.workBegin - origin, t.workEnd - origin,
-            t.readyObserved - origin};
 }
 
 // The run in progress: the stream, what was measured, and how far it got.
@@ -158,7 +128,7 @@ void Experiment::record(performance03::SizeSamples &size, const SampleTimes &t, 
     measurements.phases.push_back({t.prepareBegin - origin, t.prepareEnd - origin, t.place.dispatchBegin - origin,
                                    t.place.workBegin - origin, t.place.workEnd - origin,
                                    t.place.readyObserved - origin});
-    run.calls.push_back(MeasuredCall{relativeTo(t.call, origin)});
+    run.calls.push_back(MeasuredCall{t.call.since(origin)});
     observer.callMeasured(static_cast<int>(run.calls.size()) - 1, run.calls.back());
 }
 
@@ -232,6 +202,12 @@ int Performance03::defaultSizeOf(const std::vector<int> &sizes)
     return sizes.empty() ? 0 : sizes[sizes.size() / 2];
 }
 
+Performance03::Performance03()
+    : ContractLesson({&performance03::panels, &performance03::panelLayout, &performance03::check,
+                      &performance03::summarize, &timelineFrom<Performance03Timeline>})
+{
+}
+
 const LessonInfo &Performance03::info() const
 {
     static const LessonInfo info = makeInfo();
@@ -271,31 +247,6 @@ LessonRun Performance03::run(const ParameterValues &values, RunObserver &observe
               [](const auto &a, const auto &b) { return a.n < b.n; });
     run.output = std::make_shared<const Json>(performance03::output(run, experiment.measurements));
     return run;
-}
-
-Json Performance03::panels(const Json &output) const
-{
-    return performance03::panels(output);
-}
-
-Json Performance03::panelLayout() const
-{
-    return performance03::panelLayout();
-}
-
-void Performance03::check(const Json &document, const Json &output, Checker &checker) const
-{
-    performance03::check(document, output, checker);
-}
-
-LessonSummary Performance03::summarize(const Artifact &artifact) const
-{
-    return performance03::summarize(artifact);
-}
-
-std::unique_ptr<LessonTimeline> Performance03::timeline(const Artifact &artifact) const
-{
-    return std::make_unique<Performance03Timeline>(artifact);
 }
 
 std::string Performance03::describeParameters(const ParameterValues &values) const

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/lesson/lesson.h"
+#include "core/lesson/contractlesson.h"
 
 #include <vector>
 
@@ -12,19 +12,16 @@ namespace lessonscope {
 // inputs — and three boundaries timed on the same calls: preparation + placement + call + sync,
 // placement + call + sync, call + sync. The default size's calls are traced; the result is
 // checked against a long-double reference at every size.
-class Performance03 final : public Lesson
+class Performance03 final : public ContractLesson
 {
 public:
     static constexpr const char *kId = "performance-03";
 
+    Performance03();
+
     const LessonInfo &info() const override;
     LessonRun run(const ParameterValues &values, RunObserver &observer) const override;
 
-    Json panels(const Json &output) const override;
-    Json panelLayout() const override;
-    void check(const Json &document, const Json &output, Checker &checker) const override;
-    LessonSummary summarize(const Artifact &artifact) const override;
-    std::unique_ptr<LessonTimeline> timeline(const Artifact &artifact) const override;
     std::string describeParameters(const ParameterValues &values) const override;
 
     // The sizes of a sweep as the sizes parameter names it ("16,64,256,1024"); empty when the

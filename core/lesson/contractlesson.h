@@ -1,0 +1,44 @@
+#pragma once
+
+#include "core/lesson/lesson.h"
+#include "core/lesson/lessonsummary.h"
+#include "core/trace/timeline.h"
+
+#include <memory>
+
+namespace lessonscope {
+
+// The parts of a lesson that are free functions of its folder (its stdout contract, its checks,
+// its timeline), gathered so that a lesson's class writes only its texts and its experiment.
+struct LessonContract {
+    Json (*panels)(const Json &output) = nullptr;
+    Json (*panelLayout)() = nullptr;
+    void (*check)(const Json &document, const Json &output, Checker &checker) = nullptr;
+    LessonSummary (*summarize)(const Artifact &artifact) = nullptr;
+    std::unique_ptr<LessonTimeline> (*timeline)(const Artifact &artifact) = nullptr;
+};
+
+// A lesson whose artifact parts are its contract's functions.
+class ContractLesson : public Lesson
+{
+public:
+    explicit ContractLesson(const LessonContract &contract) : m_contract(contract) {}
+
+    Json panels(const Json &output) const override;
+    Json panelLayout() const override;
+    void check(const Json &document, const Json &output, Checker &checker) const override;
+    LessonSummary summarize(const Artifact &artifact) const override;
+    std::unique_ptr<LessonTimeline> timeline(const Artifact &artifact) const override;
+
+private:
+    LessonContract m_contract;
+};
+
+// The timeline function of a contract, for a timeline class constructed from the artifact.
+template<typename Timeline>
+std::unique_ptr<LessonTimeline> timelineFrom(const Artifact &artifact)
+{
+    return std::make_unique<Timeline>(artifact);
+}
+
+} // namespace lessonscope

@@ -1,0 +1,25 @@
+#pragma once
+
+// What the course's lessons on the matrix product share: the product's parameters (m, k, n with
+// the --shape shorthand, the element type, the input seed) and how a run of them is described.
+// Each lesson picks what it declares; what it measures stays in its own folder.
+
+#include "core/lesson/lesson.h"
+
+#include <string>
+
+namespace lessonscope::matrixlesson {
+
+inline constexpr std::int64_t kMaxDimension = 4096;
+
+// m, k and n with these defaults, in that order.
+std::vector<ParameterSpec> shapeParameters(std::int64_t m, std::int64_t k, std::int64_t n);
+ParameterSpec dtypeParameter(); // float32 (default) or float64
+ParameterSpec seedParameter();
+// --shape MxKxN (x or ×) sets m, k and n.
+ParameterShorthand shapeShorthand();
+
+// "X 64×32 · W 32×16 float32": the product the parameters describe.
+std::string describeProduct(const ParameterValues &values);
+
+} // namespace lessonscope::matrixlesson
