@@ -8,7 +8,9 @@
 #include <nlohmann/json.hpp>
 
 #include <QFile>
+#include <QProcess>
 #include <QString>
+#include <QStringList>
 
 namespace coretesting {
 
@@ -55,6 +57,25 @@ inline lessonscope::Artifact withHandMadeTrace(const lessonscope::Artifact &base
     document["trace"] = lessonscope::Json{
         {"clock", "steady_clock"}, {"unit", "ns"}, {"waitStrategy", "park"}, {"calls", calls}};
     return lessonscope::Artifact(document);
+}
+
+// What a lessonscope command did, run as a user would (the built program, in a process).
+struct Outcome {
+    int exitCode = -1; // -1: it crashed or did not finish within two minutes
+    QString out;
+    QString err;
+};
+
+inline Outcome runLessonscope(const QStringList &arguments)
+{
+    QProcess process;
+    process.setProgram(QStringLiteral(LESSONSCOPE_BINARY));
+    process.setArguments(arguments);
+    process.start();
+    if (!process.waitForFinished(120'000))
+        return {};
+    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
+            QString::fromUtf8(process.readAllStandardOutput()), QString::fromUtf8(process.readAllStandardError())};
 }
 
 } // namespace coretesting

@@ -1,4 +1,5 @@
 // The command line, run as a user runs it: the real binary in a child process, no display.
+#include "coretesting.h"
 #include "core/lessons/performance-01/performance01contract.h"
 #include "core/lesson/lessonartifacts.h"
 
@@ -13,27 +14,10 @@
 #include <QTest>
 
 using namespace lessonscope;
+using coretesting::Outcome;
+using coretesting::runLessonscope;
 
 namespace {
-
-struct Outcome {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-Outcome runLessonscope(const QStringList &arguments)
-{
-    QProcess process;
-    process.setProgram(QStringLiteral(LESSONSCOPE_BINARY));
-    process.setArguments(arguments);
-    process.start();
-    if (!process.waitForFinished(120'000))
-        return {};
-    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
-            QString::fromUtf8(process.readAllStandardOutput()),
-            QString::fromUtf8(process.readAllStandardError())};
-}
 
 QString seedPath()
 {

@@ -2,6 +2,7 @@
 // first call really first, in a process of its own, its parts inside it), its checks, its
 // timeline's verdicts, its rendering and its command line.
 
+#include "coretesting.h"
 #include "core/lesson/childprocess.h"
 #include "core/lesson/lessonartifacts.h"
 #include "core/lesson/lessonregistry.h"
@@ -31,29 +32,13 @@
 #include <unistd.h>
 
 using namespace lessonscope;
+using coretesting::Outcome;
+using coretesting::runLessonscope;
 namespace p02 = lessonscope::performance02;
 
 Q_DECLARE_METATYPE(lessonscope::Artifact)
 
 namespace {
-
-struct Outcome {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-Outcome runLessonscope(const QStringList &arguments)
-{
-    QProcess process;
-    process.setProgram(QStringLiteral(LESSONSCOPE_BINARY));
-    process.setArguments(arguments);
-    process.start();
-    if (!process.waitForFinished(120'000))
-        return {};
-    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
-            QString::fromUtf8(process.readAllStandardOutput()), QString::fromUtf8(process.readAllStandardError())};
-}
 
 const Lesson &lesson()
 {

@@ -1,6 +1,7 @@
 // performance-03 "Place the inputs before the timer": the experiment's honesty (placement really
 // copies, the product is right at every size, the whole exceeds the call), its own checks, its
 // timeline's start marker and verdicts, its rendering, and the command line as a user runs it.
+#include "coretesting.h"
 #include "core/lesson/artifactbuilder.h"
 #include "core/lesson/lessonartifacts.h"
 #include "core/lesson/lessonregistry.h"
@@ -26,6 +27,8 @@
 #include <limits>
 
 using namespace lessonscope;
+using coretesting::Outcome;
+using coretesting::runLessonscope;
 namespace key = performance03::key;
 
 namespace {
@@ -92,24 +95,6 @@ bool noWarnings(const Problems &problems)
     for (const Problem &p : problems)
         qWarning("%s: %s", p.pointer.c_str(), p.message.c_str());
     return countOf(problems, Severity::Error) == 0 && countOf(problems, Severity::Warning) == 0;
-}
-
-struct Outcome {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-Outcome runLessonscope(const QStringList &arguments)
-{
-    QProcess process;
-    process.setProgram(QStringLiteral(LESSONSCOPE_BINARY));
-    process.setArguments(arguments);
-    process.start();
-    if (!process.waitForFinished(120'000))
-        return {};
-    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
-            QString::fromUtf8(process.readAllStandardOutput()), QString::fromUtf8(process.readAllStandardError())};
 }
 
 QString recordedPath()
