@@ -162,6 +162,22 @@ std::string parameterText(const ParameterValues &values, const std::string &name
     return std::get<std::string>(it->second);
 }
 
+Json parameterJson(const ParameterValues &values, const std::string &name)
+{
+    const auto it = values.find(name);
+    if (it == values.end())
+        return nullptr;
+    return std::visit([](const auto &value) { return Json(value); }, it->second);
+}
+
+Json panelSeries(const char *label, Json y)
+{
+    Json series = Json::object(); // label first, as the recorded artifacts write it
+    series["label"] = label;
+    series["y"] = std::move(y);
+    return series;
+}
+
 Json parametersToJson(const ParameterValues &values)
 {
     Json object = Json::object();

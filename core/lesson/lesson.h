@@ -155,6 +155,12 @@ std::string choiceParameter(const ParameterValues &values, const std::string &na
 // A parameter's value as text, whatever its type; "?" when it is missing.
 std::string parameterText(const ParameterValues &values, const std::string &name);
 
+// One parameter's value as JSON (an integer or a string), or null when it is missing.
+Json parameterJson(const ParameterValues &values, const std::string &name);
+
+// A panel's series as the artifact writes it: {"label": label, "y": y}.
+Json panelSeries(const char *label, Json y);
+
 // Parameter values as a JSON object, in declaration order of the map (sorted by name).
 Json parametersToJson(const ParameterValues &values);
 

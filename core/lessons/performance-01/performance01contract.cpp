@@ -23,14 +23,6 @@ constexpr const char *kWarmXLabel = "warm sample";
 constexpr const char *kBoundaryTitle = "Where the timer stops";
 constexpr const char *kBoundaryLabel = "warm median";
 
-Json series(const char *label, Json y)
-{
-    Json s = Json::object();
-    s["label"] = label;
-    s["y"] = std::move(y);
-    return s;
-}
-
 Json barPanel(const char *title, const char *label, Json seriesList)
 {
     Json panel = Json::object();
@@ -53,16 +45,8 @@ Json warmPanel(const Json &samples)
     panel["x"] = std::move(x);
     panel["xlabel"] = kWarmXLabel;
     panel["ylabel"] = kSeconds;
-    panel["series"] = Json::array({series(kSynchronized, samples)});
+    panel["series"] = Json::array({panelSeries(kSynchronized, samples)});
     return panel;
-}
-
-Json integerOr(const ParameterValues &values, const std::string &name)
-{
-    const auto it = values.find(name);
-    if (it == values.end() || !std::holds_alternative<std::int64_t>(it->second))
-        return nullptr;
-    return std::get<std::int64_t>(it->second);
 }
 
 } // namespace
@@ -86,8 +70,8 @@ Json output(const LessonRun &run, double maxAbsError, const std::string &boundar
     out[key::kEigen] = eigenVersion();
     out[key::kCompiler] = compilerVersion();
     out[key::kLessonscope] = lessonscopeVersion();
-    out[key::kInputShape] = Json::array({integerOr(params, "m"), integerOr(params, "k")});
-    out[key::kWeightShape] = Json::array({integerOr(params, "k"), integerOr(params, "n")});
+    out[key::kInputShape] = Json::array({parameterJson(params, "m"), parameterJson(params, "k")});
+    out[key::kWeightShape] = Json::array({parameterJson(params, "k"), parameterJson(params, "n")});
     const auto dtype = params.find("dtype");
     out[key::kDtype] = dtype != params.end() && std::holds_alternative<std::string>(dtype->second)
         ? Json(std::get<std::string>(dtype->second)) : Json(nullptr);
@@ -103,8 +87,8 @@ Json output(const LessonRun &run, double maxAbsError, const std::string &boundar
     out[key::kDispatchWarmSamples] = dispatchWarm;
     if (hasWarm)
         out[key::kDispatchWarmMedian] = median(dispatchWarm);
-    out[key::kSeed] = integerOr(params, "seed");
-    out[key::kSamplesRequested] = integerOr(params, "samples");
+    out[key::kSeed] = parameterJson(params, "seed");
+    out[key::kSamplesRequested] = parameterJson(params, "samples");
     out[key::kCancelled] = run.cancelled;
     return out;
 }
@@ -112,13 +96,13 @@ Json output(const LessonRun &run, double maxAbsError, const std::string &boundar
 Json panels(const Json &out)
 {
     Json list = Json::array();
-    list.push_back(barPanel(kFirstTitle, kFirstLabel, Json::array({series(kSynchronized, Json::array({out.at(key::kFirstCall)}))})));
+    list.push_back(barPanel(kFirstTitle, kFirstLabel, Json::array({panelSeries(kSynchronized, Json::array({out.at(key::kFirstCall)}))})));
     list.push_back(warmPanel(out.at(key::kWarmSamples)));
     // The timer-boundary comparison needs the medians, so it exists only when they do.
     if (out.contains(key::kWarmMedian)) {
         list.push_back(barPanel(kBoundaryTitle, kBoundaryLabel,
-                                Json::array({series(kDispatchOnly, Json::array({out.at(key::kDispatchWarmMedian)})),
-                                             series(kSynchronized, Json::array({out.at(key::kWarmMedian)}))})));
+                                Json::array({panelSeries(kDispatchOnly, Json::array({out.at(key::kDispatchWarmMedian)})),
+                                             panelSeries(kSynchronized, Json::array({out.at(key::kWarmMedian)}))})));
     }
     return list;
 }

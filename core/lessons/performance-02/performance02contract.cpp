@@ -27,11 +27,6 @@ Json barPanel(const char *title, Json labels, Json seriesList)
                 {"series", std::move(seriesList)}};
 }
 
-Json series(const char *label, Json y)
-{
-    return Json{{"label", label}, {"y", std::move(y)}};
-}
-
 const Json *member(const Json &object, const char *name)
 {
     if (!object.is_object())
@@ -78,14 +73,6 @@ Json partsJson(const std::map<std::string, double> &parts)
     for (const std::string &name : partNames())
         object[name] = parts.count(name) ? Json(parts.at(name)) : Json(nullptr);
     return object;
-}
-
-Json parameterOr(const ParameterValues &values, const std::string &name)
-{
-    const auto it = values.find(name);
-    if (it == values.end())
-        return nullptr;
-    return std::visit([](const auto &value) { return Json(value); }, it->second);
 }
 
 // The parts as the panel names them, in partNames() order: short enough for four bars.
@@ -203,11 +190,11 @@ Json output(const LessonRun &run, const std::vector<ProcessMeasurement> &process
     out[key::kCompiler] = compilerVersion();
     out[key::kLessonscope] = lessonscopeVersion();
     out[key::kInstructionSet] = run.instructionSet;
-    out[key::kInputShape] = Json::array({parameterOr(params, "m"), parameterOr(params, "k")});
-    out[key::kWeightShape] = Json::array({parameterOr(params, "k"), parameterOr(params, "n")});
-    out[key::kDtype] = parameterOr(params, "dtype");
+    out[key::kInputShape] = Json::array({parameterJson(params, "m"), parameterJson(params, "k")});
+    out[key::kWeightShape] = Json::array({parameterJson(params, "k"), parameterJson(params, "n")});
+    out[key::kDtype] = parameterJson(params, "dtype");
     out[key::kBoundary] = boundary;
-    out[key::kProcesses] = parameterOr(params, "processes");
+    out[key::kProcesses] = parameterJson(params, "processes");
     out[key::kProcessIds] = pids;
     out[key::kPreemptions] = preemptions;
     out[key::kFirstCall] = median(firsts);
@@ -220,8 +207,8 @@ Json output(const LessonRun &run, const std::vector<ProcessMeasurement> &process
     if (!warm.empty()) // no median of nothing: left out rather than null
         out[key::kWarmMedian] = median(warm);
     out[key::kMaxAbsError] = maxError;
-    out[key::kSeed] = parameterOr(params, "seed");
-    out[key::kSamplesRequested] = parameterOr(params, "samples");
+    out[key::kSeed] = parameterJson(params, "seed");
+    out[key::kSamplesRequested] = parameterJson(params, "samples");
     out[key::kCancelled] = run.cancelled;
     return out;
 }
@@ -235,21 +222,21 @@ Json panels(const Json &out)
         firstLabels.push_back(kWarmLabel);
         firstValues.push_back(out.at(key::kWarmMedian));
     }
-    Json first = barPanel(kFirstTitle, std::move(firstLabels), Json::array({series(kSeriesLabel, firstValues)}));
+    Json first = barPanel(kFirstTitle, std::move(firstLabels), Json::array({panelSeries(kSeriesLabel, firstValues)}));
     first["yscale"] = "log"; // first and warm differ by orders of magnitude
     list.push_back(std::move(first));
 
     Json partLabels = partDisplayLabels(), partValues = Json::array();
     for (const std::string &name : partNames())
         partValues.push_back(out.at(key::kFirstCallParts).at(name));
-    list.push_back(barPanel(kPartsTitle, std::move(partLabels), Json::array({series(kSeriesLabel, partValues)})));
+    list.push_back(barPanel(kPartsTitle, std::move(partLabels), Json::array({panelSeries(kSeriesLabel, partValues)})));
 
     Json x = Json::array();
     for (std::size_t i = 1; i <= out.at(key::kCallsInOrder).size(); ++i)
         x.push_back(static_cast<std::int64_t>(i));
     list.push_back(Json{{"kind", "line"}, {"title", kCallsTitle}, {"x", std::move(x)}, {"xlabel", kCallsXLabel},
                         {"ylabel", kSeconds},
-                        {"series", Json::array({series(kCallsSeries, out.at(key::kCallsInOrder))})}});
+                        {"series", Json::array({panelSeries(kCallsSeries, out.at(key::kCallsInOrder))})}});
     return list;
 }
 

@@ -18,14 +18,6 @@ constexpr const char *kShareTitle = "Share of placement";
 constexpr const char *kSizeLabel = "n (n×n · n×n)";
 constexpr const char *kShareLabel = "fraction of the whole";
 
-Json series(const char *label, Json y)
-{
-    Json s = Json::object();
-    s["label"] = label;
-    s["y"] = std::move(y);
-    return s;
-}
-
 // The issue asks for log axes. The panel format has no axis scale: the chart's value axis turns
 // logarithmic from the View menu (for every panel), and its x axis is linear, so the small sizes
 // sit close together at the left; their values are in stdout and in the points' tooltips.
@@ -142,20 +134,6 @@ std::vector<PhaseTimes> phasesOf(const Json &out)
     return result;
 }
 
-Json choiceOr(const ParameterValues &values, const char *name)
-{
-    const auto it = values.find(name);
-    return it != values.end() && std::holds_alternative<std::string>(it->second)
-        ? Json(std::get<std::string>(it->second)) : Json(nullptr);
-}
-
-Json integerOr(const ParameterValues &values, const char *name)
-{
-    const auto it = values.find(name);
-    return it != values.end() && std::holds_alternative<std::int64_t>(it->second)
-        ? Json(std::get<std::int64_t>(it->second)) : Json(nullptr);
-}
-
 } // namespace
 
 std::optional<std::size_t> Figures::defaultIndex() const
@@ -177,11 +155,11 @@ Json output(const LessonRun &run, const Measurements &m)
     out[key::kEigen] = eigenVersion();
     out[key::kCompiler] = compilerVersion();
     out[key::kLessonscope] = lessonscopeVersion();
-    out[key::kDtype] = choiceOr(run.parameters, "dtype");
-    out[key::kSeed] = integerOr(run.parameters, "seed");
+    out[key::kDtype] = parameterJson(run.parameters, "dtype");
+    out[key::kSeed] = parameterJson(run.parameters, "seed");
     out[key::kSizes] = perSize(m, [](const SizeSamples &s) { return s.n; });
     out[key::kDefaultSize] = m.defaultSize;
-    out[key::kSamplesPerSize] = integerOr(run.parameters, "samples");
+    out[key::kSamplesPerSize] = parameterJson(run.parameters, "samples");
     out[key::kWarmupRounds] = m.warmupRounds;
     out[key::kSamplesMeasured] = perSize(m, [](const SizeSamples &s) { return s.call.size(); });
     out[key::kPrepareMedian] = perSize(m, medianOf(&SizeSamples::prepare));
@@ -205,19 +183,19 @@ Json panels(const Json &out)
     const bool complete = at && *at < f.withPreparationMedian.size() && *at < f.withPlacementMedian.size() &&
                           *at < f.callMedian.size();
     const auto bar = [&](const char *label, const std::vector<double> &values) {
-        return series(label, complete ? Json::array({values[*at]}) : Json::array());
+        return panelSeries(label, complete ? Json::array({values[*at]}) : Json::array());
     };
     list.push_back(barPanel(complete ? Json::array({std::string("n = ").append(std::to_string(f.sizes[*at]))}) : Json::array(),
                             Json::array({bar(kWhole, f.withPreparationMedian), bar(kPlaceAndCall, f.withPlacementMedian),
                                          bar(kCallOnly, f.callMedian)})));
     list.push_back(linePanel(kBySizeTitle, out.at(key::kSizes), kSeconds,
-                             Json::array({series(kWhole, out.at(key::kWithPreparationMedian)),
-                                          series(kPlaceAndCall, out.at(key::kWithPlacementMedian)),
-                                          series(kCallOnly, out.at(key::kCallMedian))})));
+                             Json::array({panelSeries(kWhole, out.at(key::kWithPreparationMedian)),
+                                          panelSeries(kPlaceAndCall, out.at(key::kWithPlacementMedian)),
+                                          panelSeries(kCallOnly, out.at(key::kCallMedian))})));
     Json share = Json::array();
     for (std::size_t i = 0; i < f.placeMedian.size() && i < f.withPreparationMedian.size(); ++i)
         share.push_back(f.withPreparationMedian[i] > 0 ? f.placeMedian[i] / f.withPreparationMedian[i] : 0.0);
-    list.push_back(linePanel(kShareTitle, out.at(key::kSizes), kShareLabel, Json::array({series(kShare, share)})));
+    list.push_back(linePanel(kShareTitle, out.at(key::kSizes), kShareLabel, Json::array({panelSeries(kShare, share)})));
     return list;
 }
 
