@@ -73,13 +73,13 @@ void TestLibraryModel::seedRowReadsAtAGlance()
     QCOMPARE(cell(model, 0, LibraryModel::KindColumn), QStringLiteral("executed"));
     QCOMPARE(cell(model, 0, LibraryModel::ProvenanceColumn), QStringLiteral("recorded_cpu_computation"));
     QCOMPARE(cell(model, 0, LibraryModel::BackendColumn), QStringLiteral("cpu"));
-    QCOMPARE(cell(model, 0, LibraryModel::WarmMedianColumn), QStringLiteral("8.50 µs"));
+    QCOMPARE(cell(model, 0, LibraryModel::KeyFigureColumn), QStringLiteral("8.50 µs"));
     QCOMPARE(cell(model, 0, LibraryModel::StatusColumn), QStringLiteral("valid"));
     QCOMPARE(cell(model, 0, LibraryModel::FileColumn), QStringLiteral("seed-performance-01.json"));
     QVERIFY(cell(model, 0, LibraryModel::GeneratedColumn).startsWith(QStringLiteral("2026-10-2")));
     QCOMPARE(model.index(0, LibraryModel::GeneratedColumn).data(LibraryModel::SortRole).toString(),
              QStringLiteral("2026-10-20T10:45:58.968076+00:00"));
-    QCOMPARE(model.headerData(LibraryModel::WarmMedianColumn, Qt::Horizontal).toString(), QStringLiteral("Warm median"));
+    QCOMPARE(model.headerData(LibraryModel::KeyFigureColumn, Qt::Horizontal).toString(), QStringLiteral("Key figure"));
 }
 
 void TestLibraryModel::passesTheModelTester()
@@ -89,7 +89,7 @@ void TestLibraryModel::passesTheModelTester()
     filter.setSourceModel(&model);
     QAbstractItemModelTester modelTester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     QAbstractItemModelTester filterTester(&filter, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    filter.sort(LibraryModel::WarmMedianColumn);
+    filter.sort(LibraryModel::KeyFigureColumn);
 
     fill(model);
     QCOMPARE(model.rowCount(), 3);
@@ -152,10 +152,10 @@ void TestLibraryModel::sortsDurationsAsNumbers()
                                  QStringLiteral("/c.json")));
     LibraryFilter filter;
     filter.setSourceModel(&model);
-    filter.sort(LibraryModel::WarmMedianColumn, Qt::AscendingOrder);
+    filter.sort(LibraryModel::KeyFigureColumn, Qt::AscendingOrder);
     QStringList order;
     for (int row = 0; row < filter.rowCount(); ++row)
-        order << filter.index(row, LibraryModel::WarmMedianColumn).data().toString();
+        order << filter.index(row, LibraryModel::KeyFigureColumn).data().toString();
     QCOMPARE(order, (QStringList{QStringLiteral("90.0 ns"), QStringLiteral("8.50 µs"), QStringLiteral("500 ms")}));
 }
 

@@ -54,7 +54,7 @@ int LibraryModel::columnCount(const QModelIndex &parent) const
 LibraryModel::Facts LibraryModel::factsOf(const LibraryEntry &entry)
 {
     Facts facts;
-    facts.warmMedianSeconds = std::numeric_limits<double>::infinity();
+    facts.keyFigureSeconds = std::numeric_limits<double>::infinity();
     if (!entry.artifact) {
         facts.lesson = tr("(unreadable)");
         return facts;
@@ -69,8 +69,9 @@ LibraryModel::Facts LibraryModel::factsOf(const LibraryEntry &entry)
     facts.backend = q(artifact.backend());
     const LessonSummary summary = summarizeArtifact(artifact);
     if (const Figure *headline = summary.headline(); headline && headline->value && !std::isnan(*headline->value)) {
-        facts.warmMedianSeconds = *headline->value;
-        facts.warmMedian = q(formatDuration(*headline->value));
+        facts.keyFigureSeconds = *headline->value;
+        facts.keyFigure = q(formatDuration(*headline->value));
+        facts.keyFigureLabel = q(headline->label);
     }
     return facts;
 }
@@ -86,7 +87,7 @@ QVariant LibraryModel::display(std::size_t row, int column) const
     case ProvenanceColumn: return facts.provenance;
     case GeneratedColumn: return facts.generated;
     case BackendColumn: return facts.backend;
-    case WarmMedianColumn: return facts.warmMedian;
+    case KeyFigureColumn: return facts.keyFigure;
     case StatusColumn: return entry.unsaved ? tr("%1 · unsaved").arg(entry.statusText()) : entry.statusText();
     case AnswerColumn: return entry.answer;
     case FileColumn: return entry.displayName();
@@ -97,8 +98,8 @@ QVariant LibraryModel::display(std::size_t row, int column) const
 QVariant LibraryModel::sortKey(std::size_t row, int column) const
 {
     const LibraryEntry &entry = m_entries[row];
-    if (column == WarmMedianColumn)
-        return m_facts[row].warmMedianSeconds;
+    if (column == KeyFigureColumn)
+        return m_facts[row].keyFigureSeconds;
     if (column == GeneratedColumn)
         return m_facts[row].generatedIso;
     if (column == StatusColumn)
@@ -128,6 +129,9 @@ QVariant LibraryModel::data(const QModelIndex &index, int role) const
             return plainToolTip(q(entry.artifact->generatedAt()));
         if (column == StatusColumn && !entry.problems.empty())
             return plainToolTip(tr("%1 — see the Problems tab").arg(entry.statusText()));
+        if (column == KeyFigureColumn && !m_facts[row].keyFigure.isEmpty())
+            return plainToolTip(tr("%1: %2, the lesson's key figure")
+                                    .arg(m_facts[row].keyFigureLabel, m_facts[row].keyFigure));
         return {};
     case Qt::DecorationRole:
         if (column != StatusColumn)
@@ -145,7 +149,7 @@ QVariant LibraryModel::data(const QModelIndex &index, int role) const
         }
         return {};
     case Qt::TextAlignmentRole:
-        if (column == WarmMedianColumn)
+        if (column == KeyFigureColumn)
             return QVariant(Qt::AlignRight | Qt::AlignVCenter);
         return {};
     default:
@@ -164,7 +168,7 @@ QVariant LibraryModel::headerData(int section, Qt::Orientation orientation, int 
     case ProvenanceColumn: return tr("Provenance");
     case GeneratedColumn: return tr("Generated");
     case BackendColumn: return tr("Backend");
-    case WarmMedianColumn: return tr("Warm median");
+    case KeyFigureColumn: return tr("Key figure");
     case StatusColumn: return tr("Status");
     case AnswerColumn: return tr("Answer");
     case FileColumn: return tr("File");

@@ -21,7 +21,7 @@ public:
         ProvenanceColumn,
         GeneratedColumn,
         BackendColumn,
-        WarmMedianColumn,
+        KeyFigureColumn, // the lesson's headline figure: warm median, first call, …
         StatusColumn,
         // The learner's answer to the prediction prompt. Left empty here: the timeline work
         // (issue 4) fills it from its AnswerStore through setAnswer().
@@ -82,8 +82,8 @@ private:
     // What a row shows, worked out once per entry: reading the numbers means parsing the
     // artifact's stdout, far too slow to repeat for every paint of a large artifact.
     struct Facts {
-        QString lesson, title, kind, provenance, generated, generatedIso, backend, warmMedian;
-        double warmMedianSeconds = 0; // +inf when unknown: sorts last
+        QString lesson, title, kind, provenance, generated, generatedIso, backend, keyFigure, keyFigureLabel;
+        double keyFigureSeconds = 0; // +inf when unknown: sorts last
     };
     static Facts factsOf(const LibraryEntry &entry);
     QVariant display(std::size_t row, int column) const;

@@ -1,20 +1,47 @@
 #include "core/lessons/shared/matrixlesson.h"
 
-#include <regex>
+#include <string_view>
 
 namespace lessonscope::matrixlesson {
 
 namespace {
 
+// Up to 9 digits, then one of the separators (x, X or ×) unless it is the last number.
+bool readDimension(std::string_view &text, std::int64_t &value, bool last)
+{
+    std::size_t digits = 0;
+    value = 0;
+    while (digits < text.size() && digits < 9 && text[digits] >= '0' && text[digits] <= '9')
+        value = value * 10 + (text[digits++] - '0');
+    if (digits == 0 || (digits < text.size() && text[digits] >= '0' && text[digits] <= '9'))
+        return false;
+    text.remove_prefix(digits);
+    if (last)
+        return text.empty();
+    for (std::string_view separator : {"x", "X", "×"}) {
+        if (text.substr(0, separator.size()) == separator) {
+            text.remove_prefix(separator.size());
+            return true;
+        }
+    }
+    return false;
+}
+
+// "64x32x16" (x, X or ×; spaces around it allowed) → m, k, n. By hand, not std::regex: GCC 12
+// warns falsely inside <regex> under the sanitizers.
 bool applyShape(const std::string &text, ParameterValues &values)
 {
-    static const std::regex pattern(R"(^\s*(\d{1,9})(?:x|X|×)(\d{1,9})(?:x|X|×)(\d{1,9})\s*$)");
-    std::smatch match;
-    if (!std::regex_match(text, match, pattern))
+    std::string_view rest = text;
+    while (!rest.empty() && rest.front() == ' ')
+        rest.remove_prefix(1);
+    while (!rest.empty() && rest.back() == ' ')
+        rest.remove_suffix(1);
+    std::int64_t m = 0, k = 0, n = 0;
+    if (!readDimension(rest, m, false) || !readDimension(rest, k, false) || !readDimension(rest, n, true))
         return false;
-    values["m"] = std::stoll(match[1].str());
-    values["k"] = std::stoll(match[2].str());
-    values["n"] = std::stoll(match[3].str());
+    values["m"] = m;
+    values["k"] = k;
+    values["n"] = n;
     return true;
 }
 
