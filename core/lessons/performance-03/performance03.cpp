@@ -37,8 +37,15 @@ constexpr const char *kMeasuredReading =
 // only; a free list would need a parser and limits of its own in every form, and min/max/steps
 // integers would hide which sizes ran. Each choice is the list itself, so "--sizes 16,64,256,1024"
 // reads as what it runs, and the run panel offers the same lists.
-const std::vector<std::string> kSweeps = {"16,64,256,1024", "16,32,64,128,256,512,1024", "16,64,256",
-                                          "64,256,1024", "256"};
+// A function's static, not a global: a lesson registered at start-up may ask for the course's
+// info before this file's globals are made.
+const std::vector<std::string> &sweeps()
+{
+    static const std::vector<std::string> list = {"16,64,256,1024", "16,32,64,128,256,512,1024", "16,64,256",
+                                                  "64,256,1024", "256"};
+    return list;
+}
+
 constexpr int kWarmupRounds = 1;
 
 LessonInfo makeInfo()
@@ -59,7 +66,7 @@ LessonInfo makeInfo()
     info.texts.boundary = "inputs prepared and placed before the timer; call plus output synchronization";
     info.parameters = {
         choiceParameterSpec("sizes", "Sizes (n of n×n · n×n)",
-                   "The sweep of square sizes; the middle one is traced and shown in the bar.", kSweeps),
+                   "The sweep of square sizes; the middle one is traced and shown in the bar.", sweeps()),
         // At 1024 float64 a sample takes about a tenth of a second on a small machine, so the
         // default of 7 keeps a run with the defaults within seconds.
         integerParameterSpec("samples", "Samples per size", "How many timed samples at each size, after one untimed round.",
@@ -218,7 +225,7 @@ LessonRun Performance03::run(const ParameterValues &values, RunObserver &observe
 {
     std::vector<int> sizes = sizesOf(choiceParameter(values, "sizes"));
     if (sizes.empty())
-        sizes = sizesOf(kSweeps.front()); // unreachable after resolveParameters: every choice parses
+        sizes = sizesOf(sweeps().front()); // unreachable after resolveParameters: every choice parses
     LessonRun run;
     run.lessonId = kId;
     run.parameters = values;
