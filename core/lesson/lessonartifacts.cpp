@@ -9,13 +9,15 @@
 
 #include <nlohmann/json.hpp>
 
+#include <functional>
 #include <new>
 
 namespace lessonscope {
 
 namespace {
 
-void checkLesson(const Json &document, Problems &problems)
+// The lesson's own checks, on its stdout object (parsed by the caller: once per artifact).
+void checkLesson(const Json &document, const Json *stdoutObject, Problems &problems)
 {
     const Json *id = Checker::member(document, "lessonId");
     if (!id || !id->is_string())
@@ -28,13 +30,41 @@ void checkLesson(const Json &document, Problems &problems)
         return;
     }
     // A lesson prints its figures as a JSON object; text is legal stdout, and has nothing to check.
+    if (stdoutObject)
+        lesson->check(document, *stdoutObject, checker);
+    checker.finish();
+}
+
+std::shared_ptr<const Json> parsedStdout(const Json &document)
+{
     const Json *text = Checker::member(document, "stdout");
     if (!text || !text->is_string())
-        return;
+        return nullptr;
     JsonParseResult parsed = parseJson(text->get_ref<const std::string &>());
-    if (parsed.document && parsed.document->is_object())
-        lesson->check(document, *parsed.document, checker);
-    checker.finish();
+    return parsed.document && parsed.document->is_object() ? std::move(parsed.document) : nullptr;
+}
+
+void addLessonChecks(const Json &document, const std::function<std::shared_ptr<const Json>()> &stdoutObject,
+                     Problems &problems)
+{
+    try {
+        checkLesson(document, stdoutObject().get(), problems);
+    } catch (const std::bad_alloc &) {
+        problems.push_back({Severity::Error, {}, "validation ran out of memory; the problems above are not all"});
+    } catch (const std::exception &error) {
+        problems.push_back({Severity::Error, {}, std::string("validation stopped early: ") + error.what()});
+    }
+}
+
+// The format's checks while reading, then the lesson's on the artifact read: its stdout is parsed
+// once, for the checks and for every later use of the artifact (its memo).
+ReadResult withLessonChecks(ReadResult result)
+{
+    if (result.artifact) {
+        const Artifact &artifact = *result.artifact;
+        addLessonChecks(artifact.json(), [&artifact] { return artifact.stdoutJson(); }, result.problems);
+    }
+    return result;
 }
 
 } // namespace
@@ -42,26 +72,19 @@ void checkLesson(const Json &document, Problems &problems)
 Problems validateArtifact(const Json &document)
 {
     Problems problems = validateFormat(document);
-    if (!document.is_object())
-        return problems;
-    try {
-        checkLesson(document, problems);
-    } catch (const std::bad_alloc &) {
-        problems.push_back({Severity::Error, {}, "validation ran out of memory; the problems above are not all"});
-    } catch (const std::exception &error) {
-        problems.push_back({Severity::Error, {}, std::string("validation stopped early: ") + error.what()});
-    }
+    if (document.is_object())
+        addLessonChecks(document, [&document] { return parsedStdout(document); }, problems);
     return problems;
 }
 
 ReadResult readArtifact(std::string_view bytes, const ReadLimits &limits)
 {
-    return readDocument(bytes, validateArtifact, limits);
+    return withLessonChecks(readDocument(bytes, validateFormat, limits));
 }
 
 ReadResult readArtifactFile(const QString &path, const ReadLimits &limits)
 {
-    return readDocumentFile(path, validateArtifact, limits);
+    return withLessonChecks(readDocumentFile(path, validateFormat, limits));
 }
 
 LessonSummary summarizeArtifact(const Artifact &artifact)
