@@ -52,6 +52,7 @@ private slots:
     void cleanup();
     void opensTheBundledLesson();
     void opensFilesFromTheCommandLine();
+    void shortcutsKeepTheirUsualMeanings();
     void brokenFileOpensIntoItsProblems();
     void dropOpensFilesAndFolders();
     void runFromTheGuiAddsAnUnsavedArtifact();
@@ -145,6 +146,24 @@ void TestMainWindow::opensFilesFromTheCommandLine()
     m_window->openPaths({seed});
     QVERIFY(opened.wait(10'000));
     QCOMPARE(m_window->model()->rowCount(), 1);
+
+    // Opening another while one is selected shows the one just opened, not the old selection.
+    const QString other = copySeed(QStringLiteral("cli/other.json"));
+    m_window->openPaths({other});
+    QVERIFY(opened.wait(10'000));
+    QCOMPARE(m_window->model()->rowCount(), 2);
+    QCOMPARE(m_window->library()->selectedIds().size(), 1);
+    const LibraryEntry *shown = m_window->model()->entry(m_window->library()->selectedIds().constFirst());
+    QVERIFY(shown && shown->path.endsWith(QStringLiteral("other.json")));
+    QVERIFY(m_window->windowTitle().startsWith(QStringLiteral("other.json")));
+}
+
+void TestMainWindow::shortcutsKeepTheirUsualMeanings()
+{
+    // Ctrl+P means Print everywhere else: no action of lessonscope's may take it for something else.
+    const QKeySequence print(QKeySequence::Print);
+    for (const QAction *action : m_window->findChildren<QAction *>())
+        QVERIFY2(!action->shortcuts().contains(print), qPrintable(action->text()));
 }
 
 void TestMainWindow::brokenFileOpensIntoItsProblems()

@@ -48,7 +48,7 @@ MainActions::MainActions(QMainWindow *window)
     logScale = make(this, tr("&Logarithmic Value Axis"), QKeySequence(Qt::CTRL | Qt::Key_L),
                     tr("Show chart values on a logarithmic scale"));
     logScale->setCheckable(true);
-    showLiveRun = make(this, tr("Show the Run in &Progress"), QKeySequence(Qt::CTRL | Qt::Key_P),
+    showLiveRun = make(this, tr("Show the Run in &Progress"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R),
                        tr("Show the charts of the run that is measuring"));
 
     run = make(this, tr("&Run Lesson"), QKeySequence(Qt::CTRL | Qt::Key_R),

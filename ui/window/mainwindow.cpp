@@ -103,8 +103,10 @@ void MainWindow::createStatusBar()
     statusBar()->addPermanentWidget(new ScanStatus(m_open, this));
     connect(m_open, &OpenController::message, this, [this](const QString &text) { statusBar()->showMessage(text, 8000); });
     connect(m_save, &SaveController::message, this, [this](const QString &text) { statusBar()->showMessage(text, 8000); });
+    // Show what was just opened (files, a dropped folder, Open Recent), whatever was selected
+    // before: a new row that leaves the old artifact on screen looks as if nothing happened.
     connect(m_open, &OpenController::opened, this, [this](const QList<int> &ids, bool) {
-        if (!ids.isEmpty() && m_library->selectedIds().isEmpty())
+        if (!ids.isEmpty())
             m_library->selectIds({ids.constFirst()});
     });
 }
