@@ -5,15 +5,21 @@
 
 #include "core/lesson/lessonartifacts.h"
 #include "coretesting.h"
+#include "ui/artifact/artifactrenderer.h"
 #include "ui/library/libraryentry.h"
 
 #include <QCoreApplication>
+#include <QImage>
+#include <QSet>
+#include <QStringList>
 #include <QFile>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QString>
 #include <QTemporaryDir>
 #include <QWidget>
+
+#include <utility>
 
 namespace explorertesting {
 
@@ -73,6 +79,27 @@ inline void saveScreenshot(QWidget &widget, const QString &name)
         return;
     QCoreApplication::processEvents(); // let pending layout requests settle, as the event loop would
     widget.grab().save(dir + QLatin1Char('/') + name);
+}
+
+// An artifact's panels and diagram drawn offscreen, as `lessonscope render` draws them; the
+// views that came out empty or blank (fewer than five colours) by name, empty when both drew.
+inline QStringList blankRenders(const lessonscope::Artifact &artifact, const QSize &size)
+{
+    LibraryEntry entry;
+    entry.artifact = artifact;
+    entry.problems = lessonscope::validateArtifact(artifact.json());
+    QStringList blank;
+    for (const auto &[view, name] : {std::pair{RenderView::Panels, "panels"}, std::pair{RenderView::Diagram, "diagram"}}) {
+        const QImage image = renderArtifact(entry, view, size);
+        QSet<QRgb> colours;
+        for (int y = 0; y < image.height(); y += 7) {
+            for (int x = 0; x < image.width(); x += 7)
+                colours.insert(image.pixel(x, y));
+        }
+        if (image.isNull() || image.size() != size || colours.size() <= 4)
+            blank << QString::fromLatin1(name);
+    }
+    return blank;
 }
 
 } // namespace explorertesting

@@ -3,6 +3,8 @@
 // file is compiled with (-march=native or the portable baseline) never decides its speed.
 #include "core/timing/kernels/eigencore.h" // first: see there
 
+#include "core/timing/matmulinputs.h"
+
 #include "core/timing/matmulkernel.h"
 
 #include "matmulvariant.h"
@@ -27,14 +29,6 @@ namespace {
 template<typename Scalar>
 using MatrixOf = Eigen::Matrix<Scalar, Eigen::Dynamic, Eigen::Dynamic, Eigen::ColMajor>;
 
-// mt19937_64 is specified bit for bit by the standard, and the top 53 bits scaled by 2^-53 are
-// exact in a double, so the inputs are the same on every platform and compiler; the distributions
-// of <random> are not specified that tightly, which is why none is used.
-double nextUniform(std::mt19937_64 &generator)
-{
-    return static_cast<double>(generator() >> 11) * 0x1.0p-53 * 2.0 - 1.0;
-}
-
 // Filled in row-major order (row by row), whatever the storage order, so that changing the
 // storage never changes the values.
 template<typename Scalar>
@@ -44,16 +38,6 @@ void fillUniform(MatrixOf<Scalar> &matrix, std::mt19937_64 &generator)
         for (Eigen::Index col = 0; col < matrix.cols(); ++col)
             matrix(row, col) = static_cast<Scalar>(nextUniform(generator));
     }
-}
-
-// The chosen variant's product for this element type.
-template<typename Scalar>
-auto productOf(const LessonscopeMatmulVariant &variant)
-{
-    if constexpr (std::is_same_v<Scalar, float>)
-        return variant.multiplyFloat;
-    else
-        return variant.multiplyDouble;
 }
 
 template<typename Scalar>

@@ -1,6 +1,7 @@
 // The matrix product with its inputs' preparation and placement apart. No Eigen here:
 // the product runs in the chosen instruction-set variant (core/timing/kernels/), on plain
 // column-major buffers, exactly as MatmulKernel's does.
+#include "core/timing/matmulinputs.h"
 #include "core/timing/placement.h"
 
 #include "core/timing/kernels/matmulvariant.h"
@@ -18,22 +19,6 @@
 namespace lessonscope {
 
 namespace {
-
-// As MatmulKernel's values: mt19937_64 is specified bit for bit, the top 53 bits scaled by 2^-53
-// are exact in a double, so the inputs are the same on every platform.
-double nextUniform(std::mt19937_64 &generator)
-{
-    return static_cast<double>(generator() >> 11) * 0x1.0p-53 * 2.0 - 1.0;
-}
-
-template<typename Scalar>
-auto productOf(const LessonscopeMatmulVariant &variant)
-{
-    if constexpr (std::is_same_v<Scalar, float>)
-        return variant.multiplyFloat;
-    else
-        return variant.multiplyDouble;
-}
 
 template<typename Scalar>
 struct Buffers {

@@ -1,3 +1,4 @@
+#include "core/timing/matmulinputs.h"
 #include "core/timing/stagedmatmul.h"
 
 #include "matmulvariant.h"
@@ -13,13 +14,6 @@
 namespace lessonscope {
 
 namespace {
-
-// As MatmulKernel: mt19937_64's top 53 bits scaled to [-1, 1), filled row by row into
-// column-major storage, so that both products see the same inputs for a seed.
-double nextUniform(std::mt19937_64 &generator)
-{
-    return static_cast<double>(generator() >> 11) * 0x1.0p-53 * 2.0 - 1.0;
-}
 
 template<typename Scalar>
 std::vector<Scalar> filled(int rows, int cols, std::mt19937_64 &generator)

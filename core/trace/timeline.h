@@ -1,5 +1,7 @@
 #pragma once
 
+#include <array>
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -62,6 +64,25 @@ struct TimelineCandidate {
     double time = 0;        // same units as the events
     bool correct = false;   // the lesson's answer
 };
+
+// How a lesson names its candidates, in candidate order (an enum of the lesson's indexes them).
+struct CandidateNames {
+    const char *key;        // TimelineCandidate::key
+    const char *label;      // TimelineCandidate::label
+    const char *shortLabel; // TimelineCandidate::shortLabel
+    const char *why;        // the mechanism, for the verdict
+};
+
+// The candidate of names with this key, as the lesson's enum; nothing for a key it does not have.
+template<typename Enum, std::size_t N>
+std::optional<Enum> candidateFromKey(const std::array<CandidateNames, N> &names, std::string_view key)
+{
+    for (std::size_t i = 0; i < N; ++i) {
+        if (key == names[i].key)
+            return static_cast<Enum>(i);
+    }
+    return std::nullopt;
+}
 
 // One call laid out for drawing.
 struct CallTimeline {

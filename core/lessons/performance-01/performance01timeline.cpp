@@ -15,14 +15,7 @@ namespace {
 using Stop = Performance01Timeline::Stop;
 constexpr double kSecondsPerNs = 1e-9;
 
-struct StopNames {
-    const char *key;
-    const char *label;
-    const char *shortLabel;
-    const char *why;
-};
-
-constexpr std::array<StopNames, Performance01Timeline::kStopCount> kStops = {{
+constexpr std::array<CandidateNames, Performance01Timeline::kStopCount> kStops = {{
     {"after-dispatch", "right after dispatch returns", "after dispatch",
      "Dispatch returns as soon as the work is queued, before the device has done it. A timer stopped here "
      "measures the cost of handing the work over, not the result."},
@@ -37,7 +30,7 @@ constexpr std::array<StopNames, Performance01Timeline::kStopCount> kStops = {{
      "the result was available: here, the whole next call."},
 }};
 
-const StopNames &namesOf(Stop stop)
+const CandidateNames &namesOf(Stop stop)
 {
     return kStops.at(static_cast<std::size_t>(stop));
 }
@@ -78,11 +71,7 @@ const char *Performance01Timeline::key(Stop stop)
 
 std::optional<Stop> Performance01Timeline::stopFromKey(std::string_view key)
 {
-    for (int i = 0; i < kStopCount; ++i) {
-        if (key == kStops[static_cast<std::size_t>(i)].key)
-            return static_cast<Stop>(i);
-    }
-    return std::nullopt;
+    return candidateFromKey<Stop>(kStops, key);
 }
 
 Performance01Timeline::Performance01Timeline(const Artifact &artifact)
@@ -100,7 +89,7 @@ std::vector<TimelineCandidate> Performance01Timeline::candidatesFor(const CallTi
                                                   t.readyObserved, t.nextReadyObserved.value_or(extent * 1.25)};
     std::vector<TimelineCandidate> candidates;
     for (int i = 0; i < kStopCount; ++i) {
-        const StopNames &names = kStops[static_cast<std::size_t>(i)];
+        const CandidateNames &names = kStops[static_cast<std::size_t>(i)];
         candidates.push_back({names.key, names.label, names.shortLabel, times[static_cast<std::size_t>(i)],
                               static_cast<Stop>(i) == Stop::AfterSynchronization});
     }

@@ -17,14 +17,7 @@ using Start = Performance02Timeline::Start;
 using Lane = StreamTimeline::Lane;
 constexpr double kSecondsPerNs = 1e-9;
 
-struct StartNames {
-    const char *key;
-    const char *label;
-    const char *shortLabel;
-    const char *why;
-};
-
-constexpr std::array<StartNames, Performance02Timeline::kStartCount> kStarts = {{
+constexpr std::array<CandidateNames, Performance02Timeline::kStartCount> kStarts = {{
     {"before-stream", "before the stream starts", "before stream",
      "A timer started before the stream exists counts everything the first call pays once — the worker's "
      "start, the variant's choice, the output's first touch, the library's first use — and every call "
@@ -37,7 +30,7 @@ constexpr std::array<StartNames, Performance02Timeline::kStartCount> kStarts = {
      "alone. The first call is kept apart and reported as a figure of its own, measured in fresh processes."},
 }};
 
-const StartNames &namesOf(Start start)
+const CandidateNames &namesOf(Start start)
 {
     return kStarts.at(static_cast<std::size_t>(start));
 }
@@ -109,11 +102,7 @@ const char *Performance02Timeline::key(Start start)
 
 std::optional<Start> Performance02Timeline::startFromKey(std::string_view key)
 {
-    for (int i = 0; i < kStartCount; ++i) {
-        if (key == kStarts[static_cast<std::size_t>(i)].key)
-            return static_cast<Start>(i);
-    }
-    return std::nullopt;
+    return candidateFromKey<Start>(kStarts, key);
 }
 
 Performance02Timeline::Performance02Timeline(const Artifact &artifact)
@@ -215,7 +204,7 @@ CallTimeline Performance02Timeline::call(int index) const
     const std::array<double, kStartCount> times = {bounds[0], static_cast<double>(calls.front().dispatchBegin) - origin,
                                                    static_cast<double>(own.dispatchBegin) - origin};
     for (int i = 0; i < kStartCount; ++i) {
-        const StartNames &names = kStarts[static_cast<std::size_t>(i)];
+        const CandidateNames &names = kStarts[static_cast<std::size_t>(i)];
         call.candidates.push_back({names.key, names.label, names.shortLabel, times[static_cast<std::size_t>(i)],
                                    static_cast<Start>(i) == Start::ThisDispatch});
     }

@@ -15,14 +15,7 @@ namespace {
 
 using Start = Performance03Timeline::Start;
 
-struct StartNames {
-    const char *key;
-    const char *label;
-    const char *shortLabel;
-    const char *why;
-};
-
-constexpr std::array<StartNames, Performance03Timeline::kStartCount> kStarts = {{
+constexpr std::array<CandidateNames, Performance03Timeline::kStartCount> kStarts = {{
     {"before-preparation", "before preparation", "before prepare",
      "Preparation makes the inputs on the host, and it grows with them. A timer started before it adds the "
      "preparation and the placement to the call's time: it measures the data pipeline, not the call."},
@@ -36,7 +29,7 @@ constexpr std::array<StartNames, Performance03Timeline::kStartCount> kStarts = {
      "their own."},
 }};
 
-const StartNames &namesOf(Start start)
+const CandidateNames &namesOf(Start start)
 {
     return kStarts.at(static_cast<std::size_t>(start));
 }
@@ -91,11 +84,7 @@ const char *Performance03Timeline::key(Start start)
 
 std::optional<Start> Performance03Timeline::startFromKey(std::string_view key)
 {
-    for (int i = 0; i < kStartCount; ++i) {
-        if (key == kStarts[static_cast<std::size_t>(i)].key)
-            return static_cast<Start>(i);
-    }
-    return std::nullopt;
+    return candidateFromKey<Start>(kStarts, key);
 }
 
 Performance03Timeline::Performance03Timeline(const Artifact &artifact)
@@ -204,7 +193,7 @@ void Performance03Timeline::addPhases(CallTimeline &call, int index) const
     const std::array<double, kStartCount> times = {prepareBegin, placeBegin, 0.0};
     call.candidates.clear();
     for (int i = 0; i < kStartCount; ++i) {
-        const StartNames &names = kStarts[static_cast<std::size_t>(i)];
+        const CandidateNames &names = kStarts[static_cast<std::size_t>(i)];
         call.candidates.push_back({names.key, names.label, names.shortLabel, times[static_cast<std::size_t>(i)],
                                    static_cast<Start>(i) == Start::AtDispatch});
     }
