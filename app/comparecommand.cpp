@@ -58,12 +58,25 @@ QString readable(const QString &fileA, const Artifact &a, const QString &fileB, 
         for (const std::string &difference : comparison.differences)
             text += QStringLiteral("  • %1\n").arg(terminalText(difference));
     }
+    for (const std::string &warning : disturbanceWarnings(comparison))
+        text += QStringLiteral("\n⚠ %1\n").arg(terminalText(warning));
     return text + table(comparison);
 }
 
 QJsonValue number(const std::optional<double> &value)
 {
     return value ? QJsonValue(*value) : QJsonValue();
+}
+
+QJsonObject disturbanceJson(const Disturbance &disturbance)
+{
+    QJsonArray reasons;
+    for (const std::string &reason : disturbance.reasons)
+        reasons.append(QString::fromStdString(reason));
+    return {{QStringLiteral("known"), disturbance.known},
+            {QStringLiteral("disturbed"), disturbance.disturbed},
+            {QStringLiteral("reasons"), reasons},
+            {QStringLiteral("evidence"), QString::fromStdString(disturbance.evidence)}};
 }
 
 QByteArray machineReadable(const QString &fileA, const QString &fileB, const ArtifactComparison &comparison)
@@ -92,6 +105,8 @@ QByteArray machineReadable(const QString &fileA, const QString &fileB, const Art
                                {QStringLiteral("sameExperiment"), comparison.differences.empty()},
                                {QStringLiteral("differences"), differences},
                                {QStringLiteral("interval"), QStringLiteral("order-statistic, 95%, distribution-free")},
+                               {QStringLiteral("disturbedA"), disturbanceJson(comparison.disturbanceA)},
+                               {QStringLiteral("disturbedB"), disturbanceJson(comparison.disturbanceB)},
                                {QStringLiteral("figures"), figures}};
     return QJsonDocument(document).toJson(QJsonDocument::Indented);
 }

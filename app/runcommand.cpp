@@ -199,7 +199,7 @@ int runAndWrite(const Lesson &lesson, const ParameterValues &values, const QStri
     StderrProgress progress(QString::fromStdString(lesson.info().id));
     LessonRun run;
     try {
-        run = lesson.run(values, progress);
+        run = runLesson(lesson, values, progress);
     } catch (const std::exception &error) { // e.g. a lesson's measuring process failed
         std::signal(SIGINT, SIG_DFL);
         printErr(QStringLiteral("lessonscope run: %1\n").arg(QString::fromStdString(error.what())));

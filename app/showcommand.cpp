@@ -1,5 +1,6 @@
 #include "showcommand.h"
 
+#include "core/lesson/disturbance.h"
 #include "core/lesson/lessonartifacts.h"
 #include "commandline.h"
 #include "core/timing/statistics.h"
@@ -20,6 +21,20 @@ QString q(const std::string &text)
     return terminalText(text);
 }
 
+// Whether the run was disturbed, why, and what to do (docs/artifact-format.md, "When a run was disturbed").
+QString conditionsText(const Disturbance &disturbance)
+{
+    if (!disturbance.known)
+        return QStringLiteral("not known: %1").arg(q(disturbance.evidence));
+    if (!disturbance.disturbed)
+        return QStringLiteral("quiet: %1").arg(q(disturbance.evidence));
+    QStringList reasons;
+    for (const std::string &reason : disturbance.reasons)
+        reasons << q(reason);
+    return QStringLiteral("DISTURBED: %1.\n%2 evidence: %3.\n%2 %4")
+        .arg(reasons.join(QStringLiteral("; ")), QString(17, QLatin1Char(' ')), q(disturbance.evidence), q(disturbance.advice));
+}
+
 QString readableSummary(const Artifact &artifact)
 {
     QString text;
@@ -34,9 +49,12 @@ QString readableSummary(const Artifact &artifact)
     row(QStringLiteral("contentHash"), q(artifact.contentHash()));
     row(QStringLiteral("rendererHash"), q(artifact.rendererHash()));
     QStringList environment;
-    for (const auto &[key, value] : artifact.environment())
-        environment << QStringLiteral("%1=%2").arg(q(key), q(value));
+    for (const auto &[key, value] : artifact.environment()) {
+        if (key != "interference") // the "conditions" row says what it means
+            environment << QStringLiteral("%1=%2").arg(q(key), q(value));
+    }
     row(QStringLiteral("environment"), environment.join(QStringLiteral(", ")));
+    row(QStringLiteral("conditions"), conditionsText(disturbanceOf(artifact.json())));
 
     const LessonSummary summary = summarizeArtifact(artifact);
     row(QStringLiteral("setup"), q(summary.setup));

@@ -107,9 +107,16 @@ std::vector<std::pair<std::string, std::string>> Artifact::libraryVersions() con
     static constexpr std::string_view kMachineKeys[] = {"backend", "deviceCount", "cpu", "os",
                                                         "compiler", "lessonscope", "isa", "waitStrategy"};
     std::vector<std::pair<std::string, std::string>> libraries;
-    for (auto &entry : environment()) {
-        if (std::find(std::begin(kMachineKeys), std::end(kMachineKeys), entry.first) == std::end(kMachineKeys))
-            libraries.push_back(std::move(entry));
+    const Json *environment = member(json(), "environment");
+    if (!environment || !environment->is_object())
+        return libraries;
+    // A version is a string or a number; objects (lessonscope's interference evidence) are not.
+    for (auto it = environment->begin(); it != environment->end(); ++it) {
+        const Json &value = it.value();
+        if (value.is_structured()
+            || std::find(std::begin(kMachineKeys), std::end(kMachineKeys), it.key()) != std::end(kMachineKeys))
+            continue;
+        libraries.emplace_back(it.key(), value.is_string() ? value.get<std::string>() : rawText(value));
     }
     return libraries;
 }

@@ -84,7 +84,7 @@ public:
     std::string backend() const;
     // The environment entries that name a library and its version ("jax 0.9.2", "eigen 3.4.0"),
     // in document order: every entry but those that describe the machine or the run (backend,
-    // deviceCount, cpu, os, compiler, lessonscope, isa, waitStrategy).
+    // deviceCount, cpu, os, compiler, lessonscope, isa, waitStrategy) and objects (interference).
     std::vector<std::pair<std::string, std::string>> libraryVersions() const;
 
     std::string stdoutText() const;

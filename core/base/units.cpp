@@ -53,15 +53,9 @@ std::string formatRatio(double ratio)
         return formatNumber(ratio) + "×";
     if (magnitude >= 99.5) {
         // Whole, with a comma every three digits: 1530 → "1,530".
-        std::snprintf(buffer, sizeof buffer, "%.0f", magnitude);
-        const std::string plain = buffer;
-        std::string digits;
-        for (std::size_t i = 0; i < plain.size(); ++i) {
-            if (i > 0 && (plain.size() - i) % 3 == 0)
-                digits += ',';
-            digits += plain[i];
-        }
-        return (ratio < 0 ? "-" : "") + digits + "×";
+        std::string text = formatCount(static_cast<std::int64_t>(std::llround(ratio)));
+        text += "×";
+        return text;
     }
     // Two decimals down to 0.01; below, as many as two significant digits need (0.00000025×).
     int decimals = magnitude >= 9.995 ? 1 : 2;
@@ -93,6 +87,19 @@ std::string formatNumber(double value)
         power += kSuperscript[digit - '0'];
     std::snprintf(buffer, sizeof buffer, "%.2f × 10", mantissa);
     return buffer + power;
+}
+
+std::string formatCount(std::int64_t count)
+{
+    const std::string plain = std::to_string(count < 0 ? -static_cast<std::uint64_t>(count)
+                                                       : static_cast<std::uint64_t>(count));
+    std::string text = count < 0 ? "-" : "";
+    for (std::size_t i = 0; i < plain.size(); ++i) {
+        if (i > 0 && (plain.size() - i) % 3 == 0)
+            text += ',';
+        text += plain[i];
+    }
+    return text;
 }
 
 std::string formatShape(const std::vector<std::int64_t> &shape)

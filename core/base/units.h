@@ -26,6 +26,9 @@ std::string formatRatio(double ratio);
 // "42.1", "2.38 × 10⁻⁷", "1.20 × 10⁹" — powers of ten written out, never an "e" exponent.
 std::string formatNumber(double value);
 
+// A count as people read it: 10013 → "10,013".
+std::string formatCount(std::int64_t count);
+
 // A matrix shape as people write it: {64, 32} → "64×32".
 std::string formatShape(const std::vector<std::int64_t> &shape);
 

@@ -3,6 +3,7 @@
 #include "core/artifact/canonicaljson.h"
 #include "core/artifact/jsonwriter.h"
 #include "core/artifact/validation.h"
+#include "core/lesson/disturbance.h"
 #include "core/lesson/environmentinfo.h"
 #include "core/lesson/lessonartifacts.h"
 #include "core/timing/monotonicclock.h"
@@ -70,6 +71,8 @@ Json environmentOf(const LessonRun &run)
     if (!run.instructionSet.empty())
         environment["isa"] = run.instructionSet;
     environment["waitStrategy"] = run.waitStrategy;
+    if (run.interference)
+        environment["interference"] = interferenceToJson(*run.interference);
     return environment;
 }
 

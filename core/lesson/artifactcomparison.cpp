@@ -139,11 +139,29 @@ ArtifactComparison compareArtifacts(const Artifact &a, const Artifact &b)
     const LessonSummary sb = summarizeArtifact(b);
     ArtifactComparison comparison;
     comparison.differences = differencesOf(a, b, sa, sb);
+    comparison.disturbanceA = disturbanceOf(a.json());
+    comparison.disturbanceB = disturbanceOf(b.json());
     for (const Figure &fa : sa.figures) {
         if (const Figure *fb = sb.figure(fa.key); fb && fa.compared)
             comparison.figures.push_back(compareFigure(fa, *fb));
     }
     return comparison;
+}
+
+std::vector<std::string> disturbanceWarnings(const ArtifactComparison &comparison)
+{
+    std::vector<std::string> warnings;
+    for (const auto &[side, disturbance] : {std::pair{"A", &comparison.disturbanceA}, std::pair{"B", &comparison.disturbanceB}}) {
+        if (!disturbance->disturbed)
+            continue;
+        std::string warning = side;
+        warning.append(" was disturbed while it ran: ");
+        for (std::size_t i = 0; i < disturbance->reasons.size(); ++i)
+            warning.append(i > 0 ? "; " : "").append(disturbance->reasons[i]);
+        warning.append(". Its numbers measure the other work as well as the code. ").append(disturbance->advice);
+        warnings.push_back(std::move(warning));
+    }
+    return warnings;
 }
 
 } // namespace lessonscope

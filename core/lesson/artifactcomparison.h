@@ -6,6 +6,7 @@
 // comparison and `lessonscope compare` print the same.
 
 #include "core/artifact/artifact.h"
+#include "core/lesson/disturbance.h"
 
 #include <optional>
 #include <span>
@@ -44,7 +45,13 @@ struct ArtifactComparison {
     // "dtype: float32 · float64", "cpu: …". Empty when they are the same experiment.
     std::vector<std::string> differences;
     std::vector<ComparedFigure> figures;
+    // Whether each run was disturbed while it ran (docs/artifact-format.md, "When a run was disturbed").
+    Disturbance disturbanceA;
+    Disturbance disturbanceB;
 };
+
+// One warning per disturbed run, with its reasons and what to do: "B was disturbed while it ran: …".
+std::vector<std::string> disturbanceWarnings(const ArtifactComparison &comparison);
 
 ArtifactComparison compareArtifacts(const Artifact &a, const Artifact &b);
 

@@ -142,6 +142,14 @@ int Lesson::measureInChild(const QStringList &arguments) const
     return 2;
 }
 
+LessonRun runLesson(const Lesson &lesson, const ParameterValues &values, RunObserver &observer)
+{
+    const InterferenceProbe probe;
+    LessonRun run = lesson.run(values, observer);
+    run.interference = probe.finish();
+    return run;
+}
+
 std::int64_t integerParameter(const ParameterValues &values, const std::string &name)
 {
     return parameterAs<std::int64_t>(values, name, "an integer");

@@ -2,6 +2,7 @@
 
 #include "core/base/jsonfwd.h"
 #include "core/timing/devicestream.h"
+#include "core/timing/interference.h"
 
 #include <QStringList>
 
@@ -92,6 +93,9 @@ struct LessonRun {
     std::string instructionSet;  // the product's instruction-set variant: avx512, avx2, baseline
     std::string waitStrategy;    // the stream's effective wait strategy
     std::int64_t startedAtNs = 0; // MonotonicClock of the first dispatch, the trace's origin
+    // What else the machine did while the lesson ran (runLesson fills it in; the artifact's
+    // environment.interference).
+    std::optional<InterferenceEvidence> interference;
 };
 
 // How a running lesson reports and is stopped. Called on the thread that runs the lesson.
@@ -147,6 +151,10 @@ public:
     // none: it says so on stderr and returns 2.
     virtual int measureInChild(const QStringList &arguments) const;
 };
+
+// Runs the lesson as the command line and the explorer do: lesson.run() with an
+// InterferenceProbe around it, so the run carries the evidence of what else the machine did.
+LessonRun runLesson(const Lesson &lesson, const ParameterValues &values, RunObserver &observer);
 
 // The value of a resolved parameter. Throw std::invalid_argument when it is missing or of the
 // other type: after resolveParameters() that is a programming error, not a user's.

@@ -4,6 +4,7 @@
 #include "core/artifact/checker.h"
 #include "core/artifact/jsonreader.h"
 #include "core/artifact/validation.h"
+#include "core/lesson/disturbance.h"
 #include "core/lesson/lessonregistry.h"
 #include "core/trace/streamtimeline.h"
 
@@ -35,6 +36,21 @@ void checkLesson(const Json &document, const Json *stdoutObject, Problems &probl
     checker.finish();
 }
 
+// The interference evidence must have its documented shape, or the run's disturbance cannot be
+// judged (the rule would silently call it "not known").
+void checkInterference(const Json &document, Problems &problems)
+{
+    const Json *environment = Checker::member(document, "environment");
+    if (!environment || !environment->is_object() || !Checker::member(*environment, "interference"))
+        return;
+    if (!interferenceFromJson(*environment)) {
+        Checker checker(problems);
+        checker.warning("/environment/interference",
+                        "the interference evidence is not in its documented shape (seconds, cpus, host and "
+                        "device switch counts): whether the run was disturbed cannot be judged");
+    }
+}
+
 std::shared_ptr<const Json> parsedStdout(const Json &document)
 {
     const Json *text = Checker::member(document, "stdout");
@@ -48,6 +64,7 @@ void addLessonChecks(const Json &document, const std::function<std::shared_ptr<c
                      Problems &problems)
 {
     try {
+        checkInterference(document, problems);
         checkLesson(document, stdoutObject().get(), problems);
     } catch (const std::bad_alloc &) {
         problems.push_back({Severity::Error, {}, "validation ran out of memory; the problems above are not all"});

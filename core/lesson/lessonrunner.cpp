@@ -123,7 +123,7 @@ int LessonRunner::start(const Lesson &lesson, const ParameterValues &values)
     QThread *thread = QThread::create([this, job, cancel, lessonPtr, values] {
         Observer observer(this, job, cancel);
         try {
-            const LessonRun run = lessonPtr->run(values, observer);
+            const LessonRun run = runLesson(*lessonPtr, values, observer);
             observer.flush();
             if (run.cancelled || cancel->load()) {
                 const int calls = static_cast<int>(run.calls.size());

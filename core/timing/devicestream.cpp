@@ -1,6 +1,7 @@
 #include "core/timing/devicestream.h"
 #include "core/timing/devicestream_p.h"
 
+#include "core/timing/interference.h"
 #include "core/timing/monotonicclock.h"
 #include "core/timing/spinwait.h"
 
@@ -198,13 +199,18 @@ DeviceStream::Impl::Slot &DeviceStream::Impl::nextFreeSlot(std::uint32_t *positi
 
 void DeviceStream::Impl::runWorker()
 {
+    // What the scheduler did to this worker is part of a run's interference evidence; only the
+    // thread itself can read its counts, so it adds them to the process's tally as it ends.
+    const SwitchCounts atStart = currentThreadSwitches();
     for (std::uint32_t position = 0;; ++position) {
         Slot &slot = slots[position % kSlots];
         // Idle: spin a little for the next dispatch (back-to-back calls then cost no wake-up),
         // then park so that an idle stream burns no core.
         detail::awaitValue(slot.sequence, position + 1, workerParked, workerSpinNs);
-        if (slot.stop)
+        if (slot.stop) {
+            addStreamWorkerSwitches(currentThreadSwitches() - atStart);
             return;
+        }
 
         const std::int64_t workBegin = MonotonicClock::nowNs();
         std::exception_ptr error;

@@ -1,5 +1,6 @@
 #include "ui/artifact/artifactheader.h"
 
+#include "core/lesson/disturbance.h"
 #include "core/lesson/lessonartifacts.h"
 #include "ui/library/libraryentry.h"
 #include "ui/common/plaintext.h"
@@ -61,6 +62,22 @@ ArtifactHeader::ArtifactHeader(QWidget *parent)
     m_environment = field(0, 1, tr("Environment"));
     m_contentHash = field(1, 1, tr("Content hash"));
     m_rendererHash = field(2, 1, tr("Renderer hash"));
+    m_conditions = field(3, 0, tr("Conditions"));
+    m_conditions->setWordWrap(true);
+    m_grid->addWidget(m_conditions, 3, 1, 1, 3, Qt::AlignTop); // the evidence is a long line
+
+    // A disturbed run is said loudly, above the numbers it makes doubtful.
+    m_disturbance = selectable(this);
+    m_disturbance->setWordWrap(true);
+    m_disturbance->setFrameShape(QFrame::StyledPanel);
+    m_disturbance->setMargin(6);
+    m_disturbance->setAutoFillBackground(true);
+    QPalette warning = m_disturbance->palette();
+    warning.setColor(QPalette::Window, QColor(255, 236, 179));
+    warning.setColor(QPalette::WindowText, QColor(92, 60, 0));
+    m_disturbance->setPalette(warning);
+    m_disturbance->setAccessibleName(tr("This run was disturbed"));
+    m_disturbance->hide();
     m_grid->setColumnStretch(1, 1);
     m_grid->setColumnStretch(3, 1);
 
@@ -70,6 +87,7 @@ ArtifactHeader::ArtifactHeader(QWidget *parent)
     layout->addWidget(m_title);
     layout->addWidget(m_subtitle);
     layout->addWidget(m_summary);
+    layout->addWidget(m_disturbance);
     layout->addWidget(m_fields);
 }
 
@@ -125,8 +143,9 @@ void ArtifactHeader::setEntry(const LibraryEntry &entry)
         m_title->setText(tr("Unreadable file"));
         m_subtitle->setText(entry.displayName());
         m_summary->setText(tr("This file is not a lesson artifact lessonscope can read; its problems are listed below."));
-        for (QLabel *label : {m_generated, m_environment, m_contentHash, m_rendererHash})
+        for (QLabel *label : {m_generated, m_environment, m_contentHash, m_rendererHash, m_conditions})
             label->clear();
+        m_disturbance->hide();
         m_summary->show();
         showFields(false);
         return;
@@ -171,6 +190,7 @@ void ArtifactHeader::setEntry(const LibraryEntry &entry)
     for (const auto &[key, value] : artifact.libraryVersions())
         environment << QStringLiteral("%1 %2").arg(q(key), q(value));
     m_environment->setText(environment.join(QStringLiteral(", ")));
+    setConditions(artifact);
 
     const bool ours = isRenderedByThisBuild(artifact);
     setHash(m_contentHash, artifact.contentHash(), ours ? tr("reproducible") : tr("opaque"),
@@ -184,12 +204,35 @@ void ArtifactHeader::setEntry(const LibraryEntry &entry)
                       "this lessonscope's)"));
 }
 
+void ArtifactHeader::setConditions(const Artifact &artifact)
+{
+    const Disturbance disturbance = disturbanceOf(artifact.json());
+    const QString evidence = q(disturbance.evidence);
+    if (!disturbance.known)
+        m_conditions->setText(tr("not known (%1)").arg(evidence));
+    else
+        m_conditions->setText(disturbance.disturbed ? tr("disturbed: %1").arg(evidence) : tr("quiet: %1").arg(evidence));
+    QStringList reasons;
+    for (const std::string &reason : disturbance.reasons)
+        reasons << q(reason);
+    m_disturbance->setText(tr("⚠ This run was disturbed: %1. Its timings measure the other work as well as the "
+                              "code. %2").arg(reasons.join(QStringLiteral("; ")), q(disturbance.advice)));
+    m_disturbance->setToolTip(evidence);
+    m_disturbance->setVisible(disturbance.disturbed);
+}
+
+QString ArtifactHeader::disturbanceText() const
+{
+    return m_disturbance->isHidden() ? QString() : m_disturbance->text();
+}
+
 void ArtifactHeader::setRunning(const QString &title, const QString &detail)
 {
     m_title->setText(title);
     m_subtitle->setText(detail);
     m_summary->clear();
     m_summary->hide();
+    m_disturbance->hide();
     m_fields->hide();
 }
 

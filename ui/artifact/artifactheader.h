@@ -7,6 +7,9 @@
 #include <string>
 
 struct LibraryEntry;
+namespace lessonscope {
+class Artifact;
+}
 class QGridLayout;
 class QLabel;
 
@@ -21,6 +24,8 @@ public:
     explicit ArtifactHeader(QWidget *parent = nullptr);
 
     void setEntry(const LibraryEntry &entry);
+    // The disturbed-run warning as shown (empty when hidden), for tests.
+    QString disturbanceText() const;
     // A run still measuring: a title and a line of text, no fields.
     void setRunning(const QString &title, const QString &detail);
 
@@ -30,6 +35,7 @@ public:
 private:
     QLabel *field(int row, int pair, const QString &name);
     void showFields(bool artifactFields);
+    void setConditions(const lessonscope::Artifact &artifact);
     void setHash(QLabel *label, const std::string &hash, const QString &qualifier, const QString &meaning);
 
     QLabel *m_title = nullptr;
@@ -43,5 +49,7 @@ private:
     QLabel *m_environment = nullptr;
     QLabel *m_contentHash = nullptr;
     QLabel *m_rendererHash = nullptr;
+    QLabel *m_conditions = nullptr;  // the interference evidence, always
+    QLabel *m_disturbance = nullptr; // a warning, when the run was disturbed
     QList<QPair<QLabel *, QLabel *>> m_fieldLabels; // (caption, value)
 };

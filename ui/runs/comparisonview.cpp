@@ -110,9 +110,14 @@ void ComparisonView::setEntries(const LibraryEntry &a, const LibraryEntry &b)
     QStringList differences;
     for (const std::string &difference : comparison.differences)
         differences << QStringLiteral("• ") + QString::fromStdString(difference);
-    m_differences->setText(tr("These are different experiments: every ratio below measures these differences as "
-                              "well as the code.\n%1").arg(differences.join(QLatin1Char('\n'))));
-    m_differences->setVisible(!differences.isEmpty());
+    QString banner = differences.isEmpty()
+        ? QString()
+        : tr("These are different experiments: every ratio below measures these differences as well as the code.\n%1")
+              .arg(differences.join(QLatin1Char('\n')));
+    for (const std::string &warning : disturbanceWarnings(comparison))
+        banner += (banner.isEmpty() ? QString() : QStringLiteral("\n\n")) + QStringLiteral("⚠ ") + QString::fromStdString(warning);
+    m_differences->setText(banner);
+    m_differences->setVisible(!banner.isEmpty());
     fillTable(comparison);
     int height = m_table->horizontalHeader()->height() + 2 * m_table->frameWidth();
     for (int r = 0; r < m_table->rowCount(); ++r)

@@ -1,0 +1,255 @@
+// A run knows when it was disturbed: the interference probe counts what the scheduler did to the
+// timed threads, the artifact records it, and the stated rule (docs/artifact-format.md, "When a run
+// was disturbed") flags it in show and compare. The counters are checked against contention made
+// on purpose (threads pinned to one CPU), never against a time limit.
+
+#include "core/lesson/artifactbuilder.h"
+#include "core/lesson/artifactcomparison.h"
+#include "core/lesson/disturbance.h"
+#include "core/lesson/lessonartifacts.h"
+#include "core/lesson/lessonregistry.h"
+#include "core/timing/devicestream.h"
+#include "core/timing/interference.h"
+#include "coretesting.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <nlohmann/json.hpp>
+
+#include <atomic>
+#include <thread>
+#include <vector>
+
+#include <sched.h>
+
+using namespace lessonscope;
+using namespace coretesting;
+
+namespace {
+
+// Pins the calling thread to one CPU; restores the old mask when it goes.
+class PinnedToOneCpu
+{
+public:
+    PinnedToOneCpu()
+    {
+        sched_getaffinity(0, sizeof m_old, &m_old);
+        cpu_set_t one;
+        CPU_ZERO(&one);
+        CPU_SET(sched_getcpu(), &one);
+        m_cpu = one;
+        sched_setaffinity(0, sizeof one, &one);
+    }
+    ~PinnedToOneCpu() { sched_setaffinity(0, sizeof m_old, &m_old); }
+    const cpu_set_t &cpu() const { return m_cpu; }
+
+private:
+    cpu_set_t m_old{};
+    cpu_set_t m_cpu{};
+};
+
+// Threads that spin until destroyed, on the given CPUs (all of them when null).
+class BusyThreads
+{
+public:
+    BusyThreads(int count, const cpu_set_t *cpus)
+    {
+        for (int i = 0; i < count; ++i) {
+            m_threads.emplace_back([this, cpus] {
+                if (cpus)
+                    sched_setaffinity(0, sizeof *cpus, cpus);
+                while (!m_stop.load(std::memory_order_relaxed)) {
+                }
+            });
+        }
+    }
+    ~BusyThreads()
+    {
+        m_stop = true;
+        for (std::thread &thread : m_threads)
+            thread.join();
+    }
+
+private:
+    std::atomic<bool> m_stop{false};
+    std::vector<std::thread> m_threads;
+};
+
+// Spins on this thread until the scheduler has taken its CPU away at least once.
+void spinUntilPreempted()
+{
+    const std::int64_t before = currentThreadSwitches().involuntary;
+    while (currentThreadSwitches().involuntary == before) {
+    }
+}
+
+InterferenceEvidence quietEvidence()
+{
+    InterferenceEvidence e;
+    e.seconds = 0.5;
+    e.host = {10, 0, 1, true};
+    e.device = {2001, 1, 2, true};
+    e.deviceThreads = 1;
+    e.loadAverage = 0.2;
+    e.cpus = 2;
+    e.stealShare = 0.0;
+    e.governor = "performance";
+    return e;
+}
+
+Json withInterference(const Json &document, const InterferenceEvidence &evidence)
+{
+    Json copy = document;
+    copy["environment"]["interference"] = interferenceToJson(evidence);
+    return copy;
+}
+
+} // namespace
+
+class TestInterference : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void hostSwitchesCountAThreadThatWasPreempted();
+    void streamWorkersAddTheirSwitchesWhenTheyEnd();
+    void ruleJudgesTheEvidence_data();
+    void ruleJudgesTheEvidence();
+    void evidenceSurvivesTheArtifact();
+    void malformedEvidenceIsAWarning();
+    void runOnBusyCoresIsFlaggedInShowAndCompare();
+};
+
+void TestInterference::hostSwitchesCountAThreadThatWasPreempted()
+{
+    const PinnedToOneCpu pinned;
+    const InterferenceProbe probe;
+    {
+        const BusyThreads rival(1, &pinned.cpu()); // wants the very CPU this thread runs on
+        spinUntilPreempted();
+    }
+    const InterferenceEvidence evidence = probe.finish();
+    QVERIFY2(evidence.host.involuntary >= 1, "the probe missed a preemption of the host thread");
+    QVERIFY(evidence.seconds > 0);
+    QVERIFY(evidence.cpus >= 1);
+}
+
+void TestInterference::streamWorkersAddTheirSwitchesWhenTheyEnd()
+{
+    const PinnedToOneCpu pinned; // the stream's worker inherits the one CPU
+    const InterferenceProbe probe;
+    {
+        DeviceStream stream(StreamOptions{WaitStrategy::Park});
+        const BusyThreads rival(1, &pinned.cpu());
+        CallHandle call = stream.dispatch([] { spinUntilPreempted(); });
+        call.wait();
+    }
+    const InterferenceEvidence evidence = probe.finish();
+    QCOMPARE(evidence.deviceThreads, std::int64_t{1});
+    QVERIFY2(evidence.device.involuntary >= 1, "the worker's preemption did not reach the tally");
+}
+
+void TestInterference::ruleJudgesTheEvidence_data()
+{
+    QTest::addColumn<double>("seconds");
+    QTest::addColumn<int>("involuntary");
+    QTest::addColumn<double>("steal");
+    QTest::addColumn<double>("load");
+    QTest::addColumn<bool>("disturbed");
+    QTest::addColumn<QString>("reason");
+    QTest::newRow("quiet") << 0.5 << 1 << 0.0 << 0.2 << false << QString();
+    QTest::newRow("preempted often") << 1.0 << 100 << 0.0 << 0.2 << true << QStringLiteral("100 times");
+    QTest::newRow("few, however fast") << 0.01 << 4 << 0.0 << 0.2 << false << QString();
+    QTest::newRow("many but slow") << 10.0 << 150 << 0.0 << 0.2 << false << QString();
+    QTest::newRow("steal") << 0.5 << 0 << 0.10 << 0.2 << true << QStringLiteral("10.0% of the CPU time");
+    QTest::newRow("busy at the start") << 0.5 << 0 << 0.0 << 2.5 << true << QStringLiteral("load average 2.50 on 2 CPUs");
+}
+
+void TestInterference::ruleJudgesTheEvidence()
+{
+    QFETCH(double, seconds);
+    QFETCH(int, involuntary);
+    QFETCH(double, steal);
+    QFETCH(double, load);
+    QFETCH(bool, disturbed);
+    QFETCH(QString, reason);
+    InterferenceEvidence e = quietEvidence();
+    e.seconds = seconds;
+    e.host.involuntary = involuntary / 2;
+    e.device.involuntary = involuntary - involuntary / 2;
+    e.stealShare = steal;
+    e.loadAverage = load;
+    const Disturbance verdict = assessDisturbance(e);
+    QVERIFY(verdict.known);
+    QCOMPARE(verdict.disturbed, disturbed);
+    QCOMPARE(verdict.advice.empty(), !disturbed);
+    if (disturbed) {
+        QCOMPARE(verdict.reasons.size(), std::size_t{1});
+        QVERIFY2(QString::fromStdString(verdict.reasons.front()).contains(reason), verdict.reasons.front().c_str());
+    }
+    QVERIFY(QString::fromStdString(verdict.evidence).contains(QStringLiteral("involuntary context switches")));
+    QVERIFY(!assessDisturbance(std::nullopt).known);
+}
+
+void TestInterference::evidenceSurvivesTheArtifact()
+{
+    const Lesson *lesson = findLesson("performance-01");
+    QVERIFY(lesson);
+    ParameterValues values{{"samples", std::int64_t{20}}};
+    QVERIFY(!lesson->resolveParameters(values));
+    RunObserver quiet;
+    const LessonRun run = runLesson(*lesson, values, quiet);
+    QVERIFY(run.interference);
+    QVERIFY2(run.interference->deviceThreads >= 1, "the lesson's stream worker ended inside the window");
+    const Artifact artifact = buildArtifact(*lesson, run, "2026-11-30T00:00:00.000000+00:00");
+    const std::optional<InterferenceEvidence> read = interferenceFromJson(artifact.json().at("environment"));
+    QVERIFY(read);
+    QCOMPARE(read->host.involuntary, run.interference->host.involuntary);
+    QCOMPARE(read->device.voluntary, run.interference->device.voluntary);
+    QCOMPARE(read->deviceThreads, run.interference->deviceThreads);
+    QCOMPARE(read->cpus, run.interference->cpus);
+    QVERIFY(validateArtifact(artifact.json()).empty());
+}
+
+void TestInterference::malformedEvidenceIsAWarning()
+{
+    Json document = withInterference(seedArtifact().json(), quietEvidence());
+    QVERIFY(validateArtifact(document).empty());
+    document["environment"]["interference"]["host"]["involuntarySwitches"] = "many";
+    const Problems problems = validateArtifact(document);
+    QCOMPARE(problems.size(), std::size_t{1});
+    QCOMPARE(problems.front().severity, Severity::Warning);
+    QCOMPARE(problems.front().pointer, std::string("/environment/interference"));
+    QVERIFY(!disturbanceOf(document).known);
+}
+
+// The issue's "done when": a run made while other work busies every core is flagged, with its
+// evidence, by show and by compare.
+void TestInterference::runOnBusyCoresIsFlaggedInShowAndCompare()
+{
+    QTemporaryDir dir;
+    const QString busyRun = dir.filePath(QStringLiteral("busy.json"));
+    {
+        const BusyThreads everyCore(2 * DeviceStream::usableCores(), nullptr);
+        const Outcome run = runLessonscope({QStringLiteral("run"), QStringLiteral("performance-01"),
+                                            QStringLiteral("-o"), busyRun});
+        QCOMPARE(run.exitCode, 0);
+    }
+    const Outcome show = runLessonscope({QStringLiteral("show"), busyRun});
+    QCOMPARE(show.exitCode, 0);
+    QVERIFY2(show.out.contains(QStringLiteral("conditions     DISTURBED: ")), qPrintable(show.out));
+    QVERIFY(show.out.contains(QStringLiteral("involuntary context switches")));
+    QVERIFY(show.out.contains(QStringLiteral("Close other programs")));
+
+    const Outcome compare = runLessonscope({QStringLiteral("compare"), seedPath(), busyRun});
+    QCOMPARE(compare.exitCode, 0);
+    QVERIFY2(compare.out.contains(QStringLiteral("⚠ B was disturbed while it ran: ")), qPrintable(compare.out));
+    QVERIFY(!compare.out.contains(QStringLiteral("A was disturbed")));
+
+    const Outcome seed = runLessonscope({QStringLiteral("show"), seedPath()});
+    QVERIFY(seed.out.contains(QStringLiteral("conditions     not known: no interference evidence recorded")));
+}
+
+QTEST_GUILESS_MAIN(TestInterference)
+#include "tst_interference.moc"
