@@ -1,8 +1,11 @@
 #include "explorertesting.h"
 #include "ui/library/libraryfilter.h"
+#include "ui/library/librarypane.h"
 #include "ui/library/librarymodel.h"
 
 #include <QAbstractItemModelTester>
+#include <QDir>
+#include <QLineEdit>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -22,6 +25,9 @@ private slots:
     void filtersEveryWord_data();
     void filtersEveryWord();
     void answerColumnIsLeftToTheTimeline();
+    void filterFindsUnreadableFilesByError();
+    void setupAndFolderTellRunsApart();
+    void countReadsAsPeopleCount();
     void removesRunsOfRowsAtOnce();
     void lookupsHoldBetweenRuns();
 
@@ -159,6 +165,46 @@ void TestLibraryModel::sortsDurationsAsNumbers()
     QCOMPARE(order, (QStringList{QStringLiteral("90.0 ns"), QStringLiteral("8.50 µs"), QStringLiteral("500 ms")}));
 }
 
+void TestLibraryModel::filterFindsUnreadableFilesByError()
+{
+    LibraryModel model;
+    model.addOrReplace(entryFrom(seedBytes(), QStringLiteral("/data/seed.json")));
+    model.addOrReplace(entryFrom("{ not json", QStringLiteral("/data/broken.json")));
+    LibraryFilter filter;
+    filter.setSourceModel(&model);
+    filter.setFilterText(QStringLiteral("error"));
+    QCOMPARE(filter.rowCount(), 1);
+    QCOMPARE(filter.index(0, LibraryModel::FileColumn).data().toString(), QStringLiteral("broken.json"));
+}
+
+void TestLibraryModel::setupAndFolderTellRunsApart()
+{
+    LibraryModel model;
+    model.addOrReplace(entryFrom(seedBytes(), QStringLiteral("/data/one/seed.json")));
+    model.addOrReplace(entryFrom(seedBytes(), QStringLiteral("/data/two/seed.json")));
+    const QString setup = cell(model, 0, LibraryModel::SetupColumn);
+    QVERIFY2(setup.contains(QStringLiteral("64×32")), qPrintable(setup)); // the shape, as the header says it
+    QCOMPARE(cell(model, 0, LibraryModel::FolderColumn), QDir::toNativeSeparators(QStringLiteral("/data/one")));
+    QCOMPARE(cell(model, 1, LibraryModel::FolderColumn), QDir::toNativeSeparators(QStringLiteral("/data/two")));
+    QCOMPARE(model.headerData(LibraryModel::FolderColumn, Qt::Horizontal).toString(), QStringLiteral("Folder"));
+}
+
+void TestLibraryModel::countReadsAsPeopleCount()
+{
+    LibraryModel model;
+    LibraryPane pane(&model);
+    fillPaths(model, 10'013);
+    QTRY_COMPARE(pane.countText(), QStringLiteral("10,013 artifacts"));
+    pane.filterEdit()->setText(QStringLiteral("/lib/1000"));
+    QTRY_COMPARE(pane.countText(), QStringLiteral("11 of 10,013 shown")); // 1000.json and 10000 … 10009
+    pane.filterEdit()->clear();
+    QList<int> all;
+    for (const LibraryEntry &entry : model.entries())
+        all << entry.id;
+    model.remove(all);
+    QTRY_COMPARE(pane.countText(), QStringLiteral("no artifacts"));
+}
+
 void TestLibraryModel::filtersEveryWord_data()
 {
     QTest::addColumn<QString>("text");
@@ -169,6 +215,8 @@ void TestLibraryModel::filtersEveryWord_data()
     QTest::newRow("two words, both must match") << QStringLiteral("cpu slower") << 1;
     QTest::newRow("status") << QStringLiteral("unreadable") << 1;
     QTest::newRow("file name") << QStringLiteral("broken.json") << 1;
+    QTest::newRow("folder") << QStringLiteral("/data") << 3;
+    QTest::newRow("path, folder and file") << QStringLiteral("data/broken") << 1;
     QTest::newRow("no match") << QStringLiteral("gpu") << 0;
     QTest::newRow("spaces only") << QStringLiteral("   ") << 3;
 }

@@ -1,6 +1,9 @@
 #include "ui/artifact/artifactview.h"
 
 #include "ui/artifact/artifactheader.h"
+#include "ui/artifact/lessonpathbar.h"
+#include "ui/library/courseprogress.h"
+#include "ui/timeline/answerstore.h"
 #include "ui/timeline/diagramview.h"
 #include "ui/library/libraryentry.h"
 #include "ui/artifact/panelsview.h"
@@ -42,6 +45,7 @@ ArtifactView::ArtifactView(QWidget *parent)
     : QWidget(parent)
 {
     m_header = new ArtifactHeader(this);
+    m_pathBar = new LessonPathBar(this);
     m_tabs = new QTabWidget(this);
     m_tabs->setDocumentMode(true);
 
@@ -80,7 +84,30 @@ ArtifactView::ArtifactView(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
     layout->addWidget(m_header);
+    layout->addWidget(m_pathBar);
     layout->addWidget(m_tabs, 1);
+    connect(m_pathBar, &LessonPathBar::predictRequested, this, [this] { m_tabs->setCurrentIndex(DiagramTab); });
+}
+
+void ArtifactView::setCourseProgress(const CourseProgress *progress)
+{
+    m_progress = progress;
+    m_pathBar->setCourseProgress(progress);
+}
+
+// Not answered for this content, nor (in the course) for any artifact of the lesson: a run made
+// after predicting on the recording has other parameters, and so another content hash.
+bool ArtifactView::awaitsPrediction(const Artifact &artifact) const
+{
+    if (artifact.diagram().prediction.empty())
+        return false;
+    if (AnswerStore::shared()->answer(QString::fromStdString(artifact.contentHash())))
+        return false;
+    if (m_progress) {
+        if (const auto lesson = m_progress->lesson(QString::fromStdString(artifact.lessonId())))
+            return !lesson->predicted;
+    }
+    return true;
 }
 
 void ArtifactView::setEntry(const LibraryEntry &entry)
@@ -88,6 +115,7 @@ void ArtifactView::setEntry(const LibraryEntry &entry)
     const bool sameEntry = entry.id == m_entryId && m_entryId != 0;
     m_entryId = entry.id;
     m_header->setEntry(entry);
+    m_pathBar->setEntry(entry);
     m_problems->setProblems(entry.problems, entry.artifact.has_value());
 
     const int errors = entry.artifact ? countOf(entry.problems, Severity::Error) : 1;
@@ -130,6 +158,10 @@ void ArtifactView::setEntry(const LibraryEntry &entry)
 
     if (errors > 0)
         m_tabs->setCurrentIndex(ProblemsTab);
+    else if (!sameEntry && awaitsPrediction(artifact))
+        m_tabs->setCurrentIndex(DiagramTab);
+    else if (!sameEntry && entry.origin == LibraryEntry::Origin::Run)
+        m_tabs->setCurrentIndex(PanelsTab); // a run made here, once predicted: observe its numbers
     else if (!sameEntry && m_tabs->currentIndex() == ProblemsTab)
         m_tabs->setCurrentIndex(PanelsTab);
 }

@@ -8,6 +8,8 @@
 
 struct LibraryEntry;
 class ArtifactHeader;
+class CourseProgress;
+class LessonPathBar;
 class DiagramView;
 class PanelsView;
 class ProblemsView;
@@ -27,8 +29,12 @@ public:
 
     explicit ArtifactView(QWidget *parent = nullptr);
 
+    // An artifact whose prediction is not answered yet opens on its prediction (the Diagram tab):
+    // predict first, then observe. The other tabs stay one click away.
     void setEntry(const LibraryEntry &entry);
     int entryId() const { return m_entryId; }
+    void setCourseProgress(const CourseProgress *progress);
+    LessonPathBar *pathBar() const { return m_pathBar; }
 
     ArtifactHeader *header() const { return m_header; }
     PanelsView *panels() const { return m_panels; }
@@ -40,8 +46,11 @@ public:
 
 private:
     void fillStdoutIfShown();
+    bool awaitsPrediction(const lessonscope::Artifact &artifact) const;
 
     ArtifactHeader *m_header = nullptr;
+    LessonPathBar *m_pathBar = nullptr;
+    const CourseProgress *m_progress = nullptr;
     QTabWidget *m_tabs = nullptr;
     PanelsView *m_panels = nullptr;
     DiagramView *m_diagram = nullptr;

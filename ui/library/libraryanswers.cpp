@@ -1,6 +1,7 @@
 #include "ui/library/libraryanswers.h"
 
 #include "ui/timeline/answerstore.h"
+#include "ui/library/courseprogress.h"
 #include "ui/library/librarymodel.h"
 
 LibraryAnswers::LibraryAnswers(LibraryModel *model, AnswerStore *store, QObject *parent)
@@ -30,9 +31,25 @@ void LibraryAnswers::refresh(const QString &contentHash)
         refreshEntry(entry, contentHash);
 }
 
+void LibraryAnswers::setCourseProgress(const CourseProgress *progress)
+{
+    m_progress = progress;
+    connect(progress, &CourseProgress::changed, this, &LibraryAnswers::refreshRecordings);
+    refreshRecordings();
+}
+
+void LibraryAnswers::refreshRecordings()
+{
+    for (const CourseProgress::Lesson &lesson : m_progress->lessons()) {
+        const LibraryEntry *entry = m_model->entry(lesson.recordedId);
+        if (entry && entry->answer != lesson.stateText())
+            m_model->setAnswer(entry->id, lesson.stateText());
+    }
+}
+
 void LibraryAnswers::refreshEntry(const LibraryEntry &entry, const QString &contentHash)
 {
-    if (!entry.artifact)
+    if (!entry.artifact || (m_progress && entry.origin == LibraryEntry::Origin::Bundled))
         return;
     const QString hash = QString::fromStdString(entry.artifact->contentHash());
     if (!contentHash.isEmpty() && hash != contentHash)

@@ -3,6 +3,7 @@
 #include <QObject>
 
 class AnswerStore;
+class CourseProgress;
 class LibraryModel;
 struct LibraryEntry;
 
@@ -18,11 +19,17 @@ public:
     LibraryAnswers(LibraryModel *model, AnswerStore *store, QObject *parent = nullptr);
 
     void refreshAll();
+    // The course's recordings then show the lesson's state ("not tried", "predicted ✓ · run on
+    // this machine") rather than the mark alone.
+    void setCourseProgress(const CourseProgress *progress);
 
 private:
     void refresh(const QString &contentHash); // entries of this content only; all when empty
     void refreshEntry(const LibraryEntry &entry, const QString &contentHash = QString());
 
+    void refreshRecordings();
+
     LibraryModel *m_model = nullptr;
+    const CourseProgress *m_progress = nullptr;
     AnswerStore *m_store = nullptr;
 };

@@ -2,6 +2,8 @@
 
 #include "ui/library/librarymodel.h"
 
+#include <algorithm>
+
 LibraryFilter::LibraryFilter(QObject *parent)
     : QSortFilterProxyModel(parent)
 {
@@ -29,20 +31,9 @@ bool LibraryFilter::filterAcceptsRow(int sourceRow, const QModelIndex &sourcePar
 {
     if (m_words.isEmpty())
         return true;
-    const QAbstractItemModel *model = sourceModel();
-    QStringList cells;
-    for (int column = 0; column < model->columnCount(sourceParent); ++column)
-        cells << model->index(sourceRow, column, sourceParent).data(Qt::DisplayRole).toString();
-    for (const QString &word : m_words) {
-        bool found = false;
-        for (const QString &cell : cells) {
-            if (cell.contains(word, Qt::CaseInsensitive)) {
-                found = true;
-                break;
-            }
-        }
-        if (!found)
-            return false;
-    }
-    return true;
+    // Every cell, the whole path and "error" for unreadable files (LibraryModel::SearchRole);
+    // a word never spans two cells: they are joined by line breaks.
+    const QString text = sourceModel()->index(sourceRow, 0, sourceParent).data(LibraryModel::SearchRole).toString();
+    return std::all_of(m_words.begin(), m_words.end(),
+                       [&text](const QString &word) { return text.contains(word, Qt::CaseInsensitive); });
 }

@@ -1,11 +1,14 @@
 #include "ui/library/librarymodel.h"
 
+#include "core/lesson/disturbance.h"
 #include "core/lesson/lessonartifacts.h"
 
 #include "ui/common/plaintext.h"
 #include "core/base/units.h"
 
 #include <QApplication>
+#include <QDir>
+#include <QFileInfo>
 #include <QFont>
 #include <QStyle>
 
@@ -68,10 +71,17 @@ LibraryModel::Facts LibraryModel::factsOf(const LibraryEntry &entry)
     facts.generated = readableTime(artifact.generatedAt());
     facts.backend = q(artifact.backend());
     const LessonSummary summary = summarizeArtifact(artifact);
+    facts.setup = q(summary.setup);
     if (const Figure *headline = summary.headline(); headline && headline->value && !std::isnan(*headline->value)) {
         facts.keyFigureSeconds = *headline->value;
         facts.keyFigure = q(formatDuration(*headline->value));
         facts.keyFigureLabel = q(headline->label);
+    }
+    if (const Disturbance disturbance = disturbanceOf(artifact.json()); disturbance.disturbed) {
+        QStringList reasons;
+        for (const std::string &reason : disturbance.reasons)
+            reasons << q(reason);
+        facts.disturbance = reasons.join(QStringLiteral("; "));
     }
     return facts;
 }
@@ -83,16 +93,35 @@ QVariant LibraryModel::display(std::size_t row, int column) const
     switch (column) {
     case LessonColumn: return facts.lesson;
     case TitleColumn: return facts.title;
+    case SetupColumn: return facts.setup;
     case KindColumn: return facts.kind;
     case ProvenanceColumn: return facts.provenance;
     case GeneratedColumn: return facts.generated;
     case BackendColumn: return facts.backend;
-    case KeyFigureColumn: return facts.keyFigure;
+    case KeyFigureColumn:
+        return facts.disturbance.isEmpty() || facts.keyFigure.isEmpty() ? facts.keyFigure
+                                                                        : tr("%1 · disturbed").arg(facts.keyFigure);
     case StatusColumn: return entry.unsaved ? tr("%1 · unsaved").arg(entry.statusText()) : entry.statusText();
     case AnswerColumn: return entry.answer;
     case FileColumn: return entry.displayName();
+    case FolderColumn:
+        return entry.path.isEmpty() || entry.origin == LibraryEntry::Origin::Bundled
+            ? QString()
+            : QDir::toNativeSeparators(QFileInfo(entry.path).absolutePath());
     default: return {};
     }
+}
+
+QString LibraryModel::searchText(std::size_t row) const
+{
+    const LibraryEntry &entry = m_entries[row];
+    QStringList text;
+    for (int column = 0; column < ColumnCount; ++column)
+        text << display(row, column).toString();
+    text << QDir::toNativeSeparators(entry.path);
+    if (entry.hasErrors())
+        text << QStringLiteral("error"); // "unreadable" files are found by "error" too
+    return text.join(QLatin1Char('\n'));
 }
 
 QVariant LibraryModel::sortKey(std::size_t row, int column) const
@@ -122,6 +151,8 @@ QVariant LibraryModel::data(const QModelIndex &index, int role) const
         return entry.id;
     case SortRole:
         return sortKey(row, column);
+    case SearchRole:
+        return searchText(row);
     case Qt::ToolTipRole:
         if (column == FileColumn)
             return entry.path.isEmpty() ? tr("Made on this machine; not saved yet") : plainToolTip(entry.path);
@@ -129,11 +160,16 @@ QVariant LibraryModel::data(const QModelIndex &index, int role) const
             return plainToolTip(q(entry.artifact->generatedAt()));
         if (column == StatusColumn && !entry.problems.empty())
             return plainToolTip(tr("%1 — see the Problems tab").arg(entry.statusText()));
-        if (column == KeyFigureColumn && !m_facts[row].keyFigure.isEmpty())
-            return plainToolTip(tr("%1: %2, the lesson's key figure")
-                                    .arg(m_facts[row].keyFigureLabel, m_facts[row].keyFigure));
+        if (column == KeyFigureColumn && !m_facts[row].keyFigure.isEmpty()) {
+            const QString figure = tr("%1: %2, the lesson's key figure").arg(m_facts[row].keyFigureLabel, m_facts[row].keyFigure);
+            if (m_facts[row].disturbance.isEmpty())
+                return plainToolTip(figure);
+            return plainToolTip(tr("%1.\nThis run was disturbed: %2.").arg(figure, m_facts[row].disturbance));
+        }
         return {};
     case Qt::DecorationRole:
+        if (column == KeyFigureColumn && !m_facts[row].disturbance.isEmpty() && !m_facts[row].keyFigure.isEmpty())
+            return QApplication::style()->standardIcon(QStyle::SP_MessageBoxWarning);
         if (column != StatusColumn)
             return {};
         if (entry.hasErrors())
@@ -164,6 +200,7 @@ QVariant LibraryModel::headerData(int section, Qt::Orientation orientation, int 
     switch (section) {
     case LessonColumn: return tr("Lesson");
     case TitleColumn: return tr("Title");
+    case SetupColumn: return tr("Setup");
     case KindColumn: return tr("Kind");
     case ProvenanceColumn: return tr("Provenance");
     case GeneratedColumn: return tr("Generated");
@@ -172,6 +209,7 @@ QVariant LibraryModel::headerData(int section, Qt::Orientation orientation, int 
     case StatusColumn: return tr("Status");
     case AnswerColumn: return tr("Answer");
     case FileColumn: return tr("File");
+    case FolderColumn: return tr("Folder");
     default: return {};
     }
 }

@@ -17,6 +17,7 @@ public:
     enum Column {
         LessonColumn,
         TitleColumn,
+        SetupColumn, // the lesson's parameters as people read them: runs of other shapes look different
         KindColumn,
         ProvenanceColumn,
         GeneratedColumn,
@@ -27,11 +28,13 @@ public:
         // (issue 4) fills it from its AnswerStore through setAnswer().
         AnswerColumn,
         FileColumn,
+        FolderColumn, // where the file is: the filter matches the whole path
         ColumnCount
     };
     enum Role {
         EntryIdRole = Qt::UserRole + 1,
         SortRole, // numbers for the median, ISO text for times, display text otherwise
+        SearchRole, // (any column) what the filter matches: every cell, the full path, "error" for unreadable files
     };
 
     explicit LibraryModel(QObject *parent = nullptr);
@@ -82,12 +85,16 @@ private:
     // What a row shows, worked out once per entry: reading the numbers means parsing the
     // artifact's stdout, far too slow to repeat for every paint of a large artifact.
     struct Facts {
-        QString lesson, title, kind, provenance, generated, generatedIso, backend, keyFigure, keyFigureLabel;
+        QString lesson, title, setup, kind, provenance, generated, generatedIso, backend, keyFigure, keyFigureLabel;
         double keyFigureSeconds = 0; // +inf when unknown: sorts last
+        // Why the run was disturbed (docs/artifact-format.md); empty when it was not, or is not known.
+        // Shown at the key figure it makes doubtful.
+        QString disturbance;
     };
     static Facts factsOf(const LibraryEntry &entry);
     QVariant display(std::size_t row, int column) const;
     QVariant sortKey(std::size_t row, int column) const;
+    QString searchText(std::size_t row) const;
     void emitRowChanged(int row);
     void reindex(); // rebuilds m_rowById and m_idByPath after rows moved
     void forgetRows(int first, int last); // drops the rows' ids and paths from the lookups

@@ -2,12 +2,15 @@
 
 #include "ui/library/libraryfilter.h"
 #include "ui/library/librarymodel.h"
+#include "core/base/units.h"
 
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
 #include <QScopedValueRollback>
+#include <QStyle>
+#include <QTimer>
 #include <QTreeView>
 #include <QVBoxLayout>
 
@@ -44,9 +47,14 @@ LibraryPane::LibraryPane(LibraryModel *model, QWidget *parent)
     QHeaderView *header = m_view->header();
     header->setStretchLastSection(true);
     header->setSectionsMovable(true);
-    const int widths[] = {110, 180, 75, 185, 145, 60, 95, 140, 60, 220};
-    for (int column = 0; column < LibraryModel::ColumnCount; ++column)
-        header->resizeSection(column, widths[column]);
+    // Wide enough for each header with its sort arrow, and for typical contents.
+    const int widths[] = {110, 180, 170, 75, 185, 145, 60, 160, 90, 170, 200, 260};
+    static_assert(std::size(widths) == LibraryModel::ColumnCount);
+    const int sortArrow = header->style()->pixelMetric(QStyle::PM_HeaderMarkSize) + 16;
+    for (int column = 0; column < LibraryModel::ColumnCount; ++column) {
+        const QString title = model->headerData(column, Qt::Horizontal).toString();
+        header->resizeSection(column, std::max(widths[column], header->fontMetrics().horizontalAdvance(title) + sortArrow));
+    }
 
     auto *top = new QHBoxLayout;
     top->addWidget(m_filterEdit, 1);
@@ -60,10 +68,17 @@ LibraryPane::LibraryPane(LibraryModel *model, QWidget *parent)
         if (!m_quiet && !m_model->isRemoving())
             emit selectionChanged(selectedIds());
     });
+    // Counted once the model is settled (a batch removal sends several signals, the last of them
+    // with every count current), at most once per event-loop turn.
+    m_countLater = new QTimer(this);
+    m_countLater->setSingleShot(true);
+    m_countLater->setInterval(0);
+    connect(m_countLater, &QTimer::timeout, this, &LibraryPane::updateCount);
     for (auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
-        connect(m_filter, signal, this, &LibraryPane::updateCount);
-    connect(m_filter, &QAbstractItemModel::modelReset, this, &LibraryPane::updateCount);
-    connect(m_filter, &QAbstractItemModel::layoutChanged, this, &LibraryPane::updateCount);
+        connect(m_filter, signal, m_countLater, qOverload<>(&QTimer::start));
+    connect(m_filter, &QAbstractItemModel::modelReset, m_countLater, qOverload<>(&QTimer::start));
+    connect(m_filter, &QAbstractItemModel::layoutChanged, m_countLater, qOverload<>(&QTimer::start));
+    connect(m_model, &LibraryModel::removalFinished, m_countLater, qOverload<>(&QTimer::start));
     updateCount();
 }
 
@@ -127,9 +142,21 @@ void LibraryPane::restoreState(const QByteArray &state)
         m_view->header()->restoreState(state);
 }
 
+QString LibraryPane::countText() const
+{
+    return m_count->text();
+}
+
 void LibraryPane::updateCount()
 {
     const int shown = m_filter->rowCount();
     const int total = m_model->rowCount();
-    m_count->setText(shown == total ? (total == 1 ? tr("1 artifact") : tr("%1 artifacts").arg(total)) : tr("%1 of %2 shown").arg(shown).arg(total));
+    // Counts read as every other count of lessonscope's: "10,013", whatever the locale.
+    const auto count = [](int n) { return QString::fromStdString(lessonscope::formatCount(n)); };
+    if (total == 0)
+        m_count->setText(tr("no artifacts"));
+    else if (shown == total)
+        m_count->setText(total == 1 ? tr("1 artifact") : tr("%1 artifacts").arg(count(total)));
+    else
+        m_count->setText(tr("%1 of %2 shown").arg(count(shown), count(total)));
 }

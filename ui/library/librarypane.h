@@ -5,6 +5,7 @@
 class LibraryFilter;
 class LibraryModel;
 class QLabel;
+class QTimer;
 class QLineEdit;
 class QTreeView;
 
@@ -26,6 +27,7 @@ public:
     LibraryFilter *filter() const { return m_filter; }
     QLineEdit *filterEdit() const { return m_filterEdit; }
     QTreeView *view() const { return m_view; }
+    QString countText() const; // "10,013 artifacts", "12 of 10,013 shown", "no artifacts"
 
     QByteArray saveState() const;
     void restoreState(const QByteArray &state);
@@ -43,6 +45,7 @@ private:
     LibraryFilter *m_filter = nullptr;
     QLineEdit *m_filterEdit = nullptr;
     QLabel *m_count = nullptr;
+    QTimer *m_countLater = nullptr;
     QTreeView *m_view = nullptr;
     bool m_quiet = false;
 };

@@ -31,7 +31,7 @@ MainActions::MainActions(QMainWindow *window)
     open->setIcon(QIcon::fromTheme(QStringLiteral("document-open"), open->icon()));
     openFolder = make(this, tr("Open &Folder…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O),
                       tr("Open every artifact in a folder and its subfolders"), QStyle::SP_DirOpenIcon);
-    openRecorded = make(this, tr("Open the Recorded &Lesson"), {},
+    openRecorded = make(this, tr("Open the Recorded &Lessons"), {},
                         tr("Open the recorded lessons bundled with lessonscope"));
     save = make(this, tr("&Save"), QKeySequence::Save, tr("Save the selected run"), QStyle::SP_DialogSaveButton);
     save->setIcon(QIcon::fromTheme(QStringLiteral("document-save"), save->icon()));
@@ -48,6 +48,8 @@ MainActions::MainActions(QMainWindow *window)
     logScale = make(this, tr("&Logarithmic Value Axis"), QKeySequence(Qt::CTRL | Qt::Key_L),
                     tr("Show chart values on a logarithmic scale"));
     logScale->setCheckable(true);
+    showCourse = make(this, tr("Show the &Course"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_H),
+                      tr("The course's lessons in order, where you are in each, and the next lesson"));
     showLiveRun = make(this, tr("Show the Run in &Progress"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R),
                        tr("Show the charts of the run that is measuring"));
 
@@ -80,6 +82,7 @@ MainActions::MainActions(QMainWindow *window)
     file->addAction(quit);
 
     viewMenu = bar->addMenu(tr("&View"));
+    viewMenu->addAction(showCourse);
     viewMenu->addAction(findInLibrary);
     viewMenu->addAction(logScale);
     viewMenu->addAction(showLiveRun);

@@ -30,6 +30,7 @@ public:
     QAction *findInLibrary = nullptr;
     QAction *logScale = nullptr;
     QAction *showLiveRun = nullptr;
+    QAction *showCourse = nullptr; // selects nothing: the welcome page shows the course
     QAction *toggleLibrary = nullptr; // set by MainWindow from the docks
     QAction *toggleRunPanel = nullptr;
     QMenu *viewMenu = nullptr;

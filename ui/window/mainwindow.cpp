@@ -18,6 +18,8 @@
 #include "ui/library/scanstatus.h"
 #include "ui/window/savecontroller.h"
 #include "ui/window/welcomepage.h"
+#include "ui/window/coursecontroller.h"
+#include "ui/library/courseprogress.h"
 #include "core/artifact/artifact.h"
 
 #include <QAction>
@@ -44,7 +46,7 @@ MainWindow::MainWindow(QWidget *parent)
 {
     setWindowTitle(QStringLiteral("lessonscope[*]"));
     setAcceptDrops(true);
-    new LibraryAnswers(m_model, AnswerStore::shared(), this); // the library's ✓ / ✗ column (issue 4)
+    auto *answers = new LibraryAnswers(m_model, AnswerStore::shared(), this); // the library's answer column
     m_open = new OpenController(m_model, this);
     m_save = new SaveController(m_model, this);
     m_actions = new MainActions(this);
@@ -57,6 +59,11 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_centre->welcome(), &WelcomePage::openRecordedRequested, this, &MainWindow::openBundled);
 
     createDocks();
+    // The course: the welcome page lists it, the library's recordings show each lesson's state,
+    // and the artifact view leads through predict → observe → explain.
+    auto *course = new CourseProgress(m_model, AnswerStore::shared(), this);
+    answers->setCourseProgress(course);
+    new CourseController(this, course);
     createStatusBar();
     connectActions();
     connectRuns();
@@ -153,6 +160,7 @@ void MainWindow::connectActions()
             statusBar()->showMessage(text);
     });
     connect(m_centre, &CentralView::message, this, [this](const QString &text) { statusBar()->showMessage(text, 8000); });
+    connect(a->showCourse, &QAction::triggered, this, [this] { m_library->selectIds({}); });
     connect(a->showLiveRun, &QAction::triggered, this, [this] {
         m_library->selectIds({});
         m_centre->showLiveRun();

@@ -1,5 +1,8 @@
 #include "ui/window/welcomepage.h"
 
+#include "ui/library/courseprogress.h"
+
+#include <QGridLayout>
 #include <QLabel>
 #include <QPushButton>
 #include <QVBoxLayout>
@@ -17,11 +20,25 @@ WelcomePage::WelcomePage(QWidget *parent)
     m_text->setWordWrap(true);
     m_text->setAlignment(Qt::AlignCenter);
     m_text->setForegroundRole(QPalette::PlaceholderText);
-    m_text->setMaximumWidth(520);
+
+    // The course: each lesson predict → observe → explain, in order.
+    m_course = new QWidget(this);
+    m_courseGrid = new QGridLayout(m_course);
+    m_courseGrid->setHorizontalSpacing(14);
+    m_courseGrid->setVerticalSpacing(4);
+    m_courseGrid->setColumnStretch(0, 1);
+    m_next = new QPushButton(this);
+    m_next->setDefault(true);
+    m_next->setAutoDefault(true);
+    connect(m_next, &QPushButton::clicked, this, [this] {
+        if (!m_nextId.isEmpty())
+            emit openLessonRequested(m_nextId);
+    });
+    m_next->hide();
 
     auto *files = new QPushButton(tr("Open Files…"), this);
     auto *folder = new QPushButton(tr("Open Folder…"), this);
-    auto *recorded = new QPushButton(tr("Open the Recorded Lesson"), this);
+    auto *recorded = new QPushButton(tr("Open the Recorded Lessons"), this);
     connect(files, &QPushButton::clicked, this, &WelcomePage::openFilesRequested);
     connect(folder, &QPushButton::clicked, this, &WelcomePage::openFolderRequested);
     connect(recorded, &QPushButton::clicked, this, &WelcomePage::openRecordedRequested);
@@ -32,21 +49,90 @@ WelcomePage::WelcomePage(QWidget *parent)
     buttons->addWidget(recorded);
     buttons->addStretch(1);
 
+    // One centred column of at most 640 pixels. No alignment flags: a word-wrapped label in an
+    // aligned layout item gets its one-line height and is cut off.
+    auto *column = new QWidget(this);
+    column->setMaximumWidth(640);
+    auto *inner = new QVBoxLayout(column);
+    inner->setContentsMargins(0, 0, 0, 0);
+    inner->addWidget(m_title);
+    inner->addWidget(m_text);
+    inner->addSpacing(16);
+    inner->addWidget(m_course);
+    inner->addSpacing(8);
+    auto *nextRow = new QHBoxLayout;
+    nextRow->addStretch(1);
+    nextRow->addWidget(m_next);
+    nextRow->addStretch(1);
+    inner->addLayout(nextRow);
+    inner->addSpacing(16);
+    inner->addLayout(buttons);
+
+    auto *row = new QHBoxLayout;
+    row->addStretch(1);
+    row->addWidget(column, 4);
+    row->addStretch(1);
     auto *layout = new QVBoxLayout(this);
     layout->addStretch(1);
-    layout->addWidget(m_title);
-    layout->addWidget(m_text, 0, Qt::AlignHCenter);
-    layout->addSpacing(12);
-    layout->addLayout(buttons);
+    layout->addLayout(row);
     layout->addStretch(2);
     setLibraryEmpty(true);
 }
 
 void WelcomePage::setLibraryEmpty(bool empty)
 {
-    m_title->setText(empty ? tr("No artifacts open") : tr("Nothing selected"));
+    m_title->setText(empty ? tr("No artifacts open") : tr("The course"));
     m_text->setText(empty ? tr("Open lesson artifacts (files or whole folders), drop them on this window, or "
-                               "start with the recorded lesson.")
-                          : tr("Select an artifact in the library to show it, or two of the same lesson to "
-                               "compare them. Ctrl+F filters the library."));
+                               "start with the recorded lessons.")
+                          : tr("Each lesson: predict on its timeline, run it on this machine, then compare with "
+                               "the recorded run. Select an artifact in the library to show it, or two of the "
+                               "same lesson to compare them (Ctrl+F filters the library)."));
+}
+
+void WelcomePage::setCourseProgress(const CourseProgress *progress)
+{
+    m_progress = progress;
+    connect(progress, &CourseProgress::changed, this, &WelcomePage::refreshCourse);
+    refreshCourse();
+}
+
+void WelcomePage::refreshCourse()
+{
+    while (QLayoutItem *item = m_courseGrid->takeAt(0)) {
+        delete item->widget();
+        delete item;
+    }
+    m_courseLines.clear();
+    const QList<CourseProgress::Lesson> lessons = m_progress->lessons();
+    int row = 0;
+    for (const CourseProgress::Lesson &lesson : lessons) {
+        auto *name = new QLabel(tr("%1. %2").arg(row + 1).arg(lesson.title), m_course);
+        name->setTextFormat(Qt::PlainText);
+        name->setToolTip(lesson.id);
+        auto *state = new QLabel(lesson.stateText(), m_course);
+        state->setForegroundRole(lesson.done() ? QPalette::WindowText : QPalette::PlaceholderText);
+        auto *open = new QPushButton(tr("Open"), m_course);
+        open->setAccessibleName(tr("Open %1").arg(lesson.title));
+        connect(open, &QPushButton::clicked, this, [this, id = lesson.id] { emit openLessonRequested(id); });
+        m_courseGrid->addWidget(name, row, 0);
+        m_courseGrid->addWidget(state, row, 1);
+        m_courseGrid->addWidget(open, row, 2);
+        for (QWidget *cell : {static_cast<QWidget *>(name), static_cast<QWidget *>(state), static_cast<QWidget *>(open)})
+            cell->show(); // made after the page was shown
+        m_courseLines << QStringLiteral("%1. %2 — %3 — %4").arg(row + 1).arg(lesson.id, lesson.title, lesson.stateText());
+        ++row;
+    }
+    m_nextId = m_progress->nextLessonId();
+    const auto next = m_progress->lesson(m_nextId);
+    const bool started = std::any_of(lessons.begin(), lessons.end(),
+                                     [](const CourseProgress::Lesson &l) { return l.predicted || l.runId; });
+    if (next)
+        m_next->setText(started ? tr("Continue: %1").arg(next->title) : tr("Start the course: %1").arg(next->title));
+    m_next->setVisible(next.has_value());
+    m_course->setVisible(!lessons.isEmpty());
+}
+
+QStringList WelcomePage::courseLines() const
+{
+    return m_courseLines;
 }
