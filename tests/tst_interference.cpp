@@ -188,7 +188,7 @@ void TestInterference::ruleJudgesTheEvidence()
         QCOMPARE(verdict.reasons.size(), std::size_t{1});
         QVERIFY2(QString::fromStdString(verdict.reasons.front()).contains(reason), verdict.reasons.front().c_str());
     }
-    QVERIFY(QString::fromStdString(verdict.evidence).contains(QStringLiteral("involuntary context switches")));
+    QVERIFY(QString::fromStdString(verdict.evidence).contains(QStringLiteral("involuntary context switch")));
     QVERIFY(!assessDisturbance(std::nullopt).known);
 }
 
@@ -239,7 +239,7 @@ void TestInterference::runOnBusyCoresIsFlaggedInShowAndCompare()
     const Outcome show = runLessonscope({QStringLiteral("show"), busyRun});
     QCOMPARE(show.exitCode, 0);
     QVERIFY2(show.out.contains(QStringLiteral("conditions     DISTURBED: ")), qPrintable(show.out));
-    QVERIFY(show.out.contains(QStringLiteral("involuntary context switches")));
+    QVERIFY(show.out.contains(QStringLiteral("involuntary context switch")));
     QVERIFY(show.out.contains(QStringLiteral("Close other programs")));
 
     const Outcome compare = runLessonscope({QStringLiteral("compare"), seedPath(), busyRun});

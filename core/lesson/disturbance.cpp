@@ -45,8 +45,10 @@ std::string decimal(double value, int decimals)
 
 std::string evidenceLine(const InterferenceEvidence &e)
 {
-    std::string line = formatCount(e.host.involuntary + e.device.involuntary);
-    line.append(" involuntary context switches of the timed threads in ").append(formatDuration(e.seconds));
+    const std::int64_t involuntary = e.host.involuntary + e.device.involuntary;
+    std::string line = formatCount(involuntary);
+    line.append(involuntary == 1 ? " involuntary context switch" : " involuntary context switches");
+    line.append(" of the timed threads in ").append(formatDuration(e.seconds));
     line.append(" (host ").append(formatCount(e.host.involuntary));
     line.append(", device ").append(formatCount(e.device.involuntary)).append(")");
     if (e.host.migrationsKnown && e.device.migrationsKnown)
