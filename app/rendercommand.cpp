@@ -6,6 +6,8 @@
 #include "commandline.h"
 
 #include <QApplication>
+
+#include <cstdio>
 #include <QBuffer>
 #include <QCommandLineParser>
 #include <QFileInfo>
@@ -33,10 +35,20 @@ bool savePng(const QImage &image, const QString &path)
     return false;
 }
 
+// A render prints what the user needs (its own errors) and nothing of Qt's chatter about the
+// offscreen platform ("This plugin does not support propagateSizeHints()", XDG_RUNTIME_DIR):
+// Qt's debug, info and warning messages are dropped; critical and fatal ones still print.
+void quietQtMessages(QtMsgType type, const QMessageLogContext &context, const QString &message)
+{
+    if (type == QtCriticalMsg || type == QtFatalMsg)
+        std::fprintf(stderr, "%s\n", qPrintable(qFormatLogMessage(type, context, message)));
+}
+
 } // namespace
 
 int runRender(int argc, char *argv[])
 {
+    qInstallMessageHandler(quietQtMessages);
     // With no display, draw offscreen: the same widgets, no window system needed.
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY")
         && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY"))
