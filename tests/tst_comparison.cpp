@@ -7,6 +7,8 @@
 #include "ui/artifact/panelsview.h"
 
 #include <QTableWidget>
+
+#include <nlohmann/json.hpp>
 #include <QTest>
 
 using namespace explorertesting;
@@ -22,6 +24,7 @@ private slots:
     void rowsSetTheNumbersSideBySide();
     void intervalsSayWhetherADifferenceIsReal();
     void overlayNamesSeriesByOrigin();
+    void coloursMeanASideInEveryPanel();
     void panelsOnlyOneHasAreKept();
     void viewShowsBothSeriesAndTheTable();
     void sameOriginsAreTold();
@@ -103,6 +106,30 @@ void TestComparison::overlayNamesSeriesByOrigin()
     }
     QCOMPARE(panels[1].plot.series[0].y[3], 8.500181138515472e-06);
     QCOMPARE(panels[1].plot.series[1].y[3], 1.7000362277030944e-05);
+}
+
+// A panel with several series keeps their names, but its colours still say A or B: tones of A's
+// colour for A's series, of B's for B's (the legend above the charts uses the same two).
+void TestComparison::coloursMeanASideInEveryPanel()
+{
+    lessonscope::Json document = lessonscope::Json::parse(seedBytes().toStdString());
+    lessonscope::Json &series = document["data"]["panels"][1]["series"];
+    lessonscope::Json second = series[0];
+    second["label"] = "dispatch only";
+    series.push_back(second);
+    const lessonscope::Artifact twoSeries(document);
+    const std::vector<PanelItem> panels = overlayPanels(twoSeries, QStringLiteral("A"), twoSeries, QStringLiteral("B"));
+    const PlotPanel &plot = panels[1].plot;
+    QCOMPARE(plot.series.size(), std::size_t(4));
+    QCOMPARE(plot.series[1].label, QStringLiteral("dispatch only (A)"));
+    QCOMPARE(plot.series[3].label, QStringLiteral("dispatch only (B)"));
+    for (std::size_t s = 0; s < 4; ++s)
+        QCOMPARE(plot.series[s].colorSlot, s < 2 ? 0 : 1);
+    QVERIFY(!plot.hasSharedLegend()); // the series' names need the chart's own legend
+    QSet<QRgb> colours;
+    for (const PlotSeries &each : plot.series)
+        colours.insert(PanelChart::shadeOf(PanelChart::slotColor(each.colorSlot, QPalette()), each.shade).rgb());
+    QCOMPARE(colours.size(), 4); // four series, four colours, two of each side's
 }
 
 void TestComparison::panelsOnlyOneHasAreKept()

@@ -69,6 +69,7 @@ public:
     // The colour of a fixed colour slot (PlotSeries::colorSlot) in the chart theme that suits
     // this palette: for legends drawn outside the charts.
     static QColor slotColor(int slot, const QPalette &palette);
+    static QColor shadeOf(const QColor &colour, int shade);
 
 signals:
     void hovered(const QString &text);

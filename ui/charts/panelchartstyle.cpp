@@ -49,7 +49,7 @@ void PanelChart::applyPalette()
         const int slot = d->panel.series[s].colorSlot;
         if (slot < 0)
             continue;
-        const QColor colour = slotColor(slot, pal);
+        const QColor colour = shadeOf(slotColor(slot, pal), d->panel.series[s].shade);
         if (d->bars && static_cast<qsizetype>(s) < d->bars->count()) {
             d->bars->barSets().at(static_cast<qsizetype>(s))->setColor(colour);
             d->bars->barSets().at(static_cast<qsizetype>(s))->setBorderColor(colour);
@@ -62,6 +62,14 @@ void PanelChart::applyPalette()
         label.item->setFont(font());
     }
     d->placeBarLabels();
+}
+
+// Tones of one colour, told apart by lightness: the colour itself, then darker, lighter, …
+QColor PanelChart::shadeOf(const QColor &colour, int shade)
+{
+    static constexpr int kFactors[] = {100, 160, 60, 220, 40};
+    const int factor = kFactors[static_cast<std::size_t>(shade) % std::size(kFactors)];
+    return factor > 100 ? colour.darker(factor) : factor < 100 ? colour.lighter(100 * 100 / factor) : colour;
 }
 
 QColor PanelChart::slotColor(int slot, const QPalette &palette)

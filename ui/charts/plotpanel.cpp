@@ -15,7 +15,7 @@ std::size_t PlotPanel::pointCount() const
 bool PlotPanel::hasSharedLegend() const
 {
     return !series.empty()
-        && std::all_of(series.begin(), series.end(), [](const PlotSeries &s) { return s.colorSlot >= 0; });
+        && std::all_of(series.begin(), series.end(), [](const PlotSeries &s) { return s.colorSlot >= 0 && s.shade == 0; });
 }
 
 PlotPanel plotPanelFrom(const lessonscope::Panel &panel)

@@ -18,6 +18,9 @@ struct PlotSeries {
     // -1: coloured by its place in the panel. 0, 1, ...: a fixed colour shared across charts (an
     // origin in a comparison), so that one legend outside the charts can name it.
     int colorSlot = -1;
+    // With a colorSlot: 0 is the slot's colour, 1, 2, … other tones of it, for several series of
+    // one origin (A's two series in blues, B's in greens: a colour still means one thing).
+    int shade = 0;
 };
 
 struct PlotPanel {

@@ -9,14 +9,17 @@ using namespace lessonscope;
 namespace {
 
 // side 0 is A, 1 is B: a panel's only series is named by its origin and takes the side's colour
-// (one legend outside the charts names both); several series keep their names, tagged by side.
+// (one legend outside the charts names both); several series keep their names, tagged by side,
+// in tones of the side's colour: in a comparison a colour means a side, never a series.
 void addSeries(PlotPanel &merged, const PlotPanel &panel, const QString &origin, int side)
 {
-    for (const PlotSeries &series : panel.series) {
+    for (std::size_t index = 0; index < panel.series.size(); ++index) {
+        const PlotSeries &series = panel.series[index];
         PlotSeries copy;
         const bool alone = panel.series.size() == 1;
         copy.label = alone ? origin : QStringLiteral("%1 (%2)").arg(series.label, side == 0 ? QStringLiteral("A") : QStringLiteral("B"));
-        copy.colorSlot = alone ? side : -1;
+        copy.colorSlot = side;
+        copy.shade = alone ? 0 : static_cast<int>(index);
         copy.x = series.x;
         if (merged.isBar()) {
             // Re-index the values over the merged categories; a category the panel lacks gets NaN.
