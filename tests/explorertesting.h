@@ -71,6 +71,28 @@ inline void isolateSettings(const QTemporaryDir &dir)
     QSettings().clear();
 }
 
+// Under the offscreen platform (as ctest runs the tests), one screen of width×height pixels at
+// scale dpr (Qt's scale factor, from the screen's logical DPI) in place of its default 800×800 at 1×: the explorer fits a
+// restored window into its screen, and its window needs more than 800 pixels. Call it from the
+// test class's static initMain(), which QTEST_MAIN runs before it makes the application.
+inline void useOffscreenScreen(int width, int height, double dpr)
+{
+    if (qgetenv("QT_QPA_PLATFORM") != "offscreen")
+        return;
+    static QTemporaryDir dir; // read when the application starts; removed at exit
+    const QString path = dir.filePath(QStringLiteral("screen.json"));
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        qFatal("cannot write the offscreen screen's configuration");
+    file.write(QStringLiteral(R"({"screens": [{"name": "screen", "x": 0, "y": 0, "width": %1, "height": %2, "logicalDpi": %3, "logicalBaseDpi": 96}]})")
+                   .arg(width)
+                   .arg(height)
+                   .arg(qRound(96 * dpr))
+                   .toUtf8());
+    file.close();
+    qputenv("QT_QPA_PLATFORM", "offscreen:configfile=" + path.toLocal8Bit());
+}
+
 // With LESSONSCOPE_SCREENSHOT_DIR set, the widget as drawn, to look at (nothing otherwise).
 inline void saveScreenshot(QWidget &widget, const QString &name)
 {

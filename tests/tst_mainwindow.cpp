@@ -46,6 +46,10 @@ class TestMainWindow : public QObject
 {
     Q_OBJECT
 
+public:
+    // A screen the window and its remembered size (1111×777) fit in.
+    static void initMain() { useOffscreenScreen(1920, 1200, 1.0); }
+
 private slots:
     void initTestCase();
     void init();

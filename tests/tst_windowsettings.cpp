@@ -5,7 +5,9 @@
 #include "ui/window/mainwindow.h"
 #include "ui/window/savecontroller.h"
 
+#include <QCryptographicHash>
 #include <QDockWidget>
+#include <QScreen>
 #include <QRandomGenerator>
 #include <QSettings>
 #include <QTest>
@@ -31,6 +33,11 @@ class TestWindowSettings : public QObject
 {
     Q_OBJECT
 
+public:
+    // One screen of 2560×1600 pixels at 2×, 1280×800 logical ones (a laptop's): a window saved
+    // at 1× on a larger screen comes back to it.
+    static void initMain() { useOffscreenScreen(2560, 1600, 2.0); }
+
 private slots:
     void initTestCase() { isolateSettings(m_dir); }
     void init() { QSettings().clear(); }
@@ -38,6 +45,7 @@ private slots:
     void wrongTypesAreIgnored();
     void garbageFileIsSurvived();
     void goodLayoutIsStillRestored();
+    void offScreenGeometryComesBackOnScreen();
 
 private:
     QTemporaryDir m_dir;
@@ -114,6 +122,44 @@ void TestWindowSettings::goodLayoutIsStillRestored()
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     QVERIFY2(window.findChildren<QDockWidget *>().constFirst()->isHidden(), "a saved layout was not restored");
     window.saveController()->setAskUnsaved([](int) { return SaveController::UnsavedChoice::Discard; });
+}
+
+void TestWindowSettings::offScreenGeometryComesBackOnScreen()
+{
+    // Geometries saved at 1× on a larger screen, restored on this one at 2× (half as many
+    // logical pixels): past the right and bottom edges, past the left and top ones, and larger
+    // than the screen.
+    for (const QRect &saved : {QRect(1900, 1100, 1320, 860), QRect(-3000, -2000, 900, 700), QRect(40, 30, 2520, 1560)}) {
+        {
+            MainWindow window;
+            window.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&window));
+            window.setGeometry(saved);
+            QCoreApplication::processEvents();
+            const QByteArray geometry = window.saveGeometry();
+            QSettings settings;
+            settings.setValue(QStringLiteral("mainWindow/geometry"), geometry);
+            settings.setValue(QStringLiteral("mainWindow/geometrySha256"),
+                              QCryptographicHash::hash(geometry, QCryptographicHash::Sha256));
+            settings.sync();
+            window.saveController()->setAskUnsaved([](int) { return SaveController::UnsavedChoice::Discard; });
+        } // destroyed, not closed: the settings stay as written
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        const QRect available = window.screen()->availableGeometry();
+        QCOMPARE(available.size(), QSize(1280, 800));
+        const QRect restored = window.frameGeometry();
+        QVERIFY2(available.contains(restored),
+                 qPrintable(QStringLiteral("saved %1,%2 %3×%4: restored %5,%6 %7×%8 on a screen of %9×%10")
+                                .arg(saved.x()).arg(saved.y()).arg(saved.width()).arg(saved.height())
+                                .arg(restored.x()).arg(restored.y()).arg(restored.width()).arg(restored.height())
+                                .arg(available.width()).arg(available.height())));
+        // What fitted was kept: a window that fits is not made smaller.
+        if (saved.width() <= available.width() && saved.height() <= available.height() - 40)
+            QCOMPARE(window.size(), saved.size());
+        window.saveController()->setAskUnsaved([](int) { return SaveController::UnsavedChoice::Discard; });
+    }
 }
 
 QTEST_MAIN(TestWindowSettings)

@@ -5,6 +5,9 @@
 #include "ui/library/courseprogress.h"
 #include "ui/timeline/answerstore.h"
 #include "ui/timeline/diagramview.h"
+#include "ui/timeline/predictionpanel.h"
+#include "ui/common/savefolders.h"
+#include "ui/window/savecontroller.h"
 #include "ui/library/libraryentry.h"
 #include "ui/artifact/panelsview.h"
 #include "ui/artifact/problemsview.h"
@@ -143,6 +146,9 @@ void ArtifactView::setEntry(const LibraryEntry &entry)
                                              : tr("The panels cannot be shown: %1").arg(refusal));
     m_panels->setItems(panelItemsFor(artifact, entry.problems));
     m_diagram->setArtifact(artifact);
+    m_diagram->prediction()->setSuggestedTracePath(
+        suggestedTracePath(entry.origin == LibraryEntry::Origin::Bundled ? QString() : entry.path, artifact,
+                           SaveController::saveFolder()));
     m_stdout->clear();
     m_pendingStdout = artifact;
     fillStdoutIfShown();

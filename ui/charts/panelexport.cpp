@@ -3,14 +3,18 @@
 #include "ui/charts/panelchart.h"
 #include "ui/charts/panelcsv.h"
 #include "ui/common/plaintext.h"
+#include "ui/common/savefolders.h"
 #include "core/base/atomicfile.h"
 
+#include <QBuffer>
 #include <QDir>
 #include <QFileDialog>
+#include <QGraphicsView>
+#include <QImageWriter>
+#include <QInputDialog>
 #include <QMessageBox>
 #include <QRegularExpression>
 #include <QSettings>
-#include <QStandardPaths>
 
 namespace {
 
@@ -36,12 +40,64 @@ QString filterOf(PanelsView::Export format)
     return {};
 }
 
+// The chart drawn at scale times its size on screen: drawn again, not enlarged, so that text
+// and lines stay sharp (on a slide, a printed page or a high-density screen).
+bool writeScaledPng(const PanelChart &chart, double scale, const QString &path, QString *error)
+{
+    auto *view = chart.findChild<QGraphicsView *>();
+    if (!view)
+        return chart.savePng(path, error);
+    QImage image((QSizeF(view->size()) * scale).toSize(), QImage::Format_ARGB32_Premultiplied);
+    image.setDevicePixelRatio(scale);
+    image.fill(Qt::transparent);
+    static_cast<QWidget *>(view)->render(&image); // the widget as drawn, not QGraphicsView::render(QPainter *)
+    QByteArray png;
+    QBuffer buffer(&png);
+    buffer.open(QIODevice::WriteOnly);
+    QImageWriter writer(&buffer, "png");
+    if (!writer.write(image)) {
+        if (error)
+            *error = writer.errorString();
+        return false;
+    }
+    return lessonscope::writeFileAtomically(path, std::string_view(png.constData(), static_cast<std::size_t>(png.size())),
+                                            error);
+}
+
+// Asks the PNG's size; 0 when cancelled.
+double askPngScale(QWidget *parent, const PanelChart &chart)
+{
+    const QList<PngSize> sizes = pngSizes(chart);
+    QStringList names;
+    for (const PngSize &size : sizes)
+        names << size.label;
+    bool ok = false;
+    const QString chosen = QInputDialog::getItem(parent, QObject::tr("Export Panel as PNG"), QObject::tr("Image size:"),
+                                                 names, 0, false, &ok);
+    const qsizetype index = names.indexOf(chosen);
+    return ok && index >= 0 ? sizes.at(index).scale : 0.0;
+}
+
 } // namespace
 
-bool writePanelExport(const PanelChart &chart, PanelsView::Export format, const QString &path, QString *error)
+QList<PngSize> pngSizes(const PanelChart &chart)
+{
+    const auto *view = chart.findChild<QGraphicsView *>();
+    const QSize size = view ? view->size() : chart.size();
+    QList<PngSize> sizes;
+    for (const auto &[scale, what] : {std::pair{1.0, QObject::tr("As shown")}, std::pair{2.0, QObject::tr("Twice")},
+                                      std::pair{3.0, QObject::tr("Three times")}}) {
+        const QSize pixels = (QSizeF(size) * scale).toSize();
+        sizes.append({scale, QObject::tr("%1: %2 × %3 px").arg(what).arg(pixels.width()).arg(pixels.height())});
+    }
+    return sizes;
+}
+
+bool writePanelExport(const PanelChart &chart, PanelsView::Export format, const QString &path, QString *error,
+                      double scale)
 {
     if (format == PanelsView::Export::Png)
-        return chart.savePng(path, error);
+        return scale == 1.0 ? chart.savePng(path, error) : writeScaledPng(chart, scale, path, error);
     if (format == PanelsView::Export::Svg)
         return chart.saveSvg(path, error);
     const QByteArray csv = panelToCsv(chart.panel()).toUtf8();
@@ -52,11 +108,10 @@ bool writePanelExport(const PanelChart &chart, PanelsView::Export format, const 
 QString exportPanelInteractively(QWidget *parent, const PanelChart &chart, PanelsView::Export format,
                                  const QString &baseName)
 {
-    QString folder = QSettings().value(QLatin1String(kFolderKey)).toString();
-    if (folder.isEmpty() || !QDir(folder).exists())
-        folder = QStandardPaths::writableLocation(QStandardPaths::PicturesLocation);
-    if (folder.isEmpty())
-        folder = QDir::homePath();
+    double scale = 1.0;
+    if (format == PanelsView::Export::Png && (scale = askPngScale(parent, chart)) <= 0.0)
+        return {};
+    const QString folder = existingSaveFolder(kFolderKey, QStandardPaths::PicturesLocation);
     QString slug = QStringLiteral("%1-%2").arg(baseName, chart.panel().title).toLower();
     slug.replace(QRegularExpression(QStringLiteral("[^a-z0-9._-]+")), QStringLiteral("-"));
     const QString suggested = QDir(folder).filePath(slug + QLatin1Char('.') + suffixOf(format));
@@ -65,7 +120,7 @@ QString exportPanelInteractively(QWidget *parent, const PanelChart &chart, Panel
     if (path.isEmpty())
         return {};
     QString error;
-    if (!writePanelExport(chart, format, path, &error)) {
+    if (!writePanelExport(chart, format, path, &error, scale)) {
         lessonscope::showPlainMessage(parent, QMessageBox::Critical, QObject::tr("Cannot Export"),
                          QObject::tr("The panel was not exported: %1").arg(error));
         return {};

@@ -36,7 +36,8 @@ RunController::RunController(RunPanel *panel, LibraryModel *model, LibraryPane *
                 emit message(tr("Run finished: the new artifact is selected and not saved yet (File › Save)."), 10000);
             });
     connect(runner, &LessonRunner::partialRun, this,
-            [model, library](int, const lessonscope::Artifact &artifact, const lessonscope::Problems &problems) {
+            [this, model, library](int job, const lessonscope::Artifact &artifact, const lessonscope::Problems &problems) {
+                m_keptJob = job;
                 LibraryEntry entry;
                 entry.origin = LibraryEntry::Origin::Run;
                 entry.artifact = artifact;
@@ -51,9 +52,11 @@ RunController::RunController(RunPanel *panel, LibraryModel *model, LibraryPane *
             emit message(tr("Run cancelled"), 6000);
             return;
         }
-        live->finish(job, calls == 1 ? tr("Run cancelled after 1 call; it is kept, not saved yet")
-                                     : tr("Run cancelled after %1 calls; they are kept, not saved yet").arg(calls));
-        emit message(tr("Run cancelled: the calls measured so far are selected as an unsaved artifact (File › Save)."),
+        // Says what happened to the calls: kept when they became an artifact (partialRun), else lost.
+        const bool kept = job == m_keptJob;
+        live->finish(job, RunPanel::cancelledText(calls, kept));
+        emit message(kept ? tr("Run cancelled: the calls measured so far are selected as an unsaved artifact (File › Save).")
+                          : tr("Run cancelled: nothing was kept."),
                      10000);
     });
     connect(runner, &LessonRunner::failed, this, [this, live](int job, const QString &text) {

@@ -21,4 +21,7 @@ public:
 
 signals:
     void message(const QString &text, int timeoutMs);
+
+private:
+    int m_keptJob = 0; // the last job whose cancelled calls became a partial artifact
 };

@@ -66,10 +66,7 @@ RunPanel::RunPanel(QWidget *parent)
     buttons->addWidget(m_run);
 
     m_progress = new QProgressBar(this);
-    m_progress->setRange(0, 1);
-    m_progress->setValue(0);
-    m_progress->setFormat(tr("%v of %m calls"));
-    m_progress->setTextVisible(false); // until a run gives it something to count
+    resetProgress();
     m_status = new QLabel(this);
     m_status->setWordWrap(true);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -91,12 +88,13 @@ RunPanel::RunPanel(QWidget *parent)
     connect(m_runner, &LessonRunner::progress, this, [this](int, int done, int total) {
         m_progress->setRange(0, total);
         m_progress->setValue(done);
-        const QLocale locale;
+        const QLocale locale; // "1,234 of 100,001 calls", grouped as the status line's numbers
+        m_progress->setFormat(tr("%1 of %2 calls").arg(locale.toString(done), locale.toString(total)));
         setStatus(done < total ? tr("Measuring on this machine: call %1 of %2…").arg(locale.toString(done), locale.toString(total))
                                : tr("All %1 calls measured; making the artifact…").arg(locale.toString(total)));
     });
     connect(m_runner, &LessonRunner::finished, this, [this](int, const Artifact &artifact, const Problems &) {
-        m_progress->setValue(m_progress->maximum());
+        showOutcome(tr("All %2 calls measured"), tr("All calls measured"), m_progress->maximum());
         QString numbers;
         const LessonSummary summary = summarizeArtifact(artifact);
         if (const Figure *headline = summary.headline(); headline && headline->value)
@@ -105,11 +103,14 @@ RunPanel::RunPanel(QWidget *parent)
         setStatus(tr("Done in %1%2. The new artifact is selected in the library, not saved yet.")
                       .arg(q(formatDuration(elapsed)), numbers));
     });
-    connect(m_runner, &LessonRunner::cancelled, this, [this](int, int calls) {
-        setStatus(calls == 1 ? tr("Cancelled after 1 call; it is kept in the library as a partial run.")
-                             : tr("Cancelled after %1 calls; they are kept in the library as a partial run.").arg(calls));
+    // partialRun comes just before cancelled() when the calls measured became an artifact.
+    connect(m_runner, &LessonRunner::partialRun, this, [this](int job) { m_keptJob = job; });
+    connect(m_runner, &LessonRunner::cancelled, this, [this](int job, int calls) {
+        showOutcome(tr("Cancelled after %1 of %2 calls"), tr("Cancelled after %1 calls"), calls);
+        setStatus(cancelledText(calls, job == m_keptJob));
     });
     connect(m_runner, &LessonRunner::failed, this, [this](int, const QString &message) {
+        showOutcome(tr("Failed after %1 of %2 calls"), tr("Failed after %1 calls"), m_progress->value());
         setStatus(tr("The run failed: %1").arg(message));
     });
 
@@ -123,6 +124,8 @@ void RunPanel::setLessonId(const QString &lessonId)
     if (m_runner->isRunning() || (m_formBuilt && lessonId == m_lessonId))
         return;
     m_formBuilt = true;
+    if (lessonId != m_lessonId)
+        resetProgress(); // the last run's count belongs to the lesson it ran
     m_lessonId = lessonId;
     m_lesson = lessonId.isEmpty() ? nullptr : findLesson(lessonId.toStdString());
     if (m_lesson) {
@@ -213,6 +216,7 @@ int RunPanel::run()
     if (job == 0)
         return 0;
     m_progress->setRange(0, 0); // busy until the first progress report
+    m_progress->setFormat(QString());
     m_progress->setTextVisible(true);
     setStatus(tr("Starting…"));
     emit runStarted(job, m_lessonId, q(m_lesson->describeParameters(resolved)));
@@ -243,10 +247,55 @@ void RunPanel::updateButtons()
     m_cancel->setEnabled(running);
     m_defaults->setEnabled(m_lesson && !running);
     m_formArea->setEnabled(!running);
-    if (!running && m_progress->maximum() == 0)
-        m_progress->setRange(0, 1);
     if (!running && m_pendingLessonId != m_lessonId)
         setLessonId(m_pendingLessonId);
+}
+
+QString RunPanel::cancelledText(int calls, bool kept)
+{
+    const QLocale locale;
+    if (calls == 0)
+        return tr("Cancelled before the first call; nothing was measured.");
+    if (!kept)
+        return calls == 1 ? tr("Cancelled after 1 call; nothing was kept.")
+                          : tr("Cancelled after %1 calls; nothing was kept.").arg(locale.toString(calls));
+    return calls == 1 ? tr("Cancelled after 1 call; the measured call was kept as a partial run, selected in the "
+                           "library and not saved yet.")
+                      : tr("Cancelled after %1 calls; the %1 measured calls were kept as a partial run, selected in "
+                           "the library and not saved yet.")
+                            .arg(locale.toString(calls));
+}
+
+void RunPanel::resetProgress()
+{
+    m_progress->setRange(0, 1);
+    m_progress->setValue(0);
+    m_progress->setFormat(QString());
+    m_progress->setTextVisible(false); // until a run gives it something to count
+}
+
+void RunPanel::showOutcome(const QString &withTotal, const QString &withoutTotal, int calls)
+{
+    // What the bar says once the run is over: how it ended, with the calls it counted (%1) of
+    // the run's total (%2). Before the first progress report the bar is busy (range 0..0) and
+    // the total is not known.
+    const bool totalKnown = m_progress->maximum() > 0;
+    const int total = totalKnown ? m_progress->maximum() : std::max(calls, 1);
+    m_progress->setRange(0, total);
+    m_progress->setValue(std::clamp(calls, 0, total));
+    const QLocale locale;
+    QString text = totalKnown ? withTotal : withoutTotal;
+    if (text.contains(QLatin1String("%1")))
+        text = text.arg(locale.toString(calls));
+    if (text.contains(QLatin1String("%2")))
+        text = text.arg(locale.toString(total));
+    m_progress->setFormat(text);
+    m_progress->setTextVisible(true);
+}
+
+QString RunPanel::progressText() const
+{
+    return m_progress->isTextVisible() ? m_progress->text() : QString();
 }
 
 void RunPanel::setStatus(const QString &text)

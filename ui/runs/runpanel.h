@@ -39,6 +39,10 @@ public:
     QPushButton *cancelButton() const { return m_cancel; }
     QProgressBar *progressBar() const { return m_progress; }
     QString statusText() const;
+    // The progress bar's text as shown ("" when it shows none).
+    QString progressText() const;
+    // The status after a cancel: how many calls were measured, and whether they were kept.
+    static QString cancelledText(int calls, bool kept);
 
 public slots:
     // Returns the job id, or 0 when nothing was started (no lesson, busy, bad values).
@@ -57,6 +61,8 @@ private:
     void rebuildForm();
     void updateButtons();
     void setStatus(const QString &text);
+    void resetProgress();
+    void showOutcome(const QString &withTotal, const QString &withoutTotal, int calls);
 
     const lessonscope::Lesson *m_lesson = nullptr;
     QString m_lessonId;
@@ -75,4 +81,5 @@ private:
     QProgressBar *m_progress = nullptr;
     QLabel *m_status = nullptr;
     qint64 m_startedMs = 0;
+    int m_keptJob = 0; // the last job whose cancelled calls became a partial artifact
 };

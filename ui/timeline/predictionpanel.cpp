@@ -1,6 +1,7 @@
 #include "ui/timeline/predictionpanel.h"
 
 #include "ui/timeline/answerstore.h"
+#include "ui/timeline/callchoices.h"
 #include "core/lesson/lessonartifacts.h"
 #include "core/lesson/lessonregistry.h"
 #include "core/trace/chrometrace.h"
@@ -32,13 +33,6 @@ constexpr int kListedCalls = 1000;
 QString q(const std::string &text)
 {
     return QString::fromStdString(text);
-}
-
-QString capitalised(QString text)
-{
-    if (!text.isEmpty())
-        text[0] = text[0].toUpper();
-    return text;
 }
 
 // The artifact's own words as plain text; the two rich-text labels escape theirs.
@@ -202,38 +196,18 @@ void PredictionPanel::fillCallChoices()
     m_resetZoom->setVisible(measured);
     if (!measured)
         return;
-    const int median = m_model->representativeCall();
-    m_calls->addItem(tr("Median call (%1)").arg(q(m_model->callTitle(median))), median);
-    if (m_model->callCount() <= kListedCalls) {
-        for (int i = 0; i < m_model->callCount(); ++i)
-            m_calls->addItem(capitalised(q(m_model->callTitle(i))), i);
-        m_calls->setToolTip(QString());
-    } else {
-        // A long run's calls are not a list anyone scrolls (and 100,000 combo box items take
-        // the window seconds to make): the calls worth a look, by their completed result.
-        int fastest = 1;
-        int slowest = 1;
-        double fastestSeconds = m_model->callSeconds(1).value_or(0.0);
-        double slowestSeconds = fastestSeconds;
-        for (int i = 2; i < m_model->callCount(); ++i) {
-            const double seconds = m_model->callSeconds(i).value_or(0.0);
-            if (seconds < fastestSeconds) {
-                fastest = i;
-                fastestSeconds = seconds;
-            }
-            if (seconds > slowestSeconds) {
-                slowest = i;
-                slowestSeconds = seconds;
-            }
-        }
-        const int last = m_model->callCount() - 1;
-        m_calls->addItem(capitalised(q(m_model->callTitle(0))), 0);
-        m_calls->addItem(tr("Fastest warm call (%1)").arg(q(m_model->callTitle(fastest))), fastest);
-        m_calls->addItem(tr("Slowest warm call (%1)").arg(q(m_model->callTitle(slowest))), slowest);
-        m_calls->addItem(tr("Last call (%1)").arg(q(m_model->callTitle(last))), last);
-        m_calls->setToolTip(tr("%1 calls: the median, first, fastest, slowest and last are offered")
-                                .arg(QLocale().toString(m_model->callCount())));
-    }
+    // The jumps (median first, shown first), then every call, each with its duration.
+    const CallChoices choices = callChoices(*m_model, kListedCalls);
+    for (const CallChoice &choice : choices.jumps)
+        m_calls->addItem(choice.text, choice.index);
+    if (!choices.calls.empty())
+        m_calls->insertSeparator(m_calls->count());
+    for (const CallChoice &choice : choices.calls)
+        m_calls->addItem(choice.text, choice.index);
+    m_calls->setToolTip(choices.calls.empty()
+                            ? tr("%1 calls: the median, fastest, slowest, first and last are offered")
+                                  .arg(QLocale().toString(m_model->callCount()))
+                            : QString());
     m_calls->setCurrentIndex(0);
 }
 
@@ -339,7 +313,8 @@ QString PredictionPanel::verdictText() const
 
 void PredictionPanel::exportTrace()
 {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export trace"), QStringLiteral("trace.json"),
+    const QString suggested = m_tracePath.isEmpty() ? QStringLiteral("trace.json") : m_tracePath;
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export trace"), suggested,
                                                       tr("Chrome Trace Event JSON (*.json)"));
     if (path.isEmpty())
         return;

@@ -30,6 +30,10 @@ public:
     explicit PredictionPanel(AnswerStore *store = nullptr, QWidget *parent = nullptr);
 
     void setArtifact(const lessonscope::Artifact &artifact);
+    // Where "Export trace" suggests writing (the artifact view knows the artifact's file).
+    void setSuggestedTracePath(const QString &path) { m_tracePath = path; }
+    QString suggestedTracePath() const { return m_tracePath; }
+    QComboBox *callSelector() const { return m_calls; }
 
     TimelineWidget *timeline() const { return m_timeline; }
     // The key of the candidate the learner answered with.
@@ -65,6 +69,7 @@ private:
     std::shared_ptr<const lessonscope::LessonTimeline> m_model;
     std::optional<QString> m_answer;
     QString m_readingText;
+    QString m_tracePath;
 
     QLabel *m_prompt = nullptr;
     QLabel *m_hint = nullptr;

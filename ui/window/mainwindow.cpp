@@ -24,6 +24,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QGuiApplication>
 #include <QCloseEvent>
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -38,8 +39,38 @@
 #include <QCryptographicHash>
 #include <QSettings>
 #include <QStatusBar>
+#include <QStyle>
 
 #include <algorithm>
+#include <functional>
+#include <utility>
+
+namespace {
+
+// Calls fit each time the watched widget's layout asks to be redone (children shown, hidden,
+// resized), and once at the start.
+class WidthKeeper : public QObject
+{
+public:
+    WidthKeeper(QWidget *watched, std::function<void()> fit)
+        : QObject(watched), m_fit(std::move(fit))
+    {
+        watched->installEventFilter(this);
+        m_fit();
+    }
+
+    bool eventFilter(QObject *, QEvent *event) override
+    {
+        if (event->type() == QEvent::LayoutRequest)
+            m_fit();
+        return false;
+    }
+
+private:
+    std::function<void()> m_fit;
+};
+
+} // namespace
 
 MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent), m_model(new LibraryModel(this))
@@ -89,7 +120,16 @@ void MainWindow::createDocks()
     scroll->setWidget(m_runPanel);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setMinimumWidth(m_runPanel->sizeHint().width() + 24);
+    // Wide enough for the form as laid out, with room for the vertical scroll bar. Measured once,
+    // before the lesson's fields existed, it was too narrow and cut the form off (the wider fonts
+    // and frames of other styles, a dark Fusion one, made that show). The fields of a new form
+    // are shown, and counted by the layout, only once the event loop has run: so it is measured
+    // again whenever the panel's layout asks to be redone.
+    new WidthKeeper(m_runPanel, [this, scroll] {
+        const int scrollBar = scroll->style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, scroll);
+        scroll->setMinimumWidth(std::max(m_runPanel->sizeHint().width(), m_runPanel->minimumSizeHint().width())
+                                + scrollBar + 2 * scroll->frameWidth());
+    });
     auto *runDock = new QDockWidget(tr("Run"), this);
     runDock->setObjectName(QStringLiteral("runDock"));
     runDock->setWidget(scroll);
@@ -110,6 +150,8 @@ void MainWindow::createStatusBar()
     statusBar()->addPermanentWidget(new ScanStatus(m_open, this));
     connect(m_open, &OpenController::message, this, [this](const QString &text) { statusBar()->showMessage(text, 8000); });
     connect(m_save, &SaveController::message, this, [this](const QString &text) { statusBar()->showMessage(text, 8000); });
+    // The title's "*" and the actions follow every save, of the entry shown or not.
+    connect(m_save, &SaveController::saved, this, &MainWindow::updateActions);
     // Show what was just opened (files, a dropped folder, Open Recent), whatever was selected
     // before: a new row that leaves the old artifact on screen looks as if nothing happened.
     connect(m_open, &OpenController::opened, this, [this](const QList<int> &ids, bool) {
@@ -280,6 +322,13 @@ void MainWindow::closeEvent(QCloseEvent *event)
     event->accept();
 }
 
+void MainWindow::showEvent(QShowEvent *event)
+{
+    QMainWindow::showEvent(event);
+    if (std::exchange(m_fitOnShow, false))
+        keepOnScreen();
+}
+
 void MainWindow::dragEnterEvent(QDragEnterEvent *event)
 {
     const QList<QUrl> urls = event->mimeData()->urls();
@@ -337,7 +386,10 @@ QByteArray trustedLayout(const QSettings &settings, const QString &key)
 void MainWindow::restoreSettings()
 {
     QSettings settings;
-    if (!restoreGeometry(trustedLayout(settings, QStringLiteral("mainWindow/geometry")))) {
+    if (restoreGeometry(trustedLayout(settings, QStringLiteral("mainWindow/geometry")))) {
+        m_fitOnShow = true; // once shown, when its frame (title bar, borders) is known
+        keepOnScreen();
+    } else {
         // First start: a generous size, but never larger than the screen it opens on (a laptop's
         // 1280×800, say), where a window past the edges hides the run panel's buttons.
         QSize size(1320, 860);
@@ -355,6 +407,31 @@ void MainWindow::restoreSettings()
     const QVariant logScale = settings.value(QStringLiteral("charts/logScale"), false);
     m_actions->logScale->setChecked(logScale.typeId() == QMetaType::Bool ? logScale.toBool()
                                                                           : logScale.toString() == QLatin1String("true"));
+}
+
+void MainWindow::keepOnScreen()
+{
+    // A geometry saved on another screen, or at another scale (1× then, 2× now: the same pixels
+    // are twice as many logical ones), can come back larger than the screen or past its edges,
+    // with the run panel's buttons out of reach. It is fitted into the screen it is mostly on
+    // (else the window's own), size first, then position.
+    if (isMaximized() || isFullScreen())
+        return;
+    const QScreen *screen = QGuiApplication::screenAt(geometry().center());
+    if (!screen)
+        screen = this->screen();
+    if (!screen)
+        return;
+    const QRect available = screen->availableGeometry();
+    // The frame (title bar, borders) counts too, once the window has one.
+    const QMargins frame(geometry().left() - frameGeometry().left(), geometry().top() - frameGeometry().top(),
+                         frameGeometry().right() - geometry().right(), frameGeometry().bottom() - geometry().bottom());
+    const QRect room = available.marginsRemoved(frame);
+    QRect fitted(geometry().topLeft(), geometry().size().boundedTo(room.size()));
+    fitted.moveLeft(std::clamp(fitted.left(), room.left(), room.right() - fitted.width() + 1));
+    fitted.moveTop(std::clamp(fitted.top(), room.top(), room.bottom() - fitted.height() + 1));
+    if (fitted != geometry())
+        setGeometry(fitted);
 }
 
 void MainWindow::saveSettings() const

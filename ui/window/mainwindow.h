@@ -37,6 +37,7 @@ public:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void showEvent(QShowEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
 
@@ -49,6 +50,7 @@ private:
     void updateActions();
     void closeSelected();
     void restoreSettings();
+    void keepOnScreen(); // fits a restored geometry into the available screen area
     void saveSettings() const;
 
     LibraryModel *m_model = nullptr;
@@ -58,4 +60,5 @@ private:
     CentralView *m_centre = nullptr;
     LibraryPane *m_library = nullptr;
     RunPanel *m_runPanel = nullptr;
+    bool m_fitOnShow = false; // a restored geometry is fitted to the screen again once shown
 };

@@ -4,14 +4,14 @@
 #include "core/lesson/lessonartifacts.h"
 #include "ui/library/librarymodel.h"
 #include "ui/common/plaintext.h"
+#include "ui/common/savefolders.h"
 
-#include <QDateTime>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QSettings>
-#include <QStandardPaths>
 
 using namespace lessonscope;
 
@@ -53,18 +53,28 @@ SaveController::SaveController(LibraryModel *model, QWidget *window)
             == QMessageBox::Yes;
     };
     m_askUnsaved = [this](int count) {
-        QMessageBox box(QMessageBox::Warning, tr("Unsaved Runs"),
-                        (count == 1 ? tr("A run made on this machine is not saved.")
-                                    : tr("%1 runs made on this machine are not saved.").arg(count))
-                            + QLatin1Char(' ') + tr("Their measurements are lost unless you save them."),
-                        QMessageBox::SaveAll | QMessageBox::Discard | QMessageBox::Cancel, m_window);
-        box.setDefaultButton(QMessageBox::SaveAll);
-        switch (box.exec()) {
+        const std::unique_ptr<QMessageBox> box = unsavedQuestion(count, m_window);
+        switch (box->exec()) {
         case QMessageBox::SaveAll: return UnsavedChoice::SaveAll;
         case QMessageBox::Discard: return UnsavedChoice::Discard;
         default: return UnsavedChoice::Cancel;
         }
     };
+}
+
+std::unique_ptr<QMessageBox> SaveController::unsavedQuestion(int count, QWidget *parent)
+{
+    auto box = std::make_unique<QMessageBox>(
+        QMessageBox::Warning, tr("Unsaved Runs"),
+        (count == 1 ? tr("A run made on this machine is not saved.")
+                    : tr("%1 runs made on this machine are not saved.").arg(count))
+            + QLatin1Char(' ') + tr("Their measurements are lost unless you save them."),
+        QMessageBox::SaveAll | QMessageBox::Discard | QMessageBox::Cancel, parent);
+    // The button says what it saves: "Save All" over one run reads as if there were others.
+    auto *save = qobject_cast<QPushButton *>(box->button(QMessageBox::SaveAll));
+    save->setText(count == 1 ? tr("&Save Run…") : tr("&Save All %1 Runs…").arg(count));
+    box->setDefaultButton(save);
+    return box;
 }
 
 bool SaveController::canSave(int id) const
@@ -81,24 +91,17 @@ bool SaveController::canSaveAs(int id) const
 
 QString SaveController::defaultFileName(const Artifact &artifact)
 {
-    QDateTime time = QDateTime::fromString(QString::fromStdString(artifact.generatedAt()), Qt::ISODateWithMs);
-    if (!time.isValid())
-        time = QDateTime::currentDateTimeUtc();
-    QString lesson = QString::fromStdString(artifact.lessonId());
-    lesson.replace(QLatin1Char('/'), QLatin1Char('_'));
-    return QStringLiteral("%1-%2.json").arg(lesson.isEmpty() ? QStringLiteral("artifact") : lesson,
-                                            time.toUTC().toString(QStringLiteral("yyyyMMdd-HHmmss")));
+    return artifactBaseName(artifact) + QStringLiteral(".json");
+}
+
+QString SaveController::saveFolder()
+{
+    return existingSaveFolder(kLastFolderKey, QStandardPaths::DocumentsLocation);
 }
 
 QString SaveController::suggestedPath(int id) const
 {
-    const LibraryEntry *entry = m_model->entry(id);
-    QString folder = QSettings().value(QLatin1String(kLastFolderKey)).toString();
-    if (folder.isEmpty() || !QFileInfo(folder).isDir())
-        folder = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
-    if (folder.isEmpty())
-        folder = QDir::homePath();
-    return QDir(folder).filePath(defaultFileName(*entry->artifact));
+    return QDir(saveFolder()).filePath(defaultFileName(*m_model->entry(id)->artifact));
 }
 
 bool SaveController::save(int id)

@@ -3,11 +3,13 @@
 #include <QObject>
 
 #include <functional>
+#include <memory>
 
 namespace lessonscope {
 class Artifact;
 }
 class LibraryModel;
+class QMessageBox;
 class QWidget;
 
 // Saving the artifacts made here. Writes are atomic (lessonscope::writeArtifactFile); a file that
@@ -39,6 +41,12 @@ public:
 
     // "<lessonId>-20261020-104558.json", from the lesson id and the generation time.
     static QString defaultFileName(const lessonscope::Artifact &artifact);
+    // The folder Save suggests: the last one saved to, else Documents, else home — always one
+    // that exists (nothing is created for the suggestion).
+    static QString saveFolder();
+    // The question before quitting or closing unsaved runs; its Save button names what it saves
+    // ("Save Run…" for one, "Save All 3 Runs…" for several).
+    static std::unique_ptr<QMessageBox> unsavedQuestion(int count, QWidget *parent);
 
     void setChoosePath(ChoosePath choose) { m_choosePath = std::move(choose); }
     void setConfirm(Confirm confirm) { m_confirm = std::move(confirm); }
@@ -49,7 +57,7 @@ signals:
     void message(const QString &text);
 
 private:
-    QString suggestedPath(int id) const;
+    QString suggestedPath(int id) const; // an existing folder (saveFolder()), the default name
 
     LibraryModel *m_model;
     QWidget *m_window;
