@@ -220,6 +220,67 @@ private slots:
         QCOMPARE(niceStep(10, 4), 5.0);
         QCOMPARE(niceStep(10, 10), 1.0);
     }
+
+    // A dragged length: the bar's end at a pixel is a multiple of the reference, kept in range.
+    void lengthAtAPixel()
+    {
+        // 0..1000 ns over 100..1100 px: one ns per pixel; the bar begins at 200 ns (pixel 300),
+        // and the reference is 100 ns long.
+        const TimeScale scale{0, 1000, 100, 1100};
+        QCOMPARE(pixelOfMultiple(scale, 200, 100, 0), 300.0);
+        QCOMPARE(pixelOfMultiple(scale, 200, 100, 2.5), 550.0);
+        QCOMPARE(multipleAtPixel(scale, 200, 100, 550, 0.1, 8), 2.5);
+        QCOMPARE(multipleAtPixel(scale, 200, 100, 400, 0.1, 8), 1.0);
+        // Round trip for every multiple in range.
+        for (double multiple : {0.1, 0.37, 1.0, 1.93, 4.2, 7.99}) {
+            const double pixel = pixelOfMultiple(scale, 200, 100, multiple);
+            QVERIFY(std::fabs(multipleAtPixel(scale, 200, 100, pixel, 0.1, 8) - multiple) < 1e-12);
+        }
+        // Left of the anchor, or past the most: clamped.
+        QCOMPARE(multipleAtPixel(scale, 200, 100, 150, 0.1, 8), 0.1);
+        QCOMPARE(multipleAtPixel(scale, 200, 100, 1100, 0.1, 8), 8.0);
+        QCOMPARE(multipleAtPixel(scale, 200, 100, 5000, 0.1, 3), 3.0);
+        // Nothing to measure by: the least.
+        QCOMPARE(multipleAtPixel(scale, 200, 0, 550, 0.1, 8), 0.1);
+        QCOMPARE(multipleAtPixel(scale, 200, -5, 550, 0.1, 8), 0.1);
+        QCOMPARE(multipleAtPixel(scale, 200, kInf, 550, 0.1, 8), 0.1);
+        QCOMPARE(multipleAtPixel(scale, 200, 100, kNaN, 0.1, 8), 0.1);
+        QCOMPARE(multipleAtPixel(TimeScale{0, 0, 100, 1100}, 200, 100, 550, 0.1, 8), 0.1);
+        QVERIFY(std::isnan(pixelOfMultiple(scale, 200, 100, kNaN)));
+        // Mirrored pixels: the same multiple at the mirrored place.
+        const TimeScale mirrored{0, 1000, 1100, 100};
+        QCOMPARE(multipleAtPixel(mirrored, 200, 100, pixelOfMultiple(mirrored, 200, 100, 2.5), 0.1, 8), 2.5);
+    }
+
+    // One key press: one step, landing on whole steps, within range.
+    void lengthSteps_data()
+    {
+        QTest::addColumn<double>("multiple");
+        QTest::addColumn<int>("steps");
+        QTest::addColumn<double>("expected");
+        QTest::newRow("one up") << 1.0 << 1 << 1.05;
+        QTest::newRow("one down") << 1.0 << -1 << 0.95;
+        QTest::newRow("five up") << 1.0 << 5 << 1.25;
+        QTest::newRow("off-grid up lands on the next step") << 1.234 << 1 << 1.25;
+        QTest::newRow("off-grid down lands on the step below") << 1.234 << -1 << 1.2;
+        QTest::newRow("at the least, down stays") << 0.1 << -1 << 0.1;
+        QTest::newRow("at the most, up stays") << 8.0 << 1 << 8.0;
+        QTest::newRow("below the least is lifted") << 0.01 << 0 << 0.1;
+        QTest::newRow("NaN is the least") << kNaN << 1 << 0.1;
+    }
+
+    void lengthSteps()
+    {
+        QFETCH(double, multiple);
+        QFETCH(int, steps);
+        QFETCH(double, expected);
+        const double stepped = steppedMultiple(multiple, steps, 0.05, 0.1, 8);
+        QVERIFY2(std::fabs(stepped - expected) < 1e-9, qPrintable(QString::number(stepped, 'g', 17)));
+        // A step that is not positive moves nothing (but still keeps the range).
+        QCOMPARE(steppedMultiple(2.0, 3, 0, 0.1, 8), 2.0);
+        QCOMPARE(steppedMultiple(2.0, 3, -1, 0.1, 8), 2.0);
+        QCOMPARE(steppedMultiple(9.0, 0, 0, 0.1, 8), 8.0);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestTimelineGeometry)

@@ -7,7 +7,8 @@
 #define LESSONSCOPE_COURSE(LESSON) \
     LESSON(performance01)          \
     LESSON(performance02)          \
-    LESSON(performance03)
+    LESSON(performance03)          \
+    LESSON(performance04)
 
 namespace lessonscope {
 

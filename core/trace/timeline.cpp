@@ -1,6 +1,7 @@
 #include "core/trace/timeline.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace lessonscope {
 
@@ -16,6 +17,23 @@ int CallTimeline::candidateIndex(std::string_view key) const
     const auto it = std::find_if(candidates.begin(), candidates.end(),
                                  [key](const TimelineCandidate &candidate) { return candidate.key == key; });
     return it != candidates.end() ? static_cast<int>(it - candidates.begin()) : -1;
+}
+
+bool lengthGuessIsRight(double guess, double measured, double tolerance)
+{
+    if (!(guess > 0) || !(measured > 0) || !std::isfinite(guess) || !std::isfinite(measured) || !(tolerance >= 0))
+        return false;
+    return std::fabs(guess - measured) <= tolerance * measured;
+}
+
+TimelineVerdict LessonTimeline::lengthVerdict(double multiple, int callIndex) const
+{
+    (void)multiple;
+    (void)callIndex;
+    TimelineVerdict verdict;
+    verdict.headline = "This timeline asks no length.";
+    verdict.why = "Its marker is placed on one of its candidates.";
+    return verdict;
 }
 
 } // namespace lessonscope

@@ -26,10 +26,13 @@ struct TimelineLane {
     int hueTurn = 0;  // the lane's colour: degrees turned from the palette's highlight hue
 };
 
-// Which end of the timer the learner places; the other end stays at the call's anchor.
+// What the learner places. Stop and Start: one end of the timer, the other staying at the call's
+// anchor, on one of the candidates. Length: the end of a bar that begins at the anchor, anywhere
+// in a range; the answer is a length, not a candidate (LengthQuestion).
 enum class MarkerKind {
-    Stop,  // the timer starts at the anchor; where does it stop?
-    Start, // the timer stops at the anchor; where must it start?
+    Stop,   // the timer starts at the anchor; where does it stop?
+    Start,  // the timer stops at the anchor; where must it start?
+    Length, // a span begins at the anchor; how long will it be?
 };
 
 // Something drawn on a lane. Times are relative to the call's anchor: in nanoseconds for a
@@ -84,6 +87,27 @@ std::optional<Enum> candidateFromKey(const std::array<CandidateNames, N> &names,
     return std::nullopt;
 }
 
+// A Length marker's question: the learner drags the end of a bar that begins at the call's anchor
+// to the length one span (the asked event) will have. A guess is a multiple of a reference length
+// (a span shown to scale, e.g. the same work in another type), so that it means the same on a
+// schematic and a measured timeline. The asked event is the answer: the widget draws it, and
+// tells its length, only once the learner has answered.
+struct LengthQuestion {
+    int event = -1;            // index into events: the span whose length is asked (on the timer's lane)
+    double reference = 1;      // what 1× is, in the events' units: the length of the span compared with
+    std::string referenceName; // "float32 device work"
+    std::string guessName;     // "float64 device work": what the learner's bar stands for
+    double initial = 1;        // where the bar's end starts, as a multiple of reference
+    double minimum = 0.1;      // the multiples a guess may take
+    double maximum = 8;
+    double step = 0.05;        // one arrow key press, as a multiple
+    double tolerance = 0.25;   // a guess within this fraction of the measured multiple is right
+};
+
+// Whether guess is within tolerance (a fraction) of measured, both multiples of the same reference.
+// False for anything not a positive finite number.
+bool lengthGuessIsRight(double guess, double measured, double tolerance);
+
 // One call laid out for drawing.
 struct CallTimeline {
     std::string title; // "schematic call", "first call", "warm call 3"
@@ -94,6 +118,7 @@ struct CallTimeline {
     std::vector<TimelineEvent> events;
     std::vector<OutsideActivity> outside;
     std::vector<TimelineCandidate> candidates; // in time order, the same keys for every call
+    LengthQuestion length;                     // a Length marker's question (none for the others)
     double viewBegin = 0;                      // the suggested whole view, a little around the call
     double viewEnd = 1;
 
@@ -137,6 +162,9 @@ public:
     // The learner put the marker on this candidate: right or wrong, why, and what each choice
     // measured. An index out of range reads the nearest call.
     virtual TimelineVerdict verdict(std::string_view candidateKey, int callIndex) const = 0;
+    // A Length marker's answer: the learner set the asked span to multiple × the reference. By
+    // default a timeline asks no length, and says so.
+    virtual TimelineVerdict lengthVerdict(double multiple, int callIndex) const;
 };
 
 } // namespace lessonscope

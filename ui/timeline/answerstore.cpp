@@ -5,6 +5,8 @@
 #include <QRegularExpression>
 #include <QSettings>
 
+#include <cmath>
+
 
 AnswerStore::AnswerStore(QObject *parent) : QObject(parent), m_settings(std::make_unique<QSettings>()) {}
 
@@ -39,13 +41,28 @@ std::optional<AnswerStore::Answer> AnswerStore::answer(const QString &contentHas
     if (contentHash.isEmpty())
         return std::nullopt;
     const QString prefix = group(contentHash);
+    const QVariant correct = m_settings->value(prefix + QStringLiteral("/correct"));
+    if (!correct.canConvert<bool>())
+        return std::nullopt;
+    // A length answer: a positive finite number, kept apart from the candidates' keys.
+    const QVariant length = m_settings->value(prefix + QStringLiteral("/length"));
+    if (length.isValid()) {
+        bool ok = false;
+        const double value = length.toDouble(&ok);
+        if (!ok || !(value > 0) || !std::isfinite(value))
+            return std::nullopt;
+        Answer answer;
+        answer.length = value;
+        answer.correct = correct.toBool();
+        answer.answeredAt = m_settings->value(prefix + QStringLiteral("/answeredAt")).toDateTime();
+        return answer;
+    }
     // "stop" is where answers were kept before timelines had other markers than the stop.
     QString candidate = m_settings->value(prefix + QStringLiteral("/answer")).toString();
     if (candidate.isEmpty())
         candidate = m_settings->value(prefix + QStringLiteral("/stop")).toString();
-    const QVariant correct = m_settings->value(prefix + QStringLiteral("/correct"));
     static const QRegularExpression keyPattern(QStringLiteral("^[a-z0-9-]{1,64}$"));
-    if (!keyPattern.match(candidate).hasMatch() || !correct.canConvert<bool>())
+    if (!keyPattern.match(candidate).hasMatch())
         return std::nullopt;
     Answer answer;
     answer.candidate = candidate;
@@ -58,9 +75,23 @@ void AnswerStore::setAnswer(const QString &contentHash, const QString &candidate
 {
     if (contentHash.isEmpty() || candidate.isEmpty())
         return;
+    store(contentHash, QStringLiteral("answer"), candidate, correct);
+}
+
+void AnswerStore::setLengthAnswer(const QString &contentHash, double length, bool correct)
+{
+    if (contentHash.isEmpty() || !(length > 0) || !std::isfinite(length))
+        return;
+    store(contentHash, QStringLiteral("length"), length, correct);
+}
+
+void AnswerStore::store(const QString &contentHash, const QString &key, const QVariant &value, bool correct)
+{
+    // One answer per content: whichever kind it is replaces the other's.
     const QString prefix = group(contentHash);
-    m_settings->remove(prefix + QStringLiteral("/stop"));
-    m_settings->setValue(prefix + QStringLiteral("/answer"), candidate);
+    for (const char *old : {"stop", "answer", "length"})
+        m_settings->remove(prefix + QLatin1Char('/') + QLatin1String(old));
+    m_settings->setValue(prefix + QLatin1Char('/') + key, value);
     m_settings->setValue(prefix + QStringLiteral("/correct"), correct);
     m_settings->setValue(prefix + QStringLiteral("/answeredAt"), QDateTime::currentDateTimeUtc());
     m_settings->sync();

@@ -20,8 +20,10 @@ class AnswerStore : public QObject
     Q_OBJECT
 
 public:
+    // One of the two: a candidate's key (a stop or start marker), or a length (a Length marker).
     struct Answer {
-        QString candidate; // the key of the timeline candidate the learner chose
+        QString candidate; // the key of the timeline candidate the learner chose; empty for a length
+        std::optional<double> length; // the length the learner set, as a multiple of the reference
         bool correct = false;
         QDateTime answeredAt;
     };
@@ -39,6 +41,8 @@ public:
     std::optional<Answer> answer(const QString &contentHash) const;
     // An empty contentHash or candidate is not stored (there is nothing to key it by).
     void setAnswer(const QString &contentHash, const QString &candidate, bool correct);
+    // A length answer; one that is not a positive finite number is not stored.
+    void setLengthAnswer(const QString &contentHash, double length, bool correct);
     void clear(const QString &contentHash);
 
     // "✓", "✗" or "" for the library's answer column.
@@ -49,5 +53,6 @@ signals:
 
 private:
     static QString group(const QString &contentHash);
+    void store(const QString &contentHash, const QString &key, const QVariant &value, bool correct);
     std::unique_ptr<QSettings> m_settings;
 };

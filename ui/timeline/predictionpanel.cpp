@@ -145,6 +145,7 @@ PredictionPanel::PredictionPanel(AnswerStore *store, QWidget *parent)
         if (candidate >= 0 && candidate < static_cast<int>(call.candidates.size()))
             answerWith(q(call.candidates[static_cast<std::size_t>(candidate)].key));
     });
+    connect(m_timeline, &TimelineWidget::lengthAnswerRequested, this, &PredictionPanel::answerWithLength);
     connect(m_tryAgain, &QPushButton::clicked, this, &PredictionPanel::tryAgain);
     connect(m_resetZoom, &QPushButton::clicked, m_timeline, &TimelineWidget::resetView);
     connect(m_export, &QPushButton::clicked, this, &PredictionPanel::exportTrace);
@@ -161,9 +162,15 @@ void PredictionPanel::setArtifact(const Artifact &artifact)
     m_model = timelineOf(artifact);
     const Diagram diagram = artifact.diagram();
     m_prompt->setText(q(diagram.prediction));
-    const bool stop = m_model->call(-1).marker == MarkerKind::Stop;
-    m_hint->setText(stop ? tr("Drag the stop marker along the timeline to where the timer must stop, or use ← → and Enter.")
-                         : tr("Drag the start marker along the timeline to where the timer must start, or use ← → and Enter."));
+    const CallTimeline shown = m_model->call(-1);
+    if (shown.marker == MarkerKind::Length)
+        m_hint->setText(tr("Drag the end of the %1 bar to the length you expect, counted in the %2 shown above it, "
+                           "or use ← → (Shift: five steps) and Enter.")
+                            .arg(q(shown.length.guessName), q(shown.length.referenceName)));
+    else
+        m_hint->setText(shown.marker == MarkerKind::Stop
+                            ? tr("Drag the stop marker along the timeline to where the timer must stop, or use ← → and Enter.")
+                            : tr("Drag the start marker along the timeline to where the timer must start, or use ← → and Enter."));
     m_timeline->setTimeline(m_model);
     fillCallChoices();
 
@@ -177,8 +184,9 @@ void PredictionPanel::setArtifact(const Artifact &artifact)
     m_reading->setText(QStringLiteral("<b>%1</b><br>%2").arg(tr("Explanation"), m_readingText.toHtmlEscaped()));
 
     const auto stored = m_store->answer(q(artifact.contentHash()));
-    showAnswer(stored ? std::optional(stored->candidate) : std::nullopt);
-    if (m_model->call(-1).candidates.empty()) {
+    showAnswer(stored && !stored->length ? std::optional(stored->candidate) : std::nullopt,
+               stored ? stored->length : std::nullopt);
+    if (shown.candidates.empty() && shown.marker != MarkerKind::Length) {
         // A lesson this build does not know: its calls, with nothing to place; the explanation
         // is all there is to read.
         m_hint->setText(tr("This build of lessonscope does not know this lesson: its timeline is shown without "
@@ -217,6 +225,11 @@ void PredictionPanel::answerWith(const QString &candidate)
     m_store->setAnswer(q(m_artifact.contentHash()), candidate, verdict.correct);
     showAnswer(candidate);
     emit answered(verdict.correct);
+    bringVerdictIntoView();
+}
+
+void PredictionPanel::bringVerdictIntoView()
+{
     // Inside a scroll area (the artifact view's diagram tab), bring the verdict and the reading
     // into view once the layout has made room for them.
     QTimer::singleShot(0, this, [this] {
@@ -228,6 +241,15 @@ void PredictionPanel::answerWith(const QString &candidate)
             }
         }
     });
+}
+
+void PredictionPanel::answerWithLength(double multiple)
+{
+    const TimelineVerdict verdict = m_model->lengthVerdict(multiple, m_timeline->callIndex());
+    m_store->setLengthAnswer(q(m_artifact.contentHash()), multiple, verdict.correct);
+    showAnswer(std::nullopt, multiple);
+    emit answered(verdict.correct);
+    bringVerdictIntoView();
 }
 
 void PredictionPanel::tryAgain()
@@ -242,9 +264,10 @@ void PredictionPanel::syncFromStore(const QString &contentHash)
     if (contentHash != q(m_artifact.contentHash()))
         return;
     const auto stored = m_store->answer(contentHash);
-    const std::optional<QString> candidate = stored ? std::optional(stored->candidate) : std::nullopt;
-    if (candidate != m_answer)
-        showAnswer(candidate);
+    const std::optional<double> length = stored ? stored->length : std::nullopt;
+    const std::optional<QString> candidate = stored && !length ? std::optional(stored->candidate) : std::nullopt;
+    if (candidate != m_answer || length != m_lengthAnswer)
+        showAnswer(candidate, length);
 }
 
 int PredictionPanel::answerIndex() const
@@ -252,29 +275,39 @@ int PredictionPanel::answerIndex() const
     return m_answer ? m_timeline->currentCall().candidateIndex(m_answer->toStdString()) : -1;
 }
 
-void PredictionPanel::showAnswer(std::optional<QString> candidate)
+void PredictionPanel::showAnswer(std::optional<QString> candidate, std::optional<double> length)
 {
-    // An answer this timeline has no candidate for (a stored key from another version) is none.
-    m_answer = candidate;
+    // An answer this timeline has no candidate for (a stored key from another version) is none,
+    // and so is a length for a timeline that asks none, or a candidate for one that asks a length.
+    const bool asksLength = m_timeline->currentCall().marker == MarkerKind::Length;
+    m_answer = asksLength ? std::nullopt : candidate;
     if (answerIndex() < 0)
         m_answer.reset();
+    m_lengthAnswer = asksLength ? length : std::nullopt;
     m_timeline->setAnswer(m_answer ? std::optional(answerIndex()) : std::nullopt);
+    m_timeline->setLengthAnswer(m_lengthAnswer);
     // Before the answer the description says what to do, not the explanation (the answer).
-    m_timeline->setAccessibleDescription(m_answer ? m_readingText : m_prompt->text() + QLatin1Char(' ') + m_hint->text());
+    m_timeline->setAccessibleDescription(hasAnswer() ? m_readingText : m_prompt->text() + QLatin1Char(' ') + m_hint->text());
     updateVerdict(); // the text first, so that showing the frames lays them out at their height
-    m_verdictFrame->setVisible(m_answer.has_value());
-    m_readingFrame->setVisible(m_answer.has_value());
+    m_verdictFrame->setVisible(hasAnswer());
+    m_readingFrame->setVisible(hasAnswer());
+}
+
+TimelineVerdict PredictionPanel::currentVerdict() const
+{
+    return m_lengthAnswer ? m_model->lengthVerdict(*m_lengthAnswer, m_timeline->callIndex())
+                          : m_model->verdict(m_answer.value_or(QString()).toStdString(), m_timeline->callIndex());
 }
 
 void PredictionPanel::updateVerdict()
 {
-    if (!m_answer) {
+    if (!hasAnswer()) {
         m_verdict->clear();
         m_verdictHeadline->clear();
         m_verdictMark->clear();
         return;
     }
-    const TimelineVerdict verdict = m_model->verdict(m_answer->toStdString(), m_timeline->callIndex());
+    const TimelineVerdict verdict = currentVerdict();
     QPalette markPalette = m_verdictMark->palette();
     markPalette.setColor(QPalette::WindowText, TimelinePainter::verdictColour(palette(), verdict.correct));
     m_verdictMark->setPalette(markPalette);
@@ -303,9 +336,9 @@ void PredictionPanel::setReadingShown(bool shown)
 
 QString PredictionPanel::verdictText() const
 {
-    if (!m_answer)
+    if (!hasAnswer())
         return {};
-    const TimelineVerdict verdict = m_model->verdict(m_answer->toStdString(), m_timeline->callIndex());
+    const TimelineVerdict verdict = currentVerdict();
     return QStringLiteral("%1 %2\n%3\n%4")
         .arg(verdict.correct ? QStringLiteral("✓") : QStringLiteral("✗"), q(verdict.headline), q(verdict.why),
              q(verdict.numbers));

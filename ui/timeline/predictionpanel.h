@@ -38,6 +38,8 @@ public:
     TimelineWidget *timeline() const { return m_timeline; }
     // The key of the candidate the learner answered with.
     std::optional<QString> answer() const { return m_answer; }
+    // The length the learner answered with (a Length marker's), as a multiple of its reference.
+    std::optional<double> lengthAnswer() const { return m_lengthAnswer; }
     const lessonscope::LessonTimeline &timelineModel() const { return *m_model; }
     bool isReadingShown() const;
     // Answering shows the reading and "try again" hides it; this reveals it without an answer
@@ -47,6 +49,7 @@ public:
 
 public slots:
     void answerWith(const QString &candidate);
+    void answerWithLength(double multiple);
     void tryAgain();
     void exportTrace(); // asks for a file name and writes the Chrome trace
 
@@ -58,7 +61,10 @@ private:
     QHBoxLayout *makeTools();
     void makeVerdict();
     void makeReading();
-    void showAnswer(std::optional<QString> candidate);
+    void showAnswer(std::optional<QString> candidate, std::optional<double> length = std::nullopt);
+    void bringVerdictIntoView();
+    bool hasAnswer() const { return m_answer || m_lengthAnswer; }
+    lessonscope::TimelineVerdict currentVerdict() const; // of the answer given
     int answerIndex() const; // the answer's candidate on the timeline, or -1
     void updateVerdict();
     void fillCallChoices();
@@ -68,6 +74,7 @@ private:
     lessonscope::Artifact m_artifact;
     std::shared_ptr<const lessonscope::LessonTimeline> m_model;
     std::optional<QString> m_answer;
+    std::optional<double> m_lengthAnswer;
     QString m_readingText;
     QString m_tracePath;
 

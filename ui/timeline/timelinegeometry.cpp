@@ -87,6 +87,37 @@ TimeScale pannedBy(const TimeScale &scale, double dx)
     return result;
 }
 
+double multipleAtPixel(const TimeScale &scale, double anchor, double reference, double pixel, double minimum,
+                       double maximum)
+{
+    const double upper = std::max(minimum, maximum);
+    if (std::isnan(pixel) || !(reference > 0) || !std::isfinite(reference) || scale.pixelSpan() == 0 ||
+        scale.timeSpan() == 0)
+        return minimum;
+    const double multiple = (pixelToTime(scale, pixel) - anchor) / reference;
+    return std::isnan(multiple) ? minimum : std::clamp(multiple, minimum, upper);
+}
+
+double pixelOfMultiple(const TimeScale &scale, double anchor, double reference, double multiple)
+{
+    return timeToPixel(scale, anchor + multiple * reference);
+}
+
+double steppedMultiple(double multiple, int steps, double step, double minimum, double maximum)
+{
+    const double upper = std::max(minimum, maximum);
+    if (!(step > 0) || !std::isfinite(step) || std::isnan(multiple))
+        return std::clamp(std::isnan(multiple) ? minimum : multiple, minimum, upper);
+    // From between two steps, the first press lands on the nearer whole step in its direction.
+    const double position = multiple / step;
+    const double whole = std::round(position);
+    double landed = std::fabs(position - whole) < 1e-9 ? whole + steps
+                    : steps > 0                         ? std::floor(position) + steps
+                    : steps < 0                         ? std::ceil(position) + steps
+                                                        : position;
+    return std::clamp(landed * step, minimum, upper);
+}
+
 double niceStep(double span, int maxTicks)
 {
     if (!(span > 0) || !std::isfinite(span) || maxTicks < 1)

@@ -60,6 +60,17 @@ TimeScale zoomedAt(const TimeScale &scale, double pixel, double factor, double m
 // Moves the view by dx pixels (positive: content moves right, so earlier times come into view).
 TimeScale pannedBy(const TimeScale &scale, double dx);
 
+// A length the learner drags: a bar from anchor (a time) whose end is at a pixel, as a multiple
+// of reference (a length in time units). The multiple is kept within [minimum, maximum]; a NaN
+// pixel, a reference that is not positive and finite, or a degenerate scale give minimum.
+double multipleAtPixel(const TimeScale &scale, double anchor, double reference, double pixel, double minimum,
+                       double maximum);
+// Where the end of a bar of multiple × reference from anchor is drawn (unclamped; NaN for NaN).
+double pixelOfMultiple(const TimeScale &scale, double anchor, double reference, double multiple);
+// One key press on a length: multiple moved by steps × step (negative: shorter), landing on a
+// whole number of steps, kept within [minimum, maximum]. A step that is not positive moves nothing.
+double steppedMultiple(double multiple, int steps, double step, double minimum, double maximum);
+
 // Evenly spaced "nice" tick times (multiples of a step of 1, 2 or 5 × 10^n) inside [begin, end],
 // never more than maxTicks of them; 0 is exactly 0. Empty for an empty or reversed range,
 // non-finite bounds or maxTicks < 1. niceStep is the smallest nice step >= span / maxTicks

@@ -71,6 +71,8 @@ void TimelinePainter::paint(const State &state)
     paintEvents();
     paintMeasurement(state);
     paintCandidates(state);
+    if (m_call.marker == MarkerKind::Length)
+        paintMultiples();
     paintAxis();
     paintMarker(state);
 }
@@ -126,12 +128,12 @@ void TimelinePainter::paintFrame(const State &state)
     m_painter.drawLine(QPointF(l.anchorX, l.header.top() + 2), QPointF(l.anchorX, l.plot.bottom()));
     m_painter.setFont(m_small);
     m_painter.setPen(m_palette.color(QPalette::Text));
-    const bool stopMarker = m_call.marker == MarkerKind::Stop;
+    // A stop or a length grows to the right of the anchor, so its name goes left of it.
+    const bool stopMarker = m_call.marker != MarkerKind::Start;
     const QRectF anchorLabel = stopMarker
         ? QRectF(l.labels.left(), l.header.top(), l.anchorX - 5 - l.labels.left(), l.header.height())
         : QRectF(l.anchorX + 5, l.header.top(), std::max(0.0, l.plot.right() - l.anchorX - 5), l.header.height());
-    m_painter.drawText(anchorLabel, (stopMarker ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter,
-                       stopMarker ? QStringLiteral("timer start") : QStringLiteral("timer stop"));
+    m_painter.drawText(anchorLabel, (stopMarker ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter, state.anchorText);
 
     // The frame of the lanes.
     m_painter.setPen(QPen(m_palette.color(QPalette::Mid), 1));
@@ -268,7 +270,7 @@ void TimelinePainter::paintMeasurement(const State &state)
         italic.setItalic(true);
         m_painter.setFont(italic);
         m_painter.setPen(m_palette.color(QPalette::PlaceholderText));
-        const bool stop = m_call.marker == MarkerKind::Stop;
+        const bool stop = m_call.marker != MarkerKind::Start;
         const QRectF room = stop ? QRectF(left + 8, top, l.plot.right() - left - 16, l.rows.rowHeight)
                                  : QRectF(l.plot.left() + 8, top, left - l.plot.left() - 16, l.rows.rowHeight);
         m_painter.drawText(room, (stop ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter,
@@ -348,7 +350,7 @@ void TimelinePainter::paintMarker(const State &state)
     bold.setBold(true);
     const QFontMetricsF fm(bold);
     const double w = fm.horizontalAdvance(state.markerText) + 12;
-    const bool flip = m_call.marker == MarkerKind::Stop ? x + w > l.plot.right() + 10 : x - w >= l.labels.left();
+    const bool flip = m_call.marker != MarkerKind::Start ? x + w > l.plot.right() + 10 : x - w >= l.labels.left();
     const QRectF flag(flip ? x - w : x, l.header.top() + 3, w, l.header.height() - 5);
     m_painter.setPen(Qt::NoPen);
     m_painter.setBrush(colour);
@@ -356,6 +358,39 @@ void TimelinePainter::paintMarker(const State &state)
     m_painter.setPen(m_palette.color(QPalette::HighlightedText));
     m_painter.setFont(bold);
     m_painter.drawText(flag, Qt::AlignCenter, state.markerText);
+}
+
+void TimelinePainter::paintMultiples()
+{
+    const TimelineLayout &l = m_layout;
+    const LengthQuestion &question = m_call.length;
+    if (!(question.reference > 0))
+        return;
+    const QColor text = m_palette.color(QPalette::Text);
+    m_painter.setFont(m_small);
+    const QFontMetricsF fm(m_small);
+    const double pixelsPerMultiple = std::fabs(pixelOfMultiple(l.scale, m_call.anchor, question.reference, 1) - l.anchorX);
+    // Every multiple when they have room, else every second, fifth, …
+    int every = 1;
+    for (int nice : {1, 2, 5, 10, 20, 50}) {
+        every = nice;
+        if (pixelsPerMultiple * nice >= fm.horizontalAdvance(QStringLiteral("00×")) + 12)
+            break;
+    }
+    for (int k = 0; k <= static_cast<int>(std::floor(question.maximum)); k += every) {
+        const double x = pixelOfMultiple(l.scale, m_call.anchor, question.reference, k);
+        if (x < l.plot.left() - 0.5 || x > l.plot.right() + 0.5)
+            continue;
+        m_painter.setPen(QPen(withAlpha(text, k == 1 ? 150 : 60), 1, Qt::DotLine));
+        m_painter.drawLine(QPointF(x, rowTop(l.rows, l.timerLane)), QPointF(x, l.strip.top() + 4));
+        m_painter.setPen(text);
+        m_painter.drawText(QRectF(x - 30, l.strip.top() + 6, 60, fm.height()), Qt::AlignHCenter | Qt::AlignTop,
+                           QStringLiteral("%1×").arg(k));
+    }
+    m_painter.setPen(m_palette.color(QPalette::PlaceholderText));
+    m_painter.drawText(QRectF(l.strip.left(), l.strip.top() + 8 + fm.height(), l.strip.width(), fm.height()),
+                       Qt::AlignHCenter | Qt::AlignTop,
+                       QStringLiteral("multiples of the %1").arg(QString::fromStdString(question.referenceName)));
 }
 
 void TimelinePainter::paintAxis()

@@ -24,6 +24,7 @@ public:
         bool answerCorrect = false;
         bool dragging = false;
         bool focused = false;
+        QString anchorText;    // beside the anchor's line: "timer start", "timer stop"
         QString markerText;    // on the marker's flag
         QString timerText;     // on the timer bar
         QString completedText; // on the completed-result bar (shown once answered)
@@ -50,6 +51,7 @@ private:
     void paintMeasurement(const State &state);
     void paintCandidates(const State &state);
     void paintMarker(const State &state);
+    void paintMultiples(); // a Length marker's scale: 1×, 2×, … of its reference, in the strip
     void paintAxis();
     void barText(const QRectF &bar, const QString &text, bool bold);
     QColor colourOf(int lane) const;

@@ -37,11 +37,6 @@ QString q(const std::string &text)
     return QString::fromStdString(text);
 }
 
-QString exactNs(double ns)
-{
-    return QStringLiteral("%1 ns").arg(QLocale().toString(static_cast<qlonglong>(std::llround(ns))));
-}
-
 } // namespace
 
 TimelineWidget::TimelineWidget(QWidget *parent) : QWidget(parent)
@@ -58,6 +53,8 @@ void TimelineWidget::setTimeline(std::shared_ptr<const LessonTimeline> timeline)
     m_timeline = timeline ? std::move(timeline) : std::make_shared<StreamTimeline>();
     m_callIndex = -2; // force the call to be laid out
     setCallIndex(m_timeline->representativeCall());
+    m_lengthAnswer.reset();
+    m_length = std::clamp(m_call.length.initial, m_call.length.minimum, std::max(m_call.length.minimum, m_call.length.maximum));
     m_marker = -2; // and the accessible name to be said
     setMarkerCandidate(-1);
 }
@@ -79,16 +76,27 @@ void TimelineWidget::setMarkerCandidate(int candidate)
     if (candidate == m_marker)
         return;
     m_marker = candidate;
-    // Screen readers hear where the marker is, not only see it.
+    sayWhereTheMarkerIs();
+    update();
+    emit markerCandidateChanged(candidate);
+}
+
+void TimelineWidget::sayWhereTheMarkerIs()
+{
+    // Screen readers hear where the marker is, not only see it (never where the answer is).
+    if (isLength()) {
+        setAccessibleName(tr("Timeline of one call; the %1 is set to %2 the %3")
+                              .arg(q(m_call.length.guessName), multipleText(m_lengthAnswer.value_or(m_length)),
+                                   q(m_call.length.referenceName)));
+        return;
+    }
     const bool stop = m_call.marker == MarkerKind::Stop;
-    if (candidate < 0)
+    if (m_marker < 0)
         setAccessibleName(stop ? tr("Timeline of one call: where does the timer stop?")
                                : tr("Timeline of one call: where must the timer start?"));
     else
         setAccessibleName((stop ? tr("Timeline of one call; the timer stops %1") : tr("Timeline of one call; the timer starts %1"))
-                              .arg(q(m_call.candidates[static_cast<std::size_t>(candidate)].label)));
-    update();
-    emit markerCandidateChanged(candidate);
+                              .arg(q(m_call.candidates[static_cast<std::size_t>(m_marker)].label)));
 }
 
 void TimelineWidget::setAnswer(std::optional<int> candidate)
@@ -115,7 +123,12 @@ int TimelineWidget::correctCandidate() const
 
 void TimelineWidget::resetView()
 {
-    setView(m_call.viewBegin, m_call.viewEnd);
+    double end = m_call.viewEnd;
+    // A length once answered: the asked span is shown whole, however long it turned out.
+    const int asked = m_call.length.event;
+    if (isLength() && m_lengthAnswer && asked >= 0 && asked < static_cast<int>(m_call.events.size()))
+        end = std::max(end, m_call.events[static_cast<std::size_t>(asked)].end + 0.05 * (end - m_call.viewBegin));
+    setView(m_call.viewBegin, end);
 }
 
 void TimelineWidget::setView(double begin, double end)
@@ -157,6 +170,8 @@ double TimelineWidget::markerX() const
 {
     if (m_drag == Drag::Marker)
         return m_dragX;
+    if (isLength())
+        return lengthX();
     if (m_marker >= 0)
         return cachedLayout().candidates.at(static_cast<std::size_t>(m_marker)).x;
     return cachedLayout().anchorX;
@@ -175,7 +190,7 @@ QPointF TimelineWidget::markerPosition() const
 
 bool TimelineWidget::grabsMarker(const QPointF &pos) const
 {
-    if (m_answer)
+    if (isAnswered())
         return false;
     const TimelineLayout &l = cachedLayout();
     const bool inLanes = pos.y() >= l.header.top() && pos.y() <= l.strip.bottom() &&
@@ -230,59 +245,6 @@ bool TimelineWidget::event(QEvent *event)
     return QWidget::event(event);
 }
 
-QString TimelineWidget::toolTipAt(const QPointF &pos) const
-{
-    const TimelineLayout &l = cachedLayout();
-    for (const TimelineLayout::OutsideItem &item : l.outside) {
-        if (item.box.contains(pos)) {
-            const OutsideActivity &activity = m_call.outside[static_cast<std::size_t>(item.activity)];
-            return QStringLiteral("<b>%1</b> (outside the boundary, not timed)<br>%2")
-                .arg(q(activity.label).toHtmlEscaped(), q(activity.note).toHtmlEscaped());
-        }
-    }
-    for (std::size_t i = 0; i < l.candidates.size(); ++i) {
-        if (l.candidates[i].labelRect.adjusted(-2, -8, 2, 2).contains(pos)) {
-            const int candidate = static_cast<int>(i);
-            QString text = (m_call.marker == MarkerKind::Stop ? QStringLiteral("Stop the timer %1")
-                                                              : QStringLiteral("Start the timer %1"))
-                               .arg(q(m_call.candidates[i].label));
-            if (m_answer && !readingText(candidate).isEmpty())
-                text += QStringLiteral(": reads %1").arg(readingText(candidate));
-            return text;
-        }
-    }
-    if (m_answer && l.timerBar(markerX()).contains(pos)) {
-        const TimelineCandidate &answer = m_call.candidates.at(static_cast<std::size_t>(*m_answer));
-        const auto seconds = m_timeline->readingSeconds(answer.key, m_callIndex);
-        QString text = (m_call.marker == MarkerKind::Stop ? QStringLiteral("<b>your timer</b>, stopped %1")
-                                                          : QStringLiteral("<b>your timer</b>, started %1"))
-                           .arg(q(answer.label).toHtmlEscaped());
-        if (seconds)
-            text += QStringLiteral(": %1 (%2)").arg(q(formatDuration(*seconds)), exactNs(*seconds * 1e9));
-        return text;
-    }
-    const int index = boxAt(l.eventBoxes, pos.x(), pos.y(), 2);
-    if (index < 0)
-        return {};
-    const TimelineEvent &event =
-        m_call.events[static_cast<std::size_t>(l.events[static_cast<std::size_t>(index)].event)];
-    if (event.lane == m_call.timerLane() && !m_answer)
-        return {}; // the completed result is the answer: not before it is given
-    QString text = QStringLiteral("<b>%1</b>").arg(q(event.label).toHtmlEscaped());
-    if (!m_call.measured) {
-        text += QStringLiteral("<br><i>schematic: ordering only, not a measured duration</i>");
-    } else if (event.shape == TimelineEvent::Shape::Instant) {
-        text += QStringLiteral("<br>at +%1 after the dispatch (%2)")
-                    .arg(q(formatDuration(event.begin * 1e-9)), exactNs(event.begin));
-    } else {
-        const double ns = event.end - event.begin;
-        text += QStringLiteral(": %1 (%2)<br>from +%3 to +%4 after the dispatch")
-                    .arg(q(formatDuration(ns * 1e-9)), exactNs(ns), q(formatDuration(event.begin * 1e-9)),
-                         q(formatDuration(event.end * 1e-9)));
-    }
-    return text + QStringLiteral("<br>") + q(event.note).toHtmlEscaped();
-}
-
 void TimelineWidget::paintEvent(QPaintEvent *)
 {
     QPainter painter(this);
@@ -296,7 +258,10 @@ void TimelineWidget::paintEvent(QPaintEvent *)
     state.answerCorrect = m_answer && m_call.candidates.at(static_cast<std::size_t>(*m_answer)).correct;
     state.dragging = m_drag == Drag::Marker;
     state.focused = hasFocus();
-    if (m_answer) {
+    state.anchorText = m_call.marker == MarkerKind::Start ? tr("timer stop") : tr("timer start");
+    if (isLength()) {
+        fillLengthState(state);
+    } else if (m_answer) {
         const QString reading = readingText(*m_answer);
         state.markerText = QStringLiteral("%1: %2").arg(markerWord(), q(m_call.candidates.at(static_cast<std::size_t>(*m_answer)).shortLabel));
         state.timerText = reading.isEmpty() ? tr("your timer") : tr("your timer: %1").arg(reading);
@@ -315,7 +280,8 @@ void TimelineWidget::paintEvent(QPaintEvent *)
         state.hint = tr("wheel or + − zoom · drag to pan · 0 resets");
     } else {
         state.caption = tr("Schematic: ordering only, not to scale");
-        state.hint = tr("drag the %1 marker, or ← → and Enter").arg(markerWord());
+        state.hint = isLength() ? tr("drag the bar's end, or ← → and Enter")
+                                : tr("drag the %1 marker, or ← → and Enter").arg(markerWord());
     }
     TimelinePainter(painter, l, m_call, palette(), font(), smallFontOf(font())).paint(state);
 }
@@ -378,7 +344,11 @@ void TimelineWidget::mouseReleaseEvent(QMouseEvent *event)
     const Drag drag = m_drag;
     m_drag = Drag::None;
     unsetCursor();
-    if (drag == Drag::Marker) {
+    if (drag == Drag::Marker && isLength()) {
+        // Released: the bar's length is the answer.
+        setLengthGuess(lengthAtX(event->position().x()));
+        emit lengthAnswerRequested(m_length);
+    } else if (drag == Drag::Marker) {
         // Released: snap to the nearest candidate and answer with it.
         const int candidate = nearestCandidate(
             std::clamp(event->position().x(), cachedLayout().plot.left(), cachedLayout().plot.right()));
@@ -407,6 +377,8 @@ void TimelineWidget::keyPressEvent(QKeyEvent *event)
 {
     const bool pan = event->modifiers() & Qt::ControlModifier;
     const double centre = cachedLayout().plot.center().x();
+    if (isLength() && !pan && lengthKey(event))
+        return event->accept();
     switch (event->key()) {
     case Qt::Key_Left:
     case Qt::Key_Right: {

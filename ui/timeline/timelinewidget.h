@@ -1,6 +1,7 @@
 #pragma once
 
 #include "ui/timeline/timelinelayout.h"
+#include "ui/timeline/timelinepainter.h"
 #include "core/trace/timeline.h"
 
 #include <QWidget>
@@ -18,6 +19,11 @@
 // answers. Measured calls also zoom (wheel, + and -), pan (drag elsewhere, Ctrl+← →) and reset
 // (0, double click). The widget only asks for an answer (answerRequested); its owner decides and
 // calls setAnswer(), which fixes the marker and reveals the readings.
+//
+// A Length marker (MarkerKind::Length) has no candidates: the learner drags the end of a bar that
+// begins at the anchor (or presses ← → for one step, Shift for five, Home / End for the least and
+// the most) and releases or presses Enter to answer with its length, a multiple of the question's
+// reference (lengthAnswerRequested); setLengthAnswer() fixes it and reveals the asked span.
 class TimelineWidget : public QWidget
 {
     Q_OBJECT
@@ -40,6 +46,14 @@ public:
     void setAnswer(std::optional<int> candidate);
     std::optional<int> answer() const { return m_answer; }
 
+    // A Length marker's: the learner's length, as a multiple of the question's reference, and the
+    // answer once given.
+    double lengthGuess() const { return m_length; }
+    void setLengthGuess(double multiple);
+    void setLengthAnswer(std::optional<double> multiple);
+    std::optional<double> lengthAnswer() const { return m_lengthAnswer; }
+    bool isAnswered() const { return m_answer || m_lengthAnswer; }
+
     void resetView();
     double viewBegin() const { return m_viewBegin; }
     double viewEnd() const { return m_viewEnd; }
@@ -56,6 +70,8 @@ signals:
     void callIndexChanged(int index);
     void markerCandidateChanged(int candidate);
     void answerRequested(int candidate);
+    void lengthGuessChanged(double multiple);
+    void lengthAnswerRequested(double multiple);
     void viewChanged();
 
 protected:
@@ -81,6 +97,15 @@ private:
     QString readingText(int candidate) const;
     QString markerWord() const; // "stop" or "start"
     int correctCandidate() const;
+    bool isLength() const { return m_call.marker == lessonscope::MarkerKind::Length; }
+    // Length marker parts (timelinewidgetlength.cpp).
+    double lengthX() const;                    // the learner's bar's end, in pixels
+    double lengthAtX(double x) const;          // the multiple a bar ending at x shows
+    bool lengthKey(QKeyEvent *event);          // ← → Home End Enter; false when not one of them
+    QString multipleText(double multiple) const; // "2.05×"
+    void fillLengthState(TimelinePainter::State &state) const;
+    void sayWhereTheMarkerIs();                // the accessible name
+    QString lengthToolTip(const QPointF &pos) const;
 
     std::shared_ptr<const lessonscope::LessonTimeline> m_timeline;
     lessonscope::CallTimeline m_call;
@@ -89,6 +114,8 @@ private:
     double m_viewEnd = 1;
     int m_marker = -1;
     std::optional<int> m_answer;
+    double m_length = 1;
+    std::optional<double> m_lengthAnswer;
 
     enum class Drag { None, Marker, Pan };
     Drag m_drag = Drag::None;

@@ -1,0 +1,157 @@
+#include "core/lessons/performance-04/performance04.h"
+
+#include "core/lessons/performance-04/performance04contract.h"
+#include "core/lessons/performance-04/performance04timeline.h"
+#include "core/lessons/shared/matrixlesson.h"
+#include "core/timing/devicestream.h"
+#include "core/timing/matmulkernel.h"
+
+#include <nlohmann/json.hpp>
+
+#include <array>
+
+namespace lessonscope {
+
+namespace {
+
+constexpr const char *kReading =
+    "The same product runs in float32 and in float64 from the same inputs. A float64 number takes twice the "
+    "bytes: a vector register holds half as many, so each instruction does half the arithmetic, and twice the "
+    "memory moves. Lengths illustrate ordering only and are not measured durations; the float64 bar is drawn "
+    "from the recorded medians. Its error against a long-double reference is far smaller. A float64 run and a "
+    "float32 run are different experiments: compare like with like, and say which type each one is.";
+
+constexpr const char *kMeasuredReading =
+    "The same product runs in float32 and in float64 from the same inputs. Lengths are this machine's measured "
+    "durations, to scale: the float64 work takes longer because a vector register holds half as many float64 "
+    "numbers, so each instruction does half the arithmetic, and twice the bytes move through the caches. Its "
+    "error against a long-double reference is far smaller. A float64 run and a float32 run are different "
+    "experiments: compare like with like, and say which type each one is (JAX computes in float32 by default, "
+    "NumPy in float64).";
+
+// One untimed call of each type first: first-use costs (the output's pages, cold caches, the
+// worker's first wake-up) are performance-02's subject, not this lesson's.
+constexpr int kUntimedCalls = 1;
+
+LessonInfo makeInfo()
+{
+    LessonInfo info;
+    info.id = Performance04::kId;
+    info.summary = "Time the same matrix product in float32 and in float64, from the same inputs, and check each "
+                   "against a long-double reference: two types, two experiments.";
+    info.texts.title = "Compare like with like";
+    info.texts.prediction = "The float32 product's device work is drawn: how long will the same product take in "
+                            "float64, as a multiple of it?";
+    info.texts.reading = kReading;
+    info.texts.measuredReading = kMeasuredReading;
+    info.texts.alt = kReading;
+    info.texts.scope = "Architecture and dataflow mechanism diagram.";
+    info.texts.height = 3.8;
+    info.texts.diagramKind = "timeline";
+    info.texts.boundary = "input already placed; call plus output synchronization, float32 and float64 alternating";
+    info.parameters = {integerParameterSpec("samples", "Warm pairs",
+                                            "How many timed pairs of calls (float32, then float64) after one untimed "
+                                            "call of each.",
+                                            41, 1, 10'000)};
+    for (ParameterSpec &spec : matrixlesson::shapeParameters(512, 512, 512))
+        info.parameters.push_back(std::move(spec));
+    info.parameters.push_back(matrixlesson::seedParameter());
+    info.shorthands.push_back(matrixlesson::shapeShorthand());
+    return info;
+}
+
+} // namespace
+
+Performance04::Performance04()
+    : ContractLesson({&performance04::panels, &performance04::panelLayout, &performance04::check,
+                      &performance04::summarize, &timelineFrom<Performance04Timeline>})
+{
+}
+
+const LessonInfo &Performance04::info() const
+{
+    static const LessonInfo info = makeInfo();
+    return info;
+}
+
+LessonRun Performance04::run(const ParameterValues &values, RunObserver &observer) const
+{
+    const auto samples = static_cast<int>(integerParameter(values, "samples"));
+    const auto m = static_cast<int>(integerParameter(values, "m"));
+    const auto k = static_cast<int>(integerParameter(values, "k"));
+    const auto n = static_cast<int>(integerParameter(values, "n"));
+    const auto seed = static_cast<std::uint64_t>(integerParameter(values, "seed"));
+
+    LessonRun run;
+    run.lessonId = kId;
+    run.parameters = values;
+    run.device = "eigen-stream-worker";
+    run.calls.reserve(2 * static_cast<std::size_t>(samples)); // no reallocation between calls
+
+    // The same seed makes the same values: float32's inputs are float64's rounded to float32. Made
+    // before any clock reads ("input already placed"), both in the same instruction-set variant.
+    std::array<MatmulKernel, 2> kernels = {MatmulKernel(MatmulKernel::Dtype::Float32, m, k, n, seed),
+                                           MatmulKernel(MatmulKernel::Dtype::Float64, m, k, n, seed)};
+    run.instructionSet = kernels[0].isa();
+    DeviceStream stream;
+    run.waitStrategy = waitStrategyName(stream.effectiveStrategy());
+    for (int round = 0; round < kUntimedCalls; ++round) {
+        for (MatmulKernel &kernel : kernels)
+            stream.dispatch([&kernel] { kernel.multiply(); }).wait();
+    }
+
+    performance04::Measurements measurements;
+    measurements.untimedCalls = kUntimedCalls;
+    // Pairs, float32 then float64: drift on the machine (frequency, a neighbour's load) meets both
+    // types alike, which blocks of one type then the other would not.
+    for (int pair = 0; pair < samples; ++pair) {
+        // Checked between pairs only, so that every type has as many samples; the first pair is
+        // always measured.
+        if (pair > 0 && observer.isCancelled()) {
+            run.cancelled = true;
+            break;
+        }
+        for (std::size_t d = 0; d < kernels.size(); ++d) {
+            MatmulKernel &kernel = kernels[d];
+            CallHandle call = stream.dispatch([&kernel] { kernel.multiply(); });
+            call.wait();
+            const CallTimestamps absolute = call.timestamps();
+            if (run.calls.empty())
+                run.startedAtNs = absolute.dispatchBegin;
+            run.calls.push_back(MeasuredCall{absolute.since(run.startedAtNs)});
+            measurements.warm[d].push_back(run.calls.back().synchronizedSeconds());
+            observer.callMeasured(static_cast<int>(run.calls.size()) - 1, run.calls.back());
+        }
+        observer.progress(pair + 1, samples);
+    }
+
+    // After the clock stopped: each type's last output against its long-double reference.
+    for (std::size_t d = 0; d < kernels.size(); ++d)
+        measurements.maxAbsError[d] = kernels[d].maxAbsErrorAgainstReference();
+    run.output = std::make_shared<const Json>(performance04::output(run, measurements, info().texts.boundary));
+    return run;
+}
+
+std::string Performance04::describeParameters(const ParameterValues &values) const
+{
+    std::string text = matrixlesson::describeProduct(values);
+    text.append(" float32 and float64");
+    if (values.count("samples"))
+        text.append(", ").append(parameterText(values, "samples")).append(" warm pairs");
+    if (values.count("seed"))
+        text.append(", seed ").append(parameterText(values, "seed"));
+    return text;
+}
+
+} // namespace lessonscope
+
+namespace lessonscope::course {
+
+// The course's handle on this lesson (core/lessons/course.cpp); made on first use.
+const Lesson &performance04()
+{
+    static const Performance04 lesson;
+    return lesson;
+}
+
+} // namespace lessonscope::course

@@ -1,0 +1,24 @@
+#pragma once
+
+#include "core/lesson/contractlesson.h"
+
+namespace lessonscope {
+
+// performance-04 "Compare like with like": the same product X (m×k) · W (k×n) timed in float32 and
+// in float64 on the DeviceStream, from the same inputs (float32's are float64's rounded), in
+// alternating pairs of warm calls so that both types see the same machine; each product checked
+// against a long-double reference on its own inputs.
+class Performance04 final : public ContractLesson
+{
+public:
+    static constexpr const char *kId = "performance-04";
+
+    Performance04();
+
+    const LessonInfo &info() const override;
+    LessonRun run(const ParameterValues &values, RunObserver &observer) const override;
+
+    std::string describeParameters(const ParameterValues &values) const override;
+};
+
+} // namespace lessonscope

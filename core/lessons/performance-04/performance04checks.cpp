@@ -1,0 +1,139 @@
+// performance-04's own checks: its stdout against itself, its panels (by position) and its trace
+// (docs/artifact-format.md, "performance-04").
+
+#include "core/lesson/stdoutchecks.h"
+#include "core/lessons/performance-04/performance04contract.h"
+#include "core/timing/statistics.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+
+namespace lessonscope::performance04 {
+
+using namespace stdoutchecks;
+
+namespace {
+
+bool nearlyEqual(double a, double b)
+{
+    return std::fabs(a - b) <= 1e-9 * std::max(std::fabs(a), std::fabs(b));
+}
+
+std::string at(const char *name, std::size_t d)
+{
+    return std::string("stdout's ") + name + "[" + std::to_string(d) + "] (" + kDtypes[d] + ")";
+}
+
+// dtypes names the two types in order, and every per-dtype list has one value for each.
+bool checkShapeOfLists(const Json &out, const Figures &f, Checker &checker)
+{
+    if (f.dtypes != std::vector<std::string>{kDtypes[kFloat32], kDtypes[kFloat64]}) {
+        checker.warning("/stdout", std::string("stdout's ") + key::kDtypes + " must be [\"float32\", \"float64\"]: "
+                                       "every per-type list is in that order");
+        return false;
+    }
+    bool ok = true;
+    for (const char *name : {key::kWarmSamples, key::kMedian, key::kGflops, key::kMaxAbsError}) {
+        const Json *value = Checker::member(out, name);
+        if (value && (!value->is_array() || value->size() != kDtypes.size())) {
+            checker.warning("/stdout", std::string("stdout's ") + name + " must hold one value per dtype (2): it is " +
+                                           describeValue(*value));
+            ok = false;
+        }
+    }
+    return ok;
+}
+
+// Every median is its samples', every GFLOP/s the flops over it, every error a non-negative number.
+void checkFigures(const Json &out, const Figures &f, Checker &checker)
+{
+    if (f.inputShape.size() == 2 && f.weightShape.size() == 2 && f.flops &&
+        !nearlyEqual(*f.flops, flopsOf(f.inputShape[0], f.inputShape[1], f.weightShape[1])))
+        checker.warning("/stdout", std::string("stdout's ") + key::kFlops + " is not 2·m·k·n of its shapes");
+    const Json *samples = Checker::member(out, key::kWarmSamples);
+    for (std::size_t d = 0; d < kDtypes.size(); ++d) {
+        const auto warm = samples && samples->is_array() && d < samples->size()
+            ? durationsOf((*samples)[d].is_array() ? Json{{kDtypes[d], (*samples)[d]}} : Json::object(), kDtypes[d], checker)
+            : std::nullopt;
+        if (d < f.median.size()) {
+            if (!(f.median[d] > 0))
+                checker.warning("/stdout", at(key::kMedian, d) + " is not a positive duration");
+            else if (warm && !warm->empty() && !nearlyEqual(median(*warm), f.median[d]))
+                checker.warning("/stdout", at(key::kMedian, d) + " is not the median of its " + key::kWarmSamples);
+            if (f.flops && d < f.gflops.size() && f.median[d] > 0 &&
+                !nearlyEqual(f.gflops[d], *f.flops / f.median[d] / 1e9))
+                checker.warning("/stdout", at(key::kGflops, d) + " is not flops ÷ median_seconds ÷ 10⁹");
+        }
+        if (d < f.maxAbsError.size() && !(f.maxAbsError[d] >= 0))
+            checker.warning("/stdout", at(key::kMaxAbsError, d) + " is not a non-negative number");
+    }
+}
+
+void checkPanels(const Json &document, const Figures &f, Checker &checker)
+{
+    const std::tuple<PanelIndex, const char *, const std::vector<double> *, const char *> bars[] = {
+        {kMedianPanel, kMedianSeries, &f.median, key::kMedian},
+        {kErrorPanel, kErrorSeries, &f.maxAbsError, key::kMaxAbsError},
+        {kGflopsPanel, kGflopsSeries, &f.gflops, key::kGflops}};
+    for (const auto &[index, series, values, name] : bars) {
+        std::string pointer;
+        const Json *panel = panelAt(document, index, "bar", &pointer);
+        const Json *y = panel ? seriesValues(*panel, series, &pointer) : nullptr;
+        if (!y) {
+            checker.warning("/data/panels", "panel " + std::to_string(index) + " must be a bar of stdout's " + name);
+            continue;
+        }
+        for (std::size_t d = 0; d < values->size(); ++d)
+            compareValue(*y, d, pointer, (*values)[d], std::string("stdout's ") + name + "[" + std::to_string(d) + "]",
+                         checker);
+    }
+}
+
+// The trace holds the timed calls, alternating float32 and float64, and each warm sample is its
+// call's completed result: the same timestamps, so the same numbers.
+void checkTrace(const Json &document, const Figures &f, Checker &checker)
+{
+    const Json *trace = Checker::member(document, "trace");
+    const Json *calls = trace && trace->is_object() ? Checker::member(*trace, "calls") : nullptr;
+    const Json *begin = calls && calls->is_object() ? Checker::member(*calls, "dispatchBegin") : nullptr;
+    const Json *ready = calls && calls->is_object() ? Checker::member(*calls, "readyObserved") : nullptr;
+    if (!begin || !ready || !begin->is_array() || !ready->is_array() || f.warmSamples.size() != kDtypes.size())
+        return;
+    const std::size_t expected = f.warmSamples[kFloat32].size() + f.warmSamples[kFloat64].size();
+    if (begin->size() != expected || ready->size() != expected ||
+        f.warmSamples[kFloat32].size() != f.warmSamples[kFloat64].size()) {
+        checker.warning("/trace/calls", "the trace has " + std::to_string(begin->size()) + " calls but stdout reports " +
+                                            std::to_string(f.warmSamples[kFloat32].size()) + " float32 and " +
+                                            std::to_string(f.warmSamples[kFloat64].size()) +
+                                            " float64 samples, one call each, in pairs");
+        return;
+    }
+    for (std::size_t i = 0; i < expected; ++i) {
+        if (!(*begin)[i].is_number_integer() || !(*ready)[i].is_number_integer())
+            return; // the format's trace checks report it
+        // In double: a hostile file's timestamps must not overflow a 64-bit subtraction.
+        const double traced = (static_cast<double>((*ready)[i].get<std::int64_t>()) -
+                               static_cast<double>((*begin)[i].get<std::int64_t>())) / 1e9;
+        const double stated = f.warmSamples[i % 2][i / 2];
+        if (!nearlyEqual(traced, stated)) {
+            checker.warning("/stdout", at(key::kWarmSamples, i % 2) + "[" + std::to_string(i / 2) +
+                                           "] is not the completed result of trace call " + std::to_string(i));
+            return;
+        }
+    }
+}
+
+} // namespace
+
+void check(const Json &document, const Json &out, Checker &checker)
+{
+    const Figures f = readFigures(out);
+    if (!checkShapeOfLists(out, f, checker))
+        return;
+    checkFigures(out, f, checker);
+    checkPanels(document, f, checker);
+    checkTrace(document, f, checker);
+}
+
+} // namespace lessonscope::performance04

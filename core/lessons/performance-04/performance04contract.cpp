@@ -1,0 +1,176 @@
+#include "core/lessons/performance-04/performance04contract.h"
+
+#include "core/artifact/lenientjson.h"
+#include "core/base/units.h"
+#include "core/lesson/environmentinfo.h"
+#include "core/timing/statistics.h"
+
+#include <nlohmann/json.hpp>
+
+namespace lessonscope::performance04 {
+
+using namespace lenient;
+
+namespace {
+
+// The panels' fixed parts, shared by the panels and by the renderer identity.
+constexpr const char *kMedianTitle = "Warm median by type";
+constexpr const char *kErrorTitle = "Largest error by type";
+constexpr const char *kGflopsTitle = "GFLOP/s by type";
+
+Json dtypeLabels()
+{
+    return Json::array({kDtypes[kFloat32], kDtypes[kFloat64]});
+}
+
+Json barPanel(const char *title, const char *ylabel, const char *series, Json y)
+{
+    Json panel = Json::object();
+    panel["kind"] = "bar";
+    panel["title"] = title;
+    panel["labels"] = dtypeLabels();
+    panel["ylabel"] = ylabel;
+    panel["series"] = Json::array({panelSeries(series, std::move(y))});
+    return panel;
+}
+
+Json errorPanel(Json y)
+{
+    // float32's error is about nine orders of magnitude above float64's: on a linear axis float64's
+    // bar would be invisible.
+    Json panel = barPanel(kErrorTitle, "absolute error", kErrorSeries, std::move(y));
+    panel["yscale"] = "log";
+    return panel;
+}
+
+// An array member's elements as they are: a value of another type stays in the array (as NaN,
+// for the checks to report), so that each keeps its dtype's position.
+Json copyOf(const Json &out, const char *name)
+{
+    const Json *value = member(out, name);
+    return value && value->is_array() ? *value : Json::array();
+}
+
+} // namespace
+
+double flopsOf(std::int64_t m, std::int64_t k, std::int64_t n)
+{
+    return 2.0 * static_cast<double>(m) * static_cast<double>(k) * static_cast<double>(n);
+}
+
+std::optional<double> Figures::medianRatio() const
+{
+    if (median.size() != 2 || !(median[kFloat32] > 0) || !(median[kFloat64] > 0))
+        return std::nullopt;
+    return median[kFloat64] / median[kFloat32];
+}
+
+Json output(const LessonRun &run, const Measurements &m, const std::string &boundary)
+{
+    const ParameterValues &params = run.parameters;
+    const double flops = flopsOf(integerParameter(params, "m"), integerParameter(params, "k"), integerParameter(params, "n"));
+    Json out = Json::object();
+    out[key::kBackend] = run.device;
+    out[key::kEigen] = eigenVersion();
+    out[key::kCompiler] = compilerVersion();
+    out[key::kLessonscope] = lessonscopeVersion();
+    out[key::kInputShape] = Json::array({parameterJson(params, "m"), parameterJson(params, "k")});
+    out[key::kWeightShape] = Json::array({parameterJson(params, "k"), parameterJson(params, "n")});
+    out[key::kBoundary] = boundary;
+    out[key::kDtypes] = dtypeLabels();
+    out[key::kFlops] = flops;
+    out[key::kUntimedCalls] = m.untimedCalls;
+    // Every number computed once here; the panels are made from these very doubles.
+    Json samples = Json::array(), medians = Json::array(), gflops = Json::array(), errors = Json::array();
+    for (std::size_t d = 0; d < kDtypes.size(); ++d) {
+        samples.push_back(m.warm[d]);
+        const double middle = median(m.warm[d]); // a run measures at least one pair
+        medians.push_back(middle);
+        gflops.push_back(middle > 0 ? flops / middle / 1e9 : 0.0);
+        errors.push_back(m.maxAbsError[d]);
+    }
+    out[key::kWarmSamples] = std::move(samples);
+    out[key::kMedian] = std::move(medians);
+    out[key::kGflops] = std::move(gflops);
+    out[key::kMaxAbsError] = std::move(errors);
+    out[key::kSeed] = parameterJson(params, "seed");
+    out[key::kSamplesRequested] = parameterJson(params, "samples");
+    out[key::kCancelled] = run.cancelled;
+    return out;
+}
+
+Json panels(const Json &out)
+{
+    return Json::array({barPanel(kMedianTitle, "seconds", kMedianSeries, copyOf(out, key::kMedian)),
+                        errorPanel(copyOf(out, key::kMaxAbsError)),
+                        barPanel(kGflopsTitle, "GFLOP/s", kGflopsSeries, copyOf(out, key::kGflops))});
+}
+
+Json panelLayout()
+{
+    Json list = panels(Json::object());
+    for (Json &panel : list)
+        panel["series"] = Json::array({panel["series"][0]["label"]});
+    return list;
+}
+
+Figures readFigures(const Json &out)
+{
+    Figures f;
+    if (const Json *dtypes = member(out, key::kDtypes); dtypes && dtypes->is_array()) {
+        for (const Json &dtype : *dtypes)
+            f.dtypes.push_back(stringOf(&dtype));
+    }
+    f.inputShape = integersOf(member(out, key::kInputShape));
+    f.weightShape = integersOf(member(out, key::kWeightShape));
+    f.flops = numberOf(member(out, key::kFlops));
+    if (const Json *samples = member(out, key::kWarmSamples); samples && samples->is_array()) {
+        for (const Json &perDtype : *samples)
+            f.warmSamples.push_back(numbersOf(&perDtype));
+    }
+    f.median = numbersOf(member(out, key::kMedian));
+    f.gflops = numbersOf(member(out, key::kGflops));
+    f.maxAbsError = numbersOf(member(out, key::kMaxAbsError));
+    f.samplesRequested = integerOf(member(out, key::kSamplesRequested));
+    return f;
+}
+
+Figures readFigures(const Artifact &artifact)
+{
+    const auto out = artifact.stdoutJson();
+    return out ? readFigures(*out) : Figures{};
+}
+
+LessonSummary summarize(const Artifact &artifact)
+{
+    const Figures f = readFigures(artifact);
+    LessonSummary summary;
+    if (!f.inputShape.empty())
+        summary.setup = formatShape(f.inputShape) + " · " + formatShape(f.weightShape) + ", float32 and float64";
+    if (!f.inputShape.empty())
+        summary.settings.emplace_back("shape", formatShape(f.inputShape) + " · " + formatShape(f.weightShape));
+    summary.settings.emplace_back("dtypes", "float32, float64");
+    if (!f.warmSamples.empty())
+        summary.settings.emplace_back("warm samples", std::to_string(f.warmSamples.front().size()));
+    const auto at = [](const std::vector<double> &values, std::size_t d) {
+        return d < values.size() ? std::optional(values[d]) : std::nullopt;
+    };
+    const auto samplesOf = [&f](std::size_t d) {
+        return d < f.warmSamples.size() ? f.warmSamples[d] : std::vector<double>{};
+    };
+    summary.figures = {
+        {"median_seconds.float32", "float32 warm median", at(f.median, kFloat32), true, samplesOf(kFloat32),
+         "float32 warm calls", true},
+        {"median_seconds.float64", "float64 warm median", at(f.median, kFloat64), true, samplesOf(kFloat64),
+         "float64 warm calls", true},
+        {"median_ratio", "float64 ÷ float32", f.medianRatio(), false, {}, {}, false},
+        {"gflops.float32", "float32 GFLOP/s", at(f.gflops, kFloat32), false, {}, {}, false},
+        {"gflops.float64", "float64 GFLOP/s", at(f.gflops, kFloat64), false, {}, {}, false},
+        {"max_abs_error.float32", "float32 max_abs_error", at(f.maxAbsError, kFloat32), false, {}, {}, true},
+        {"max_abs_error.float64", "float64 max_abs_error", at(f.maxAbsError, kFloat64), false, {}, {}, true},
+    };
+    summary.headlineKey = "median_seconds.float64";
+    return summary;
+}
+
+} // namespace lessonscope::performance04

@@ -1,0 +1,84 @@
+#pragma once
+
+// performance-04's stdout contract: the keys it prints, how they are read back into typed
+// figures, and the panels made from them (docs/artifact-format.md, "performance-04").
+
+#include "core/artifact/artifact.h"
+#include "core/base/jsonfwd.h"
+#include "core/lesson/lesson.h"
+#include "core/lesson/lessonsummary.h"
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace lessonscope::performance04 {
+
+// The stdout keys, in the order they are printed. A key "one per dtype" is an array in the order
+// of dtypes.
+namespace key {
+inline constexpr const char *kBackend = "backend";
+inline constexpr const char *kEigen = "eigen";
+inline constexpr const char *kCompiler = "compiler";
+inline constexpr const char *kLessonscope = "lessonscope";
+inline constexpr const char *kInputShape = "input_shape";
+inline constexpr const char *kWeightShape = "weight_shape";
+inline constexpr const char *kBoundary = "boundary";
+inline constexpr const char *kDtypes = "dtypes";               // ["float32", "float64"]
+inline constexpr const char *kFlops = "flops";                 // 2·m·k·n: the product's floating-point operations
+inline constexpr const char *kUntimedCalls = "untimed_calls_per_dtype";
+inline constexpr const char *kWarmSamples = "warm_samples_seconds"; // one array of samples per dtype
+inline constexpr const char *kMedian = "median_seconds";            // one per dtype
+inline constexpr const char *kGflops = "gflops";                    // one per dtype: flops ÷ median ÷ 10⁹
+inline constexpr const char *kMaxAbsError = "max_abs_error";        // one per dtype, against long double
+inline constexpr const char *kSeed = "seed";
+inline constexpr const char *kSamplesRequested = "samples_requested";
+inline constexpr const char *kCancelled = "cancelled";
+} // namespace key
+
+// The element types, in stdout's order; the trace's calls alternate between them in this order.
+inline constexpr std::array<const char *, 2> kDtypes = {"float32", "float64"};
+inline constexpr std::size_t kFloat32 = 0;
+inline constexpr std::size_t kFloat64 = 1;
+
+// The panels, by position in data.panels (the checks find them there).
+enum PanelIndex : std::size_t { kMedianPanel = 0, kErrorPanel = 1, kGflopsPanel = 2 };
+inline constexpr const char *kMedianSeries = "warm median";
+inline constexpr const char *kErrorSeries = "largest |error| against long double";
+inline constexpr const char *kGflopsSeries = "at the warm median";
+
+// The numbers performance-04 prints on stdout, read back; empty when absent or malformed.
+struct Figures {
+    std::vector<std::string> dtypes;
+    std::vector<std::int64_t> inputShape;
+    std::vector<std::int64_t> weightShape;
+    std::optional<double> flops;
+    std::vector<std::vector<double>> warmSamples; // per dtype
+    std::vector<double> median, gflops, maxAbsError;
+    std::optional<std::int64_t> samplesRequested;
+
+    // float64's median over float32's, when both are there and positive.
+    std::optional<double> medianRatio() const;
+};
+Figures readFigures(const Artifact &artifact);
+Figures readFigures(const Json &output);
+
+// What a run measured: the warm samples of each dtype (in kDtypes order) and each product's error.
+struct Measurements {
+    std::array<std::vector<double>, 2> warm;
+    std::array<double, 2> maxAbsError{};
+    int untimedCalls = 0;
+};
+
+// 2·m·k·n.
+double flopsOf(std::int64_t m, std::int64_t k, std::int64_t n);
+
+Json output(const LessonRun &run, const Measurements &measurements, const std::string &boundary);
+Json panels(const Json &output);
+Json panelLayout();
+LessonSummary summarize(const Artifact &artifact);
+void check(const Json &document, const Json &output, Checker &checker);
+
+} // namespace lessonscope::performance04

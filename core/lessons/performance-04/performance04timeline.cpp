@@ -1,0 +1,223 @@
+#include "core/lessons/performance-04/performance04timeline.h"
+
+#include "core/base/units.h"
+#include "core/timing/statistics.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace lessonscope {
+
+namespace {
+
+using performance04::kFloat32;
+using performance04::kFloat64;
+
+constexpr double kTolerance = 0.25;  // a guess within 25% of the measured multiple is right
+constexpr double kViewMultiples = 5; // the view shows the float32 work's length this many times over
+
+TimelineEvent span(int lane, std::string label, std::string note, double begin, double end, bool context,
+                   bool waiting = false)
+{
+    return {lane, TimelineEvent::Shape::Span, std::move(label), std::move(note), begin, std::max(begin, end), waiting,
+            context};
+}
+
+const std::vector<TimelineLane> &lanes()
+{
+    static const std::vector<TimelineLane> list = {
+        {"host", TimelineLane::Role::Activity, 0},
+        {"float32 device", TimelineLane::Role::Activity, 187},
+        {"float64 device", TimelineLane::Role::Timer, 67},
+    };
+    return list;
+}
+
+// A trace of whole pairs only: a file whose trace is not (an odd number of calls) is drawn as
+// the schematic, and its own checks say why.
+Trace pairedTrace(const Artifact &artifact)
+{
+    Trace trace = artifact.trace().value_or(Trace{});
+    if (trace.calls.size() % 2 != 0)
+        trace.calls.clear();
+    return trace;
+}
+
+std::string percentText(double fraction)
+{
+    return std::to_string(static_cast<long long>(std::llround(fraction * 100))) + "%";
+}
+
+} // namespace
+
+Performance04Timeline::Performance04Timeline(const Artifact &artifact)
+    : StreamTimeline(pairedTrace(artifact))
+    , m_figures(performance04::readFigures(artifact))
+{
+}
+
+std::string Performance04Timeline::callTitle(int index) const
+{
+    if (!isMeasured())
+        return "schematic pair";
+    std::string title(performance04::kDtypes[static_cast<std::size_t>(index % 2)]);
+    return title.append(" call ").append(std::to_string(index / 2 + 1));
+}
+
+int Performance04Timeline::representativeCall() const
+{
+    if (!isMeasured())
+        return -1;
+    // The pair whose float64 ÷ float32 device work is nearest the pairs' median: the one the
+    // learner sees revealed is typical of what is asked.
+    std::vector<double> ratios;
+    for (int i = 0; i < callCount(); i += 2)
+        ratios.push_back(pairWorkRatio(i).value_or(std::numeric_limits<double>::infinity()));
+    const double middle = median(ratios);
+    std::size_t best = 0;
+    for (std::size_t p = 1; p < ratios.size(); ++p) {
+        if (std::fabs(ratios[p] - middle) < std::fabs(ratios[best] - middle))
+            best = p;
+    }
+    return static_cast<int>(best) * 2;
+}
+
+CallTimeline Performance04Timeline::call(int index) const
+{
+    if (isMeasured() && (index < 0 || index >= callCount()))
+        index = representativeCall();
+    const bool measured = isMeasured();
+    const int own = measured ? index % 2 : 0;
+    const CallTimes t32 = timesOf(measured ? index - own : -1);
+    const double length32 = t32.workEnd - t32.workBegin;
+    double length64 = length32 * m_figures.medianRatio().value_or(1.0); // the schematic's, from stdout
+    double anchor = t32.workBegin;
+    double shift = 0; // added to the float32 call's times
+    if (measured) {
+        const CallTimes t64 = timesOf(index - own + 1);
+        length64 = t64.workEnd - t64.workBegin;
+        if (own == 1) {
+            anchor = t64.workBegin;
+            shift = t64.workBegin - t32.workBegin;
+        }
+    }
+    const bool context32 = own == 1;
+    CallTimeline call;
+    call.title = callTitle(index);
+    call.measured = measured;
+    call.lanes = lanes();
+    call.marker = MarkerKind::Length;
+    call.anchor = anchor;
+    call.events = {
+        span(Host, "float32 dispatch", "The host hands the float32 product to the stream.", shift,
+             shift + t32.dispatchEnd, context32),
+        span(Host, "wait for readiness", "The host blocks until it observes that the float32 output is ready.",
+             shift + t32.dispatchEnd, shift + t32.readyObserved, context32, true),
+        span(Float32Device, "float32 work", "The worker runs the product on float32 inputs.", anchor,
+             anchor + length32, context32),
+        span(Float64Device, "float64 work",
+             "The worker runs the same product on float64 inputs (the same values, not rounded to float32); "
+             "drawn from the same start as the float32 work.",
+             anchor, anchor + length64, !context32 && measured),
+    };
+    call.length.event = 3;
+    call.length.reference = length32 > 0 ? length32 : 1;
+    call.length.referenceName = "float32 work";
+    call.length.guessName = "float64 work";
+    call.length.initial = 1;
+    call.length.minimum = 0.1;
+    call.length.maximum = 8;
+    call.length.step = 0.05;
+    call.length.tolerance = kTolerance;
+    // The view depends on the float32 call only, never on the answer.
+    const double begin = std::min(shift, anchor);
+    const double end = std::max(anchor + kViewMultiples * call.length.reference, shift + t32.readyObserved);
+    const double margin = 0.04 * (end - begin);
+    call.viewBegin = begin - margin;
+    call.viewEnd = end + margin;
+    return call;
+}
+
+std::optional<double> Performance04Timeline::pairWorkRatio(int callIndex) const
+{
+    if (!isMeasured())
+        return std::nullopt;
+    const int index = std::clamp(callIndex, 0, callCount() - 1);
+    const CallTimes t32 = timesOf(index - index % 2);
+    const CallTimes t64 = timesOf(index - index % 2 + 1);
+    const double length32 = t32.workEnd - t32.workBegin;
+    if (!(length32 > 0))
+        return std::nullopt;
+    return (t64.workEnd - t64.workBegin) / length32;
+}
+
+std::optional<double> Performance04Timeline::measuredMultiple(int callIndex) const
+{
+    if (const auto ratio = m_figures.medianRatio())
+        return ratio;
+    return pairWorkRatio(callIndex);
+}
+
+TimelineVerdict Performance04Timeline::verdict(std::string_view, int) const
+{
+    TimelineVerdict verdict;
+    verdict.headline = "This timeline asks a length.";
+    verdict.why = "Drag the end of the float64 work to the length you expect; it has no places to choose from.";
+    return verdict;
+}
+
+TimelineVerdict Performance04Timeline::lengthVerdict(double multiple, int callIndex) const
+{
+    const auto measured = measuredMultiple(callIndex);
+    TimelineVerdict verdict;
+    verdict.correct = measured && lengthGuessIsRight(multiple, *measured, kTolerance);
+    const std::string guess = formatRatio(multiple);
+    if (!measured) {
+        verdict.headline = "You guessed " + guess + ": this artifact has no timings to judge it by.";
+    } else {
+        verdict.headline = (verdict.correct ? "Right: you guessed " : "Not quite: you guessed ") + guess +
+                           " the float32 time; float64 measured " + formatRatio(*measured) + ".";
+    }
+    verdict.why =
+        "A float64 number takes twice the bytes of a float32 one: a vector register holds half as many, each "
+        "instruction does half the arithmetic, and twice the memory moves. The same product is a different "
+        "experiment in each type, with a different error too. Compare like with like: the same type on both "
+        "sides, or say which each one is (JAX computes in float32 by default, NumPy in float64).";
+    verdict.numbers = numbersText(multiple, callIndex);
+    return verdict;
+}
+
+std::string Performance04Timeline::numbersText(double multiple, int callIndex) const
+{
+    const performance04::Figures &f = m_figures;
+    std::string text;
+    if (const auto ratio = f.medianRatio()) {
+        const std::size_t n = f.warmSamples.size() == 2 ? f.warmSamples[kFloat32].size() : 0;
+        text.append("Warm medians over ").append(std::to_string(n)).append(" calls of each: float32 ")
+            .append(formatDuration(f.median[kFloat32])).append(", float64 ").append(formatDuration(f.median[kFloat64]))
+            .append(" — ").append(formatRatio(*ratio)).append(". Your guess, ").append(formatRatio(multiple))
+            .append(", is ").append(percentText(std::fabs(multiple / *ratio - 1)))
+            .append(multiple >= *ratio ? " above" : " below").append(" it; within 25% counts as right.");
+    } else {
+        text.append("stdout has no medians for both types, so the guess is judged by this pair's device work.");
+    }
+    if (f.gflops.size() == 2)
+        text.append(" Throughput: ").append(formatNumber(f.gflops[kFloat32])).append(" GFLOP/s in float32, ")
+            .append(formatNumber(f.gflops[kFloat64])).append(" in float64.");
+    if (f.maxAbsError.size() == 2)
+        text.append(" Largest error against the long-double reference: ").append(formatNumber(f.maxAbsError[kFloat32]))
+            .append(" in float32, ").append(formatNumber(f.maxAbsError[kFloat64])).append(" in float64.");
+    if (const auto pair = pairWorkRatio(callIndex)) {
+        const int index = std::clamp(callIndex, 0, callCount() - 1);
+        text.append(" This pair (").append(callTitle(index - index % 2)).append(" and ")
+            .append(callTitle(index - index % 2 + 1)).append("): float64's device work took ")
+            .append(formatRatio(*pair)).append(" float32's.");
+    } else {
+        text.append(" This artifact has no measured trace: the timeline's lengths are drawn from stdout's medians. "
+                    "Rerun the lesson to see each call to scale.");
+    }
+    return text;
+}
+
+} // namespace lessonscope
