@@ -134,7 +134,7 @@ void TestLessonRunner::cancelStopsTheRun()
     // Nothing of the cancelled job arrives after cancelled(): once the worker has returned,
     // everything it sent is queued for the runner; delivered, none of it may come out.
     runner.waitForWorkers();
-    QCoreApplication::sendPostedEvents(&runner);
+    runner.deliverPending();
     QCOMPARE(samples.count(), batchesBeforeCancelled);
     QCOMPARE(finished.count(), finishedBeforeCancelled);
     QCOMPARE(finished.count(), 0);

@@ -4,11 +4,12 @@
 #include "core/base/rfc3339.h"
 #include "core/lesson/lessonartifacts.h"
 
-#include <QThread>
+#include "core/base/workerthreads.h"
 
 #include <chrono>
 #include <exception>
 #include <optional>
+#include <string>
 
 using namespace lessonscope;
 
@@ -69,13 +70,10 @@ public:
     {
         LessonRunner *runner = m_runner;
         const int job = m_job;
-        QMetaObject::invokeMethod(
-            runner,
-            [runner, job, deliver = std::forward<F>(deliver)]() {
-                if (runner->isCurrent(job))
-                    deliver(runner, job);
-            },
-            Qt::QueuedConnection);
+        runner->m_workers->post([runner, job, deliver = std::forward<F>(deliver)]() {
+            if (runner->isCurrent(job))
+                deliver(runner, job);
+        });
     }
 
 private:
@@ -89,7 +87,7 @@ private:
 };
 
 LessonRunner::LessonRunner(QObject *parent)
-    : QObject(parent)
+    : QObject(parent), m_workers(new WorkerThreads(this))
 {
 }
 
@@ -98,16 +96,16 @@ LessonRunner::~LessonRunner()
     if (m_cancel)
         m_cancel->store(true);
     waitForWorkers();
-    for (const QPointer<QThread> &thread : std::as_const(m_threads))
-        delete thread;
 }
 
 void LessonRunner::waitForWorkers()
 {
-    for (const QPointer<QThread> &thread : std::as_const(m_threads)) {
-        if (thread)
-            thread->wait();
-    }
+    m_workers->joinAll();
+}
+
+int LessonRunner::deliverPending()
+{
+    return m_workers->deliverNow();
 }
 
 int LessonRunner::start(const Lesson &lesson, const ParameterValues &values)
@@ -120,7 +118,8 @@ int LessonRunner::start(const Lesson &lesson, const ParameterValues &values)
     auto cancel = m_cancel;
     const Lesson *lessonPtr = &lesson;
 
-    QThread *thread = QThread::create([this, job, cancel, lessonPtr, values] {
+    const std::string name = "ls-run-" + std::to_string(job);
+    m_workers->start(name.c_str(), [this, job, cancel, lessonPtr, values] {
         Observer observer(this, job, cancel);
         try {
             const LessonRun run = runLesson(*lessonPtr, values, observer);
@@ -158,11 +157,6 @@ int LessonRunner::start(const Lesson &lesson, const ParameterValues &values)
             });
         }
     });
-    thread->setObjectName(QStringLiteral("lessonscope run %1").arg(job));
-    connect(thread, &QThread::finished, thread, &QObject::deleteLater);
-    m_threads.removeAll(nullptr);
-    m_threads.append(thread);
-    thread->start();
     emit runningChanged(true);
     return job;
 }

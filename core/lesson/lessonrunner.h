@@ -6,15 +6,14 @@
 
 #include <QList>
 #include <QObject>
-#include <QPointer>
 
 #include <atomic>
 #include <memory>
 
-class QThread;
+class WorkerThreads;
 
 // Runs a lesson on a worker thread, one run at a time. What the run measures comes back to the
-// GUI thread through queued calls (throttled: progress and samples at most every 100 ms, so the
+// GUI thread through WorkerThreads (a mutex, drained on the GUI thread) (throttled: progress and samples at most every 100 ms, so the
 // window stays responsive and the drawing competes little with the timed calls). cancel() sets
 // an atomic flag the lesson checks between calls. Results of a job that was cancelled, or that is
 // no longer the current one, are dropped by job id.
@@ -30,10 +29,13 @@ public:
     int start(const lessonscope::Lesson &lesson, const lessonscope::ParameterValues &values);
     void cancel();
     bool isRunning() const { return m_job != 0; }
-    // Blocks until every worker thread has returned. What they posted is then queued here, and a
+    // Blocks until every worker thread has returned. What they posted is then still to deliver, and a
     // job's part of it is dropped when delivered if the job is no longer current (tests prove with
     // it that nothing of a cancelled run arrives). The destructor cancels, then does this.
     void waitForWorkers();
+    // Delivers what the workers sent and is still waiting; returns how many deliveries ran (a
+    // dropped one counts). For tests, after waitForWorkers().
+    int deliverPending();
     int currentJob() const { return m_job; }
 
 signals:
@@ -60,5 +62,5 @@ private:
     int m_job = 0;
     int m_lastJob = 0;
     std::shared_ptr<std::atomic<bool>> m_cancel;
-    QList<QPointer<QThread>> m_threads;
+    WorkerThreads *m_workers = nullptr;
 };

@@ -2,13 +2,16 @@
 
 #include "core/artifact/artifactfiles.h"
 #include "core/base/orderedparallel.h"
+#include "core/base/workerthreads.h"
 
 #include <QDirIterator>
 #include <QFileInfo>
 #include <QThread>
 
+
 #include <algorithm>
 #include <chrono>
+#include <string>
 
 using namespace lessonscope;
 
@@ -47,7 +50,7 @@ void dropUnchanged(QStringList &files, const FileStamps &known)
 } // namespace
 
 ArtifactLoader::ArtifactLoader(QObject *parent)
-    : QObject(parent)
+    : QObject(parent), m_workers(new WorkerThreads(this))
 {
 }
 
@@ -56,28 +59,25 @@ ArtifactLoader::~ArtifactLoader()
     for (const auto &flag : std::as_const(m_jobs))
         flag->store(true);
     waitForWorkers();
-    for (const QPointer<QThread> &thread : std::as_const(m_threads))
-        delete thread;
 }
 
 void ArtifactLoader::waitForWorkers()
 {
-    for (const QPointer<QThread> &thread : std::as_const(m_threads)) {
-        if (thread)
-            thread->wait();
-    }
+    m_workers->joinAll();
+}
+
+int ArtifactLoader::deliverPending()
+{
+    return m_workers->deliverNow();
 }
 
 template<typename F>
 void ArtifactLoader::post(int job, F &&deliver)
 {
-    QMetaObject::invokeMethod(
-        this,
-        [this, job, deliver = std::forward<F>(deliver)]() {
-            if (m_jobs.contains(job)) // dropped when the job was cancelled meanwhile
-                deliver();
-        },
-        Qt::QueuedConnection);
+    m_workers->post([this, job, deliver = std::forward<F>(deliver)]() {
+        if (m_jobs.contains(job)) // dropped when the job was cancelled meanwhile
+            deliver();
+    });
 }
 
 int ArtifactLoader::load(const QStringList &paths, const FileStamps &known)
@@ -86,7 +86,8 @@ int ArtifactLoader::load(const QStringList &paths, const FileStamps &known)
     auto cancel = std::make_shared<std::atomic<bool>>(false);
     m_jobs.insert(job, cancel);
 
-    QThread *thread = QThread::create([this, job, cancel, paths, known] {
+    const std::string name = "ls-load-" + std::to_string(job);
+    m_workers->start(name.c_str(), [this, job, cancel, paths, known] {
         QStringList files;
         for (const QString &path : paths) {
             if (cancel->load())
@@ -155,11 +156,6 @@ int ArtifactLoader::load(const QStringList &paths, const FileStamps &known)
             emit finished(job, false);
         });
     });
-    thread->setObjectName(QStringLiteral("lessonscope load %1").arg(job));
-    connect(thread, &QThread::finished, thread, &QObject::deleteLater);
-    m_threads.removeAll(nullptr);
-    m_threads.append(thread);
-    thread->start(QThread::LowPriority);
     return job;
 }
 

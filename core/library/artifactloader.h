@@ -6,13 +6,12 @@
 #include <QHash>
 #include <QList>
 #include <QObject>
-#include <QPointer>
 #include <QStringList>
 
 #include <atomic>
 #include <memory>
 
-class QThread;
+class WorkerThreads;
 
 // One file as the loader read it.
 struct LoadedFile {
@@ -32,7 +31,8 @@ using FileStamps = QHash<QString, FileStamp>; // absolute path → stamp
 
 // Opens files and folders off the GUI thread: folders are searched recursively for *.json
 // (lessonscope::findArtifactFiles), every file is read and validated on the worker, and the
-// results come back in batches through queued calls, with throttled progress. Each load() is a
+// results come back in batches (WorkerThreads: through a mutex, drained on this object's thread),
+// with throttled progress. Each load() is a
 // job with its own atomic cancel flag; a cancelled job's late results are dropped by job id.
 class ArtifactLoader : public QObject
 {
@@ -52,6 +52,9 @@ public:
     // cancelled job's part of it is dropped when delivered (tests prove with it that nothing of a
     // cancelled job arrives). The destructor cancels every job, then does this.
     void waitForWorkers();
+    // Delivers what the workers sent and is still waiting; returns how many deliveries ran (a
+    // dropped one counts). For tests, after waitForWorkers().
+    int deliverPending();
     QList<int> jobs() const { return m_jobs.keys(); }
 
 signals:
@@ -67,6 +70,6 @@ private:
     void post(int job, F &&deliver);
 
     QHash<int, std::shared_ptr<std::atomic<bool>>> m_jobs;
-    QList<QPointer<QThread>> m_threads;
+    WorkerThreads *m_workers = nullptr;
     int m_lastJob = 0;
 };
