@@ -142,6 +142,13 @@ void TestPanelChart::logScaleKeepsTheValues()
     QCOMPARE(points[1].y(), 1.0);
     chart.setLogScale(false);
     QCOMPARE(chart.chartPoints(0).size(), 4);
+
+    // A panel's own "yscale": "log" leaves them out too, whatever the toggle says.
+    PanelChart own;
+    PlotPanel logPanel = linePanel({1e-6, 0.0, -1e-6, 1e-3});
+    logPanel.logScale = true;
+    own.setPanel(logPanel);
+    QCOMPARE(own.chartPoints(0).size(), 2);
 }
 
 void TestPanelChart::hoverShowsExactValueAndSeries()

@@ -87,6 +87,7 @@ private slots:
         QTest::newRow("large") << 1.2e9 << QString::fromUtf8("1.20 × 10⁹");
         QTest::newRow("plain") << 0.01534 << QStringLiteral("0.0153");
         QTest::newRow("zero") << 0.0 << QStringLiteral("0");
+        QTest::newRow("thousands") << 1818.0 << QStringLiteral("1818");
     }
 
     void numbers()

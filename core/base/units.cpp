@@ -71,6 +71,11 @@ std::string formatNumber(double value)
         return std::isnan(value) ? "n/a" : (value > 0 ? "∞" : "-∞");
     char buffer[64];
     const double magnitude = std::fabs(value);
+    if (magnitude >= 999.5 && magnitude < 1e6) {
+        // %.3g would write 1818 as "1.82e+03": whole numbers keep their digits (a count stays exact).
+        std::snprintf(buffer, sizeof buffer, "%.0f", value);
+        return buffer;
+    }
     if (magnitude == 0 || (magnitude >= 1e-3 && magnitude < 1e6)) {
         std::snprintf(buffer, sizeof buffer, "%.3g", value);
         return buffer;

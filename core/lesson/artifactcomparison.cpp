@@ -15,23 +15,6 @@ namespace {
 // z for a two-sided 97.5% interval: each of two medians at 97.5% holds together at ≥ 95%.
 constexpr double kZ = 2.2414;
 
-struct MedianInterval {
-    double low;
-    double high;
-};
-
-// The distribution-free interval of a sample's median: the order statistics at ranks
-// n/2 ∓ z·√n/2 (normal approximation of the binomial), clamped to the sample.
-MedianInterval medianInterval(std::span<const double> values)
-{
-    std::vector<double> sorted(values.begin(), values.end());
-    std::sort(sorted.begin(), sorted.end());
-    const double n = static_cast<double>(sorted.size());
-    const double half = kZ * std::sqrt(n) / 2;
-    const auto rank = [&](double r) { return static_cast<std::size_t>(std::clamp(r, 1.0, n)) - 1; };
-    return {sorted[rank(std::floor(n / 2 - half))], sorted[rank(std::ceil(n / 2 + 1 + half))]};
-}
-
 std::string withInterval(const std::string &text, double low, double high)
 {
     return text + " (95%: " + formatRatio(low) + "–" + formatRatio(high) + ")";
@@ -126,8 +109,8 @@ std::optional<RatioInterval> medianRatioInterval(std::span<const double> a, std:
 {
     if (a.empty() || b.empty())
         return std::nullopt;
-    const MedianInterval ia = medianInterval(a);
-    const MedianInterval ib = medianInterval(b);
+    const MedianInterval ia = medianInterval(a, kZ);
+    const MedianInterval ib = medianInterval(b, kZ);
     if (!(ia.low > 0) || !(ib.low > 0)) // ratios of durations and errors: positive, or no interval
         return std::nullopt;
     return RatioInterval{ib.low / ia.high, ib.high / ia.low, a.size() >= kTrustedSamples && b.size() >= kTrustedSamples};

@@ -8,7 +8,8 @@
     LESSON(performance01)          \
     LESSON(performance02)          \
     LESSON(performance03)          \
-    LESSON(performance04)
+    LESSON(performance04)          \
+    LESSON(performance05)
 
 namespace lessonscope {
 

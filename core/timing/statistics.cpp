@@ -90,6 +90,23 @@ double median(std::span<const double> values)
     return sortedMedian(sortedCopy(values));
 }
 
+OrderStatisticRanks medianIntervalRanks(std::size_t count, double z)
+{
+    const double n = static_cast<double>(std::max<std::size_t>(count, 1));
+    const double half = z * std::sqrt(n) / 2;
+    const auto index = [n](double rank) { return static_cast<std::size_t>(std::clamp(rank, 1.0, n)) - 1; };
+    return {index(std::floor(n / 2 - half)), index(std::ceil(n / 2 + 1 + half))};
+}
+
+MedianInterval medianInterval(std::span<const double> values, double z)
+{
+    if (values.empty() || containsNaN(values))
+        return {kNaN, kNaN};
+    const std::vector<double> sorted = sortedCopy(values);
+    const OrderStatisticRanks ranks = medianIntervalRanks(sorted.size(), z);
+    return {sorted[ranks.low], sorted[ranks.high]};
+}
+
 double percentile(std::span<const double> values, double q)
 {
     // numpy raises for q outside [0, 100]; a function that never throws says "no value".

@@ -24,4 +24,24 @@ double median(std::span<const double> values);
 // Percentile q in [0, 100] with linear interpolation between closest ranks (numpy's default).
 double percentile(std::span<const double> values, double q);
 
+// z of a two-sided 95% interval under the normal distribution.
+inline constexpr double kZ95 = 1.959963984540054;
+
+// The distribution-free confidence interval of a sample's median, from two of its order
+// statistics: 1-based ranks ⌊n/2 − z·√n/2⌋ and ⌈n/2 + 1 + z·√n/2⌉ (the binomial's normal
+// approximation), clamped to 1…n. Timings are skewed and often bimodal, so no normal model of
+// the values themselves; the interval needs one sort and no resampling.
+struct OrderStatisticRanks {
+    std::size_t low = 0;  // 0-based index into the sorted sample
+    std::size_t high = 0; // 0-based index into the sorted sample
+};
+OrderStatisticRanks medianIntervalRanks(std::size_t count, double z); // count ≥ 1
+
+struct MedianInterval {
+    double low = 0;
+    double high = 0;
+};
+// The interval of values' median at z (kZ95: 95%); NaN ends for an empty sample or one with NaN.
+MedianInterval medianInterval(std::span<const double> values, double z);
+
 } // namespace lessonscope

@@ -148,6 +148,8 @@ public:
     virtual int callCount() const = 0;
     // The call shown first: the one nearest the lesson's typical call; -1 in schematic mode.
     virtual int representativeCall() const = 0;
+    // How the call selector names it ("Slowest call"); empty: the median call, in the viewer's words.
+    virtual std::string representativeName() const { return {}; }
     virtual std::string callTitle(int index) const = 0;
     // Call index's measured duration as the lesson times it (for choosing calls); nothing in
     // schematic mode.

@@ -232,8 +232,8 @@ void PanelChart::rebuildBars()
             if (ci >= y.size() || !d->drawable(y[ci]))
                 continue;
             auto *label = new QGraphicsSimpleTextItem(
-                d->scale.isDuration ? QString::fromStdString(lessonscope::formatDuration(y[ci]))
-                                    : QString::number(y[ci], 'g', 3),
+                QString::fromStdString(d->scale.isDuration ? lessonscope::formatDuration(y[ci])
+                                                           : lessonscope::formatNumber(y[ci])),
                 chart);
             label->setZValue(10);
             d->barLabels.push_back({label, s, c});
@@ -243,6 +243,11 @@ void PanelChart::rebuildBars()
     auto *axis = new QBarCategoryAxis;
     for (qsizetype c = 0; c < categories; ++c)
         axis->append(lessonscope::chartText(d->panel.labels[c]));
+    // Many bars (a histogram's bins) leave each label too narrow a slot to be read upright.
+    if (categories > Impl::kUprightCategories) {
+        axis->setLabelsAngle(-90);
+        axis->setTruncateLabels(false); // turned, they have the room; cut, they would read "…"
+    }
     axis->setTitleText(lessonscope::chartText(d->panel.xlabel));
     chart->addAxis(axis, Qt::AlignBottom);
     d->bars->attachAxis(axis);

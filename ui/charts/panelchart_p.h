@@ -26,6 +26,7 @@ struct PanelChart::Impl {
     static constexpr std::size_t kMaxSeries = 64;
     static constexpr qsizetype kMaxCategories = 500;
     static constexpr qsizetype kMaxBarLabels = 256; // value labels over the bars, beyond: none
+    static constexpr qsizetype kUprightCategories = 6; // beyond this many bars, their labels are turned
 
     QChartView *view = nullptr;
     QLabel *note = nullptr; // what the caps left out; hidden when nothing
@@ -53,7 +54,8 @@ struct PanelChart::Impl {
     std::vector<BarLabel> barLabels; // owned by the chart
 
     QChart *chart() const { return view->chart(); }
-    bool drawable(double y) const { return std::isfinite(y) && (!log || y > 0); }
+    // On a log axis (the viewer's toggle or the panel's own yscale) only positive values have a place.
+    bool drawable(double y) const { return std::isfinite(y) && (!(log || panel.logScale) || y > 0); }
     std::size_t drawnSeries() const { return std::min(panel.series.size(), kMaxSeries); }
     qsizetype drawnCategories() const { return std::min(panel.labels.size(), kMaxCategories); }
     QString limitText() const; // "and 36 more series not drawn", or empty

@@ -79,7 +79,9 @@ CallChoices callChoices(const LessonTimeline &timeline, int listLimit)
                                                                             : describe(timeline, index);
         choices.jumps.push_back({tr("%1 (%2)").arg(what, said), index});
     };
-    jump(tr("Median call"), median);
+    // The call the lesson shows first, by the lesson's name for it ("Interrupted call"), or the median.
+    const QString shownFirst = QString::fromStdString(timeline.representativeName());
+    jump(shownFirst.isEmpty() ? tr("Median call") : shownFirst, median);
     jump(tr("First call"), 0);
     jump(tr("Fastest %1call").arg(warm), fastest);
     jump(tr("Slowest %1call").arg(warm), slowest);

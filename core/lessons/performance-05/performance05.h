@@ -1,0 +1,26 @@
+#pragma once
+
+#include "core/lesson/contractlesson.h"
+
+namespace lessonscope {
+
+// performance-05 "Enough samples": many warm calls of performance-01's small product X (m×k) ·
+// W (k×n) on a DeviceStream, each dispatch to observed readiness, after a few untimed calls. A
+// single timing is a sample of a noisy process: the lesson reports the median with its 95%
+// order-statistic interval, the mean, the MAD, the outliers by a stated rule and how many samples
+// the interval needed to come within ±2% of the median. With neighbour=on a thread competes for
+// the worker's core in bursts while the calls are timed (performance05neighbour.h).
+class Performance05 final : public ContractLesson
+{
+public:
+    static constexpr const char *kId = "performance-05";
+
+    Performance05();
+
+    const LessonInfo &info() const override;
+    LessonRun run(const ParameterValues &values, RunObserver &observer) const override;
+
+    std::string describeParameters(const ParameterValues &values) const override;
+};
+
+} // namespace lessonscope

@@ -1,0 +1,215 @@
+#include "core/lessons/performance-05/performance05contract.h"
+
+#include "core/artifact/lenientjson.h"
+#include "core/base/units.h"
+#include "core/lesson/environmentinfo.h"
+#include "core/lessons/performance-05/performance05statistics.h"
+
+#include <nlohmann/json.hpp>
+
+namespace lessonscope::performance05 {
+
+using namespace lenient;
+
+namespace {
+
+// The panels' fixed parts, shared by the panels and by the renderer identity, so that the hash
+// cannot drift from what is drawn.
+constexpr const char *kSeconds = "seconds";
+constexpr const char *kDistributionTitle = "Distribution";
+constexpr const char *kCallsLabel = "calls";
+constexpr const char *kBinsLabel = "call duration, from";
+constexpr const char *kSamplesTitle = "Samples in order";
+constexpr const char *kSamplesXLabel = "call";
+constexpr const char *kWidthTitle = "Width of the 95% interval by samples";
+constexpr const char *kWidthXLabel = "samples";
+
+Json linePanel(const char *title, Json x, const char *xlabel, Json seriesList)
+{
+    Json panel = Json::object();
+    panel["kind"] = "line";
+    panel["title"] = title;
+    panel["x"] = std::move(x);
+    panel["xlabel"] = xlabel;
+    panel["ylabel"] = kSeconds;
+    // An interrupted call is a thousand typical ones: on a linear axis the typical calls, the
+    // running median and the narrowed interval would all lie flat along zero.
+    panel["yscale"] = "log";
+    panel["series"] = std::move(seriesList);
+    return panel;
+}
+
+Json distributionPanel(Json labels, Json seriesList)
+{
+    Json panel = Json::object();
+    panel["kind"] = "bar";
+    panel["title"] = kDistributionTitle;
+    panel["labels"] = std::move(labels);
+    panel["xlabel"] = kBinsLabel;
+    panel["ylabel"] = kCallsLabel;
+    panel["series"] = std::move(seriesList);
+    return panel;
+}
+
+std::optional<double> intervalEnd(const Json &out, std::size_t end)
+{
+    const Json *interval = member(out, key::kMedianCi95);
+    if (!interval || !interval->is_array() || interval->size() != 2)
+        return std::nullopt;
+    return numberOf(&(*interval)[end]);
+}
+
+} // namespace
+
+PanelValues panelValues(const std::vector<double> &samples)
+{
+    PanelValues values;
+    const Histogram histogram = histogramOf(samples);
+    values.binLabels = histogram.labels;
+    values.binCounts = histogram.counts;
+    const RunningFigures running = runningFigures(samples);
+    values.runningMedian = running.median;
+    values.runningMean = running.mean;
+    for (std::size_t n = kFirstJudged; n <= running.size(); ++n) {
+        values.widthX.push_back(static_cast<std::int64_t>(n));
+        values.width.push_back(running.high[n - 1] - running.low[n - 1]);
+        values.target.push_back(2 * kTargetFraction * running.median[n - 1]);
+    }
+    return values;
+}
+
+Json output(const LessonRun &run, const Measurements &m)
+{
+    const ParameterValues &params = run.parameters;
+    Json out = Json::object();
+    out[key::kBackend] = run.device;
+    out[key::kEigen] = eigenVersion();
+    out[key::kCompiler] = compilerVersion();
+    out[key::kLessonscope] = lessonscopeVersion();
+    out[key::kInputShape] = Json::array({parameterJson(params, "m"), parameterJson(params, "k")});
+    out[key::kWeightShape] = Json::array({parameterJson(params, "k"), parameterJson(params, "n")});
+    out[key::kDtype] = parameterJson(params, "dtype");
+    out[key::kSeed] = parameterJson(params, "seed");
+    out[key::kSamplesRequested] = parameterJson(params, "samples");
+    out[key::kWarmupCalls] = m.warmupCalls;
+    out[key::kWorkerCpu] = m.workerCpu ? Json(*m.workerCpu) : Json(nullptr);
+    out[key::kNeighbour] = m.neighbour;
+    out[key::kNeighbourCpu] = m.neighbourCpu ? Json(*m.neighbourCpu) : Json(nullptr);
+    out[key::kNeighbourBursts] = m.neighbourBursts;
+    out[key::kNeighbourBusy] = static_cast<double>(m.neighbourBusyNs) / 1e9;
+    out[key::kWarmSamples] = m.samples;
+    // Every figure is computed once, here, from the samples; the panels and the timeline read
+    // these very doubles back.
+    if (!m.samples.empty()) {
+        const SampleFigures f = figuresOf(m.samples);
+        out[key::kWarmMedian] = f.median;
+        out[key::kMean] = f.mean;
+        out[key::kMad] = f.mad;
+        out[key::kMedianCi95] = Json::array({f.interval.low, f.interval.high});
+        out[key::kCiMethod] = kCiMethodText;
+        out[key::kSamplesFor2Percent] = f.samplesFor2Percent ? Json(*f.samplesFor2Percent) : Json(nullptr);
+        out[key::kSamplesFor2PercentRule] = kSamplesFor2PercentRuleText;
+        out[key::kOutliers] = f.outliers;
+        out[key::kOutlierRule] = kOutlierRuleText;
+    }
+    out[key::kProductsTimed] = m.productsTimed;
+    out[key::kMaxAbsError] = m.maxAbsError;
+    out[key::kCancelled] = run.cancelled;
+    return out;
+}
+
+Json panels(const Json &out)
+{
+    const Figures f = readFigures(out);
+    const PanelValues v = panelValues(f.samples);
+    Json x = Json::array();
+    for (std::size_t i = 1; i <= f.samples.size(); ++i)
+        x.push_back(static_cast<std::int64_t>(i));
+    Json list = Json::array();
+    list.push_back(distributionPanel(v.binLabels, Json::array({panelSeries(kCallsSeries, v.binCounts)})));
+    list.push_back(linePanel(kSamplesTitle, std::move(x), kSamplesXLabel,
+                             Json::array({panelSeries(kSampleSeries, f.samples),
+                                          panelSeries(kRunningMedianSeries, v.runningMedian),
+                                          panelSeries(kRunningMeanSeries, v.runningMean)})));
+    list.push_back(linePanel(kWidthTitle, v.widthX, kWidthXLabel,
+                             Json::array({panelSeries(kWidthSeries, v.width), panelSeries(kTargetSeries, v.target)})));
+    return list;
+}
+
+Json panelLayout()
+{
+    // The panels without their data: what the code lays out, not what a run measured.
+    Json distribution = distributionPanel(Json::array(), Json::array({kCallsSeries}));
+    distribution.erase("labels"); // the bins' edges are a run's
+    Json samples = linePanel(kSamplesTitle, Json::array(), kSamplesXLabel,
+                             Json::array({kSampleSeries, kRunningMedianSeries, kRunningMeanSeries}));
+    Json width = linePanel(kWidthTitle, Json::array(), kWidthXLabel, Json::array({kWidthSeries, kTargetSeries}));
+    samples.erase("x");
+    width.erase("x");
+    return Json::array({distribution, samples, width});
+}
+
+Figures readFigures(const Json &out)
+{
+    Figures f;
+    f.samples = numbersOf(member(out, key::kWarmSamples));
+    f.median = numberOf(member(out, key::kWarmMedian));
+    f.mean = numberOf(member(out, key::kMean));
+    f.mad = numberOf(member(out, key::kMad));
+    f.intervalLow = intervalEnd(out, 0);
+    f.intervalHigh = intervalEnd(out, 1);
+    f.samplesFor2Percent = integerOf(member(out, key::kSamplesFor2Percent));
+    f.outliers = integerOf(member(out, key::kOutliers));
+    f.workerCpu = integerOf(member(out, key::kWorkerCpu));
+    f.neighbour = stringOf(member(out, key::kNeighbour));
+    f.neighbourCpu = integerOf(member(out, key::kNeighbourCpu));
+    f.neighbourBursts = integerOf(member(out, key::kNeighbourBursts));
+    f.neighbourBusySeconds = numberOf(member(out, key::kNeighbourBusy));
+    f.productsTimed = integerOf(member(out, key::kProductsTimed));
+    f.maxAbsError = numberOf(member(out, key::kMaxAbsError));
+    f.dtype = stringOf(member(out, key::kDtype));
+    f.inputShape = integersOf(member(out, key::kInputShape));
+    f.weightShape = integersOf(member(out, key::kWeightShape));
+    return f;
+}
+
+Figures readFigures(const Artifact &artifact)
+{
+    const auto out = artifact.stdoutJson();
+    return out ? readFigures(*out) : Figures{};
+}
+
+LessonSummary summarize(const Artifact &artifact)
+{
+    const Figures f = readFigures(artifact);
+    LessonSummary summary;
+    if (!f.inputShape.empty() || !f.dtype.empty())
+        summary.setup = formatShape(f.inputShape) + " · " + formatShape(f.weightShape) + " " + f.dtype;
+    if (!f.neighbour.empty())
+        summary.setup += ", neighbour " + f.neighbour;
+    if (!f.inputShape.empty())
+        summary.settings.emplace_back("shape", formatShape(f.inputShape) + " · " + formatShape(f.weightShape));
+    if (!f.dtype.empty())
+        summary.settings.emplace_back("dtype", f.dtype);
+    summary.settings.emplace_back("warm samples", std::to_string(f.samples.size()));
+    if (!f.neighbour.empty())
+        summary.settings.emplace_back("neighbour", f.neighbour);
+    const auto count = [](const std::optional<std::int64_t> &v) {
+        return v ? std::optional(static_cast<double>(*v)) : std::nullopt;
+    };
+    summary.figures = {
+        {key::kWarmMedian, "warm median", f.median, true, f.samples, "warm calls", true},
+        {key::kMean, "mean", f.mean, true, {}, {}, true},
+        {key::kMad, "MAD", f.mad, true, {}, {}, false},
+        {"median_ci95_low", "median 95% low", f.intervalLow, true, {}, {}, false},
+        {"median_ci95_high", "median 95% high", f.intervalHigh, true, {}, {}, false},
+        {key::kSamplesFor2Percent, "samples for ±2%", count(f.samplesFor2Percent), false, {}, {}, false},
+        {key::kOutliers, "outliers", count(f.outliers), false, {}, {}, false},
+        {key::kNeighbourBursts, "neighbour bursts", count(f.neighbourBursts), false, {}, {}, false},
+        {key::kMaxAbsError, "max_abs_error", f.maxAbsError, false, {}, {}, true},
+    };
+    summary.headlineKey = key::kWarmMedian;
+    return summary;
+}
+
+} // namespace lessonscope::performance05

@@ -1,0 +1,385 @@
+// performance-05 "Enough samples": the physics of a fresh run (the median lies in its interval),
+// the noisy neighbour really running, its own checks catching a corrupted artifact, its
+// timeline's stop marker and verdicts, its rendering, and the command line as a user runs it.
+// Its statistics on synthetic samples: tst_performance05statistics.cpp.
+#include "coretesting.h"
+#include "core/base/units.h"
+#include "core/lesson/artifactbuilder.h"
+#include "core/lesson/lessonartifacts.h"
+#include "core/lesson/lessonregistry.h"
+#include "core/lessons/performance-05/performance05.h"
+#include "core/lessons/performance-05/performance05contract.h"
+#include "core/lessons/performance-05/performance05statistics.h"
+#include "core/lessons/performance-05/performance05timeline.h"
+#include "explorertesting.h"
+#include "ui/timeline/answerstore.h"
+#include "ui/timeline/predictionpanel.h"
+#include "ui/timeline/timelinewidget.h"
+
+#include <QComboBox>
+#include <QJsonDocument>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <nlohmann/json.hpp>
+
+
+using namespace lessonscope;
+using namespace lessonscope::performance05;
+using coretesting::Outcome;
+using coretesting::runLessonscope;
+
+namespace {
+
+const Lesson &lesson()
+{
+    const Lesson *found = findLesson(Performance05::kId);
+    Q_ASSERT(found);
+    return *found;
+}
+
+class Quiet final : public RunObserver
+{
+};
+
+// Cancels once cancelAfter calls were measured.
+class Canceller final : public RunObserver
+{
+public:
+    explicit Canceller(int cancelAfter) : m_cancelAfter(cancelAfter) {}
+    void progress(int done, int) override { m_done = done; }
+    bool isCancelled() const override { return m_done >= m_cancelAfter; }
+
+private:
+    int m_cancelAfter = 0;
+    int m_done = 0;
+};
+
+LessonRun measuredRun(ParameterValues values, RunObserver &observer)
+{
+    if (const auto error = lesson().resolveParameters(values))
+        qFatal("unexpected parameter error: %s", error->c_str());
+    return lesson().run(values, observer);
+}
+
+Artifact measuredArtifact(const ParameterValues &values)
+{
+    Quiet quiet;
+    return buildArtifact(lesson(), measuredRun(values, quiet), "2026-11-30T20:00:00.000000+00:00");
+}
+
+Json stdoutOf(const Artifact &artifact)
+{
+    return *artifact.stdoutJson();
+}
+
+bool noWarnings(const Problems &problems)
+{
+    for (const Problem &p : problems)
+        qWarning("%s: %s", p.pointer.c_str(), p.message.c_str());
+    return countOf(problems, Severity::Error) == 0 && countOf(problems, Severity::Warning) == 0;
+}
+
+// The warnings the lesson's checks raise once change has edited the stdout object or the document.
+template<typename Change>
+int warningsAfter(const Artifact &artifact, Change change)
+{
+    Json document = artifact.json();
+    Json out = stdoutOf(artifact);
+    change(document, out);
+    document["stdout"] = out.dump(2);
+    return countOf(validateArtifact(document), Severity::Warning);
+}
+
+QString recordedPath()
+{
+    return QStringLiteral(LESSONSCOPE_TEST_DATA "/../../resources/recorded/performance-05.recorded.json");
+}
+
+} // namespace
+
+class TestPerformance05 : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        explorertesting::isolateSettings(m_dir);
+        m_artifact = measuredArtifact({}); // the defaults: 2,000 warm calls, no neighbour
+    }
+
+    // The physics on a fresh run: the median lies within its own 95% interval, and every
+    // figure is the one its samples give.
+    void aFreshRunsMedianLiesInItsInterval()
+    {
+        const Json out = stdoutOf(m_artifact);
+        const auto samples = out.at(key::kWarmSamples).get<std::vector<double>>();
+        QCOMPARE(samples.size(), std::size_t(2000));
+        QCOMPARE(out.at(key::kNeighbour).get<std::string>(), std::string("off"));
+        QCOMPARE(out.at(key::kNeighbourBursts).get<int>(), 0);
+        const double median = out.at(key::kWarmMedian).get<double>();
+        const auto interval = out.at(key::kMedianCi95).get<std::vector<double>>();
+        QCOMPARE(interval.size(), std::size_t(2));
+        QVERIFY2(interval[0] <= median && median <= interval[1],
+                 qPrintable(QStringLiteral("%1 not in [%2, %3]").arg(median).arg(interval[0]).arg(interval[1])));
+        QVERIFY(interval[0] > 0);
+        QCOMPARE(median, lessonscope::median(samples));
+        QCOMPARE(out.at(key::kOutliers).get<std::size_t>(), figuresOf(samples).outliers);
+        QVERIFY(out.at(key::kMaxAbsError).get<double>() < 1e-4);
+        QCOMPARE(out.at(key::kProductsTimed).get<std::size_t>(), samples.size()); // each sample timed a product
+        // Every sample is its traced call, to the nanosecond.
+        const auto trace = m_artifact.trace();
+        QVERIFY(trace);
+        QCOMPARE(trace->calls.size(), samples.size());
+        for (std::size_t i = 0; i < samples.size(); ++i)
+            QCOMPARE(samples[i], static_cast<double>(trace->calls[i].readyObserved - trace->calls[i].dispatchBegin) / 1e9);
+        QVERIFY(noWarnings(validateArtifact(m_artifact.json())));
+    }
+
+    // With the neighbour on, it ran: it counts its bursts, and the run reports them.
+    void theNeighbourRunsWhenOn()
+    {
+        const Artifact artifact = measuredArtifact({{"neighbour", std::string("on")}, {"samples", std::int64_t(300)}});
+        const Json out = stdoutOf(artifact);
+        QCOMPARE(out.at(key::kNeighbour).get<std::string>(), std::string("on"));
+        QVERIFY(out.at(key::kNeighbourBursts).get<int>() >= 1);
+        QVERIFY(out.at(key::kNeighbourBusy).get<double>() > 0);
+        // It shares the worker's core when both could be pinned (null, both, when pinning is refused).
+        QCOMPARE(out.at(key::kNeighbourCpu), out.at(key::kWorkerCpu));
+        QVERIFY(noWarnings(validateArtifact(artifact.json())));
+        const Figures f = readFigures(artifact);
+        QVERIFY(*f.intervalLow <= *f.median && *f.median <= *f.intervalHigh);
+    }
+
+    // Cancel keeps what was measured, with the neighbour stopped and joined.
+    void cancelKeepsWhatWasMeasured()
+    {
+        Canceller canceller(5);
+        const LessonRun run = measuredRun({{"neighbour", std::string("on")}}, canceller);
+        QVERIFY(run.cancelled);
+        QCOMPARE(run.calls.size(), std::size_t(5));
+        const Artifact artifact = buildArtifact(lesson(), run, "2026-11-30T20:00:00.000000+00:00");
+        const Json out = stdoutOf(artifact);
+        QVERIFY(out.at(key::kCancelled).get<bool>());
+        QVERIFY(out.at(key::kNeighbourBursts).get<int>() >= 1);
+        QVERIFY(out.at(key::kSamplesFor2Percent).is_null()); // 5 samples: too few to judge
+        QVERIFY(noWarnings(validateArtifact(artifact.json())));
+    }
+
+    // Its own checks run, found by lessonId, and catch a corrupted artifact.
+    void itsChecksCatchACorruptedArtifact()
+    {
+        const Artifact &a = m_artifact;
+        const double median = stdoutOf(a).at(key::kWarmMedian).get<double>();
+        QCOMPARE(warningsAfter(a, [](Json &, Json &) {}), 0);
+        // The median outside its interval (and the interval not the samples').
+        QVERIFY(warningsAfter(a, [median](Json &, Json &out) {
+                    out[key::kMedianCi95] = Json::array({median * 2, median * 3});
+                }) >= 2);
+        // A median that is not the samples' (and so outside its interval, maybe).
+        QVERIFY(warningsAfter(a, [median](Json &, Json &out) { out[key::kWarmMedian] = median * 1.5; }) >= 1);
+        // A mean that does not match the samples.
+        QVERIFY(warningsAfter(a, [](Json &, Json &out) {
+                    out[key::kMean] = out[key::kMean].get<double>() * 0.9;
+                }) >= 1);
+        QVERIFY(warningsAfter(a, [](Json &, Json &out) { out[key::kMad] = 0.0; }) >= 1);
+        QVERIFY(warningsAfter(a, [](Json &, Json &out) { out[key::kOutliers] = out[key::kOutliers].get<int>() + 1; }) >= 1);
+        QVERIFY(warningsAfter(a, [](Json &, Json &out) { out[key::kSamplesFor2Percent] = 3; }) >= 1);
+        // A sample changed: the trace, the panels and the figures no longer agree with it.
+        QVERIFY(warningsAfter(a, [](Json &, Json &out) { out[key::kWarmSamples][7] = 1.0; }) >= 2);
+        // A panel value that is not stdout's (found by position, whatever its title).
+        QVERIFY(warningsAfter(a, [](Json &document, Json &) {
+                    document["data"]["panels"][1]["title"] = "Renamed";
+                    document["data"]["panels"][1]["series"][1]["y"][5] = 0.5;
+                }) >= 1);
+        QVERIFY(warningsAfter(a, [](Json &document, Json &) {
+                    document["data"]["panels"][0]["series"][0]["y"][3] = 12345;
+                }) >= 1);
+        // The neighbour said on, but it never ran.
+        QVERIFY(warningsAfter(a, [](Json &, Json &out) { out[key::kNeighbour] = "on"; }) >= 1);
+        QVERIFY(warningsAfter(a, [](Json &, Json &out) { out[key::kNeighbourBursts] = 4; }) >= 1);
+        QVERIFY(warningsAfter(a, [](Json &, Json &out) {
+                    out[key::kNeighbourCpu] = out[key::kWorkerCpu].is_number() ? out[key::kWorkerCpu].get<int>() + 1 : 0;
+                }) >= 1);
+        QVERIFY(warningsAfter(a, [](Json &, Json &out) { out[key::kMedianCi95] = "wide"; }) >= 1);
+        QVERIFY(warningsAfter(a, [](Json &, Json &out) { out[key::kProductsTimed] = 0; }) >= 1);
+        // A hostile file's million samples: said, not recomputed (bounded time and memory).
+        QVERIFY(warningsAfter(a, [](Json &, Json &out) {
+                    out[key::kWarmSamples] = std::vector<double>(1'000'000, 1e-6);
+                }) >= 1);
+    }
+
+    // The timeline shows the slowest call among its neighbours, to scale, and asks where the
+    // median call ends.
+    void itsTimelinePlacesTheStopAmongConsecutiveCalls()
+    {
+        const auto timeline = timelineOf(m_artifact);
+        QVERIFY(timeline->isMeasured());
+        QCOMPARE(timeline->callCount(), 2000);
+        const int slowest = timeline->representativeCall();
+        for (int i = 0; i < timeline->callCount(); ++i)
+            QVERIFY(*timeline->callSeconds(i) <= *timeline->callSeconds(slowest));
+        const CallTimeline call = timeline->call(slowest);
+        QCOMPARE(call.marker, MarkerKind::Stop);
+        QCOMPARE(call.anchor, 0.0);
+        QCOMPARE(call.candidates.size(), std::size_t(4));
+        for (std::size_t i = 1; i < call.candidates.size(); ++i)
+            QVERIFY(call.candidates[i - 1].time <= call.candidates[i].time);
+        const Figures f = readFigures(m_artifact);
+        const auto at = [&call](const char *key) { return call.candidates.at(static_cast<std::size_t>(call.candidateIndex(key))); };
+        QVERIFY(at("median-call").correct && !at("mean-call").correct && !at("this-call").correct && !at("fastest-call").correct);
+        QCOMPARE(at("median-call").time, *f.median * 1e9);
+        QCOMPARE(at("mean-call").time, *f.mean * 1e9);
+        QCOMPARE(at("this-call").time, *timeline->callSeconds(slowest) * 1e9);
+        QCOMPARE(at("this-call").label, std::string("where the interrupted call ends"));
+        QCOMPARE(at("this-call").time, call.candidates.back().time); // the slowest ends last
+        // Its neighbours are drawn too, to scale: before its dispatch and after its readiness.
+        int context = 0;
+        for (const TimelineEvent &event : call.events)
+            context += event.context ? 1 : 0;
+        QVERIFY(context >= 5);
+        QVERIFY(call.viewBegin < 0 && call.viewEnd > at("this-call").time);
+        // The readings are stdout's numbers.
+        QCOMPARE(*timeline->readingSeconds("median-call", slowest), *f.median);
+        QCOMPARE(*timeline->readingSeconds("mean-call", slowest), *f.mean);
+        QVERIFY(!timeline->readingSeconds("nonsense", slowest));
+    }
+
+    void itsVerdictsQuoteTheMeanTheMedianAndTheInterval()
+    {
+        const auto timeline = timelineOf(m_artifact);
+        const Figures f = readFigures(m_artifact);
+        const int slowest = timeline->representativeCall();
+        const TimelineVerdict right = timeline->verdict("median-call", slowest);
+        QVERIFY(right.correct);
+        const QString numbers = QString::fromStdString(right.numbers);
+        for (double value : {*f.median, *f.mean, *f.intervalLow, *f.intervalHigh})
+            QVERIFY2(numbers.contains(QString::fromStdString(formatDuration(value))), qPrintable(numbers));
+        QVERIFY(!numbers.contains(QStringLiteral("e-")));
+        const TimelineVerdict mean = timeline->verdict("mean-call", slowest);
+        QVERIFY(!mean.correct);
+        QVERIFY(QString::fromStdString(mean.headline).contains(QStringLiteral("mean")));
+        QVERIFY(!timeline->verdict("median-call", 99999).numbers.empty()); // out of range: the nearest call
+
+        // Without a trace: the schematic, quoting stdout's figures.
+        Json document = m_artifact.json();
+        document.erase("trace");
+        const auto schematic = timelineOf(Artifact(document));
+        QVERIFY(!schematic->isMeasured());
+        QCOMPARE(schematic->call(0).candidates.size(), std::size_t(4));
+        QVERIFY(!schematic->readingSeconds("median-call", 0));
+        const QString text = QString::fromStdString(schematic->verdict("median-call", 0).numbers);
+        QVERIFY(text.contains(QString::fromStdString(formatDuration(*f.median))));
+    }
+
+    void itsPanelsAndTimelineRender()
+    {
+        const Json panels = m_artifact.json()["data"]["panels"];
+        QCOMPARE(panels.size(), std::size_t(3));
+        QCOMPARE(panels[0]["title"].get<std::string>(), std::string("Distribution"));
+        QCOMPARE(panels[1]["series"].size(), std::size_t(3));
+        const QStringList blank = explorertesting::blankRenders(m_artifact, QSize(900, 700));
+        QVERIFY2(blank.isEmpty(), qPrintable(blank.join(QStringLiteral(", "))));
+    }
+
+    void itsPredictionIsAnsweredOnTheTimeline()
+    {
+        AnswerStore store(m_dir.filePath(QStringLiteral("answers.ini")));
+        PredictionPanel panel(&store);
+        panel.resize(1000, 720);
+        panel.setArtifact(m_artifact);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        QCOMPARE(panel.timeline()->currentCall().marker, MarkerKind::Stop);
+        // The call shown first is named for what it is: the interrupted (slowest) call.
+        const auto *calls = panel.findChild<QComboBox *>();
+        QVERIFY(calls && calls->itemText(0).startsWith(QStringLiteral("Interrupted call (call ")));
+        QVERIFY2(calls->itemText(0).contains(QStringLiteral("the slowest")), qPrintable(calls->itemText(0)));
+        explorertesting::saveScreenshot(panel, QStringLiteral("performance05-unanswered.png"));
+        panel.answerWith(QStringLiteral("median-call"));
+        QVERIFY(panel.verdictText().contains(QStringLiteral("Right")));
+        QVERIFY(panel.isReadingShown());
+        QCOMPARE(store.mark(QString::fromStdString(m_artifact.contentHash())), QStringLiteral("✓"));
+        explorertesting::saveScreenshot(panel, QStringLiteral("performance05-answered.png"));
+        panel.tryAgain();
+        panel.answerWith(QStringLiteral("mean-call"));
+        QVERIFY(panel.verdictText().contains(QStringLiteral("Not quite")));
+        explorertesting::saveScreenshot(panel, QStringLiteral("performance05-answered-wrong.png"));
+    }
+
+    void theRecordedArtifactValidates()
+    {
+        const ReadResult read = readArtifactFile(recordedPath());
+        QVERIFY(read.ok());
+        QCOMPARE(read.artifact->lessonId(), std::string(Performance05::kId));
+        QVERIFY(noWarnings(read.problems));
+        QCOMPARE(read.artifact->provenance(), std::string(kRecordedProvenance));
+        const Figures f = readFigures(*read.artifact);
+        QCOMPARE(f.neighbour, std::string("off"));
+        QCOMPARE(f.samples.size(), std::size_t(2000));
+        QVERIFY(*f.intervalLow <= *f.median && *f.median <= *f.intervalHigh);
+
+        // It opens before anything is run, and its verdicts quote its own figures.
+        AnswerStore store(m_dir.filePath(QStringLiteral("recorded-answers.ini")));
+        PredictionPanel panel(&store);
+        panel.resize(1000, 720);
+        panel.setArtifact(*read.artifact);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        panel.answerWith(QStringLiteral("median-call"));
+        QVERIFY(panel.verdictText().contains(QString::fromStdString(formatDuration(*f.mean))));
+        explorertesting::saveScreenshot(panel, QStringLiteral("performance05-recorded-answered.png"));
+    }
+
+    void theCommandLineRunsValidatesRendersAndExports()
+    {
+        const Outcome lessons = runLessonscope({QStringLiteral("lessons")});
+        QCOMPARE(lessons.exitCode, 0);
+        const auto third = lessons.out.indexOf(QStringLiteral("performance-03"));
+        const auto fifth = lessons.out.indexOf(QStringLiteral("performance-05"));
+        QVERIFY(third >= 0 && fifth > third);
+
+        const QString artifact = m_dir.filePath(QStringLiteral("a.json"));
+        const Outcome run = runLessonscope({QStringLiteral("run"), QStringLiteral("performance-05"),
+                                            QStringLiteral("-o"), artifact});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        const Outcome validate = runLessonscope({QStringLiteral("validate"), artifact});
+        QVERIFY2(validate.exitCode == 0, qPrintable(validate.out + validate.err));
+
+        const QString png = m_dir.filePath(QStringLiteral("x.png"));
+        const Outcome render = runLessonscope({QStringLiteral("render"), artifact, QStringLiteral("--view"),
+                                               QStringLiteral("diagram"), QStringLiteral("-o"), png});
+        QVERIFY2(render.exitCode == 0, qPrintable(render.err));
+        QVERIFY(!QImage(png).isNull());
+
+        const QString traceFile = m_dir.filePath(QStringLiteral("trace.json"));
+        const Outcome exported = runLessonscope({QStringLiteral("export-trace"), artifact, QStringLiteral("-o"), traceFile});
+        QVERIFY2(exported.exitCode == 0, qPrintable(exported.err));
+        QFile file(traceFile);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QJsonDocument trace = QJsonDocument::fromJson(file.readAll());
+        QVERIFY(trace.isObject());
+        QVERIFY(!trace[QStringLiteral("traceEvents")].toArray().isEmpty());
+        QCOMPARE(trace[QStringLiteral("otherData")][QStringLiteral("mode")].toString(), QStringLiteral("measured"));
+
+        const Outcome neighbour = runLessonscope({QStringLiteral("run"), QStringLiteral("performance-05"),
+                                                  QStringLiteral("--neighbour"), QStringLiteral("on"),
+                                                  QStringLiteral("--samples"), QStringLiteral("200"),
+                                                  QStringLiteral("-o"), m_dir.filePath(QStringLiteral("n.json"))});
+        QVERIFY2(neighbour.exitCode == 0, qPrintable(neighbour.err));
+        const Outcome bad = runLessonscope({QStringLiteral("run"), QStringLiteral("performance-05"),
+                                            QStringLiteral("--neighbour"), QStringLiteral("loud"),
+                                            QStringLiteral("-o"), m_dir.filePath(QStringLiteral("b.json"))});
+        QVERIFY(bad.exitCode != 0);
+        QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("b.json"))));
+    }
+
+private:
+    QTemporaryDir m_dir;
+    Artifact m_artifact;
+};
+
+QTEST_MAIN(TestPerformance05)
+#include "tst_performance05.moc"
