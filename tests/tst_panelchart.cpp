@@ -27,6 +27,7 @@ private slots:
     void barPanelGroupsSeries();
     void linePanelKeepsEveryPoint();
     void logScaleKeepsTheValues();
+    void logXAxisSpacesDoublingsEvenly();
     void hoverShowsExactValueAndSeries();
     void keyboardStepsThroughValues();
     void largeSeriesIsThinned();
@@ -149,6 +150,65 @@ void TestPanelChart::logScaleKeepsTheValues()
     logPanel.logScale = true;
     own.setPanel(logPanel);
     QCOMPARE(own.chartPoints(0).size(), 2);
+}
+
+// "xscale": "log" (a line panel's option): x = 1, 2, 4 … 64 lie evenly across the plot, x <= 0
+// is left out, the rest kept exactly; zoom works in log10(x). Without it, the same x are linear.
+void TestPanelChart::logXAxisSpacesDoublingsEvenly()
+{
+    PlotPanel panel = linePanel({7e-6, 6e-6, 5e-6, 4e-6, 3e-6, 2e-6, 1e-6, 1e-6});
+    panel.series[0].x = {0, 1, 2, 4, 8, 16, 32, 64};
+    const auto gaps = [](const PanelChart &chart) {
+        std::vector<int> widths;
+        for (int i = 1; i + 1 < chart.chartPoints(0).size(); ++i)
+            widths.push_back(chart.positionOf(0, i + 1).x() - chart.positionOf(0, i).x());
+        return widths;
+    };
+    PanelChart linear;
+    linear.resize(640, 400);
+    linear.setPanel(panel);
+    linear.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&linear));
+    QVERIFY(!linear.xLogScale());
+    QCOMPARE(linear.chartPoints(0).size(), 8);
+    const std::vector<int> linearGaps = gaps(linear);
+    QVERIFY(linearGaps.back() > 8 * linearGaps.front()); // 32 → 64 is 32 times 1 → 2
+
+    panel.logX = true;
+    PanelChart chart;
+    chart.resize(640, 400);
+    chart.setPanel(panel);
+    chart.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    QVERIFY(chart.xLogScale());
+    const QList<QPointF> points = chart.chartPoints(0);
+    QCOMPARE(points.size(), 7); // x = 0 has no place on a log axis
+    QCOMPARE(points.front().x(), 1.0);
+    QCOMPARE(points.back().x(), 64.0);
+    QCOMPARE(points.back().y(), 1.0); // µs, exactly
+    const std::vector<int> logGaps = gaps(chart);
+    QCOMPARE(logGaps.size(), std::size_t(5));
+    for (int gap : logGaps) {
+        QVERIFY(gap > 20);
+        QVERIFY2(std::abs(gap - logGaps.front()) <= 2, qPrintable(QStringLiteral("gaps %1 and %2").arg(gap).arg(logGaps.front())));
+    }
+    const auto [from, to] = chart.xView();
+    QVERIFY(from > 0 && from < 1 && to > 64);
+    // Zoomed about 8 by half, in log10(x): the view is 8 ÷ r … 8 × r, its ends' ratio halved in log.
+    chart.zoomAt(8, 0.5);
+    QVERIFY(chart.isZoomed());
+    const auto [zoomFrom, zoomTo] = chart.xView();
+    QVERIFY(zoomFrom > from && zoomTo < to);
+    QVERIFY(std::abs(std::log10(zoomTo / zoomFrom) - 0.5 * std::log10(to / from)) < 1e-9);
+    QVERIFY(std::abs(std::log10(8 / zoomFrom) - 0.5 * std::log10(8 / from)) < 1e-9);
+    chart.resetXView();
+    QVERIFY(!chart.isZoomed());
+    // A bar panel has no x axis to make logarithmic.
+    PlotPanel bars = boundaryPanel();
+    bars.logX = true;
+    PanelChart barChart;
+    barChart.setPanel(bars);
+    QVERIFY(!barChart.xLogScale());
 }
 
 void TestPanelChart::hoverShowsExactValueAndSeries()

@@ -48,6 +48,7 @@ Panel panelOf(const Json &json)
             panel.series.push_back(Series{stringMember(entry, "label"), numbersOf(member(entry, "y"))});
     }
     panel.logScale = stringMember(json, "yscale") == "log";
+    panel.logX = stringMember(json, "xscale") == "log";
     panel.rawJson = rawText(json);
     return panel;
 }

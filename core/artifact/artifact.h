@@ -28,6 +28,7 @@ struct Panel {
     std::string ylabel;
     std::vector<Series> series;
     bool logScale = false;           // "yscale": "log": values orders of magnitude apart
+    bool logX = false;               // line: "xscale": "log": abscissae that double or grow tenfold
     std::string rawJson;             // the panel as written, for kinds shown as raw JSON
 
     bool isKnownKind() const { return kind == "bar" || kind == "line"; }

@@ -9,7 +9,8 @@
     LESSON(performance02)          \
     LESSON(performance03)          \
     LESSON(performance04)          \
-    LESSON(performance05)
+    LESSON(performance05)          \
+    LESSON(performance06)
 
 namespace lessonscope {
 

@@ -57,8 +57,12 @@ void PanelChart::Impl::computeKept(std::size_t s)
         if (!drawable(v))
             v = std::nan("");
     }
+    // Bucketed per pixel column of the axis as drawn: in log10(x) on a logarithmic x axis.
+    std::vector<double> x(series.x.begin() + static_cast<std::ptrdiff_t>(lo), series.x.begin() + static_cast<std::ptrdiff_t>(hi));
+    for (double &v : x)
+        v = drawableX(v) ? toAxis(v) : std::nan("");
     thinnedFor = columns();
-    std::vector<std::size_t> indices = thinMinMax(std::span<const double>(series.x).subspan(lo, hi - lo), y, thinnedFor);
+    std::vector<std::size_t> indices = thinMinMax(x, y, thinnedFor);
     for (std::size_t &i : indices)
         i += lo;
     kept[s] = std::move(indices);
@@ -146,6 +150,7 @@ void PanelChart::setPanel(const PlotPanel &panel)
 
 const PlotPanel &PanelChart::panel() const { return d->panel; }
 bool PanelChart::logScale() const { return d->log; }
+bool PanelChart::xLogScale() const { return d->logX(); }
 const ValueScale &PanelChart::valueScale() const { return d->scale; }
 
 void PanelChart::setLogScale(bool logScale)
@@ -256,9 +261,17 @@ void PanelChart::rebuildBars()
 void PanelChart::rebuildLines()
 {
     QChart *chart = d->chart();
-    auto *axis = new QValueAxis;
-    axis->setTickType(QValueAxis::TicksDynamic);
-    axis->setTickAnchor(0);
+    QAbstractAxis *axis = nullptr;
+    if (d->logX()) {
+        auto *log = new QLogValueAxis;
+        log->setLabelFormat(QStringLiteral("%g"));
+        axis = log;
+    } else {
+        auto *linear = new QValueAxis;
+        linear->setTickType(QValueAxis::TicksDynamic);
+        linear->setTickAnchor(0);
+        axis = linear;
+    }
     axis->setTitleText(lessonscope::chartText(d->panel.xlabel));
     chart->addAxis(axis, Qt::AlignBottom);
     for (std::size_t s = 0; s < d->drawnSeries(); ++s) {
@@ -352,6 +365,9 @@ void PanelChart::updateRanges()
         axis->setLabelFormat(integral ? QStringLiteral("%.0f") : QStringLiteral("%g"));
     }
 
+    if (auto *axis = horizontal.isEmpty() ? nullptr : qobject_cast<QLogValueAxis *>(horizontal.constFirst()))
+        d->updateLogXRange(axis, anyX ? xLow : 1, anyX ? xHigh : 10);
+
     const QList<QAbstractAxis *> vertical = d->chart()->axes(Qt::Vertical);
     if (vertical.isEmpty())
         return;
@@ -367,3 +383,22 @@ void PanelChart::updateRanges()
     }
     d->placeBarLabels();
 }
+
+// A logarithmic x axis: base 2 when the abscissae span ten doublings or fewer (depths 1, 2, 4 …
+// each get a tick), else base 10; a little room beyond the ends, the same in log units, so the
+// end points' markers are not cut. Zoomed, the view itself.
+void PanelChart::Impl::updateLogXRange(QLogValueAxis *axis, double low, double high)
+{
+    if (zoomed) {
+        low = viewFrom;
+        high = viewTo;
+    }
+    if (!(low > 0) || !(high >= low))
+        low = high = 1;
+    const bool doublings = high / low <= 1024;
+    axis->setBase(doublings ? 2 : 10);
+    const double pad = zoomed ? 1.0 : std::pow(doublings ? 2.0 : 10.0, 0.25);
+    axis->setRange(low / pad, high > low ? high * pad : low * (doublings ? 2 : 10));
+    axis->setMinorTickCount(doublings ? 0 : 8);
+}
+

@@ -46,6 +46,8 @@ public:
 
     void setLogScale(bool logScale);
     bool logScale() const;
+    // The x axis of a line panel is logarithmic: the panel asks for it ("xscale": "log").
+    bool xLogScale() const;
     const ValueScale &valueScale() const;
 
     // What the chart holds, for tests and exports: the drawn series, their names, and their

@@ -11,6 +11,7 @@
 #include <QGraphicsSimpleTextItem>
 #include <QLabel>
 #include <QLineSeries>
+#include <QLogValueAxis>
 
 #include <cmath>
 #include <vector>
@@ -56,6 +57,12 @@ struct PanelChart::Impl {
     QChart *chart() const { return view->chart(); }
     // On a log axis (the viewer's toggle or the panel's own yscale) only positive values have a place.
     bool drawable(double y) const { return std::isfinite(y) && (!(log || panel.logScale) || y > 0); }
+    // A line panel's logarithmic x axis ("xscale": "log"): zoom, pan and thinning work in
+    // log10(x), where the axis is linear; x <= 0 has no place on it and is left out.
+    bool logX() const { return panel.isLine() && panel.logX; }
+    bool drawableX(double x) const { return std::isfinite(x) && (!logX() || x > 0); }
+    double toAxis(double x) const { return logX() ? std::log10(x) : x; }
+    double fromAxis(double a) const { return logX() ? std::pow(10.0, a) : a; }
     std::size_t drawnSeries() const { return std::min(panel.series.size(), kMaxSeries); }
     qsizetype drawnCategories() const { return std::min(panel.labels.size(), kMaxCategories); }
     QString limitText() const; // "and 36 more series not drawn", or empty
@@ -66,6 +73,7 @@ struct PanelChart::Impl {
     QList<QPointF> linePoints(std::size_t s) const;
     double barValue(std::size_t s, qsizetype category) const;
     void placeBarLabels();
+    void updateLogXRange(QLogValueAxis *axis, double low, double high);
 
     // Chart item coordinates <-> the PanelChart's own.
     QPointF toChart(const QWidget *owner, const QPoint &position) const;

@@ -4,6 +4,7 @@
 #include "ui/charts/panelchart_p.h"
 
 #include <QMouseEvent>
+#include <QLogValueAxis>
 #include <QValueAxis>
 #include <QWheelEvent>
 
@@ -15,7 +16,7 @@ bool PanelChart::Impl::xExtent(double *from, double *to) const
     bool any = false;
     for (const PlotSeries &series : panel.series) {
         for (double x : series.x) {
-            if (!std::isfinite(x))
+            if (!drawableX(x))
                 continue;
             *from = any ? std::min(*from, x) : x;
             *to = any ? std::max(*to, x) : x;
@@ -42,8 +43,13 @@ void PanelChart::rethin()
 void PanelChart::setXView(double from, double to)
 {
     double low = 0, high = 0;
-    if (!d->panel.isLine() || !d->xExtent(&low, &high) || !(high > low) || !std::isfinite(from) || !std::isfinite(to))
+    if (!d->panel.isLine() || !d->xExtent(&low, &high) || !(high > low) || !d->drawableX(from) || !d->drawableX(to))
         return;
+    // In the axis' own units (log10(x) on a logarithmic axis), where a width is a width.
+    from = d->toAxis(from);
+    to = d->toAxis(to);
+    low = d->toAxis(low);
+    high = d->toAxis(high);
     if (from > to)
         std::swap(from, to);
     const double width = std::min(to - from, high - low);
@@ -55,8 +61,8 @@ void PanelChart::setXView(double from, double to)
         return;
     }
     d->zoomed = true;
-    d->viewFrom = from;
-    d->viewTo = to;
+    d->viewFrom = d->fromAxis(from);
+    d->viewTo = d->fromAxis(to);
     rethin();
 }
 
@@ -75,6 +81,8 @@ QPair<double, double> PanelChart::xView() const
     const QList<QAbstractAxis *> horizontal = d->chart()->axes(Qt::Horizontal);
     if (auto *axis = horizontal.isEmpty() ? nullptr : qobject_cast<QValueAxis *>(horizontal.constFirst()))
         return {axis->min(), axis->max()};
+    if (auto *axis = horizontal.isEmpty() ? nullptr : qobject_cast<QLogValueAxis *>(horizontal.constFirst()))
+        return {axis->min(), axis->max()};
     return {0, 0};
 }
 
@@ -83,8 +91,11 @@ void PanelChart::zoomAt(double x, double factor)
     if (!d->panel.isLine() || !(factor > 0))
         return;
     const auto [from, to] = d->zoomed ? QPair<double, double>(d->viewFrom, d->viewTo) : xView();
-    x = std::clamp(x, from, to);
-    setXView(x - (x - from) * factor, x + (to - x) * factor);
+    if (!d->drawableX(x) || !d->drawableX(from) || !d->drawableX(to))
+        return;
+    // About x in the axis' units: on a logarithmic axis the factor applies to log10(x).
+    const double a = std::clamp(d->toAxis(x), d->toAxis(from), d->toAxis(to));
+    setXView(d->fromAxis(a - (a - d->toAxis(from)) * factor), d->fromAxis(a + (d->toAxis(to) - a) * factor));
 }
 
 // Wheel zooms about the pointer, a left-button drag pans, double-click shows everything.
@@ -120,9 +131,10 @@ bool PanelChart::zoomEvent(QEvent *event)
         const auto *mouse = static_cast<QMouseEvent *>(event);
         if (d->dragFrom.isNull() || !(mouse->buttons() & Qt::LeftButton) || plot.width() < 1)
             return false;
-        const double perPixel = (d->dragViewTo - d->dragViewFrom) / plot.width();
-        const double shift = (mouse->position().x() - d->dragFrom.x()) * perPixel;
-        setXView(d->dragViewFrom - shift, d->dragViewTo - shift);
+        const double from = d->toAxis(d->dragViewFrom);
+        const double to = d->toAxis(d->dragViewTo);
+        const double shift = (mouse->position().x() - d->dragFrom.x()) * (to - from) / plot.width();
+        setXView(d->fromAxis(from - shift), d->fromAxis(to - shift));
         return true;
     }
     case QEvent::MouseButtonRelease:

@@ -28,6 +28,7 @@ PlotPanel plotPanelFrom(const lessonscope::Panel &panel)
     plot.xlabel = QString::fromStdString(panel.xlabel);
     plot.ylabel = QString::fromStdString(panel.ylabel);
     plot.logScale = panel.logScale;
+    plot.logX = panel.logX && plot.isLine();
     for (const lessonscope::Series &series : panel.series) {
         PlotSeries s;
         s.label = QString::fromStdString(series.label);

@@ -31,6 +31,7 @@ struct PlotPanel {
     QString ylabel;
     std::vector<PlotSeries> series;
     bool logScale = false; // the lesson asks for a logarithmic value axis ("yscale": "log")
+    bool logX = false;     // line: the lesson asks for a logarithmic x axis ("xscale": "log")
 
     bool isBar() const { return kind == QLatin1String("bar"); }
     bool isLine() const { return kind == QLatin1String("line"); }

@@ -217,6 +217,8 @@ void labelSpan(TimelineLayout::EventItem &item, const CallTimeline &call, const 
                double boxHeight)
 {
     const QString text = QString::fromStdString(event.label);
+    if (text.isEmpty()) // an unnamed span (one of many alike) takes no room from the names around it
+        return;
     const double w = fm.horizontalAdvance(text);
     const bool sharesAnEnd = std::any_of(call.events.begin(), call.events.end(), [&](const TimelineEvent &other) {
         return other.lane == event.lane && other.shape == TimelineEvent::Shape::Instant &&

@@ -1,0 +1,233 @@
+#include "core/lessons/performance-06/performance06.h"
+
+#include "core/lessons/performance-06/performance06contract.h"
+#include "core/lessons/performance-06/performance06timeline.h"
+#include "core/lessons/shared/matrixlesson.h"
+#include "core/timing/devicestream.h"
+#include "core/timing/matmulkernel.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+
+namespace lessonscope {
+
+namespace {
+
+constexpr const char *kReading =
+    "One call at a time, the host dispatches, waits for the readiness and only then dispatches the next: "
+    "the device idles while the host waits, wakes and hands over. Kept busy, the host dispatches K calls "
+    "back to back while the device works through them, and waits once, for the last. Lengths illustrate "
+    "ordering only and are not measured durations. The throughput of the K calls is timed from the first "
+    "dispatch to the last call's observed readiness, divided by K.";
+
+constexpr const char *kMeasuredReading =
+    "The host dispatches K calls back to back while the device works through them in order, and waits "
+    "once, for the last. Lengths are this machine's measured durations, to scale: the host's dispatches "
+    "overlap the device's work, and the hand-over and the host's wake-up after a wait are paid once per K "
+    "calls instead of once per call. The time per call of a busy stream is its throughput's inverse; it "
+    "is shorter than a call's latency, which still includes them. The timer stops at the last call's "
+    "observed readiness: before it, calls are still queued.";
+
+// 1, 2, 4 … 64: the stream holds 64 calls in flight (core/timing/devicestream.h); beyond, a
+// dispatch would wait for the device, which is another lesson.
+constexpr std::int64_t kMaxDepth = 64;
+constexpr int kWarmupRounds = 1;
+
+LessonInfo makeInfo()
+{
+    LessonInfo info;
+    info.id = Performance06::kId;
+    info.summary = "Time one call at a time against K calls kept in flight with one wait at the end, for K = 1, "
+                   "2, 4 … 64: the time per call of a busy stream is below a call's latency.";
+    info.texts.title = "Latency is not throughput";
+    info.texts.prediction = "K calls are dispatched back to back and the host waits once. Where must the timer "
+                            "stop to measure the throughput of the K calls?";
+    info.texts.reading = kReading;
+    info.texts.measuredReading = kMeasuredReading;
+    info.texts.alt = kReading;
+    info.texts.scope = "Architecture and dataflow mechanism diagram.";
+    info.texts.height = 3.8;
+    info.texts.diagramKind = "timeline";
+    info.texts.boundary = "input already placed; K calls dispatched back to back plus one synchronization at the end";
+    // The default product is small, about as long as a dispatch (16×16·16×16 float32: per call
+    // 260 ns alone, 157 ns kept busy on a quiet 2-core machine; 32×32·32×32: 551 against 470 ns):
+    // what a busy stream saves (the hand-over and the host's wake-up) is then a large part of a
+    // call. On a loaded machine the wake-ups grow to milliseconds and the difference with them.
+    info.parameters = {
+        integerParameterSpec("repetitions", "Repetitions",
+                             "How many timed rounds: each times one call alone and one K-deep burst per depth.", 21, 1,
+                             1000),
+        integerParameterSpec("depth", "Largest depth (K)",
+                             "Bursts of 1, 2, 4 … calls up to this many in flight; the bursts of this many are traced.", kMaxDepth,
+                             2, kMaxDepth),
+    };
+    for (ParameterSpec &spec : matrixlesson::shapeParameters(16, 16, 16))
+        info.parameters.push_back(std::move(spec));
+    info.parameters.push_back(matrixlesson::dtypeParameter());
+    info.parameters.push_back(matrixlesson::seedParameter());
+    info.shorthands.push_back(matrixlesson::shapeShorthand());
+    return info;
+}
+
+// The run in progress: the stream, the product, what was measured.
+struct Experiment {
+    Experiment(RunObserver &o, LessonRun &r, MatmulKernel &k) : observer(o), run(r), kernel(k) {}
+
+    RunObserver &observer;
+    LessonRun &run;
+    MatmulKernel &kernel;
+    DeviceStream stream;
+    performance06::Measurements measurements;
+    std::vector<CallHandle> handles; // reserved once: no allocation between dispatches
+    // The work captures the kernel itself (its own cache lines), not this object, whose lines
+    // the host writes while the device works.
+
+    double oneCall();
+    double burst(int depth, bool traced);
+    void round(bool timed);
+};
+
+// One call at a time: dispatch, wait. The latency.
+double Experiment::oneCall()
+{
+    CallHandle call = stream.dispatch([k = &kernel] { k->multiply(); });
+    call.wait();
+    const CallTimestamps t = call.timestamps();
+    return performance06::perCallSeconds(t.dispatchBegin, t.readyObserved, 1);
+}
+
+// depth calls dispatched back to back, one wait on the last. The stream runs calls in order, so
+// the last one's readiness means every one is done: that one wait observed them all, and the trace
+// records its moment as every call's readyObserved.
+double Experiment::burst(int depth, bool traced)
+{
+    for (int i = 0; i < depth; ++i)
+        handles.push_back(stream.dispatch([k = &kernel] { k->multiply(); }));
+    handles.back().wait();
+    // After the clock stopped: the others return at once (and would rethrow a failed call).
+    for (CallHandle &handle : handles)
+        handle.wait();
+    const std::int64_t observed = handles.back().timestamps().readyObserved;
+    const std::int64_t first = handles.front().timestamps().dispatchBegin;
+    if (traced) {
+        if (run.calls.empty())
+            run.startedAtNs = first; // the trace's origin: the first traced burst's first dispatch
+        for (const CallHandle &handle : handles) {
+            CallTimestamps t = handle.timestamps();
+            t.readyObserved = observed;
+            run.calls.push_back(MeasuredCall{t.since(run.startedAtNs)});
+            observer.callMeasured(static_cast<int>(run.calls.size()) - 1, run.calls.back());
+        }
+    }
+    // Released before the next burst, so that the stream reuses its records in place.
+    handles.clear();
+    return performance06::perCallSeconds(first, observed, depth);
+}
+
+// One round: a call alone, then a burst of every depth, so that both ways of timing share
+// whatever the machine did meanwhile.
+void Experiment::round(bool timed)
+{
+    // One call untimed first: the first call after the previous round's bookkeeping (the traced
+    // burst written out) measured about 0.2 µs slower than the next (1.15 against 0.96 µs here),
+    // which would flatter the bursts. Timed second, one call alone starts as a burst's calls do.
+    oneCall();
+    const double latency = oneCall();
+    std::vector<double> perCall;
+    for (int depth : measurements.depths)
+        perCall.push_back(burst(depth, timed && depth == measurements.depths.back()));
+    if (!timed)
+        return;
+    measurements.latency.push_back(latency);
+    measurements.perCall.resize(perCall.size());
+    for (std::size_t d = 0; d < perCall.size(); ++d)
+        measurements.perCall[d].push_back(perCall[d]);
+}
+
+} // namespace
+
+std::vector<int> Performance06::depthsUpTo(int largest)
+{
+    std::vector<int> depths;
+    for (int depth = 1; depth < largest; depth *= 2)
+        depths.push_back(depth);
+    depths.push_back(std::max(largest, 1));
+    return depths;
+}
+
+Performance06::Performance06()
+    : ContractLesson({&performance06::panels, &performance06::panelLayout, &performance06::check,
+                      &performance06::summarize, &timelineFrom<Performance06Timeline>})
+{
+}
+
+const LessonInfo &Performance06::info() const
+{
+    static const LessonInfo info = makeInfo();
+    return info;
+}
+
+LessonRun Performance06::run(const ParameterValues &values, RunObserver &observer) const
+{
+    const auto repetitions = static_cast<int>(integerParameter(values, "repetitions"));
+    const auto dtype = choiceParameter(values, "dtype") == "float64" ? MatmulKernel::Dtype::Float64
+                                                                     : MatmulKernel::Dtype::Float32;
+    LessonRun run;
+    run.lessonId = kId;
+    run.parameters = values;
+    run.device = "eigen-stream-worker";
+    // "Input already placed": the inputs are made before any clock reads.
+    MatmulKernel kernel(dtype, static_cast<int>(integerParameter(values, "m")),
+                        static_cast<int>(integerParameter(values, "k")), static_cast<int>(integerParameter(values, "n")),
+                        static_cast<std::uint64_t>(integerParameter(values, "seed")));
+    run.instructionSet = kernel.isa();
+    Experiment experiment(observer, run, kernel);
+    run.waitStrategy = waitStrategyName(experiment.stream.effectiveStrategy());
+    performance06::Measurements &m = experiment.measurements;
+    m.depths = depthsUpTo(static_cast<int>(integerParameter(values, "depth")));
+    m.warmupRounds = kWarmupRounds;
+    experiment.handles.reserve(static_cast<std::size_t>(m.depths.back()));
+    run.calls.reserve(static_cast<std::size_t>(repetitions) * static_cast<std::size_t>(m.depths.back()));
+
+    // Untimed first: first-use costs (the output's allocation, cold caches) are performance-02's
+    // subject, not this lesson's.
+    for (int r = 0; r < kWarmupRounds; ++r)
+        experiment.round(false);
+    for (int r = 0; r < repetitions; ++r) {
+        // Checked between rounds only; the first round is always measured.
+        if (r > 0 && observer.isCancelled()) {
+            run.cancelled = true;
+            break;
+        }
+        experiment.round(true);
+        observer.progress(r + 1, repetitions);
+    }
+    // After the clock stopped: the last output (every call recomputes the same one).
+    m.maxAbsError = kernel.maxAbsErrorAgainstReference();
+    run.output = std::make_shared<const Json>(performance06::output(run, m));
+    return run;
+}
+
+std::string Performance06::describeParameters(const ParameterValues &values) const
+{
+    std::string text = matrixlesson::describeProduct(values);
+    text.append(", K up to ").append(parameterText(values, "depth"));
+    text.append(", ").append(parameterText(values, "repetitions")).append(" repetitions");
+    if (values.count("seed"))
+        text.append(", seed ").append(parameterText(values, "seed"));
+    return text;
+}
+
+} // namespace lessonscope
+
+namespace lessonscope::course {
+
+// The course's handle on this lesson (core/lessons/course.cpp); made on first use.
+const Lesson &performance06()
+{
+    static const Performance06 lesson;
+    return lesson;
+}
+
+} // namespace lessonscope::course

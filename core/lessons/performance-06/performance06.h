@@ -1,0 +1,30 @@
+#pragma once
+
+#include "core/lesson/contractlesson.h"
+
+#include <vector>
+
+namespace lessonscope {
+
+// performance-06 "Latency is not throughput": X (m×k) · W (k×n) on a DeviceStream, timed two
+// ways in the same rounds — one call at a time (dispatch, wait: the latency), and K calls
+// dispatched back to back with one wait at the end, for K = 1, 2, 4 … up to the largest depth
+// (the time per call when the stream is kept busy). The largest depth's calls are traced; the
+// result is checked against a long-double reference.
+class Performance06 final : public ContractLesson
+{
+public:
+    static constexpr const char *kId = "performance-06";
+
+    Performance06();
+
+    const LessonInfo &info() const override;
+    LessonRun run(const ParameterValues &values, RunObserver &observer) const override;
+
+    std::string describeParameters(const ParameterValues &values) const override;
+
+    // The depths up to largest: the powers of two below it, then largest itself (1, 2, 4 … 64).
+    static std::vector<int> depthsUpTo(int largest);
+};
+
+} // namespace lessonscope

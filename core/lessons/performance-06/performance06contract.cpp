@@ -1,0 +1,215 @@
+#include "core/lessons/performance-06/performance06contract.h"
+
+#include "core/artifact/lenientjson.h"
+#include "core/base/units.h"
+#include "core/lesson/environmentinfo.h"
+#include "core/timing/statistics.h"
+
+#include <nlohmann/json.hpp>
+
+namespace lessonscope::performance06 {
+
+using namespace lenient;
+
+namespace {
+
+// The panels' fixed parts, shared by the panels and by the renderer identity.
+constexpr const char *kSeconds = "seconds";
+constexpr const char *kComparisonTitle = "One call vs kept busy";
+constexpr const char *kTimeTitle = "Time per call by queue depth";
+constexpr const char *kRateTitle = "Calls per second by queue depth";
+constexpr const char *kDepthLabel = "calls in flight (K)";
+constexpr const char *kRateLabel = "calls per second";
+
+// The depths double from 1 to 64: on a linear axis the small ones would crowd the left edge,
+// where the per-call time changes most, so the x axis is logarithmic (one step per doubling).
+Json linePanel(const char *title, Json x, const char *ylabel, Json seriesList)
+{
+    Json panel = Json::object();
+    panel["kind"] = "line";
+    panel["title"] = title;
+    panel["x"] = std::move(x);
+    panel["xlabel"] = kDepthLabel;
+    panel["ylabel"] = ylabel;
+    panel["xscale"] = "log";
+    panel["series"] = std::move(seriesList);
+    return panel;
+}
+
+// One bar per way of timing, each its own series: the legend names them in full and in the
+// colours of the line charts' series.
+Json barPanel(Json labels, Json seriesList)
+{
+    Json panel = Json::object();
+    panel["kind"] = "bar";
+    panel["title"] = kComparisonTitle;
+    panel["labels"] = std::move(labels);
+    panel["ylabel"] = kSeconds;
+    panel["series"] = std::move(seriesList);
+    return panel;
+}
+
+// A list per depth of lists; empty when any element is not a list of numbers.
+std::vector<std::vector<double>> listsOf(const Json *value)
+{
+    std::vector<std::vector<double>> lists;
+    if (!value || !value->is_array())
+        return lists;
+    for (const Json &element : *value) {
+        if (!element.is_array())
+            return {};
+        lists.push_back(numbersOf(&element));
+    }
+    return lists;
+}
+
+} // namespace
+
+std::optional<std::int64_t> Figures::largestDepth() const
+{
+    return depths.empty() ? std::nullopt : std::optional(depths.back());
+}
+
+std::optional<double> Figures::perCallAtLargest() const
+{
+    if (depths.empty() || perCall.size() != depths.size())
+        return std::nullopt;
+    return perCall.back();
+}
+
+Json output(const LessonRun &run, const Measurements &m)
+{
+    const ParameterValues &params = run.parameters;
+    Json out = Json::object();
+    out[key::kBackend] = run.device;
+    out[key::kEigen] = eigenVersion();
+    out[key::kCompiler] = compilerVersion();
+    out[key::kLessonscope] = lessonscopeVersion();
+    out[key::kInputShape] = Json::array({parameterJson(params, "m"), parameterJson(params, "k")});
+    out[key::kWeightShape] = Json::array({parameterJson(params, "k"), parameterJson(params, "n")});
+    out[key::kDtype] = parameterJson(params, "dtype");
+    out[key::kSeed] = parameterJson(params, "seed");
+    out[key::kRepetitions] = parameterJson(params, "repetitions");
+    out[key::kWarmupRounds] = m.warmupRounds;
+    out[key::kDepths] = m.depths;
+    out[key::kLatencySamples] = m.latency;
+    // A run always measures its first round, so every median has samples; the guard keeps a
+    // hand-made Measurements from printing a median of nothing.
+    if (!m.latency.empty())
+        out[key::kLatencyMedian] = median(m.latency);
+    Json samples = Json::array();
+    Json perCall = Json::array();
+    Json throughput = Json::array();
+    for (const std::vector<double> &depth : m.perCall) {
+        samples.push_back(depth);
+        const double middle = depth.empty() ? 0.0 : median(depth);
+        perCall.push_back(middle);
+        throughput.push_back(middle > 0 ? 1.0 / middle : 0.0);
+    }
+    out[key::kPerCallSamples] = std::move(samples);
+    out[key::kPerCall] = std::move(perCall);
+    out[key::kThroughput] = std::move(throughput);
+    out[key::kMaxAbsError] = m.maxAbsError;
+    out[key::kCancelled] = run.cancelled;
+    return out;
+}
+
+Json panels(const Json &out)
+{
+    const Figures f = readFigures(out);
+    Json list = Json::array();
+    // Output made otherwise than by a run (no median, a depth short) gets a bar with no bars
+    // rather than invented ones.
+    const auto largest = f.largestDepth();
+    const auto busy = f.perCallAtLargest();
+    const bool complete = f.latencyMedian && largest && busy;
+    Json label = complete ? Json::array({std::string("per call, K = ").append(std::to_string(*largest))}) : Json::array();
+    list.push_back(barPanel(std::move(label),
+                            Json::array({panelSeries(kOneAtATime, complete ? Json::array({*f.latencyMedian}) : Json::array()),
+                                         panelSeries(kKeptBusy, complete ? Json::array({*busy}) : Json::array())})));
+
+    // One call at a time does not depend on K: a flat line at the latency median to compare with.
+    Json flatTime = Json::array();
+    Json flatRate = Json::array();
+    for (std::size_t i = 0; i < f.depths.size() && f.latencyMedian; ++i) {
+        flatTime.push_back(*f.latencyMedian);
+        flatRate.push_back(*f.latencyMedian > 0 ? 1.0 / *f.latencyMedian : 0.0);
+    }
+    const Json x = out.at(key::kDepths);
+    list.push_back(linePanel(kTimeTitle, x, kSeconds,
+                             Json::array({panelSeries(kOneAtATime, f.latencyMedian ? flatTime : Json::array()),
+                                          panelSeries(kKeptBusy, out.at(key::kPerCall))})));
+    list.push_back(linePanel(kRateTitle, x, kRateLabel,
+                             Json::array({panelSeries(kOneAtATime, f.latencyMedian ? flatRate : Json::array()),
+                                          panelSeries(kKeptBusy, out.at(key::kThroughput))})));
+    return list;
+}
+
+Json panelLayout()
+{
+    Json bar = barPanel(Json::array(), Json::array({kOneAtATime, kKeptBusy}));
+    bar.erase("labels"); // the label names the largest depth a run measured
+    Json time = linePanel(kTimeTitle, Json::array(), kSeconds, Json::array({kOneAtATime, kKeptBusy}));
+    Json rate = linePanel(kRateTitle, Json::array(), kRateLabel, Json::array({kOneAtATime, kKeptBusy}));
+    time.erase("x");
+    rate.erase("x");
+    return Json::array({bar, time, rate});
+}
+
+Figures readFigures(const Json &out)
+{
+    Figures f;
+    f.depths = integersOf(member(out, key::kDepths));
+    f.latencySamples = numbersOf(member(out, key::kLatencySamples));
+    f.latencyMedian = numberOf(member(out, key::kLatencyMedian));
+    f.perCallSamples = listsOf(member(out, key::kPerCallSamples));
+    f.perCall = numbersOf(member(out, key::kPerCall));
+    f.throughput = numbersOf(member(out, key::kThroughput));
+    f.maxAbsError = numberOf(member(out, key::kMaxAbsError));
+    f.dtype = stringOf(member(out, key::kDtype));
+    f.inputShape = integersOf(member(out, key::kInputShape));
+    f.weightShape = integersOf(member(out, key::kWeightShape));
+    f.repetitions = integerOf(member(out, key::kRepetitions));
+    return f;
+}
+
+Figures readFigures(const Artifact &artifact)
+{
+    const auto out = artifact.stdoutJson();
+    return out ? readFigures(*out) : Figures{};
+}
+
+LessonSummary summarize(const Artifact &artifact)
+{
+    const Figures f = readFigures(artifact);
+    LessonSummary summary;
+    if (!f.inputShape.empty() || !f.dtype.empty())
+        summary.setup = formatShape(f.inputShape) + " · " + formatShape(f.weightShape) + " " + f.dtype;
+    if (!f.inputShape.empty())
+        summary.settings.emplace_back("shape", formatShape(f.inputShape) + " · " + formatShape(f.weightShape));
+    if (!f.dtype.empty())
+        summary.settings.emplace_back("dtype", f.dtype);
+    const auto largest = f.largestDepth();
+    if (largest) {
+        summary.setup += ", up to " + std::to_string(*largest) + " in flight";
+        summary.settings.emplace_back("largest depth", std::to_string(*largest));
+    }
+    summary.settings.emplace_back("repetitions", std::to_string(f.latencySamples.size()));
+    const bool samplesAtLargest = largest && f.perCallSamples.size() == f.depths.size();
+    // At most 16 characters, the width of the comparison's figure column.
+    const std::string busyLabel = largest ? "per call, K = " + std::to_string(*largest) : "per call";
+    const std::optional<double> throughput =
+        largest && f.throughput.size() == f.depths.size() ? std::optional(f.throughput.back()) : std::nullopt;
+    summary.figures = {
+        {key::kLatencyMedian, "one call alone", f.latencyMedian, true, f.latencySamples, "calls one at a time",
+         true},
+        {key::kPerCall, busyLabel, f.perCallAtLargest(), true,
+         samplesAtLargest ? f.perCallSamples.back() : std::vector<double>{}, "repetitions", true},
+        {key::kThroughput, "calls per second", throughput, false, {}, {}, false},
+        {key::kMaxAbsError, "max_abs_error", f.maxAbsError, false, {}, {}, true},
+    };
+    summary.headlineKey = key::kPerCall;
+    return summary;
+}
+
+} // namespace lessonscope::performance06
