@@ -175,7 +175,7 @@ void TestComparison::viewShowsBothSeriesAndTheTable()
     QCOMPARE(view.legendText(), QStringLiteral("A: recorded — jax 0.9.2\nB: this machine — jax 0.9.2"));
     QCOMPARE(warm->panel().series[0].colorSlot, 0);
     QCOMPARE(warm->panel().series[1].colorSlot, 1);
-    QCOMPARE(warm->chartPoints(1).at(3).y(), 1.7000362277030944e-05 / warm->valueScale().secondsPerUnit);
+    QCOMPARE(warm->chartPoints(1).at(3).y(), 1.7000362277030944e-05 / warm->valueScale().perUnit);
 
     QTableWidget *table = view.table();
     QCOMPARE(table->rowCount(), 3);

@@ -8,6 +8,9 @@
 #include <QAbstractScrollArea>
 #include <QImage>
 #include <QSignalSpy>
+#include <QGraphicsSimpleTextItem>
+#include <QGraphicsView>
+#include <QGraphicsScene>
 #include <QTest>
 #include <QWheelEvent>
 
@@ -28,6 +31,7 @@ private slots:
     void linePanelKeepsEveryPoint();
     void logScaleKeepsTheValues();
     void logXAxisSpacesDoublingsEvenly();
+    void ticksNeverReadAsExponents();
     void hoverShowsExactValueAndSeries();
     void keyboardStepsThroughValues();
     void largeSeriesIsThinned();
@@ -125,7 +129,7 @@ void TestPanelChart::linePanelKeepsEveryPoint()
     QCOMPARE(points.size(), 7);
     for (int i = 0; i < 7; ++i) {
         QCOMPARE(points[i].x(), double(i + 1));
-        QCOMPARE(points[i].y(), seedWarm[static_cast<std::size_t>(i)] / chart.valueScale().secondsPerUnit);
+        QCOMPARE(points[i].y(), seedWarm[static_cast<std::size_t>(i)] / chart.valueScale().perUnit);
     }
 }
 
@@ -150,6 +154,53 @@ void TestPanelChart::logScaleKeepsTheValues()
     logPanel.logScale = true;
     own.setPanel(logPanel);
     QCOMPARE(own.chartPoints(0).size(), 2);
+}
+
+// No tick reads "8e+06" or "1e-05": plain values beyond 10,000 or below 0.01 are drawn in a power
+// of ten the axis title names, and a log axis's ticks are powers of ten as people write them.
+void TestPanelChart::ticksNeverReadAsExponents()
+{
+    QCOMPARE(powerOfTenText(-5), QStringLiteral("10⁻⁵"));
+    QCOMPARE(powerOfTenText(-14), QStringLiteral("10⁻¹⁴"));
+    QCOMPARE(powerOfTenText(0), QStringLiteral("1"));
+    QCOMPARE(powerOfTenText(3), QStringLiteral("1,000"));
+    QCOMPARE(powerOfTenText(6), QStringLiteral("10⁶"));
+
+    PanelChart rates;
+    rates.setPanel(linePanel({3.85e6, 6.21e6}, QStringLiteral("calls per second")));
+    QCOMPARE(rates.valueScale().axisTitle, QStringLiteral("calls per second (millions)"));
+    QCOMPARE(rates.chartPoints(0).at(1).y(), 6.21e6 / 1e6);
+
+    PanelChart errors;
+    errors.setPanel(linePanel({2.4e-7, 1.6e-6}, QStringLiteral("absolute error")));
+    QCOMPARE(errors.valueScale().axisTitle, QStringLiteral("absolute error (× 10⁻⁶)"));
+    QCOMPARE(errors.chartPoints(0).at(1).y(), 1.6e-6 / 1e-6);
+
+    PanelChart plain;
+    plain.setPanel(linePanel({12, 250}, QStringLiteral("calls")));
+    QCOMPARE(plain.valueScale().axisTitle, QStringLiteral("calls")); // nothing to scale
+
+    PlotPanel spread;
+    spread.kind = QStringLiteral("bar");
+    spread.title = QStringLiteral("Largest error by type");
+    spread.labels = {QStringLiteral("float32"), QStringLiteral("float64")};
+    spread.ylabel = QStringLiteral("absolute error");
+    spread.logScale = true;
+    spread.series = {{QStringLiteral("largest error"), {}, {3.22e-5, 6.05e-14}}};
+    PanelChart log;
+    log.resize(400, 320);
+    log.setPanel(spread);
+    log.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&log));
+    QStringList texts;
+    for (QGraphicsItem *item : log.findChild<QGraphicsView *>()->scene()->items()) {
+        if (auto *text = dynamic_cast<QGraphicsSimpleTextItem *>(item); text && text->isVisible())
+            texts << text->text();
+    }
+    QVERIFY2(texts.contains(QStringLiteral("10⁻⁵")) && texts.contains(QStringLiteral("10⁻¹⁴")), qPrintable(texts.join(u' ')));
+    QVERIFY2(texts.contains(QStringLiteral("3.22 × 10⁻⁵")), qPrintable(texts.join(u' '))); // the bar's value
+    for (const QString &text : std::as_const(texts))
+        QVERIFY2(!text.contains(QLatin1Char('e')), qPrintable(text));
 }
 
 // "xscale": "log" (a line panel's option): x = 1, 2, 4 … 64 lie evenly across the plot, x <= 0

@@ -116,6 +116,7 @@ PanelChart::PanelChart(QWidget *parent)
     d->chart()->setBackgroundRoundness(0);
     connect(d->chart(), &QChart::plotAreaChanged, this, [this] {
         d->placeBarLabels();
+        d->placeDecadeLabels();
         // A wider or narrower plot has more or fewer pixel columns: thin again (once per burst).
         if (d->lines.isEmpty() || d->rethinQueued || d->columns() == d->thinnedFor)
             return;
@@ -171,7 +172,7 @@ void PanelChart::setSeriesData(int series, std::vector<double> x, std::vector<do
     if (s >= d->drawnSeries())
         return; // kept for exports, not drawn
     const bool sameShape = d->panel.isLine() && d->lines.size() == static_cast<qsizetype>(d->drawnSeries());
-    if (!sameShape || valueScaleFor(d->panel).secondsPerUnit != d->scale.secondsPerUnit) {
+    if (!sameShape || valueScaleFor(d->panel).perUnit != d->scale.perUnit) {
         rebuild(); // the unit changed (or the shape): every point is redrawn in the new unit
         return;
     }
@@ -193,6 +194,7 @@ void PanelChart::rebuild()
     for (const Impl::BarLabel &label : d->barLabels)
         delete label.item;
     d->barLabels.clear();
+    d->setDecadeLabels(0, 0);
     d->lines.clear();
     d->bars = nullptr;
     d->keyPoint = -1;
@@ -373,9 +375,17 @@ void PanelChart::updateRanges()
         return;
     if (auto *axis = qobject_cast<QLogValueAxis *>(vertical.constFirst())) {
         const double lo = any && low > 0 ? std::pow(10.0, std::floor(std::log10(low))) : 1;
-        const double hi = any && high > 0 ? std::pow(10.0, std::ceil(std::log10(high))) : 10;
-        axis->setRange(lo, hi > lo ? hi : lo * 10);
+        double hi = any && high > 0 ? std::pow(10.0, std::ceil(std::log10(high))) : 10;
+        // Headroom: a bar within a third of a decade of the top has no room for its label.
+        if (any && high > 0 && d->bars && high * 3 > hi)
+            hi *= 10;
+        hi = hi > lo ? hi : lo * 10;
+        axis->setRange(lo, hi);
+        // Minor lines help within a few decades; across ten they are a grey wash.
+        axis->setMinorGridLineVisible(hi / lo <= 1e3);
+        d->setDecadeLabels(lo, hi);
     } else if (auto *linear = qobject_cast<QValueAxis *>(vertical.constFirst())) {
+        d->setDecadeLabels(0, 0);
         const double lo = any ? std::min(low, 0.0) : 0;
         const double hi = any ? std::max(high, 0.0) * (d->bars ? 1.15 : 1.05) : 1;
         linear->setRange(lo, hi > lo ? hi : lo + 1);

@@ -51,7 +51,7 @@ public:
     const ValueScale &valueScale() const;
 
     // What the chart holds, for tests and exports: the drawn series, their names, and their
-    // points in display units (value / valueScale().secondsPerUnit); bars as (category, value).
+    // points in display units (value / valueScale().perUnit); bars as (category, value).
     int chartSeriesCount() const;
     QString chartSeriesName(int index) const;
     QList<QPointF> chartPoints(int index) const;

@@ -53,6 +53,14 @@ struct PanelChart::Impl {
         qsizetype category;
     };
     std::vector<BarLabel> barLabels; // owned by the chart
+    // A log value axis's ticks as powers of ten ("10⁻⁵"): drawn over Qt's own labels, which
+    // stay for the layout but transparent (Qt would print "1e-05"). Owned by the chart.
+    struct DecadeLabel {
+        QGraphicsSimpleTextItem *item;
+        int exponent;
+    };
+    std::vector<DecadeLabel> decadeLabels;
+    int decadeFrom = 0, decadeTo = 0; // the log axis's range, in exponents
 
     QChart *chart() const { return view->chart(); }
     // On a log axis (the viewer's toggle or the panel's own yscale) only positive values have a place.
@@ -73,6 +81,8 @@ struct PanelChart::Impl {
     QList<QPointF> linePoints(std::size_t s) const;
     double barValue(std::size_t s, qsizetype category) const;
     void placeBarLabels();
+    void setDecadeLabels(double low, double high); // none when high <= low
+    void placeDecadeLabels();
     void updateLogXRange(QLogValueAxis *axis, double low, double high);
 
     // Chart item coordinates <-> the PanelChart's own.

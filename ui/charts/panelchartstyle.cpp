@@ -1,6 +1,10 @@
 // The chart adapter, continued: palette, colours and value labels (see panelchart.h).
 #include "ui/charts/panelchart_p.h"
 
+#include <QLogValueAxis>
+
+#include <cmath>
+
 #include <QBarSet>
 #include <QEvent>
 #include <QHash>
@@ -16,6 +20,39 @@ void PanelChart::Impl::placeBarLabels()
         const QPointF top = chart()->mapToPosition(QPointF(x, barValue(label.series, label.category)), bars);
         const QRectF box = label.item->boundingRect();
         label.item->setPos(top.x() - box.width() / 2, top.y() - box.height() - 2);
+    }
+}
+
+void PanelChart::Impl::setDecadeLabels(double low, double high)
+{
+    for (const DecadeLabel &label : decadeLabels)
+        delete label.item;
+    decadeLabels.clear();
+    if (!(low > 0) || !(high > low))
+        return;
+    decadeFrom = static_cast<int>(std::lround(std::log10(low)));
+    decadeTo = static_cast<int>(std::lround(std::log10(high)));
+    // A tick every decade, or every few when they are many (as Qt's own tick count does).
+    const int step = std::max(1, (decadeTo - decadeFrom + 11) / 12);
+    for (int exponent = decadeFrom; exponent <= decadeTo; exponent += step) {
+        auto *item = new QGraphicsSimpleTextItem(powerOfTenText(exponent), chart());
+        item->setZValue(11);
+        item->setFont(view->font());
+        item->setBrush(view->palette().text());
+        decadeLabels.push_back({item, exponent});
+    }
+    placeDecadeLabels();
+}
+
+void PanelChart::Impl::placeDecadeLabels()
+{
+    if (decadeLabels.empty() || decadeTo <= decadeFrom)
+        return;
+    const QRectF plot = chart()->plotArea();
+    for (const DecadeLabel &label : decadeLabels) {
+        const double share = static_cast<double>(label.exponent - decadeFrom) / (decadeTo - decadeFrom);
+        const QRectF box = label.item->boundingRect();
+        label.item->setPos(plot.left() - box.width() - 6, plot.bottom() - share * plot.height() - box.height() / 2);
     }
 }
 
@@ -61,6 +98,16 @@ void PanelChart::applyPalette()
         label.item->setBrush(pal.text());
         label.item->setFont(font());
     }
+    for (const Impl::DecadeLabel &label : d->decadeLabels) {
+        label.item->setBrush(pal.text());
+        label.item->setFont(font());
+    }
+    // A log value axis keeps Qt's labels for the layout, unseen: the decade labels are drawn instead.
+    for (QAbstractAxis *axis : chart->axes(Qt::Vertical)) {
+        if (qobject_cast<QLogValueAxis *>(axis))
+            axis->setLabelsBrush(Qt::transparent);
+    }
+    d->placeDecadeLabels();
     d->placeBarLabels();
 }
 
