@@ -16,6 +16,7 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QAbstractButton>
 #include <QTest>
 #include <QWheelEvent>
 
@@ -101,6 +102,25 @@ private slots:
     void initTestCase() { QVERIFY(m_dir.isValid()); }
 
     void init() { QFile::remove(settingsFile()); }
+
+    // A render is a picture: no control to press, no instructions for the mouse or the keys.
+    void staticPanelShowsNoControls()
+    {
+        AnswerStore store(settingsFile());
+        PredictionPanel panel(&store);
+        panel.setStatic(true);
+        panel.setArtifact(measured());
+        panel.resize(1000, 600);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        for (const QWidget *child : panel.findChildren<QWidget *>()) {
+            const bool control = qobject_cast<const QAbstractButton *>(child) || qobject_cast<const QComboBox *>(child);
+            QVERIFY2(!(control && child->isVisible()), child->metaObject()->className());
+        }
+        const QImage drawn = panel.grab().toImage();
+        QVERIFY(!drawn.isNull());
+        QVERIFY(!panel.timeline()->accessibleDescription().isEmpty());
+    }
 
     void dragToEachCandidate_data()
     {

@@ -66,6 +66,7 @@ QImage renderArtifact(const LibraryEntry &entry, RenderView view, const QSize &s
             layout->addWidget(line);
         }
         auto *diagram = new DiagramView(&page);
+        diagram->setStatic(true); // an image has no buttons to press
         diagram->setArtifact(*entry.artifact);
         layout->addWidget(diagram, view == RenderView::Diagram ? 1 : 2);
     }

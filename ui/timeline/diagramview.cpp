@@ -126,7 +126,7 @@ void DiagramView::setArtifact(const Artifact &artifact)
 
     const std::string &reading = diagram.reading.empty() ? diagram.alt : diagram.reading;
     m_reading->setText(q(reading));
-    m_showExplanation->setVisible(!reading.empty());
+    m_showExplanation->setVisible(!reading.empty() && !m_static);
     m_showExplanation->setChecked(false);
     setExplanationShown(false);
 
@@ -150,6 +150,12 @@ bool DiagramView::isExplanationShown() const
     if (!m_prediction->isHidden())
         return m_prediction->isReadingShown();
     return m_showExplanation->isChecked() && !m_reading->text().isEmpty();
+}
+
+void DiagramView::setStatic(bool isStatic)
+{
+    m_static = isStatic;
+    m_prediction->setStatic(isStatic);
 }
 
 void DiagramView::setExplanationShown(bool shown)

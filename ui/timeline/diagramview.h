@@ -27,6 +27,9 @@ public:
     explicit DiagramView(QWidget *parent = nullptr);
 
     void setArtifact(const lessonscope::Artifact &artifact);
+    // A picture, not a control (lessonscope render): the prediction without its controls and
+    // instructions, no "Show explanation" button. Set once, before the artifact.
+    void setStatic(bool isStatic);
     // Shows nothing but a short message (no artifact selected).
     void clear();
 
@@ -40,6 +43,7 @@ public slots:
     void setExplanationShown(bool shown);
 
 private:
+    bool m_static = false;
     QLabel *m_title = nullptr;
     QLabel *m_scope = nullptr;
     QLabel *m_promptCaption = nullptr;

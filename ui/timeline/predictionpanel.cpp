@@ -195,13 +195,25 @@ void PredictionPanel::setArtifact(const Artifact &artifact)
     }
 }
 
+void PredictionPanel::setStatic(bool isStatic)
+{
+    m_static = isStatic;
+    m_timeline->setStatic(isStatic);
+    if (!isStatic)
+        return; // a render's panel is made static once, before its artifact is set
+    for (QWidget *control : {static_cast<QWidget *>(m_callLabel), static_cast<QWidget *>(m_calls),
+                             static_cast<QWidget *>(m_resetZoom), static_cast<QWidget *>(m_export),
+                             static_cast<QWidget *>(m_hint), static_cast<QWidget *>(m_tryAgain)})
+        control->hide();
+}
+
 void PredictionPanel::fillCallChoices()
 {
     m_calls->clear();
     const bool measured = m_model->isMeasured();
-    m_callLabel->setVisible(measured);
-    m_calls->setVisible(measured);
-    m_resetZoom->setVisible(measured);
+    m_callLabel->setVisible(measured && !m_static);
+    m_calls->setVisible(measured && !m_static);
+    m_resetZoom->setVisible(measured && !m_static);
     if (!measured)
         return;
     // The jumps (median first, shown first), then every call, each with its duration.

@@ -32,6 +32,9 @@ public:
     void setArtifact(const lessonscope::Artifact &artifact);
     // Where "Export trace" suggests writing (the artifact view knows the artifact's file).
     void setSuggestedTracePath(const QString &path) { m_tracePath = path; }
+    // A picture, not a control (lessonscope render): no call selector, buttons or instructions.
+    // Set once, before the artifact.
+    void setStatic(bool isStatic);
     QString suggestedTracePath() const { return m_tracePath; }
     QComboBox *callSelector() const { return m_calls; }
 
@@ -77,6 +80,7 @@ private:
     std::optional<double> m_lengthAnswer;
     QString m_readingText;
     QString m_tracePath;
+    bool m_static = false;
 
     QLabel *m_prompt = nullptr;
     QLabel *m_hint = nullptr;

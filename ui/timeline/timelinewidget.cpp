@@ -121,6 +121,13 @@ int TimelineWidget::correctCandidate() const
     return -1;
 }
 
+void TimelineWidget::setStatic(bool isStatic)
+{
+    m_static = isStatic;
+    invalidateLayout();
+    update();
+}
+
 void TimelineWidget::resetView()
 {
     double end = m_call.viewEnd;
@@ -269,7 +276,7 @@ void TimelineWidget::paintEvent(QPaintEvent *)
         state.completedText = completed.isEmpty() ? tr("completed result") : tr("completed result: %1").arg(completed);
     } else {
         const bool resting = m_marker < 0 && m_drag == Drag::None;
-        if (!resting)
+        if (!resting || m_static)
             state.markerText = markerWord();
         else // the arrow points the way the marker goes
             state.markerText = m_call.marker == MarkerKind::Stop ? tr("stop ⇢ drag me") : tr("drag me ⇠ start");
@@ -283,6 +290,8 @@ void TimelineWidget::paintEvent(QPaintEvent *)
         state.hint = isLength() ? tr("drag the bar's end, or ← → and Enter")
                                 : tr("drag the %1 marker, or ← → and Enter").arg(markerWord());
     }
+    if (m_static)
+        state.hint.clear();
     TimelinePainter(painter, l, m_call, palette(), font(), smallFontOf(font())).paint(state);
 }
 

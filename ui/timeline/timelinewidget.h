@@ -55,6 +55,8 @@ public:
     bool isAnswered() const { return m_answer || m_lengthAnswer; }
 
     void resetView();
+    // A picture, not a control (lessonscope render): no "drag me", no hint of keys to press.
+    void setStatic(bool isStatic);
     double viewBegin() const { return m_viewBegin; }
     double viewEnd() const { return m_viewEnd; }
 
@@ -113,6 +115,7 @@ private:
     double m_viewBegin = 0;
     double m_viewEnd = 1;
     int m_marker = -1;
+    bool m_static = false;
     std::optional<int> m_answer;
     double m_length = 1;
     std::optional<double> m_lengthAnswer;

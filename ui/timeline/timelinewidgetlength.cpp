@@ -97,7 +97,7 @@ void TimelineWidget::fillLengthState(TimelinePainter::State &state) const
     const double shown = m_drag == Drag::Marker ? lengthAtX(m_dragX) : m_lengthAnswer.value_or(m_length);
     state.anchorText = tr("both start");
     state.markerText = m_lengthAnswer ? multipleText(shown)
-                       : m_drag == Drag::Marker ? multipleText(shown)
+                       : m_drag == Drag::Marker || m_static ? multipleText(shown)
                                                 : tr("%1 ⇢ drag me").arg(multipleText(shown));
     state.timerText = tr("%1? %2").arg(q(question.guessName), multipleText(shown));
     if (!m_lengthAnswer)
