@@ -11,6 +11,7 @@
 #include <QGraphicsSimpleTextItem>
 #include <QGraphicsView>
 #include <QGraphicsScene>
+#include <QPushButton>
 #include <QTest>
 #include <QWheelEvent>
 
@@ -32,6 +33,8 @@ private slots:
     void logScaleKeepsTheValues();
     void logXAxisSpacesDoublingsEvenly();
     void ticksNeverReadAsExponents();
+    void screenReadersHearTheValues();
+    void resetZoomShowsEveryRange();
     void hoverShowsExactValueAndSeries();
     void keyboardStepsThroughValues();
     void largeSeriesIsThinned();
@@ -201,6 +204,39 @@ void TestPanelChart::ticksNeverReadAsExponents()
     QVERIFY2(texts.contains(QStringLiteral("3.22 × 10⁻⁵")), qPrintable(texts.join(u' '))); // the bar's value
     for (const QString &text : std::as_const(texts))
         QVERIFY2(!text.contains(QLatin1Char('e')), qPrintable(text));
+}
+
+// A chart's accessible description says its values, as a table would.
+void TestPanelChart::screenReadersHearTheValues()
+{
+    PanelChart bars;
+    bars.setPanel(boundaryPanel());
+    QCOMPARE(bars.accessibleDescription(),
+             QStringLiteral("Bar chart. dispatch only, warm median: 310 ns; synchronized call, warm median: 8.50 µs."));
+    PanelChart line;
+    line.setPanel(linePanel({8e-6, 9e-6, 1e-5}));
+    QCOMPARE(line.accessibleDescription(),
+             QStringLiteral("Line chart of seconds against warm sample. synchronized call: 3 points from 8.00 µs to "
+                            "10.0 µs, median 9.00 µs."));
+}
+
+// The wheel zoom is undone by double-click on a chart, or for every chart by Reset Zoom.
+void TestPanelChart::resetZoomShowsEveryRange()
+{
+    PanelsView view;
+    PanelItem item;
+    item.drawable = true;
+    item.plot = linePanel({1e-6, 2e-6, 3e-6, 4e-6, 5e-6, 6e-6, 7e-6, 8e-6});
+    view.setItems({item});
+    view.resize(600, 400);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QVERIFY(view.resetZoomButton()->isVisible());
+    PanelChart *chart = view.charts().constFirst();
+    chart->zoomAt(4, 0.5);
+    QVERIFY(chart->isZoomed());
+    view.resetZoomButton()->click();
+    QVERIFY(!chart->isZoomed());
 }
 
 // "xscale": "log" (a line panel's option): x = 1, 2, 4 … 64 lie evenly across the plot, x <= 0

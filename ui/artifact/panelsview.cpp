@@ -12,6 +12,8 @@
 #include <QPlainTextEdit>
 #include <QVBoxLayout>
 
+#include <QPushButton>
+
 #include <algorithm>
 
 PanelsView::PanelsView(QWidget *parent)
@@ -20,12 +22,21 @@ PanelsView::PanelsView(QWidget *parent)
     m_logBox = new QCheckBox(tr("&Logarithmic value axis"), this);
     m_logBox->setToolTip(tr("Show the values on a logarithmic scale (non-positive values are left out)"));
     connect(m_logBox, &QCheckBox::toggled, this, &PanelsView::setLogScale);
-    m_hint = new QLabel(tr("Hover a point for its exact value; right-click a chart to export it."), this);
+    m_hint = new QLabel(tr("Hover a point for its exact value · the wheel zooms a line chart, dragging pans, "
+                           "double-click shows all · right-click to export"), this);
     m_hint->setForegroundRole(QPalette::PlaceholderText);
+    m_hint->setWordWrap(true);
+    m_resetZoom = new QPushButton(tr("Reset &Zoom"), this);
+    m_resetZoom->setToolTip(tr("Show every line chart's whole range again"));
+    connect(m_resetZoom, &QPushButton::clicked, this, [this] {
+        for (PanelChart *chart : std::as_const(m_charts))
+            chart->resetXView();
+    });
     auto *top = new QHBoxLayout;
     top->addWidget(m_logBox);
     top->addSpacing(12);
     top->addWidget(m_hint, 1);
+    top->addWidget(m_resetZoom);
 
     m_empty = new QLabel(this);
     m_empty->setTextFormat(Qt::PlainText);
@@ -96,6 +107,8 @@ void PanelsView::setItems(const std::vector<PanelItem> &items)
     m_logBox->setEnabled(!m_charts.isEmpty());
     m_logBox->setVisible(m_controls);
     m_hint->setVisible(m_controls && !m_charts.isEmpty());
+    const bool anyLine = std::any_of(m_charts.cbegin(), m_charts.cend(), [](const PanelChart *c) { return c->panel().isLine(); });
+    m_resetZoom->setVisible(m_controls && anyLine);
     if (count == 0 && m_empty->text().isEmpty())
         m_empty->setText(tr("This artifact has no panels."));
 }

@@ -9,6 +9,7 @@ class PanelChart;
 class QCheckBox;
 class QGridLayout;
 class QLabel;
+class QPushButton;
 
 // The panels of one artifact (or of an overlay of two): charts for the panels that can be drawn,
 // placeholders with the raw JSON for those that cannot, a log-scale switch shared by all charts.
@@ -19,6 +20,7 @@ class PanelsView : public QWidget
 
 public:
     enum class Export { Png, Svg, Csv };
+    QPushButton *resetZoomButton() const { return m_resetZoom; }
 
     // Panels drawn at most (docs/security.md, "Limits"): a chart is a heavy widget, and 1,000
     // of them made a window (and a rendered image) 124,595 pixels tall. The rest are named in a
@@ -58,6 +60,7 @@ private:
 
     QCheckBox *m_logBox = nullptr;
     QLabel *m_hint = nullptr;
+    QPushButton *m_resetZoom = nullptr; // every line chart's whole range again
     QLabel *m_empty = nullptr;
     QLabel *m_note = nullptr; // panels not drawn
     QWidget *m_area = nullptr;

@@ -214,6 +214,7 @@ void PanelChart::rebuild()
     chart->legend()->setAlignment(Qt::AlignBottom);
     updateRanges();
     applyPalette();
+    setAccessibleDescription(valuesDescription());
 }
 
 void PanelChart::rebuildBars()

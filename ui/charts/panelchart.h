@@ -38,6 +38,9 @@ public:
     // The x range a line panel shows: setXView zooms to it (clamped to the data), resetXView
     // shows all the data. Both thin the series anew for the plot's width.
     void setXView(double from, double to);
+    // The values as a screen reader says them (also the widget's accessible description):
+    // "Bar chart. float32: 1.31 ms; float64: 3.03 ms."
+    QString valuesDescription() const;
     void resetXView();
     bool isZoomed() const;
     QPair<double, double> xView() const; // the x axis' range
@@ -90,6 +93,7 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
+    QString valueText(double value) const;
     struct Impl;
     void rebuild();
     void rebuildBars();
