@@ -16,6 +16,9 @@
 #include "ui/library/librarymodel.h"
 #include "ui/library/librarypane.h"
 #include "ui/runs/comparisonview.h"
+#include "ui/runs/liverunview.h"
+#include "ui/artifact/panelsview.h"
+#include "ui/charts/panelchart.h"
 #include "ui/runs/runpanel.h"
 #include "ui/timeline/answerstore.h"
 #include "ui/timeline/diagramview.h"
@@ -85,6 +88,7 @@ private slots:
     void welcomeShowsTheCourseInOrder();
     void predictThenObserveThenExplain();
     void disturbedRunIsFlaggedWhereItsNumbersAre();
+    void liveRunShowsCallsAsTheLessonMeansThem();
 
 private:
     QTemporaryDir m_dir;
@@ -227,6 +231,24 @@ void TestCourse::disturbedRunIsFlaggedWhereItsNumbersAre()
     QCOMPARE(m_window->centre()->page(), CentralView::Page::Comparison);
     QVERIFY2(m_window->centre()->comparisonView()->differencesText().contains(QStringLiteral("was disturbed while it ran")),
              qPrintable(m_window->centre()->comparisonView()->differencesText()));
+}
+
+// While a run measures, a lesson about the first call shows it apart; any other lesson's calls
+// are all of a kind ("Calls as measured"), the first of them included, never called "after the first".
+void TestCourse::liveRunShowsCallsAsTheLessonMeansThem()
+{
+    LiveRunView live;
+    live.start(1, QStringLiteral("performance-05"), QStringLiteral("2,000 warm calls"));
+    QCOMPARE(live.panels()->charts().size(), 1);
+    QVERIFY(live.panels()->charts().constFirst()->panel().title.startsWith(QStringLiteral("Calls as measured")));
+    live.addFirstCall(1, 1e-6);
+    live.addWarmSamples(1, 0, {2e-6, 3e-6});
+    QCOMPARE(live.warmSampleCount(), std::size_t(3));
+    QCOMPARE(live.panels()->charts().constFirst()->chartPoints(0).size(), 3);
+
+    live.start(2, QStringLiteral("performance-01"), QStringLiteral("7 warm calls"));
+    QCOMPARE(live.panels()->charts().size(), 2);
+    QCOMPARE(live.panels()->charts().constFirst()->panel().title, QStringLiteral("First call"));
 }
 
 QTEST_MAIN(TestCourse)

@@ -72,6 +72,10 @@ struct LessonInfo {
     LessonTexts texts;
     std::vector<ParameterSpec> parameters;
     std::vector<ParameterShorthand> shorthands;
+    // Whether the run's first reported call is the cold first call, which the run in progress
+    // shows apart from the calls after it (performance-01, -02). Otherwise every reported call is
+    // one of a kind and they are shown together, as measured.
+    bool firstCallApart = false;
 };
 
 // One measured call: what the synchronized timer and the dispatch-only timer read, and when each

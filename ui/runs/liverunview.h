@@ -29,11 +29,13 @@ public:
     std::size_t warmSampleCount() const { return m_warm.size(); }
 
 private:
+    void addCall(double seconds);
     ArtifactHeader *m_header = nullptr;
     PanelsView *m_panels = nullptr;
     QString m_lessonId;
     QString m_description;
     int m_job = 0;
     std::vector<double> m_x;
-    std::vector<double> m_warm;
+    std::vector<double> m_warm; // the calls after the first; all of them unless m_firstApart
+    bool m_firstApart = true;
 };
