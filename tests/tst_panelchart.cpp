@@ -34,6 +34,7 @@ private slots:
     void logXAxisSpacesDoublingsEvenly();
     void ticksNeverReadAsExponents();
     void screenReadersHearTheValues();
+    void warmCallsShowTheirMedian();
     void resetZoomShowsEveryRange();
     void hoverShowsExactValueAndSeries();
     void keyboardStepsThroughValues();
@@ -218,6 +219,28 @@ void TestPanelChart::screenReadersHearTheValues()
     QCOMPARE(line.accessibleDescription(),
              QStringLiteral("Line chart of seconds against warm sample. synchronized call: 3 points from 8.00 µs to "
                             "10.0 µs, median 9.00 µs."));
+}
+
+// A one-series line of durations draws its median, dashed and labelled: the figure a benchmark
+// reports, where the samples are. Fewer than five samples, or several series, do not.
+void TestPanelChart::warmCallsShowTheirMedian()
+{
+    const auto labels = [](const PanelChart &chart) {
+        QStringList texts;
+        for (QGraphicsItem *item : chart.findChild<QGraphicsView *>()->scene()->items()) {
+            if (auto *text = dynamic_cast<QGraphicsSimpleTextItem *>(item))
+                texts << text->text();
+        }
+        return texts;
+    };
+    PanelChart warm;
+    warm.setPanel(linePanel({3.8e-5, 1.7e-5, 1.2e-5, 8.5e-6, 8.1e-6, 8.4e-6, 7.1e-6}));
+    QVERIFY2(labels(warm).contains(QStringLiteral("median 8.50 µs")), qPrintable(labels(warm).join(u'|')));
+    QCOMPARE(warm.chartPoints(0).size(), 7); // the samples themselves are untouched
+
+    PanelChart few;
+    few.setPanel(linePanel({3.8e-5, 1.7e-5, 1.2e-5}));
+    QVERIFY(!labels(few).join(u'|').contains(QStringLiteral("median")));
 }
 
 // The wheel zoom is undone by double-click on a chart, or for every chart by Reset Zoom.

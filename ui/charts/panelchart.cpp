@@ -117,6 +117,7 @@ PanelChart::PanelChart(QWidget *parent)
     connect(d->chart(), &QChart::plotAreaChanged, this, [this] {
         d->placeBarLabels();
         d->placeDecadeLabels();
+        d->placeMedianLabel();
         // A wider or narrower plot has more or fewer pixel columns: thin again (once per burst).
         if (d->lines.isEmpty() || d->rethinQueued || d->columns() == d->thinnedFor)
             return;
@@ -195,6 +196,9 @@ void PanelChart::rebuild()
         delete label.item;
     d->barLabels.clear();
     d->setDecadeLabels(0, 0);
+    delete d->medianLabel;
+    d->medianLabel = nullptr;
+    d->medianLine = nullptr; // removed with the chart's series above
     d->lines.clear();
     d->bars = nullptr;
     d->keyPoint = -1;
@@ -288,6 +292,7 @@ void PanelChart::rebuildLines()
         line->attachAxis(axis);
         d->lines.append(line);
     }
+    d->addMedianLine(axis);
 }
 
 void PanelChart::rebuildValueAxis()
@@ -393,6 +398,7 @@ void PanelChart::updateRanges()
         linear->applyNiceNumbers();
     }
     d->placeBarLabels();
+    d->placeMedianLabel();
 }
 
 // A logarithmic x axis: base 2 when the abscissae span ten doublings or fewer (depths 1, 2, 4 …

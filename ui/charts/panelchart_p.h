@@ -35,6 +35,11 @@ struct PanelChart::Impl {
     ValueScale scale;
     bool log = false;
     QList<QLineSeries *> lines;
+    // A one-series line panel of durations: its median as a dashed line, labelled at its right
+    // end ("median 8.50 µs"): the figure a benchmark reports, drawn where the samples are.
+    QLineSeries *medianLine = nullptr;
+    QGraphicsSimpleTextItem *medianLabel = nullptr; // owned by the chart
+    double medianValue = 0;
     QBarSeries *bars = nullptr;
     QString lastHover;
     int keyPoint = -1; // the point ← → last stepped to, counted over all series
@@ -83,6 +88,8 @@ struct PanelChart::Impl {
     void placeBarLabels();
     void setDecadeLabels(double low, double high); // none when high <= low
     void placeDecadeLabels();
+    void addMedianLine(QAbstractAxis *xAxis);
+    void placeMedianLabel();
     void updateLogXRange(QLogValueAxis *axis, double low, double high);
 
     // Chart item coordinates <-> the PanelChart's own.

@@ -1,6 +1,9 @@
 // The chart adapter, continued: palette, colours and value labels (see panelchart.h).
 #include "ui/charts/panelchart_p.h"
 
+#include "core/base/units.h"
+#include "core/timing/statistics.h"
+
 #include <QLogValueAxis>
 
 #include <cmath>
@@ -56,6 +59,41 @@ void PanelChart::Impl::placeDecadeLabels()
     }
 }
 
+void PanelChart::Impl::addMedianLine(QAbstractAxis *xAxis)
+{
+    double from = 0, to = 0;
+    if (panel.series.size() != 1 || !scale.isDuration || logX() || !xExtent(&from, &to) || !(to > from))
+        return;
+    std::vector<double> values;
+    for (double y : panel.series.front().y) {
+        if (std::isfinite(y))
+            values.push_back(y);
+    }
+    if (values.size() < 5)
+        return; // a median of a handful says little the points do not
+    medianValue = lessonscope::median(values);
+    medianLine = new QLineSeries;
+    medianLine->setName(QObject::tr("median"));
+    medianLine->append(from, scale.toDisplay(medianValue));
+    medianLine->append(to, scale.toDisplay(medianValue));
+    chart()->addSeries(medianLine);
+    medianLine->attachAxis(xAxis);
+    medianLabel = new QGraphicsSimpleTextItem(
+        QObject::tr("median %1").arg(QString::fromStdString(lessonscope::formatDuration(medianValue))), chart());
+    medianLabel->setZValue(11);
+}
+
+void PanelChart::Impl::placeMedianLabel()
+{
+    if (!medianLine || !medianLabel || medianLine->count() < 2)
+        return;
+    const QPointF end = chart()->mapToPosition(medianLine->at(1), medianLine);
+    const QRectF box = medianLabel->boundingRect();
+    const QRectF plot = chart()->plotArea();
+    medianLabel->setPos(std::min(end.x(), plot.right()) - box.width() - 4, end.y() - box.height() - 2);
+    medianLabel->setVisible(plot.contains(QPointF(plot.center().x(), end.y())));
+}
+
 void PanelChart::applyPalette()
 {
     const QPalette pal = palette();
@@ -109,6 +147,18 @@ void PanelChart::applyPalette()
     }
     d->placeDecadeLabels();
     d->placeBarLabels();
+    if (d->medianLine) {
+        QPen dashed(pal.color(QPalette::Text));
+        dashed.setStyle(Qt::DashLine);
+        dashed.setWidthF(1.2);
+        d->medianLine->setPen(dashed);
+        d->medianLine->setPointsVisible(false);
+    }
+    if (d->medianLabel) {
+        d->medianLabel->setBrush(pal.text());
+        d->medianLabel->setFont(font());
+    }
+    d->placeMedianLabel();
 }
 
 // Tones of one colour, told apart by lightness: the colour itself, then darker, lighter, …
