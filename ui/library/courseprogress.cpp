@@ -8,6 +8,8 @@
 
 #include <QTimer>
 
+#include <nlohmann/json.hpp>
+
 #include <map>
 
 using namespace lessonscope;
@@ -25,7 +27,9 @@ CourseProgress::CourseProgress(const LibraryModel *model, const AnswerStore *sto
 {
     m_coalesce = new QTimer(this);
     m_coalesce->setSingleShot(true);
-    m_coalesce->setInterval(0);
+    // A folder streams in its rows in many batches: the course is worked out again at most
+    // ten times a second, not once a batch.
+    m_coalesce->setInterval(100);
     connect(m_coalesce, &QTimer::timeout, this, &CourseProgress::changed);
     connect(m_store, &AnswerStore::answerChanged, this, &CourseProgress::scheduleChanged);
     connect(m_model, &QAbstractItemModel::rowsInserted, this, &CourseProgress::scheduleChanged);
@@ -49,11 +53,12 @@ bool CourseProgress::madeOnThisMachine(const LibraryEntry &entry)
     if (artifact.provenance() != kMeasuredProvenance)
         return false;
     static const std::string thisCpu = cpuModel();
-    for (const auto &[key, value] : artifact.environment()) {
-        if (key == "cpu")
-            return value == thisCpu;
-    }
-    return false;
+    const Json &document = artifact.json();
+    const auto environment = document.find("environment");
+    if (environment == document.end() || !environment->is_object())
+        return false;
+    const auto cpu = environment->find("cpu");
+    return cpu != environment->end() && cpu->is_string() && cpu->get_ref<const std::string &>() == thisCpu;
 }
 
 QList<CourseProgress::Lesson> CourseProgress::lessons() const
@@ -77,10 +82,13 @@ QList<CourseProgress::Lesson> CourseProgress::lessons() const
         Lesson &item = course[found->second];
         if (entry.origin == LibraryEntry::Origin::Bundled && !item.recordedId)
             item.recordedId = entry.id;
-        if (madeOnThisMachine(entry))
+        const bool recording = entry.origin == LibraryEntry::Origin::Bundled;
+        const bool mine = !recording && madeOnThisMachine(entry);
+        if (mine)
             item.runId = entry.id; // the newest: entries are in the order they arrived
-        // The recording's answer counts first; any run of the same content shares it.
-        if (!item.predicted || entry.origin == LibraryEntry::Origin::Bundled) {
+        // The recording's answer counts first, then one given on a run of the learner's own;
+        // other people's files (a folder of 10,000) are not looked up: they are not the course.
+        if ((recording || (mine && !item.predicted))) {
             if (const auto answer = m_store->answer(QString::fromStdString(entry.artifact->contentHash())))
                 item.predicted = answer->correct;
         }

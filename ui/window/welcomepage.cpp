@@ -96,8 +96,19 @@ void WelcomePage::setCourseProgress(const CourseProgress *progress)
     refreshCourse();
 }
 
+void WelcomePage::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (m_stale)
+        refreshCourse();
+}
+
 void WelcomePage::refreshCourse()
 {
+    // Hidden (an artifact is shown), the course is worked out when the page shows again.
+    m_stale = !isVisible() && m_progress && !m_courseLines.isEmpty();
+    if (m_stale)
+        return;
     while (QLayoutItem *item = m_courseGrid->takeAt(0)) {
         delete item->widget();
         delete item;

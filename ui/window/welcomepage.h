@@ -30,6 +30,9 @@ signals:
     void openRecordedRequested();
     void openLessonRequested(const QString &lessonId);
 
+protected:
+    void showEvent(QShowEvent *event) override;
+
 private:
     void refreshCourse();
 
@@ -41,4 +44,5 @@ private:
     QString m_nextId;
     QStringList m_courseLines;
     const CourseProgress *m_progress = nullptr;
+    bool m_stale = false; // changed while hidden
 };
