@@ -35,6 +35,7 @@ private slots:
     void ticksNeverReadAsExponents();
     void screenReadersHearTheValues();
     void warmCallsShowTheirMedian();
+    void longSeriesShowAsADistribution();
     void resetZoomShowsEveryRange();
     void hoverShowsExactValueAndSeries();
     void keyboardStepsThroughValues();
@@ -241,6 +242,34 @@ void TestPanelChart::warmCallsShowTheirMedian()
     PanelChart few;
     few.setPanel(linePanel({3.8e-5, 1.7e-5, 1.2e-5}));
     QVERIFY(!labels(few).join(u'|').contains(QStringLiteral("median")));
+}
+
+// 100,000 samples in order draw a solid band: a long line of durations can be shown as its
+// distribution instead, and back.
+void TestPanelChart::longSeriesShowAsADistribution()
+{
+    std::vector<double> samples;
+    for (int i = 0; i < 1000; ++i)
+        samples.push_back(1e-6 * (1.0 + (i % 10) * 0.01) + (i == 500 ? 1e-3 : 0.0));
+    PanelChart chart;
+    chart.setPanel(linePanel(samples));
+    QVERIFY(chart.canShowDistribution());
+    chart.setDistributionShown(true);
+    QVERIFY(chart.isDistributionShown());
+    QVERIFY(chart.panel().isBar());
+    QCOMPARE(chart.panel().labels.size(), 12 + 2); // the bins, the underflow and the overflow
+    double total = 0;
+    for (double count : chart.panel().series.front().y)
+        total += count;
+    QCOMPARE(total, 1000.0); // every sample in one bin
+    QCOMPARE(chart.panel().series.front().y.back(), 1.0); // the interrupted one, above the 99th percentile
+    chart.setDistributionShown(false);
+    QVERIFY(chart.panel().isLine());
+    QCOMPARE(chart.panel().series.front().y.size(), std::size_t(1000));
+
+    PanelChart shortLine;
+    shortLine.setPanel(linePanel({1e-6, 2e-6, 3e-6}));
+    QVERIFY(!shortLine.canShowDistribution());
 }
 
 // The wheel zoom is undone by double-click on a chart, or for every chart by Reset Zoom.

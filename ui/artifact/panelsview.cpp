@@ -185,5 +185,11 @@ void PanelsView::showMenu(PanelChart *chart, const QPoint &globalPosition)
     menu.addAction(tr("Export as &PNG…"), this, [this, chart] { emit exportRequested(chart, Export::Png); });
     menu.addAction(tr("Export as &SVG…"), this, [this, chart] { emit exportRequested(chart, Export::Svg); });
     menu.addAction(tr("Export series as &CSV…"), this, [this, chart] { emit exportRequested(chart, Export::Csv); });
+    if (chart->canShowDistribution()) {
+        menu.addSeparator();
+        const bool shown = chart->isDistributionShown();
+        menu.addAction(shown ? tr("Show the Samples in &Order") : tr("Show as &Distribution"), this,
+                       [chart, shown] { chart->setDistributionShown(!shown); });
+    }
     menu.exec(globalPosition);
 }

@@ -146,6 +146,7 @@ PanelChart::~PanelChart() = default;
 void PanelChart::setPanel(const PlotPanel &panel)
 {
     d->panel = panel;
+    d->inOrder.reset();
     d->zoomed = false;
     rebuild();
 }

@@ -31,7 +31,14 @@ public:
     ~PanelChart() override;
 
     void setPanel(const PlotPanel &panel);
-    const PlotPanel &panel() const;
+    const PlotPanel &panel() const; // as drawn: the distribution while it is shown
+
+    // A long line of durations (100 samples or more in its first series) can be shown as its
+    // distribution instead: a histogram of that series (lessonscope::histogramOf), where 100,000
+    // samples in order draw a solid band. Undone by showing it in order again, or by setPanel.
+    bool canShowDistribution() const;
+    void setDistributionShown(bool shown);
+    bool isDistributionShown() const;
     // Replaces one series' points (a run still measuring); pushed with replace(), axes follow.
     void setSeriesData(int series, std::vector<double> x, std::vector<double> y);
 

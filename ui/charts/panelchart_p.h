@@ -11,6 +11,8 @@
 #include <QGraphicsSimpleTextItem>
 #include <QLabel>
 #include <QLineSeries>
+
+#include <optional>
 #include <QLogValueAxis>
 
 #include <cmath>
@@ -32,6 +34,8 @@ struct PanelChart::Impl {
     QChartView *view = nullptr;
     QLabel *note = nullptr; // what the caps left out; hidden when nothing
     PlotPanel panel;
+    // While a distribution is shown instead: the panel as given (its samples in order).
+    std::optional<PlotPanel> inOrder;
     ValueScale scale;
     bool log = false;
     QList<QLineSeries *> lines;

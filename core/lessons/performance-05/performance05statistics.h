@@ -5,6 +5,7 @@
 // and mean, the samples the interval needed to come within ±2% of the median, the outliers by
 // their stated rule, and the histogram the "Distribution" panel draws.
 
+#include "core/timing/histogram.h"
 #include "core/timing/statistics.h"
 
 #include <cstddef>
@@ -60,16 +61,8 @@ struct SampleFigures {
 };
 SampleFigures figuresOf(std::span<const double> samples); // samples not empty, no NaN
 
-// The "Distribution" panel: bins from the 1st to the 99th percentile, growing geometrically (each
-// the same factor wider than the one before; equal widths when the 1st percentile is not
-// positive), an underflow bin for the samples below and an overflow bin for those above. Labels
-// are the bins' lower edges as durations ("< 2.10 µs", "2.10 µs", …, "> 9.80 µs") with as many
-// significant digits as tell neighbouring edges apart.
-struct Histogram {
-    std::vector<std::string> labels;
-    std::vector<std::int64_t> counts;
-};
-inline constexpr int kHistogramBins = 12; // between the percentiles
-Histogram histogramOf(std::span<const double> samples, int bins = kHistogramBins);
+// The "Distribution" panel's bins: lessonscope::histogramOf (core/timing/histogram.h).
+using lessonscope::Histogram;
+using lessonscope::histogramOf;
 
 } // namespace lessonscope::performance05
