@@ -76,6 +76,11 @@ PlotPanel doublingsPanel()
     return panel;
 }
 
+PlotPanel eightSamplesPanel() // made here for the reason doublingsPanel() says
+{
+    return linePanel({1e-6, 2e-6, 3e-6, 4e-6, 5e-6, 6e-6, 7e-6, 8e-6});
+}
+
 PlotPanel boundaryPanel()
 {
     PlotPanel panel;
@@ -288,7 +293,7 @@ void TestPanelChart::resetZoomShowsEveryRange()
     PanelsView view;
     PanelItem item;
     item.drawable = true;
-    item.plot = linePanel({1e-6, 2e-6, 3e-6, 4e-6, 5e-6, 6e-6, 7e-6, 8e-6});
+    item.plot = eightSamplesPanel();
     view.setItems({item});
     view.resize(600, 400);
     view.show();

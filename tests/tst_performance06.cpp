@@ -113,6 +113,12 @@ private slots:
     // a call alone. Medians of the same rounds, so whatever the machine did touched both.
     void keptBusyACallCostsLessThanItsLatency()
     {
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+        // Instrumented, every call costs what the instrumentation adds, on both sides alike, and
+        // the saving of a busy stream can drown in it: the claim is checked in the release build
+        // (and, without any timing, by the trace in theHostsDispatchesOverlapTheDevicesWork).
+        QSKIP("timings of an instrumented build are not the program's");
+#endif
         const performance06::Figures f = performance06::readFigures(m_artifact);
         QCOMPARE(f.depths, (std::vector<std::int64_t>{1, 2, 4, 8, 16, 32, 64}));
         QVERIFY(f.latencyMedian && f.perCallAtLargest());
