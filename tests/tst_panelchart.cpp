@@ -67,8 +67,9 @@ PlotPanel linePanel(std::vector<double> y, const QString &ylabel = QStringLitera
 }
 
 // x = 0, 1, 2, 4 … 64 (a queue depth's doublings, and one point no log axis can hold). Made
-// here, not in the test: under AddressSanitizer's use-after-return frames (GCC 12), these two
-// initializer lists in the test's own frame were read from an unmapped address.
+// here, not in the test: with these lists inline, GCC 12's AddressSanitizer use-after-return
+// frame of the test faulted at its first statement, before any of lessonscope's code ran (see
+// resetZoomShowsEveryRange).
 PlotPanel doublingsPanel()
 {
     PlotPanel panel = linePanel({7e-6, 6e-6, 5e-6, 4e-6, 3e-6, 2e-6, 1e-6, 1e-6});
@@ -288,7 +289,9 @@ void TestPanelChart::longSeriesShowAsADistribution()
 }
 
 // The wheel zoom is undone by double-click on a chart, or for every chart by Reset Zoom.
-void TestPanelChart::resetZoomShowsEveryRange()
+// (Its frame is a real one under AddressSanitizer: GCC 12's use-after-return frame for this
+// function faulted at its first statement, before any of lessonscope's code ran.)
+__attribute__((no_sanitize("address"))) void TestPanelChart::resetZoomShowsEveryRange()
 {
     PanelsView view;
     PanelItem item;
