@@ -40,7 +40,9 @@ CourseProgress::CourseProgress(const LibraryModel *model, const AnswerStore *sto
 
 void CourseProgress::scheduleChanged()
 {
-    m_coalesce->start();
+    m_lessons.reset();
+    if (!m_coalesce->isActive())
+        m_coalesce->start();
 }
 
 bool CourseProgress::madeOnThisMachine(const LibraryEntry &entry)
@@ -63,6 +65,8 @@ bool CourseProgress::madeOnThisMachine(const LibraryEntry &entry)
 
 QList<CourseProgress::Lesson> CourseProgress::lessons() const
 {
+    if (m_lessons)
+        return *m_lessons;
     QList<Lesson> course;
     std::map<std::string, qsizetype> byId;
     for (const lessonscope::Lesson *lesson : courseLessons()) {
@@ -93,6 +97,7 @@ QList<CourseProgress::Lesson> CourseProgress::lessons() const
                 item.predicted = answer->correct;
         }
     }
+    m_lessons = course;
     return course;
 }
 

@@ -35,6 +35,7 @@ public:
 
     CourseProgress(const LibraryModel *model, const AnswerStore *store, QObject *parent = nullptr);
 
+    // Worked out once per change (the library, the answers) and kept until the next.
     QList<Lesson> lessons() const;
     std::optional<Lesson> lesson(const QString &id) const;
     // The first lesson in course order that is not done; empty when every lesson is.
@@ -52,4 +53,5 @@ private:
     const LibraryModel *m_model = nullptr;
     const AnswerStore *m_store = nullptr;
     QTimer *m_coalesce = nullptr;
+    mutable std::optional<QList<Lesson>> m_lessons; // the last worked out, until a change
 };
