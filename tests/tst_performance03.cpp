@@ -2,6 +2,7 @@
 // copies, the product is right at every size, the whole exceeds the call), its own checks, its
 // timeline's start marker and verdicts, its rendering, and the command line as a user runs it.
 #include "coretesting.h"
+#include "lessontesting.h"
 #include "core/lesson/artifactbuilder.h"
 #include "core/lesson/lessonartifacts.h"
 #include "core/lesson/lessonregistry.h"
@@ -27,6 +28,7 @@
 #include <limits>
 
 using namespace lessonscope;
+using namespace lessontesting;
 using coretesting::Outcome;
 using coretesting::runLessonscope;
 namespace key = performance03::key;
@@ -35,29 +37,8 @@ namespace {
 
 const Lesson &lesson()
 {
-    const Lesson *found = findLesson(Performance03::kId);
-    Q_ASSERT(found);
-    return *found;
+    return lessontesting::lessonNamed(Performance03::kId);
 }
-
-class Quiet final : public RunObserver
-{
-};
-
-// Cancels once cancelAfter samples were measured; counts what was reported live.
-class Canceller final : public RunObserver
-{
-public:
-    explicit Canceller(int cancelAfter) : m_cancelAfter(cancelAfter) {}
-    void progress(int done, int) override { m_done = done; }
-    void callMeasured(int, const MeasuredCall &) override { ++liveCalls; }
-    bool isCancelled() const override { return m_done >= m_cancelAfter; }
-    int liveCalls = 0;
-
-private:
-    int m_cancelAfter = 0;
-    int m_done = 0;
-};
 
 // A real run, with the default sizes unless told otherwise; a few samples keep the test short.
 Artifact measuredArtifact(const std::string &sizes = "16,64,256,1024", const std::string &dtype = "float32",
@@ -66,14 +47,9 @@ Artifact measuredArtifact(const std::string &sizes = "16,64,256,1024", const std
     ParameterValues values{{"sizes", sizes}, {"dtype", dtype}, {"samples", samples}};
     if (const auto error = lesson().resolveParameters(values))
         qFatal("unexpected parameter error: %s", error->c_str());
-    Quiet quiet;
+    QuietObserver quiet;
     const LessonRun run = lesson().run(values, quiet);
     return buildArtifact(lesson(), run, "2026-11-30T20:00:00.000000+00:00");
-}
-
-Json stdoutOf(const Artifact &artifact)
-{
-    return *artifact.stdoutJson();
 }
 
 std::vector<double> numbers(const Json &out, const char *name)
@@ -88,18 +64,6 @@ double tolerance(std::int64_t n, const std::string &dtype)
     const double eps = dtype == "float64" ? std::numeric_limits<double>::epsilon()
                                           : std::numeric_limits<float>::epsilon();
     return 8.0 * static_cast<double>(n) * eps;
-}
-
-bool noWarnings(const Problems &problems)
-{
-    for (const Problem &p : problems)
-        qWarning("%s: %s", p.pointer.c_str(), p.message.c_str());
-    return countOf(problems, Severity::Error) == 0 && countOf(problems, Severity::Warning) == 0;
-}
-
-QString recordedPath()
-{
-    return QStringLiteral(LESSONSCOPE_TEST_DATA "/../../resources/recorded/performance-03.recorded.json");
 }
 
 } // namespace
@@ -220,7 +184,7 @@ private slots:
     {
         ParameterValues values{{"samples", std::int64_t(5)}};
         QVERIFY(!lesson().resolveParameters(values));
-        Canceller canceller(2);
+        CancellingObserver canceller(2);
         const LessonRun run = lesson().run(values, canceller);
         QVERIFY(run.cancelled);
         QCOMPARE(run.calls.size(), std::size_t(2));
@@ -328,7 +292,7 @@ private slots:
 
     void theRecordedArtifactValidates()
     {
-        const ReadResult read = readArtifactFile(recordedPath());
+        const ReadResult read = readArtifactFile(recordedPath("performance-03"));
         QVERIFY(read.ok());
         QCOMPARE(read.artifact->lessonId(), std::string(Performance03::kId));
         QVERIFY(noWarnings(read.problems));
@@ -348,34 +312,9 @@ private slots:
 
     void theCommandLineRunsValidatesRendersAndExports()
     {
-        const Outcome lessons = runLessonscope({QStringLiteral("lessons")});
-        QCOMPARE(lessons.exitCode, 0);
-        const auto first = lessons.out.indexOf(QStringLiteral("performance-01"));
-        const auto third = lessons.out.indexOf(QStringLiteral("performance-03"));
-        QVERIFY(first >= 0 && third > first);
-
-        const QString artifact = m_dir.filePath(QStringLiteral("a.json"));
-        const Outcome run = runLessonscope({QStringLiteral("run"), QStringLiteral("performance-03"),
-                                            QStringLiteral("-o"), artifact});
-        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
-        const Outcome validate = runLessonscope({QStringLiteral("validate"), artifact});
-        QVERIFY2(validate.exitCode == 0, qPrintable(validate.out + validate.err));
-
-        const QString png = m_dir.filePath(QStringLiteral("x.png"));
-        const Outcome render = runLessonscope({QStringLiteral("render"), artifact, QStringLiteral("--view"),
-                                               QStringLiteral("diagram"), QStringLiteral("-o"), png});
-        QVERIFY2(render.exitCode == 0, qPrintable(render.err));
-        QVERIFY(!QImage(png).isNull());
-
-        const QString traceFile = m_dir.filePath(QStringLiteral("trace.json"));
-        const Outcome exported = runLessonscope({QStringLiteral("export-trace"), artifact, QStringLiteral("-o"), traceFile});
-        QVERIFY2(exported.exitCode == 0, qPrintable(exported.err));
-        QFile file(traceFile);
-        QVERIFY(file.open(QIODevice::ReadOnly));
-        const QJsonDocument trace = QJsonDocument::fromJson(file.readAll());
-        QVERIFY(trace.isObject());
-        QVERIFY(!trace[QStringLiteral("traceEvents")].toArray().isEmpty());
-        QCOMPARE(trace[QStringLiteral("otherData")][QStringLiteral("mode")].toString(), QStringLiteral("measured"));
+        checkCommandLine(m_dir, "performance-03");
+        if (QTest::currentTestFailed())
+            return;
 
         const Outcome badSizes = runLessonscope({QStringLiteral("run"), QStringLiteral("performance-03"),
                                                  QStringLiteral("--sizes"), QStringLiteral("16,3"),

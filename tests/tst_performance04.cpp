@@ -2,6 +2,7 @@
 // product; float64 is the more accurate), its own checks, its timeline's length question and
 // verdicts, the prediction answered on it, its rendering, and the command line as a user runs it.
 #include "coretesting.h"
+#include "lessontesting.h"
 #include "core/base/units.h"
 #include "core/lesson/artifactbuilder.h"
 #include "core/lesson/lessonartifacts.h"
@@ -27,6 +28,7 @@
 #include <limits>
 
 using namespace lessonscope;
+using namespace lessontesting;
 using coretesting::Outcome;
 using coretesting::runLessonscope;
 namespace key = performance04::key;
@@ -35,54 +37,21 @@ namespace {
 
 const Lesson &lesson()
 {
-    const Lesson *found = findLesson(Performance04::kId);
-    Q_ASSERT(found);
-    return *found;
+    return lessontesting::lessonNamed(Performance04::kId);
 }
-
-class Quiet final : public RunObserver
-{
-};
-
-// Cancels once cancelAfter pairs were measured; counts what was reported live.
-class Canceller final : public RunObserver
-{
-public:
-    explicit Canceller(int cancelAfter) : m_cancelAfter(cancelAfter) {}
-    void progress(int done, int) override { m_done = done; }
-    void callMeasured(int, const MeasuredCall &) override { ++liveCalls; }
-    bool isCancelled() const override { return m_done >= m_cancelAfter; }
-    int liveCalls = 0;
-
-private:
-    int m_cancelAfter = 0;
-    int m_done = 0;
-};
 
 Artifact measuredArtifact(std::int64_t size = 512, std::int64_t samples = 9)
 {
     ParameterValues values{{"m", size}, {"k", size}, {"n", size}, {"samples", samples}};
     if (const auto error = lesson().resolveParameters(values))
         qFatal("unexpected parameter error: %s", error->c_str());
-    Quiet quiet;
+    QuietObserver quiet;
     return buildArtifact(lesson(), lesson().run(values, quiet), "2026-11-30T20:00:00.000000+00:00");
-}
-
-Json stdoutOf(const Artifact &artifact)
-{
-    return *artifact.stdoutJson();
 }
 
 std::vector<double> numbers(const Json &out, const char *name)
 {
     return out.at(name).get<std::vector<double>>();
-}
-
-bool noWarnings(const Problems &problems)
-{
-    for (const Problem &p : problems)
-        qWarning("%s: %s", p.pointer.c_str(), p.message.c_str());
-    return countOf(problems, Severity::Error) == 0 && countOf(problems, Severity::Warning) == 0;
 }
 
 // The fastest device work of one type's calls, from the trace (calls alternate float32, float64):
@@ -96,11 +65,6 @@ double fastestWork(const Artifact &artifact, std::size_t dtype)
     for (std::size_t i = dtype; i < calls.size(); i += 2)
         fastest = std::min(fastest, static_cast<double>(calls[i].workEnd - calls[i].workBegin) / 1e9);
     return fastest;
-}
-
-QString recordedPath()
-{
-    return QStringLiteral(LESSONSCOPE_TEST_DATA "/../../resources/recorded/performance-04.recorded.json");
 }
 
 } // namespace
@@ -203,7 +167,7 @@ private slots:
         ParameterValues values{{"samples", std::int64_t(6)}, {"m", std::int64_t(64)}, {"k", std::int64_t(64)},
                                {"n", std::int64_t(64)}};
         QVERIFY(!lesson().resolveParameters(values));
-        Canceller canceller(2);
+        CancellingObserver canceller(2);
         const LessonRun run = lesson().run(values, canceller);
         QVERIFY(run.cancelled);
         QCOMPARE(run.calls.size(), std::size_t(4));
@@ -366,7 +330,7 @@ private slots:
 
     void theRecordedArtifactValidates()
     {
-        const ReadResult read = readArtifactFile(recordedPath());
+        const ReadResult read = readArtifactFile(recordedPath("performance-04"));
         QVERIFY(read.ok());
         QCOMPARE(read.artifact->lessonId(), std::string(Performance04::kId));
         QVERIFY(noWarnings(read.problems));
@@ -387,45 +351,14 @@ private slots:
 
     void theCommandLineRunsValidatesRendersAndExports()
     {
-        const Outcome lessons = runLessonscope({QStringLiteral("lessons")});
-        QCOMPARE(lessons.exitCode, 0);
-        const auto third = lessons.out.indexOf(QStringLiteral("performance-03"));
-        const auto fourth = lessons.out.indexOf(QStringLiteral("performance-04"));
-        QVERIFY(third >= 0 && fourth > third);
-
-        const QString artifact = m_dir.filePath(QStringLiteral("a.json"));
-        const Outcome run = runLessonscope({QStringLiteral("run"), QStringLiteral("performance-04"),
-                                            QStringLiteral("-o"), artifact});
-        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
-        const Outcome validate = runLessonscope({QStringLiteral("validate"), artifact});
-        QVERIFY2(validate.exitCode == 0, qPrintable(validate.out + validate.err));
+        const QString artifact = checkCommandLine(m_dir, "performance-04");
+        if (QTest::currentTestFailed())
+            return;
         // The fresh run's physics, as a user would see it.
         const ReadResult read = readArtifactFile(artifact);
         QVERIFY(read.ok());
         const Json out = *read.artifact->stdoutJson();
         QVERIFY(numbers(out, key::kMaxAbsError)[1] < numbers(out, key::kMaxAbsError)[0]);
-
-        const QString png = m_dir.filePath(QStringLiteral("x.png"));
-        const Outcome render = runLessonscope({QStringLiteral("render"), artifact, QStringLiteral("--view"),
-                                               QStringLiteral("diagram"), QStringLiteral("-o"), png});
-        QVERIFY2(render.exitCode == 0, qPrintable(render.err));
-        const QImage image(png);
-        QSet<QRgb> colours;
-        for (int y = 0; y < image.height(); y += 7) {
-            for (int x = 0; x < image.width(); x += 7)
-                colours.insert(image.pixel(x, y));
-        }
-        QVERIFY2(colours.size() > 4, "the diagram drew nothing"); // not blank
-
-        const QString traceFile = m_dir.filePath(QStringLiteral("trace.json"));
-        const Outcome exported = runLessonscope({QStringLiteral("export-trace"), artifact, QStringLiteral("-o"), traceFile});
-        QVERIFY2(exported.exitCode == 0, qPrintable(exported.err));
-        QFile file(traceFile);
-        QVERIFY(file.open(QIODevice::ReadOnly));
-        const QJsonDocument trace = QJsonDocument::fromJson(file.readAll());
-        QVERIFY(trace.isObject());
-        QVERIFY(!trace[QStringLiteral("traceEvents")].toArray().isEmpty());
-        QCOMPARE(trace[QStringLiteral("otherData")][QStringLiteral("mode")].toString(), QStringLiteral("measured"));
     }
 
     void aGuessIsRightWithinItsTolerance()

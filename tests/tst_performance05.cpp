@@ -3,6 +3,7 @@
 // timeline's stop marker and verdicts, its rendering, and the command line as a user runs it.
 // Its statistics on synthetic samples: tst_performance05statistics.cpp.
 #include "coretesting.h"
+#include "lessontesting.h"
 #include "core/base/units.h"
 #include "core/lesson/artifactbuilder.h"
 #include "core/lesson/lessonartifacts.h"
@@ -25,6 +26,7 @@
 
 
 using namespace lessonscope;
+using namespace lessontesting;
 using namespace lessonscope::performance05;
 using coretesting::Outcome;
 using coretesting::runLessonscope;
@@ -33,27 +35,8 @@ namespace {
 
 const Lesson &lesson()
 {
-    const Lesson *found = findLesson(Performance05::kId);
-    Q_ASSERT(found);
-    return *found;
+    return lessontesting::lessonNamed(Performance05::kId);
 }
-
-class Quiet final : public RunObserver
-{
-};
-
-// Cancels once cancelAfter calls were measured.
-class Canceller final : public RunObserver
-{
-public:
-    explicit Canceller(int cancelAfter) : m_cancelAfter(cancelAfter) {}
-    void progress(int done, int) override { m_done = done; }
-    bool isCancelled() const override { return m_done >= m_cancelAfter; }
-
-private:
-    int m_cancelAfter = 0;
-    int m_done = 0;
-};
 
 LessonRun measuredRun(ParameterValues values, RunObserver &observer)
 {
@@ -64,36 +47,8 @@ LessonRun measuredRun(ParameterValues values, RunObserver &observer)
 
 Artifact measuredArtifact(const ParameterValues &values)
 {
-    Quiet quiet;
+    QuietObserver quiet;
     return buildArtifact(lesson(), measuredRun(values, quiet), "2026-11-30T20:00:00.000000+00:00");
-}
-
-Json stdoutOf(const Artifact &artifact)
-{
-    return *artifact.stdoutJson();
-}
-
-bool noWarnings(const Problems &problems)
-{
-    for (const Problem &p : problems)
-        qWarning("%s: %s", p.pointer.c_str(), p.message.c_str());
-    return countOf(problems, Severity::Error) == 0 && countOf(problems, Severity::Warning) == 0;
-}
-
-// The warnings the lesson's checks raise once change has edited the stdout object or the document.
-template<typename Change>
-int warningsAfter(const Artifact &artifact, Change change)
-{
-    Json document = artifact.json();
-    Json out = stdoutOf(artifact);
-    change(document, out);
-    document["stdout"] = out.dump(2);
-    return countOf(validateArtifact(document), Severity::Warning);
-}
-
-QString recordedPath()
-{
-    return QStringLiteral(LESSONSCOPE_TEST_DATA "/../../resources/recorded/performance-05.recorded.json");
 }
 
 } // namespace
@@ -156,7 +111,7 @@ private slots:
     // Cancel keeps what was measured, with the neighbour stopped and joined.
     void cancelKeepsWhatWasMeasured()
     {
-        Canceller canceller(5);
+        CancellingObserver canceller(5);
         const LessonRun run = measuredRun({{"neighbour", std::string("on")}}, canceller);
         QVERIFY(run.cancelled);
         QCOMPARE(run.calls.size(), std::size_t(5));
@@ -313,7 +268,7 @@ private slots:
 
     void theRecordedArtifactValidates()
     {
-        const ReadResult read = readArtifactFile(recordedPath());
+        const ReadResult read = readArtifactFile(recordedPath("performance-05"));
         QVERIFY(read.ok());
         QCOMPARE(read.artifact->lessonId(), std::string(Performance05::kId));
         QVERIFY(noWarnings(read.problems));
@@ -337,34 +292,9 @@ private slots:
 
     void theCommandLineRunsValidatesRendersAndExports()
     {
-        const Outcome lessons = runLessonscope({QStringLiteral("lessons")});
-        QCOMPARE(lessons.exitCode, 0);
-        const auto third = lessons.out.indexOf(QStringLiteral("performance-03"));
-        const auto fifth = lessons.out.indexOf(QStringLiteral("performance-05"));
-        QVERIFY(third >= 0 && fifth > third);
-
-        const QString artifact = m_dir.filePath(QStringLiteral("a.json"));
-        const Outcome run = runLessonscope({QStringLiteral("run"), QStringLiteral("performance-05"),
-                                            QStringLiteral("-o"), artifact});
-        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
-        const Outcome validate = runLessonscope({QStringLiteral("validate"), artifact});
-        QVERIFY2(validate.exitCode == 0, qPrintable(validate.out + validate.err));
-
-        const QString png = m_dir.filePath(QStringLiteral("x.png"));
-        const Outcome render = runLessonscope({QStringLiteral("render"), artifact, QStringLiteral("--view"),
-                                               QStringLiteral("diagram"), QStringLiteral("-o"), png});
-        QVERIFY2(render.exitCode == 0, qPrintable(render.err));
-        QVERIFY(!QImage(png).isNull());
-
-        const QString traceFile = m_dir.filePath(QStringLiteral("trace.json"));
-        const Outcome exported = runLessonscope({QStringLiteral("export-trace"), artifact, QStringLiteral("-o"), traceFile});
-        QVERIFY2(exported.exitCode == 0, qPrintable(exported.err));
-        QFile file(traceFile);
-        QVERIFY(file.open(QIODevice::ReadOnly));
-        const QJsonDocument trace = QJsonDocument::fromJson(file.readAll());
-        QVERIFY(trace.isObject());
-        QVERIFY(!trace[QStringLiteral("traceEvents")].toArray().isEmpty());
-        QCOMPARE(trace[QStringLiteral("otherData")][QStringLiteral("mode")].toString(), QStringLiteral("measured"));
+        checkCommandLine(m_dir, "performance-05");
+        if (QTest::currentTestFailed())
+            return;
 
         const Outcome neighbour = runLessonscope({QStringLiteral("run"), QStringLiteral("performance-05"),
                                                   QStringLiteral("--neighbour"), QStringLiteral("on"),

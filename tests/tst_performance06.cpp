@@ -3,6 +3,7 @@
 // timeline's stop marker on a burst of calls and its verdicts, its rendering (the log x axis), and
 // the command line as a user runs it.
 #include "coretesting.h"
+#include "lessontesting.h"
 #include "core/base/units.h"
 #include "core/lesson/artifactbuilder.h"
 #include "core/lesson/lessonartifacts.h"
@@ -26,6 +27,7 @@
 #include <nlohmann/json.hpp>
 
 using namespace lessonscope;
+using namespace lessontesting;
 using coretesting::Outcome;
 using coretesting::runLessonscope;
 namespace key = performance06::key;
@@ -35,55 +37,17 @@ namespace {
 
 const Lesson &lesson()
 {
-    const Lesson *found = findLesson(Performance06::kId);
-    Q_ASSERT(found);
-    return *found;
+    return lessontesting::lessonNamed(Performance06::kId);
 }
-
-class Quiet final : public RunObserver
-{
-};
-
-// Cancels once cancelAfter rounds were measured; counts the calls reported live.
-class Canceller final : public RunObserver
-{
-public:
-    explicit Canceller(int cancelAfter) : m_cancelAfter(cancelAfter) {}
-    void progress(int done, int) override { m_done = done; }
-    void callMeasured(int, const MeasuredCall &) override { ++liveCalls; }
-    bool isCancelled() const override { return m_done >= m_cancelAfter; }
-    int liveCalls = 0;
-
-private:
-    int m_cancelAfter = 0;
-    int m_done = 0;
-};
 
 // A fresh run with the lesson's defaults, but for what is given.
 Artifact measuredArtifact(ParameterValues values = {})
 {
     if (const auto error = lesson().resolveParameters(values))
         qFatal("unexpected parameter error: %s", error->c_str());
-    Quiet quiet;
+    QuietObserver quiet;
     const LessonRun run = lesson().run(values, quiet);
     return buildArtifact(lesson(), run, "2026-11-30T20:00:00.000000+00:00");
-}
-
-Json stdoutOf(const Artifact &artifact)
-{
-    return *artifact.stdoutJson();
-}
-
-bool noWarnings(const Problems &problems)
-{
-    for (const Problem &p : problems)
-        qWarning("%s: %s", p.pointer.c_str(), p.message.c_str());
-    return countOf(problems, Severity::Error) == 0 && countOf(problems, Severity::Warning) == 0;
-}
-
-QString recordedPath()
-{
-    return QStringLiteral(LESSONSCOPE_TEST_DATA "/../../resources/recorded/performance-06.recorded.json");
 }
 
 } // namespace
@@ -208,7 +172,7 @@ private slots:
     {
         ParameterValues values{{"repetitions", std::int64_t(9)}, {"depth", std::int64_t(8)}};
         QVERIFY(!lesson().resolveParameters(values));
-        Canceller canceller(2);
+        CancellingObserver canceller(2);
         const LessonRun run = lesson().run(values, canceller);
         QVERIFY(run.cancelled);
         QCOMPARE(run.calls.size(), std::size_t(2 * 8));
@@ -381,7 +345,7 @@ private slots:
 
     void theRecordedArtifactValidates()
     {
-        const ReadResult read = readArtifactFile(recordedPath());
+        const ReadResult read = readArtifactFile(recordedPath("performance-06"));
         QVERIFY(read.ok());
         QCOMPARE(read.artifact->lessonId(), std::string(Performance06::kId));
         QVERIFY(noWarnings(read.problems));
@@ -408,37 +372,9 @@ private slots:
 
     void theCommandLineRunsValidatesRendersAndExports()
     {
-        const Outcome lessons = runLessonscope({QStringLiteral("lessons")});
-        QCOMPARE(lessons.exitCode, 0);
-        QVERIFY(lessons.out.contains(QStringLiteral("performance-06")));
-
-        const QString artifact = m_dir.filePath(QStringLiteral("a.json"));
-        const Outcome run = runLessonscope({QStringLiteral("run"), QStringLiteral("performance-06"),
-                                            QStringLiteral("-o"), artifact});
-        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
-        const Outcome validate = runLessonscope({QStringLiteral("validate"), artifact});
-        QVERIFY2(validate.exitCode == 0, qPrintable(validate.out + validate.err));
-
-        const QString png = m_dir.filePath(QStringLiteral("x.png"));
-        const Outcome render = runLessonscope({QStringLiteral("render"), artifact, QStringLiteral("--view"),
-                                               QStringLiteral("diagram"), QStringLiteral("-o"), png});
-        QVERIFY2(render.exitCode == 0, qPrintable(render.err));
-        const QImage image(png);
-        QVERIFY(!image.isNull());
-        QSet<QRgb> colours; // not blank: more than the background's few colours
-        for (int i = 0; i < image.width() * image.height(); i += 97)
-            colours.insert(image.pixel(i % image.width(), i / image.width()));
-        QVERIFY(colours.size() > 4);
-
-        const QString traceFile = m_dir.filePath(QStringLiteral("trace.json"));
-        const Outcome exported = runLessonscope({QStringLiteral("export-trace"), artifact, QStringLiteral("-o"), traceFile});
-        QVERIFY2(exported.exitCode == 0, qPrintable(exported.err));
-        QFile file(traceFile);
-        QVERIFY(file.open(QIODevice::ReadOnly));
-        const QJsonDocument trace = QJsonDocument::fromJson(file.readAll());
-        QVERIFY(trace.isObject());
-        QVERIFY(!trace[QStringLiteral("traceEvents")].toArray().isEmpty());
-        QCOMPARE(trace[QStringLiteral("otherData")][QStringLiteral("mode")].toString(), QStringLiteral("measured"));
+        checkCommandLine(m_dir, "performance-06");
+        if (QTest::currentTestFailed())
+            return;
 
         const Outcome tooDeep = runLessonscope({QStringLiteral("run"), QStringLiteral("performance-06"),
                                                 QStringLiteral("--depth"), QStringLiteral("65"),
