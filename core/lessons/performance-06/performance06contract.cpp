@@ -1,5 +1,7 @@
 #include "core/lessons/performance-06/performance06contract.h"
 
+#include "core/lessons/shared/matrixlesson.h"
+
 #include "core/artifact/lenientjson.h"
 #include "core/base/units.h"
 #include "core/lesson/environmentinfo.h"
@@ -182,13 +184,7 @@ Figures readFigures(const Artifact &artifact)
 LessonSummary summarize(const Artifact &artifact)
 {
     const Figures f = readFigures(artifact);
-    LessonSummary summary;
-    if (!f.inputShape.empty() || !f.dtype.empty())
-        summary.setup = formatShape(f.inputShape) + " · " + formatShape(f.weightShape) + " " + f.dtype;
-    if (!f.inputShape.empty())
-        summary.settings.emplace_back("shape", formatShape(f.inputShape) + " · " + formatShape(f.weightShape));
-    if (!f.dtype.empty())
-        summary.settings.emplace_back("dtype", f.dtype);
+    LessonSummary summary = matrixlesson::matrixSummary(f.inputShape, f.weightShape, f.dtype);
     const auto largest = f.largestDepth();
     if (largest) {
         summary.setup += ", up to " + std::to_string(*largest) + " in flight";

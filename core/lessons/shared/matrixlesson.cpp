@@ -1,5 +1,7 @@
 #include "core/lessons/shared/matrixlesson.h"
 
+#include "core/base/units.h"
+
 #include <string_view>
 
 namespace lessonscope::matrixlesson {
@@ -82,6 +84,21 @@ std::string describeProduct(const ParameterValues &values)
     if (values.count("dtype"))
         text.append(" ").append(parameterText(values, "dtype"));
     return text;
+}
+
+LessonSummary matrixSummary(const std::vector<std::int64_t> &inputShape, const std::vector<std::int64_t> &weightShape,
+                            const std::string &dtype)
+{
+    LessonSummary summary;
+    std::string shape = formatShape(inputShape);
+    shape.append(" · ").append(formatShape(weightShape));
+    if (!inputShape.empty() || !dtype.empty())
+        summary.setup = dtype.empty() ? shape : shape + " " + dtype;
+    if (!inputShape.empty())
+        summary.settings.emplace_back("shape", shape);
+    if (!dtype.empty())
+        summary.settings.emplace_back("dtype", dtype);
+    return summary;
 }
 
 } // namespace lessonscope::matrixlesson

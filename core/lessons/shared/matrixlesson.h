@@ -5,6 +5,7 @@
 // Each lesson picks what it declares; what it measures stays in its own folder.
 
 #include "core/lesson/lesson.h"
+#include "core/lesson/lessonsummary.h"
 
 #include <string>
 
@@ -21,5 +22,10 @@ ParameterShorthand shapeShorthand();
 
 // "X 64×32 · W 32×16 float32": the product the parameters describe.
 std::string describeProduct(const ParameterValues &values);
+
+// A matrix lesson's summary, begun: its setup ("64×32 · 32×16 float32") and its "shape" and
+// "dtype" settings, which a comparison names when they differ. What a file lacks is left out.
+LessonSummary matrixSummary(const std::vector<std::int64_t> &inputShape, const std::vector<std::int64_t> &weightShape,
+                            const std::string &dtype);
 
 } // namespace lessonscope::matrixlesson
