@@ -186,6 +186,39 @@ Json panelSeries(const char *label, Json y)
     return series;
 }
 
+namespace {
+
+Json makePanel(const char *kind, const char *title, const char *abscissae, Json values, const PanelAxes &axes,
+               Json seriesList)
+{
+    Json panel = Json::object();
+    panel["kind"] = kind;
+    panel["title"] = title;
+    panel[abscissae] = std::move(values);
+    if (axes.xlabel)
+        panel["xlabel"] = axes.xlabel;
+    if (axes.ylabel)
+        panel["ylabel"] = axes.ylabel;
+    if (axes.logY)
+        panel["yscale"] = "log";
+    if (axes.logX)
+        panel["xscale"] = "log";
+    panel["series"] = std::move(seriesList);
+    return panel;
+}
+
+} // namespace
+
+Json makeBarPanel(const char *title, Json labels, const PanelAxes &axes, Json seriesList)
+{
+    return makePanel("bar", title, "labels", std::move(labels), axes, std::move(seriesList));
+}
+
+Json makeLinePanel(const char *title, Json x, const PanelAxes &axes, Json seriesList)
+{
+    return makePanel("line", title, "x", std::move(x), axes, std::move(seriesList));
+}
+
 Json parametersToJson(const ParameterValues &values)
 {
     Json object = Json::object();

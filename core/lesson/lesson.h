@@ -173,6 +173,18 @@ Json parameterJson(const ParameterValues &values, const std::string &name);
 // A panel's series as the artifact writes it: {"label": label, "y": y}.
 Json panelSeries(const char *label, Json y);
 
+// A panel as the artifact writes it, its keys in the recorded artifacts' order: kind, title,
+// labels (bar) or x (line), xlabel, ylabel, yscale, xscale, series. A null label and an axis that
+// is not logarithmic are left out.
+struct PanelAxes {
+    const char *xlabel = nullptr;
+    const char *ylabel = nullptr;
+    bool logY = false; // "yscale": "log"
+    bool logX = false; // "xscale": "log" (line panels)
+};
+Json makeBarPanel(const char *title, Json labels, const PanelAxes &axes, Json seriesList);
+Json makeLinePanel(const char *title, Json x, const PanelAxes &axes, Json seriesList);
+
 // Parameter values as a JSON object, in declaration order of the map (sorted by name).
 Json parametersToJson(const ParameterValues &values);
 

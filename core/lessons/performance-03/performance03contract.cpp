@@ -23,27 +23,14 @@ constexpr const char *kShareLabel = "fraction of the whole";
 // sit close together at the left; their values are in stdout and in the points' tooltips.
 Json linePanel(const char *title, Json x, const char *ylabel, Json seriesList)
 {
-    Json panel = Json::object();
-    panel["kind"] = "line";
-    panel["title"] = title;
-    panel["x"] = std::move(x);
-    panel["xlabel"] = kSizeLabel;
-    panel["ylabel"] = ylabel;
-    panel["series"] = std::move(seriesList);
-    return panel;
+    return makeLinePanel(title, std::move(x), {kSizeLabel, ylabel}, std::move(seriesList));
 }
 
 // One bar per boundary, each its own series: the legend names them in full (a bar's label would
 // be cut short) and in the colours of the line chart's series.
 Json barPanel(Json labels, Json seriesList)
 {
-    Json panel = Json::object();
-    panel["kind"] = "bar";
-    panel["title"] = kDefaultTitle;
-    panel["labels"] = std::move(labels);
-    panel["ylabel"] = kSeconds;
-    panel["series"] = std::move(seriesList);
-    return panel;
+    return makeBarPanel(kDefaultTitle, std::move(labels), {nullptr, kSeconds}, std::move(seriesList));
 }
 
 template<typename Member>

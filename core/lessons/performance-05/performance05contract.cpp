@@ -28,29 +28,14 @@ constexpr const char *kWidthXLabel = "samples";
 
 Json linePanel(const char *title, Json x, const char *xlabel, Json seriesList)
 {
-    Json panel = Json::object();
-    panel["kind"] = "line";
-    panel["title"] = title;
-    panel["x"] = std::move(x);
-    panel["xlabel"] = xlabel;
-    panel["ylabel"] = kSeconds;
     // An interrupted call is a thousand typical ones: on a linear axis the typical calls, the
     // running median and the narrowed interval would all lie flat along zero.
-    panel["yscale"] = "log";
-    panel["series"] = std::move(seriesList);
-    return panel;
+    return makeLinePanel(title, std::move(x), {xlabel, kSeconds, true}, std::move(seriesList));
 }
 
 Json distributionPanel(Json labels, Json seriesList)
 {
-    Json panel = Json::object();
-    panel["kind"] = "bar";
-    panel["title"] = kDistributionTitle;
-    panel["labels"] = std::move(labels);
-    panel["xlabel"] = kBinsLabel;
-    panel["ylabel"] = kCallsLabel;
-    panel["series"] = std::move(seriesList);
-    return panel;
+    return makeBarPanel(kDistributionTitle, std::move(labels), {kBinsLabel, kCallsLabel}, std::move(seriesList));
 }
 
 std::optional<double> intervalEnd(const Json &out, std::size_t end)

@@ -27,28 +27,14 @@ constexpr const char *kRateLabel = "calls per second";
 // where the per-call time changes most, so the x axis is logarithmic (one step per doubling).
 Json linePanel(const char *title, Json x, const char *ylabel, Json seriesList)
 {
-    Json panel = Json::object();
-    panel["kind"] = "line";
-    panel["title"] = title;
-    panel["x"] = std::move(x);
-    panel["xlabel"] = kDepthLabel;
-    panel["ylabel"] = ylabel;
-    panel["xscale"] = "log";
-    panel["series"] = std::move(seriesList);
-    return panel;
+    return makeLinePanel(title, std::move(x), {kDepthLabel, ylabel, false, true}, std::move(seriesList));
 }
 
 // One bar per way of timing, each its own series: the legend names them in full and in the
 // colours of the line charts' series.
 Json barPanel(Json labels, Json seriesList)
 {
-    Json panel = Json::object();
-    panel["kind"] = "bar";
-    panel["title"] = kComparisonTitle;
-    panel["labels"] = std::move(labels);
-    panel["ylabel"] = kSeconds;
-    panel["series"] = std::move(seriesList);
-    return panel;
+    return makeBarPanel(kComparisonTitle, std::move(labels), {nullptr, kSeconds}, std::move(seriesList));
 }
 
 // A list per depth of lists; empty when any element is not a list of numbers.
