@@ -71,8 +71,18 @@ void CallHandle::wait()
         return;
     State &s = *m_state;
     if (s.readyObserved == 0) {
-        detail::awaitValue(s.ready, s.generation, s.hostParked, s.spinNs);
+        // A call still in flight has its stream (the destructor finishes every call), so only
+        // then are the stream's worker and the stream itself looked at. Before the wait: whether
+        // the worker was found on this very CPU, where it cannot run while the host spins (the
+        // wait then parks at once).
+        const bool inFlight = s.ready.load(std::memory_order_acquire) != s.generation;
+        const bool sharedCpu = inFlight && s.worker && s.worker->sharesCallersCpu();
+        if (inFlight)
+            detail::awaitValue(s.ready, s.generation, s.hostParked, s.spinNs, s.worker);
         s.readyObserved = MonotonicClock::nowNs();
+        // After the clock stopped: the worker is moved off this CPU, for the calls to come.
+        if (sharedCpu && s.stream)
+            s.stream->moveWorkerOffCpu(detail::currentCpu());
     }
     // Every wait on a failed call reports the failure: the output was never produced.
     if (s.error)

@@ -15,6 +15,9 @@
 #if defined(__linux__)
 #include <pthread.h>
 #include <sched.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 #endif
 
 // How a call travels (docs/performance.md has the measurements behind these choices). A cache
@@ -29,8 +32,15 @@
 // - progress: the worker counts finished calls on a line of its own, which the host reads only
 //   when a slot comes round again (once per lap), to know the worker is done with it.
 // Only the host touches reference counts (plain integers), and it reuses a record in place when no
-// handle holds it any more: a steady stream of calls allocates nothing, frees nothing, and no
-// memory crosses threads.
+// handle holds it any more. Every slot's record is made by the constructor, so the first lap of
+// the ring costs what every later lap costs: a steady stream of calls allocates nothing, frees
+// nothing, and no memory crosses threads.
+//
+// Who runs where (docs/performance.md, "Never spin for a thread that cannot run"): the constructor
+// waits until the worker runs and has said where; each side publishes the CPU it runs on when it
+// changes (a line of its own, written rarely); a waiter spins only while the other side is seen
+// running on another CPU (detail::SpinPartner) and parks otherwise; and when the host finds the
+// worker on its own CPU, it moves the worker off it after the call, outside every timed region.
 
 namespace lessonscope {
 
@@ -42,6 +52,17 @@ constexpr std::size_t kLine = detail::kCacheLine;
 // device queue would. A power of two so that positions map to slots cheaply; 64 requests and
 // records (12 KiB) stay in the first-level caches next to the work's own data.
 constexpr std::uint32_t kSlots = 64;
+
+// getrusage alone (~0.2 µs), not currentThreadSwitches(), which also parses /proc for migrations.
+std::int64_t involuntarySwitchesOfThisThread()
+{
+#if defined(__linux__)
+    rusage usage{};
+    if (getrusage(RUSAGE_THREAD, &usage) == 0)
+        return usage.ru_nivcsw;
+#endif
+    return 0;
+}
 
 } // namespace
 
@@ -72,6 +93,27 @@ struct DeviceStream::Impl {
     std::int64_t hostSpinNs = 0;
     std::int64_t workerSpinNs = 0;
 
+    // Where each side runs, each written by its own side when it changes and read by the other.
+    alignas(kLine) std::atomic<int> workerCpu{-1};
+    alignas(kLine) std::atomic<std::int64_t> workerInvoluntary{0}; // as the worker read it last
+    alignas(kLine) std::atomic<int> hostCpu{-1};
+    int hostCpuSeen = -1; // host: the value it published last
+    // Each side as the other's waits watch it (null partners when watchPartner is off).
+    detail::SpinPartner workerSide; // read by the host
+    detail::SpinPartner hostSide;   // read by the worker
+    const detail::SpinPartner *workerToWatch = nullptr;
+    const detail::SpinPartner *hostToWatch = nullptr;
+    // The worker's start: it runs, and has published its thread id, clock and CPU.
+    std::atomic<std::uint32_t> started{0};
+    std::atomic<std::uint32_t> startParked{0};
+    long workerTid = 0;
+    int moves = 0;
+#if defined(__linux__)
+    cpu_set_t allowed{}; // the CPUs the process could use when the stream was made
+    cpu_set_t movedTo{}; // the worker's affinity as the host last set it
+    bool hasMoved = false;
+#endif
+
     std::array<Slot, kSlots> slots;
     alignas(kLine) std::uint32_t tail = 0;          // host: the next position to fill
     std::uint32_t completedSeen = 0;                // host: the last value read from completed
@@ -98,13 +140,34 @@ DeviceStream::DeviceStream(StreamOptions options)
     const bool spin = d.effective == WaitStrategy::SpinThenPark;
     d.hostSpinNs = spin ? std::max<std::int64_t>(options.hostSpinNs, 0) : 0;
     d.workerSpinNs = spin ? options.workerSpinNs : 0;
-    for (std::uint32_t i = 0; i < kSlots; ++i)
+    for (std::uint32_t i = 0; i < kSlots; ++i) {
         d.slots[i].sequence.store(i, std::memory_order_relaxed);
+        d.slots[i].call = new CallHandle::State;
+        CallHandle::retain(d.slots[i].call);
+    }
+    d.hostCpuSeen = detail::currentCpu();
+    d.hostCpu.store(d.hostCpuSeen, std::memory_order_relaxed);
+#if defined(__linux__)
+    d.hostSide.hasClock = pthread_getcpuclockid(pthread_self(), &d.hostSide.cpuClock) == 0;
+    if (sched_getaffinity(0, sizeof d.allowed, &d.allowed) != 0)
+        CPU_ZERO(&d.allowed);
+#endif
+    d.hostSide.cpu = &d.hostCpu;
+    d.workerSide.cpu = &d.workerCpu;
+    if (options.watchPartner) {
+        d.workerToWatch = &d.workerSide;
+        d.hostToWatch = &d.hostSide;
+    }
 
     d.worker = std::thread([&d] { d.runWorker(); });
 #if defined(__linux__)
     pthread_setname_np(d.worker.native_handle(), "ls-stream");
 #endif
+    // Until the worker runs, a first call would time its start; and the waits need to know where
+    // it runs. The host parks: it has nothing to spin for.
+    detail::awaitValue(d.started, 1, d.startParked, 0);
+    if (d.workerCpu.load(std::memory_order_relaxed) == d.hostCpuSeen)
+        moveWorkerOffCpu(d.hostCpuSeen);
 }
 
 DeviceStream::~DeviceStream()
@@ -155,14 +218,68 @@ CallHandle DeviceStream::dispatch(std::function<void()> work)
     CallHandle::State &state = *handle.m_state;
     state.generation = detail::generationOf(position);
     state.spinNs = d.hostSpinNs;
+    state.worker = d.workerToWatch;
+    state.stream = this;
     state.readyObserved = 0;
     state.dispatchEnd = MonotonicClock::nowNs();
+    // Where the host runs, for the idle worker's spin (after the timer's reading of dispatchEnd).
+    if (const int cpu = detail::currentCpu(); cpu != d.hostCpuSeen) {
+        d.hostCpuSeen = cpu;
+        d.hostCpu.store(cpu, std::memory_order_relaxed);
+    }
     return handle;
 }
 
 WaitStrategy DeviceStream::effectiveStrategy() const
 {
     return m_impl->effective;
+}
+
+long DeviceStream::workerThreadId() const
+{
+    return m_impl->workerTid;
+}
+
+int DeviceStream::workerCpu() const
+{
+    return m_impl->workerCpu.load(std::memory_order_relaxed);
+}
+
+int DeviceStream::workerMoves() const
+{
+    return m_impl->moves;
+}
+
+ThreadCounterReader DeviceStream::workerCounters() const
+{
+    return ThreadCounterReader::forThread(m_impl->workerTid, SelfReport{&m_impl->workerCpu, &m_impl->workerInvoluntary});
+}
+
+void DeviceStream::moveWorkerOffCpu([[maybe_unused]] int cpu)
+{
+#if defined(__linux__)
+    Impl &d = *m_impl;
+    // Only a spinning stream gains: parked sides hand the CPU to each other as they wait.
+    if (!d.options.keepWorkerOffHostCpu || d.effective != WaitStrategy::SpinThenPark || cpu < 0
+        || !CPU_ISSET(cpu, &d.allowed))
+        return;
+    // Only an affinity the stream set (or the process's own) is the stream's to change: a worker
+    // pinned by the lesson, a test or the user stays where it was put.
+    cpu_set_t current;
+    CPU_ZERO(&current);
+    const pid_t tid = static_cast<pid_t>(d.workerTid);
+    if (sched_getaffinity(tid, sizeof current, &current) != 0)
+        return;
+    if (!CPU_EQUAL(&current, &d.allowed) && !(d.hasMoved && CPU_EQUAL(&current, &d.movedTo)))
+        return;
+    cpu_set_t elsewhere = d.allowed;
+    CPU_CLR(cpu, &elsewhere);
+    if (CPU_COUNT(&elsewhere) == 0 || sched_setaffinity(tid, sizeof elsewhere, &elsewhere) != 0)
+        return;
+    d.movedTo = elsewhere;
+    d.hasMoved = true;
+    ++d.moves;
+#endif
 }
 
 int DeviceStream::usableCores()
@@ -191,7 +308,7 @@ DeviceStream::Impl::Slot &DeviceStream::Impl::nextFreeSlot(std::uint32_t *positi
     };
     if (!reached(completedSeen)) {
         // A full ring (kSlots calls in flight) waits for the device to finish the oldest one.
-        detail::awaitUntil(completed, reached, hostParkedForSpace, hostSpinNs);
+        detail::awaitUntil(completed, reached, hostParkedForSpace, hostSpinNs, workerToWatch);
         completedSeen = completed.load(std::memory_order_acquire);
     }
     return slots[*position % kSlots];
@@ -202,17 +319,28 @@ void DeviceStream::Impl::runWorker()
     // What the scheduler did to this worker is part of a run's interference evidence; only the
     // thread itself can read its counts, so it adds them to the process's tally as it ends.
     const SwitchCounts atStart = currentThreadSwitches();
+    int cpuSeen = detail::currentCpu();
+    workerCpu.store(cpuSeen, std::memory_order_relaxed);
+#if defined(__linux__)
+    workerTid = static_cast<long>(::syscall(SYS_gettid));
+    workerSide.hasClock = pthread_getcpuclockid(pthread_self(), &workerSide.cpuClock) == 0;
+#endif
+    detail::publishValue(started, 1, startParked); // the constructor returns: the worker runs
     for (std::uint32_t position = 0;; ++position) {
         Slot &slot = slots[position % kSlots];
-        // Idle: spin a little for the next dispatch (back-to-back calls then cost no wake-up),
-        // then park so that an idle stream burns no core.
-        detail::awaitValue(slot.sequence, position + 1, workerParked, workerSpinNs);
+        // Idle: spin a little for the next dispatch while the host runs elsewhere (back-to-back
+        // calls then cost no wake-up), then park so that an idle stream burns no core.
+        detail::awaitValue(slot.sequence, position + 1, workerParked, workerSpinNs, hostToWatch);
         if (slot.stop) {
             addStreamWorkerSwitches(currentThreadSwitches() - atStart);
             return;
         }
 
         const std::int64_t workBegin = MonotonicClock::nowNs();
+        if (const int cpu = detail::currentCpu(); cpu != cpuSeen) {
+            cpuSeen = cpu;
+            workerCpu.store(cpu, std::memory_order_relaxed);
+        }
         std::exception_ptr error;
         try {
             if (slot.work)
@@ -236,6 +364,11 @@ void DeviceStream::Impl::runWorker()
         }
         // Only now may the host refill this slot and reuse the State.
         detail::publishValue(completed, position + 1, hostParkedForSpace);
+        // Idle now (no call waiting): the worker's own count of involuntary switches, for the
+        // host's per-call evidence. Skipped between calls in flight, which it would delay.
+        const Slot &next = slots[(position + 1) % kSlots];
+        if (next.sequence.load(std::memory_order_relaxed) != position + 2)
+            workerInvoluntary.store(involuntarySwitchesOfThisThread(), std::memory_order_relaxed);
     }
 }
 

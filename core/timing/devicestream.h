@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/timing/threadcounters.h"
+
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -9,7 +11,7 @@ namespace lessonscope {
 // How the host and the worker wait for each other.
 enum class WaitStrategy {
     Adaptive,     // spin-then-park when host and worker can run on different cores, else park
-    SpinThenPark, // spin for a bounded time, then sleep in the kernel (futex)
+    SpinThenPark, // spin for a bounded time while the other side runs elsewhere, then sleep in the kernel (futex)
     Park,         // sleep in the kernel at once (the condition-variable baseline)
 };
 
@@ -20,6 +22,14 @@ struct StreamOptions {
     // How long a waiter spins before it parks, when it spins at all.
     std::int64_t hostSpinNs = 2'000'000;   // the host waits on in-flight work: spin up to 2 ms
     std::int64_t workerSpinNs = 200'000;   // an idle worker: spin 200 µs for the next dispatch
+    // A waiter spins only while the thread it waits for is seen running on another CPU, and parks
+    // otherwise (docs/performance.md). Off only to measure the design that spun blindly.
+    bool watchPartner = true;
+    // When host and worker find themselves on one CPU while the process may use another, the host
+    // moves the worker off its CPU after the call (the worker's affinity is narrowed to the
+    // process's other CPUs; an affinity set by someone else is left alone). A device does not
+    // share the host's CPU; only a process confined to one CPU makes them share it.
+    bool keepWorkerOffHostCpu = true;
 };
 
 // The timestamps of one call, in MonotonicClock nanoseconds.
@@ -92,7 +102,23 @@ public:
     // The number of CPUs this process may run on (its affinity mask), at least 1.
     static int usableCores();
 
+    // The worker thread (the "device"): its kernel thread id, for reading what the scheduler did
+    // to it (core/timing/threadcounters.h), and the CPU it ran its last call on (-1 unknown).
+    // Known as soon as the constructor returns: it waits until the worker runs and says where.
+    long workerThreadId() const;
+    int workerCpu() const;
+    // How often the host moved the worker off its own CPU (keepWorkerOffHostCpu).
+    int workerMoves() const;
+    // What the scheduler did to the worker, for the host to read between calls (per-call
+    // evidence, core/timing/callevidence.h): its /proc schedstat and CPU clock, and the CPU and
+    // involuntary switches it reports itself. Valid while the stream lives.
+    ThreadCounterReader workerCounters() const;
+
 private:
+    friend class CallHandle;
+    // After a call during which the host found the worker on its own CPU (cpu).
+    void moveWorkerOffCpu(int cpu);
+
     struct Impl;
     std::unique_ptr<Impl> m_impl;
 };

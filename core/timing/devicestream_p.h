@@ -14,6 +14,8 @@ namespace lessonscope {
 
 namespace detail {
 
+struct SpinPartner;
+
 inline constexpr std::size_t kCacheLine = 64;
 
 // What a call's ready word holds once it is done: odd, so never the 0 of a fresh record, and
@@ -42,6 +44,10 @@ struct alignas(detail::kCacheLine) CallHandle::State {
     std::int64_t spinNs = 0;                                   // how long wait() spins
     std::int64_t dispatchEnd = 0;
     std::int64_t readyObserved = 0; // 0 until readiness was observed (the clock is never 0)
+    // The worker, as the host's wait watches it; null when the host spins blindly. Set by
+    // dispatch() while the stream lives; a call that is still in flight has its stream.
+    const detail::SpinPartner *worker = nullptr;
+    DeviceStream *stream = nullptr; // to move the worker off a CPU the host found it on
 };
 
 } // namespace lessonscope

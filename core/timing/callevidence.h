@@ -1,0 +1,82 @@
+#pragma once
+
+#include "core/timing/threadcounters.h"
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace lessonscope {
+
+// Whether a timed call waited for a CPU, and for whom (docs/artifact-format.md, "Per-call
+// evidence"). A sub-microsecond call becomes milliseconds when the scheduler gives a timed
+// thread's CPU to someone else; these are the scheduler's own counts for the timed threads,
+// read just before and just after the call, outside the timed region.
+
+// What the scheduler did to one thread, or to the device's threads together, during one call.
+struct ThreadWait {
+    std::int64_t runDelayNs = 0;  // ready to run, waiting for a CPU
+    std::int64_t cpuNs = 0;       // running
+    std::int64_t involuntary = 0; // taken off its CPU by the scheduler
+    int cpu = -1;                 // the CPU it ran on at the end of the call; -1 unknown
+};
+
+struct CallEvidence {
+    bool known = false;
+    ThreadWait host;
+    ThreadWait device; // the device's threads together
+    // Host and a device thread ran on one CPU during the call: the lesson's own threads took
+    // turns on it, and each waited while the other ran.
+    bool sharedCpu = false;
+    std::int64_t selfWaitNs = 0;  // the part of the waits the lesson's own threads explain
+    std::int64_t otherWaitNs = 0; // other work held a CPU a timed thread needed this long
+};
+
+// The rule that calls a call interrupted: its timed threads waited for a CPU, beyond what the
+// lesson's own threads taking turns explain, for longer than this. Below it are the scheduler's
+// own wake-up and accounting costs of a few microseconds, seen on every call of a parked stream
+// on an idle machine; a preemption by other work costs a time slice, milliseconds.
+inline constexpr std::int64_t kInterruptedAboveNs = 10'000;
+
+inline bool isInterrupted(const CallEvidence &evidence)
+{
+    return evidence.known && evidence.otherWaitNs > kInterruptedAboveNs;
+}
+
+// The evidence of one call from the counters before and after it, of the host and of each device
+// thread (the spans pair up by index). On CPUs of their own, every wait of a timed thread is
+// other work's. Where the host and device threads shared a CPU, they waited for each other by
+// design, and the kernel books a thread's wait only when it runs again (so a device thread's wait
+// behind the host between two calls is booked in the next one): there, other work's share is the
+// time of the host's window that neither the host nor the sharing device threads ran.
+CallEvidence evidenceBetween(const ThreadCounters &hostBefore, const ThreadCounters &hostAfter,
+                             std::span<const ThreadCounters> deviceBefore, std::span<const ThreadCounters> deviceAfter);
+
+// Reads the counters of the host (the calling thread) and of the device's threads between calls.
+// Made and used on the host thread. One mark between two calls serves as the end of the one and
+// the start of the other, so back-to-back calls are parted by one read (about 2 µs for the
+// stream: docs/performance.md shows that it does not lengthen them).
+class EvidenceRecorder
+{
+public:
+    static constexpr std::size_t kMaxDeviceThreads = 8;
+
+    explicit EvidenceRecorder(std::vector<ThreadCounterReader> deviceThreads = {});
+
+    struct Mark {
+        ThreadCounters host;
+        std::array<ThreadCounters, kMaxDeviceThreads> device{};
+    };
+    // The host first (nearest the call that just ended), then the device's threads.
+    Mark mark() const;
+    CallEvidence between(const Mark &before, const Mark &after) const;
+    // The evidence since previous, which becomes the mark just taken: for calls in a row.
+    CallEvidence next(Mark &previous) const;
+
+private:
+    ThreadCounterReader m_host;
+    std::vector<ThreadCounterReader> m_device;
+};
+
+} // namespace lessonscope
