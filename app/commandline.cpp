@@ -94,6 +94,16 @@ QString terminalText(const std::string &text)
         + QStringLiteral("… (%1 bytes in all)").arg(text.size());
 }
 
+QString indentedLines(const std::string &text, int indent)
+{
+    QStringList lines;
+    std::size_t start = 0;
+    for (std::size_t end; (end = text.find('\n', start)) != std::string::npos; start = end + 1)
+        lines << terminalText(text.substr(start, end - start));
+    lines << terminalText(text.substr(start));
+    return lines.join(QStringLiteral("\n") + QString(indent, QLatin1Char(' ')));
+}
+
 void printOut(const QString &text)
 {
     const QByteArray bytes = text.toUtf8();

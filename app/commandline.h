@@ -28,6 +28,9 @@ QString programVersion();
 // (retitle the window, clear the screen, move the cursor over other lines). They are shown as
 // \xNN instead, and a value too long for a summary line is cut (docs/security.md).
 QString terminalText(const std::string &text);
+// Lines made by lessonscope itself (which may quote artifact text), each made terminal-safe, the
+// lines after the first indented by `indent` spaces.
+QString indentedLines(const std::string &text, int indent);
 
 // Writes UTF-8 text to stdout / stderr.
 void printOut(const QString &text);

@@ -75,6 +75,9 @@ QJsonObject disturbanceJson(const Disturbance &disturbance)
         reasons.append(QString::fromStdString(reason));
     return {{QStringLiteral("known"), disturbance.known},
             {QStringLiteral("disturbed"), disturbance.disturbed},
+            {QStringLiteral("couldNotMeasure"), disturbance.refused},
+            {QStringLiteral("oneCpu"), disturbance.oneCpu},
+            {QStringLiteral("interrupted"), static_cast<qint64>(disturbance.interrupted)},
             {QStringLiteral("reasons"), reasons},
             {QStringLiteral("evidence"), QString::fromStdString(disturbance.evidence)}};
 }
@@ -97,6 +100,7 @@ QByteArray machineReadable(const QString &fileA, const QString &fileB, const Art
         if (f.interval) {
             figure[QStringLiteral("ratio95")] = QJsonArray{f.interval->low, f.interval->high};
             figure[QStringLiteral("intervalTrusted")] = f.interval->trusted;
+            figure[QStringLiteral("intervalMethod")] = QString::fromStdString(f.interval->method);
         }
         figures.append(figure);
     }
@@ -104,7 +108,7 @@ QByteArray machineReadable(const QString &fileA, const QString &fileB, const Art
                                {QStringLiteral("b"), fileB},
                                {QStringLiteral("sameExperiment"), comparison.differences.empty()},
                                {QStringLiteral("differences"), differences},
-                               {QStringLiteral("interval"), QStringLiteral("order-statistic, 95%, distribution-free")},
+                               {QStringLiteral("interval"), QStringLiteral("95%: between rounds (Welch's t on the rounds' log figures) where both sides have rounds, else the medians' order-statistic intervals")},
                                {QStringLiteral("disturbedA"), disturbanceJson(comparison.disturbanceA)},
                                {QStringLiteral("disturbedB"), disturbanceJson(comparison.disturbanceB)},
                                {QStringLiteral("figures"), figures}};

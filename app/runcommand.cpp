@@ -1,5 +1,7 @@
 #include "runcommand.h"
 
+#include "core/lesson/disturbance.h"
+
 #include "core/lesson/artifactbuilder.h"
 #include "commandline.h"
 #include "core/base/rfc3339.h"
@@ -60,15 +62,18 @@ private:
     std::int64_t m_lastPrintNs = 0;
 };
 
-QString summaryOf(const LessonRun &run, const Artifact &artifact)
+QString summaryOf(const LessonRun &run, const Artifact &artifact, const Disturbance &disturbance)
 {
     const LessonSummary summary = summarizeArtifact(artifact);
     QString text = QStringLiteral("%1  %2\n").arg(QString::fromStdString(run.lessonId),
                                                   QString::fromStdString(summary.setup));
     for (const Figure &figure : summary.figures) {
-        if (const QString value = QString::fromStdString(formatFigure(figure)); !value.isEmpty())
+        if (const QString value = QString::fromStdString(readableFigure(figure, disturbance)); !value.isEmpty())
             text += QStringLiteral("  %1 %2\n").arg(QString::fromStdString(figure.label), -16).arg(value);
     }
+    text += QStringLiteral("  %1 %2\n")
+                .arg(QStringLiteral("conditions"), -16)
+                .arg(indentedLines(conditionsText(disturbance), 19));
     text += QStringLiteral("  %1 %2\n")
                 .arg(QStringLiteral("ran with"), -16)
                 .arg(QStringLiteral("%1, %2 wait").arg(QString::fromStdString(run.instructionSet),
@@ -223,10 +228,15 @@ int runAndWrite(const Lesson &lesson, const ParameterValues &values, const QStri
                                                                 : QString()));
         return 1;
     }
-    printOut(summaryOf(run, artifact));
+    const Disturbance disturbance = disturbanceOf(artifact.json());
+    printOut(summaryOf(run, artifact, disturbance));
     if (run.cancelled)
         printErr(QStringLiteral("interrupted: kept the %1 calls measured before the stop\n").arg(run.calls.size()));
     printOut(QStringLiteral("wrote %1\n").arg(printable(path)));
+    if (disturbance.refused) {
+        printErr(QStringLiteral("lessonscope run: could not measure; the artifact keeps every sample and its evidence\n"));
+        return 1;
+    }
     return run.cancelled ? 1 : 0;
 }
 

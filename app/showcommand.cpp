@@ -21,18 +21,11 @@ QString q(const std::string &text)
     return terminalText(text);
 }
 
-// Whether the run was disturbed, why, and what to do (docs/artifact-format.md, "When a run was disturbed").
-QString conditionsText(const Disturbance &disturbance)
+// What the run's conditions say (docs/artifact-format.md, "What a run's conditions say"), its
+// lines after the first indented under the value column.
+QString conditionsOf(const Disturbance &disturbance)
 {
-    if (!disturbance.known)
-        return QStringLiteral("not known: %1").arg(q(disturbance.evidence));
-    if (!disturbance.disturbed)
-        return QStringLiteral("quiet: %1").arg(q(disturbance.evidence));
-    QStringList reasons;
-    for (const std::string &reason : disturbance.reasons)
-        reasons << q(reason);
-    return QStringLiteral("DISTURBED: %1.\n%2 evidence: %3.\n%2 %4")
-        .arg(reasons.join(QStringLiteral("; ")), QString(17, QLatin1Char(' ')), q(disturbance.evidence), q(disturbance.advice));
+    return indentedLines(conditionsText(disturbance), 17);
 }
 
 QString readableSummary(const Artifact &artifact)
@@ -54,12 +47,13 @@ QString readableSummary(const Artifact &artifact)
             environment << QStringLiteral("%1=%2").arg(q(key), q(value));
     }
     row(QStringLiteral("environment"), environment.join(QStringLiteral(", ")));
-    row(QStringLiteral("conditions"), conditionsText(disturbanceOf(artifact.json())));
+    const Disturbance disturbance = disturbanceOf(artifact.json());
+    row(QStringLiteral("conditions"), conditionsOf(disturbance));
 
     const LessonSummary summary = summarizeArtifact(artifact);
     row(QStringLiteral("setup"), q(summary.setup));
     for (const Figure &figure : summary.figures)
-        row(q(figure.label), q(formatFigure(figure)));
+        row(q(figure.label), q(readableFigure(figure, disturbance)));
     QStringList panels;
     for (const Panel &panel : artifact.panels())
         panels << QStringLiteral("%1 \"%2\" (%3 series)").arg(q(panel.kind), q(panel.title)).arg(panel.series.size());

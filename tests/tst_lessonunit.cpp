@@ -124,7 +124,7 @@ public:
                 run.startedAtNs = t.dispatchBegin;
             t = {t.dispatchBegin - run.startedAtNs, t.dispatchEnd - run.startedAtNs, t.workBegin - run.startedAtNs,
                  t.workEnd - run.startedAtNs, t.readyObserved - run.startedAtNs};
-            run.calls.push_back(MeasuredCall{t});
+            run.calls.push_back(MeasuredCall::of(t, {}, 0));
             observer.callMeasured(i, run.calls.back());
             observer.progress(i + 1, calls);
         }
@@ -167,8 +167,8 @@ public:
         const auto out = artifact.stdoutJson();
         if (!out || !out->contains(kMedianKey))
             return summary;
-        summary.figures.push_back({kMedianKey, "median call", out->at(kMedianKey).get<double>(), true,
-                                   out->at(kSamplesKey).get<std::vector<double>>(), "calls", true});
+        summary.figures.push_back(makeFigure(kMedianKey, "median call", out->at(kMedianKey).get<double>(), true,
+                                             out->at(kSamplesKey).get<std::vector<double>>(), "calls", true));
         summary.headlineKey = kMedianKey;
         return summary;
     }

@@ -340,10 +340,10 @@ private slots:
         QVERIFY(trace.has_value());
         const TimelineModel model = TimelineModel::fromArtifact(artifact);
         QVERIFY(model.isMeasured());
-        QCOMPARE(model.callCount(), 6);
-
+        // The first call and the warm ones: five clean, and one more for each other work interrupted.
         const performance01::Figures timing = performance01::readFigures(artifact);
-        QCOMPARE(timing.warmSamplesSeconds.size(), std::size_t(5));
+        QVERIFY(timing.warmSamplesSeconds.size() >= std::size_t(5));
+        QCOMPARE(model.callCount(), 1 + static_cast<int>(timing.warmSamplesSeconds.size()));
         for (int i = 0; i < model.callCount(); ++i) {
             const TracedCall &c = trace->calls[static_cast<std::size_t>(i)];
             // Device work lies inside the call's measured span; readiness is observed after it.

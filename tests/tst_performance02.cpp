@@ -140,12 +140,14 @@ private slots:
     void eachFirstCallIsInAFreshProcess()
     {
         const p02::Figures f = p02::readFigures(m_artifact);
-        QCOMPARE(f.firstCallSamplesSeconds.size(), std::size_t(3));
-        QCOMPARE(f.processIds.size(), std::size_t(3));
+        // Three processes, and one more for each whose first call other work interrupted.
+        const std::size_t processes = f.firstCallSamplesSeconds.size();
+        QVERIFY(processes >= 3);
+        QCOMPARE(f.processIds.size(), processes);
         const std::set<std::int64_t> distinct(f.processIds.begin(), f.processIds.end());
-        QCOMPARE(distinct.size(), std::size_t(3));
+        QCOMPARE(distinct.size(), processes);
         QVERIFY(!distinct.count(static_cast<std::int64_t>(::getpid())));
-        QCOMPARE(f.warmSamplesSeconds.size(), std::size_t(3 * 6));
+        QCOMPARE(f.warmSamplesSeconds.size(), processes * 6);
         QCOMPARE(m_artifact.trace()->calls.size(), std::size_t(7));
     }
 
@@ -163,7 +165,7 @@ private slots:
             QVERIFY(partsSum(partsSamples[i]) <= firsts[i]);
         }
         const p02::Figures f = p02::readFigures(m_artifact);
-        QCOMPARE(f.preemptions.size(), std::size_t(3));
+        QCOMPARE(f.preemptions.size(), firsts.size());
         verifyFirstExceedsWarm(f);
         // The traced process's calls in order start with its first call's work.
         QCOMPARE(f.callsInOrderSeconds.front(), f.parts.at(p02::part::kWork));
@@ -200,7 +202,9 @@ private slots:
         const LessonRun run = lesson().run(values, observer);
         QVERIFY(run.cancelled);
         QCOMPARE(observer.m_calls, 4);
-        QCOMPARE(observer.m_lastProgress, std::make_pair(4, 16));
+        // Progress counts clean calls: the first process's four, less any other work interrupted.
+        QVERIFY(observer.m_lastProgress.first <= 4);
+        QCOMPARE(observer.m_lastProgress.second, 16);
         const Artifact artifact = buildArtifact(lesson(), run, rfc3339UtcNow());
         QCOMPARE(p02::readFigures(artifact).firstCallSamplesSeconds.size(), std::size_t(1));
         QCOMPARE(warningsOf(artifact.json()), 0);
@@ -217,11 +221,13 @@ private slots:
         QVERIFY(!lesson().resolveParameters(values));
         QVERIFY(runner.start(lesson(), values) > 0);
         QVERIFY(finished.wait(60'000));
-        QCOMPARE(firsts.count(), 2); // one first call per process
+        // One first call per process: two, and one more for each first call other work
+        // interrupted (a busy machine's runs are replaced within a budget).
+        QVERIFY(firsts.count() >= 2);
         int warmCount = 0;
         for (const QList<QVariant> &report : warm)
             warmCount += static_cast<int>(report.at(2).value<QList<double>>().size());
-        QCOMPARE(warmCount, 6);
+        QCOMPARE(warmCount, 3 * static_cast<int>(firsts.count()));
         QCOMPARE(countOf(finished.constFirst().at(2).value<Problems>(), Severity::Warning), 0);
     }
 
@@ -339,7 +345,7 @@ private slots:
         const ReadResult read = readArtifactFile(path);
         QVERIFY(read.ok());
         const p02::Figures f = p02::readFigures(*read.artifact);
-        QCOMPARE(f.firstCallSamplesSeconds.size(), std::size_t(5)); // the default
+        QVERIFY(f.firstCallSamplesSeconds.size() >= std::size_t(5)); // the default, and any replaced
         verifyFirstExceedsWarm(f);
 
         const QString png = m_dir.filePath(QStringLiteral("x.png"));

@@ -66,6 +66,16 @@ double tolerance(std::int64_t n, const std::string &dtype)
     return 8.0 * static_cast<double>(n) * eps;
 }
 
+// The samples measured at the traced (default) size, clean and interrupted.
+std::size_t tracedSamplesOf(const Artifact &artifact)
+{
+    const Json out = *artifact.stdoutJson();
+    const auto sizes = out.at(key::kSizes).get<std::vector<int>>();
+    const auto measured = out.at(key::kSamplesMeasured).get<std::vector<std::size_t>>();
+    const auto at = std::find(sizes.begin(), sizes.end(), out.at(key::kDefaultSize).get<int>());
+    return at == sizes.end() ? 0 : measured.at(static_cast<std::size_t>(at - sizes.begin()));
+}
+
 } // namespace
 
 class TestPerformance03 : public QObject
@@ -145,7 +155,9 @@ private slots:
             QVERIFY(whole[i] >= placed[i]);
             QVERIFY(prepare[i] > 0 && place[i] > 0 && call[i] > 0);
         }
-        QCOMPARE(m_artifact.trace()->calls.size(), std::size_t(3)); // the default size's samples
+        // The default size's samples: three clean, and any other work interrupted.
+        QCOMPARE(m_artifact.trace()->calls.size(), tracedSamplesOf(m_artifact));
+        QVERIFY(tracedSamplesOf(m_artifact) >= 3);
         QVERIFY(noWarnings(validateArtifact(m_artifact.json())));
     }
 
@@ -182,17 +194,20 @@ private slots:
     // artifact still passes its own checks.
     void cancelKeepsWhatWasMeasured()
     {
+        // Every size takes one clean sample a round, the traced size first: cancelled after its
+        // first clean sample, the run keeps that size's samples (one, and any interrupted ones
+        // before it) and sets up no other size.
         ParameterValues values{{"samples", std::int64_t(5)}};
         QVERIFY(!lesson().resolveParameters(values));
-        CancellingObserver canceller(2);
+        CancellingObserver canceller(1);
         const LessonRun run = lesson().run(values, canceller);
         QVERIFY(run.cancelled);
-        QCOMPARE(run.calls.size(), std::size_t(2));
-        QCOMPARE(canceller.liveCalls, 2);
+        QVERIFY(!run.calls.empty());
+        QCOMPARE(canceller.liveCalls, static_cast<int>(run.calls.size()));
         const Artifact artifact = buildArtifact(lesson(), run, "2026-11-30T20:00:00.000000+00:00");
         const Json out = stdoutOf(artifact);
         QCOMPARE(out.at(key::kSizes).get<std::vector<std::int64_t>>(), std::vector<std::int64_t>{256});
-        QCOMPARE(out.at(key::kSamplesMeasured).get<std::vector<int>>(), std::vector<int>{2});
+        QCOMPARE(out.at(key::kSamplesMeasured).get<std::vector<int>>(), std::vector<int>{static_cast<int>(run.calls.size())});
         QVERIFY(out.at(key::kCancelled).get<bool>());
         QVERIFY(noWarnings(validateArtifact(artifact.json())));
         QVERIFY(timelineOf(artifact)->isMeasured());
@@ -202,7 +217,7 @@ private slots:
     {
         const auto timeline = timelineOf(m_artifact);
         QVERIFY(timeline->isMeasured());
-        QCOMPARE(timeline->callCount(), 3);
+        QCOMPARE(timeline->callCount(), static_cast<int>(tracedSamplesOf(m_artifact)));
         const CallTimeline call = timeline->call(timeline->representativeCall());
         QCOMPARE(call.marker, MarkerKind::Start);
         QCOMPARE(call.candidates.size(), std::size_t(3));

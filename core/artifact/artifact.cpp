@@ -181,6 +181,35 @@ Diagram Artifact::diagram() const
     return diagram;
 }
 
+namespace {
+
+// The evidence columns of a trace with `calls` calls; none unless every column is a list of
+// integers of that length (validation says what is wrong).
+std::vector<TracedEvidence> traceEvidenceOf(const Json &trace, std::size_t calls)
+{
+    const Json *object = member(trace, "evidence");
+    if (!object || !object->is_object())
+        return {};
+    std::vector<std::vector<std::int64_t>> columns;
+    for (const char *name : kTraceEvidenceColumns) {
+        const Json *column = member(*object, name);
+        if (!column || !column->is_array() || column->size() != calls)
+            return {};
+        std::vector<std::int64_t> values = integersOf(column);
+        if (values.size() != calls)
+            return {};
+        columns.push_back(std::move(values));
+    }
+    std::vector<TracedEvidence> evidence(calls);
+    for (std::size_t i = 0; i < calls; ++i) {
+        evidence[i] = TracedEvidence{columns[0][i] != 0, columns[1][i], columns[2][i], columns[3][i], columns[4][i],
+                                     columns[5][i], columns[6][i], columns[7][i], columns[8][i], columns[9][i] != 0};
+    }
+    return evidence;
+}
+
+} // namespace
+
 std::optional<Trace> Artifact::trace() const
 {
     const Json *object = member(json(), "trace");
@@ -212,6 +241,7 @@ std::optional<Trace> Artifact::trace() const
         trace.calls.push_back(TracedCall{columns[0][i], columns[1][i], columns[2][i], columns[3][i],
                                          columns[4][i]});
     }
+    trace.evidence = traceEvidenceOf(*object, trace.calls.size());
     return trace;
 }
 

@@ -55,11 +55,37 @@ struct TracedCall {
     std::int64_t readyObserved = 0; // host: the wait returned (a synchronized timer stops here)
 };
 
+// What the scheduler did to one traced call's threads (docs/artifact-format.md, "trace.evidence"):
+// whether the rule called its timed unit interrupted, other work's wait in it, the waits of the
+// host and of the device, their involuntary switches and CPUs, and the call's round.
+struct TracedEvidence {
+    bool interrupted = false;
+    std::int64_t round = 0;
+    std::int64_t waitedNs = 0;
+    std::int64_t hostRunDelayNs = 0;
+    std::int64_t deviceRunDelayNs = 0;
+    std::int64_t hostInvoluntary = 0;
+    std::int64_t deviceInvoluntary = 0;
+    std::int64_t hostCpu = -1;
+    std::int64_t deviceCpu = -1;
+    bool sharedCpu = false;
+};
+
 struct Trace {
     std::string clock;
     std::string waitStrategy;
     std::vector<TracedCall> calls;
+    // One per call, or none (a trace made elsewhere or by an older lessonscope, or malformed).
+    std::vector<TracedEvidence> evidence;
+
+    // Whether call i's timed unit waited for a CPU beyond the rule (false without evidence).
+    bool interrupted(std::size_t i) const { return i < evidence.size() && evidence[i].interrupted; }
 };
+
+// The trace's evidence columns, in the order lessonscope writes them.
+inline constexpr const char *kTraceEvidenceColumns[] = {"interrupted", "round", "waitedNs", "hostRunDelayNs", "deviceRunDelayNs",
+                                                        "hostInvoluntary", "deviceInvoluntary", "hostCpu",
+                                                        "deviceCpu", "sharedCpu"};
 
 // A lesson artifact: the whole JSON document, kept as read so that keys this version does not
 // know survive a save, plus typed access to every field of schemaVersion 1.

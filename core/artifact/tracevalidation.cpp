@@ -1,12 +1,51 @@
 // lessonscope's measured trace: every call's five timestamps, in order (docs/artifact-format.md,
 // "Validation"). How many calls a lesson's trace holds is the lesson's own check.
 
+#include "core/artifact/artifact.h"
 #include "core/artifact/validation_p.h"
 
 #include <array>
 #include <vector>
 
 namespace lessonscope::detail {
+
+namespace {
+
+// trace.evidence: a column per kTraceEvidenceColumns entry, one integer per call, and the rule's
+// threshold beside it. Evidence that is not usable leaves every call unjudged (a warning).
+void validateTraceEvidence(const Json &trace, std::size_t calls, Checker &checker)
+{
+    const Json *evidence = Checker::member(trace, "evidence");
+    if (!evidence)
+        return;
+    if (!evidence->is_object()) {
+        checker.warning("/trace/evidence", "the trace's evidence must be an object of columns, but it is "
+                                               + describeValue(*evidence) + "; no call can be called interrupted");
+        return;
+    }
+    for (const char *name : kTraceEvidenceColumns) {
+        const std::string pointer = childPointer("/trace/evidence", name);
+        const Json *column = Checker::member(*evidence, name);
+        if (!column || !column->is_array() || column->size() != calls) {
+            checker.warning(pointer, std::string(name) + " must be a list of " + std::to_string(calls)
+                                         + " integers, one per call; the evidence is ignored");
+            return;
+        }
+        for (std::size_t i = 0; i < column->size(); ++i) {
+            const Json &value = (*column)[i];
+            const bool integer = value.is_number_integer() && !(value.is_number_unsigned() && value.get<std::uint64_t>() > INT64_MAX);
+            // CPUs may be -1 (unknown); waits, switches and rounds are never below 0.
+            const std::int64_t least = std::string_view(name).ends_with("Cpu") ? -1 : 0;
+            if (!integer || value.get<std::int64_t>() < least) {
+                checker.warning(childPointer(pointer, i), std::string(name) + " must be an integer of at least "
+                                                              + std::to_string(least) + ", but it is " + describeValue(value));
+                return;
+            }
+        }
+    }
+}
+
+} // namespace
 
 void validateTrace(const Json &trace, Checker &checker)
 {
@@ -62,6 +101,7 @@ void validateTrace(const Json &trace, Checker &checker)
     }
     if (!usable)
         return;
+    validateTraceEvidence(trace, columns[0].size(), checker);
     const auto &[dispatchBegin, dispatchEnd, workBegin, workEnd, readyObserved] = columns;
     for (std::size_t i = 0; i < dispatchBegin.size(); ++i) {
         // The order of one call; the first relation that fails is reported.

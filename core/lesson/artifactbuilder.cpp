@@ -10,6 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <iterator>
 #include <stdexcept>
 
 namespace lessonscope {
@@ -34,6 +36,24 @@ Json parameterDeclaration(const ParameterSpec &spec)
     return p;
 }
 
+// The scheduler's evidence of every traced call, a column per kTraceEvidenceColumns entry.
+Json evidenceColumnsOf(const LessonRun &run)
+{
+    std::vector<std::vector<std::int64_t>> columns(std::size(kTraceEvidenceColumns));
+    for (const MeasuredCall &call : run.calls) {
+        const CallEvidence &e = call.evidence;
+        const std::int64_t values[] = {call.interrupted ? 1 : 0, call.round, e.otherWaitNs, e.host.runDelayNs, e.device.runDelayNs,
+                                       e.host.involuntary, e.device.involuntary, e.host.cpu, e.device.cpu,
+                                       e.sharedCpu ? 1 : 0};
+        for (std::size_t c = 0; c < columns.size(); ++c)
+            columns[c].push_back(values[c]);
+    }
+    Json evidence = Json::object();
+    for (std::size_t c = 0; c < columns.size(); ++c)
+        evidence[kTraceEvidenceColumns[c]] = std::move(columns[c]);
+    return evidence;
+}
+
 Json traceOf(const LessonRun &run)
 {
     Json dispatchBegin = Json::array(), dispatchEnd = Json::array(), workBegin = Json::array(),
@@ -56,6 +76,12 @@ Json traceOf(const LessonRun &run)
     trace["unit"] = "ns";
     trace["waitStrategy"] = run.waitStrategy;
     trace["calls"] = std::move(calls);
+    const bool hasEvidence = std::all_of(run.calls.begin(), run.calls.end(),
+                                         [](const MeasuredCall &call) { return call.evidence.known; });
+    if (hasEvidence && !run.calls.empty()) {
+        trace["interruptedRule"] = Json::object({{"aboveNs", kInterruptedAboveNs}, {"aboveShare", kInterruptedShare}});
+        trace["evidence"] = evidenceColumnsOf(run);
+    }
     return trace;
 }
 
@@ -72,7 +98,7 @@ Json environmentOf(const LessonRun &run)
         environment["isa"] = run.instructionSet;
     environment["waitStrategy"] = run.waitStrategy;
     if (run.interference)
-        environment["interference"] = interferenceToJson(*run.interference);
+        environment["interference"] = interferenceToJson(*run.interference, &run.measuring);
     return environment;
 }
 

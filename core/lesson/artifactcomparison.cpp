@@ -32,14 +32,19 @@ std::string verdictOf(const ComparedFigure &f)
                std::to_string(kTrustedSamples) + " samples (" + std::to_string(std::min(f.samplesA, f.samplesB)) +
                ") the interval cannot be trusted";
     }
-    if (i.low <= 1 && 1 <= i.high)
-        return withInterval("no difference beyond noise", i.low, i.high);
-    const bool more = *f.ratio > 1;
-    const char *word = f.isDuration ? (more ? "slower" : "faster") : (more ? "larger" : "smaller");
-    if (more)
-        return withInterval("B is " + formatRatio(*f.ratio) + " " + word, i.low, i.high);
-    // Below 1, said the way people say it: "2.00× faster", the interval turned the same way.
-    return withInterval("B is " + formatRatio(1 / *f.ratio) + " " + word, 1 / i.high, 1 / i.low);
+    std::string verdict;
+    if (i.low <= 1 && 1 <= i.high) {
+        verdict = withInterval("no difference beyond noise", i.low, i.high);
+    } else {
+        const bool more = *f.ratio > 1;
+        const char *word = f.isDuration ? (more ? "slower" : "faster") : (more ? "larger" : "smaller");
+        // Below 1, said the way people say it: "2.00× faster", the interval turned the same way.
+        verdict = more ? withInterval("B is " + formatRatio(*f.ratio) + " " + word, i.low, i.high)
+                       : withInterval("B is " + formatRatio(1 / *f.ratio) + " " + word, 1 / i.high, 1 / i.low);
+    }
+    if (i.method == "samples")
+        verdict += "; within-run interval (a side has no rounds), and runs differ more than samples do";
+    return verdict;
 }
 
 ComparedFigure compareFigure(const Figure &fa, const Figure &fb)
@@ -53,7 +58,13 @@ ComparedFigure compareFigure(const Figure &fa, const Figure &fb)
     c.samplesB = fb.samples.size();
     if (c.a && c.b && *c.a != 0 && std::isfinite(*c.a) && std::isfinite(*c.b))
         c.ratio = *c.b / *c.a;
-    if (!fa.samples.empty() && !fb.samples.empty())
+    // Between runs, when both have rounds: two runs of the same code differ by more than one
+    // run's samples say (docs/performance.md, "Comparing runs").
+    if (c.ratio && fa.rounds.size() >= kLeastRounds && fb.rounds.size() >= kLeastRounds) {
+        if (const auto between = roundRatioInterval(*c.ratio, fa.rounds, fb.rounds))
+            c.interval = RatioInterval{between->low, between->high, true, "rounds"};
+    }
+    if (!c.interval && !fa.samples.empty() && !fb.samples.empty())
         c.interval = medianRatioInterval(fa.samples, fb.samples);
     c.verdict = verdictOf(c);
     return c;
@@ -113,7 +124,7 @@ std::optional<RatioInterval> medianRatioInterval(std::span<const double> a, std:
     const MedianInterval ib = medianInterval(b, kZ);
     if (!(ia.low > 0) || !(ib.low > 0)) // ratios of durations and errors: positive, or no interval
         return std::nullopt;
-    return RatioInterval{ib.low / ia.high, ib.high / ia.low, a.size() >= kTrustedSamples && b.size() >= kTrustedSamples};
+    return RatioInterval{ib.low / ia.high, ib.high / ia.low, a.size() >= kTrustedSamples && b.size() >= kTrustedSamples, "samples"};
 }
 
 ArtifactComparison compareArtifacts(const Artifact &a, const Artifact &b)
@@ -124,9 +135,21 @@ ArtifactComparison compareArtifacts(const Artifact &a, const Artifact &b)
     comparison.differences = differencesOf(a, b, sa, sb);
     comparison.disturbanceA = disturbanceOf(a.json());
     comparison.disturbanceB = disturbanceOf(b.json());
+    const bool refused = comparison.disturbanceA.refused || comparison.disturbanceB.refused;
     for (const Figure &fa : sa.figures) {
-        if (const Figure *fb = sb.figure(fa.key); fb && fa.compared)
-            comparison.figures.push_back(compareFigure(fa, *fb));
+        const Figure *fb = sb.figure(fa.key);
+        if (!fb || !fa.compared)
+            continue;
+        ComparedFigure compared = compareFigure(fa, *fb);
+        // A run that could not measure has no duration to compare: a ratio of it would be the
+        // other work's, not the code's.
+        if (refused && fa.isDuration) {
+            compared.ratio.reset();
+            compared.interval.reset();
+            compared.verdict = std::string("not compared: ") + (comparison.disturbanceA.refused ? "A" : "B")
+                + " could not measure";
+        }
+        comparison.figures.push_back(std::move(compared));
     }
     return comparison;
 }
@@ -135,13 +158,27 @@ std::vector<std::string> disturbanceWarnings(const ArtifactComparison &compariso
 {
     std::vector<std::string> warnings;
     for (const auto &[side, disturbance] : {std::pair{"A", &comparison.disturbanceA}, std::pair{"B", &comparison.disturbanceB}}) {
-        if (!disturbance->disturbed)
-            continue;
-        std::string warning = side;
-        warning.append(" was disturbed while it ran: ");
+        std::string reasons;
         for (std::size_t i = 0; i < disturbance->reasons.size(); ++i)
-            warning.append(i > 0 ? "; " : "").append(disturbance->reasons[i]);
-        warning.append(". Its numbers measure the other work as well as the code. ").append(disturbance->advice);
+            reasons.append(i > 0 ? "; " : "").append(disturbance->reasons[i]);
+        std::string warning = side;
+        if (disturbance->refused) {
+            warning.append(" ").append(reasons).append(". Its figures are not to be believed. ").append(disturbance->advice);
+        } else if (disturbance->disturbed) {
+            warning.append(" was disturbed while it ran: ").append(reasons)
+                .append(". Its numbers measure the other work as well as the code. ").append(disturbance->advice);
+        } else if (disturbance->oneCpu) {
+            warning.append(" was measured on one CPU: host and device took turns on it. ").append(disturbance->advice);
+        } else if (disturbance->besideOtherWork) {
+            warning.append(" ran beside other work: its figures come from timed units that ran uninterrupted (")
+                .append(disturbance->evidence).append("); a quiet run reads steadier");
+        } else if (disturbance->interrupted > 0) {
+            warning.append(": ").append(formatCount(static_cast<std::int64_t>(disturbance->interrupted)))
+                .append(disturbance->interrupted == 1 ? " interrupted timed unit was" : " interrupted timed units were")
+                .append(" left out of its figures (").append(disturbance->evidence).append(")");
+        } else {
+            continue;
+        }
         warnings.push_back(std::move(warning));
     }
     return warnings;

@@ -24,7 +24,11 @@ inline constexpr std::size_t kTrustedSamples = 10;
 struct RatioInterval {
     double low = 0;
     double high = 0;
-    bool trusted = false; // both samples have kTrustedSamples or more
+    bool trusted = false; // both samples have kTrustedSamples or more (or both sides have rounds)
+    // How it was made: "rounds" (Welch's t on each side's round figures: the spread between
+    // runs, as two runs of the same code show it) or "samples" (the medians' order-statistic
+    // intervals: the spread within one run, which runs exceed).
+    std::string method = "samples";
 };
 std::optional<RatioInterval> medianRatioInterval(std::span<const double> a, std::span<const double> b);
 
@@ -50,9 +54,14 @@ struct ArtifactComparison {
     Disturbance disturbanceB;
 };
 
-// One warning per disturbed run, with its reasons and what to do: "B was disturbed while it ran: …".
+// One warning per side whose conditions say something, with its reasons and what to do: "B could
+// not measure: …", "B was disturbed while it ran: …", "B was measured on one CPU: …", "B: 50
+// interrupted timed units were left out of its figures …".
 std::vector<std::string> disturbanceWarnings(const ArtifactComparison &comparison);
 
 ArtifactComparison compareArtifacts(const Artifact &a, const Artifact &b);
+
+// The least rounds a side needs for the between-round interval.
+inline constexpr std::size_t kLeastRounds = 3;
 
 } // namespace lessonscope

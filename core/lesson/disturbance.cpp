@@ -1,12 +1,18 @@
 #include "core/lesson/disturbance.h"
 
+#include "core/artifact/lenientjson.h"
 #include "core/base/units.h"
+#include "core/timing/statistics.h"
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 namespace lessonscope {
+
+using namespace lenient;
 
 namespace {
 
@@ -24,17 +30,78 @@ bool countsFromJson(const Json &json, SwitchCounts &counts)
 {
     if (!json.is_object())
         return false;
-    const Json &voluntary = json.value("voluntarySwitches", Json());
-    const Json &involuntary = json.value("involuntarySwitches", Json());
-    if (!voluntary.is_number_integer() || !involuntary.is_number_integer())
+    const auto voluntary = integerOf(member(json, "voluntarySwitches"));
+    const auto involuntary = integerOf(member(json, "involuntarySwitches"));
+    if (!voluntary || !involuntary)
         return false;
-    counts.voluntary = voluntary.get<std::int64_t>();
-    counts.involuntary = involuntary.get<std::int64_t>();
-    const auto migrations = json.find("migrations");
-    counts.migrationsKnown = migrations != json.end() && migrations->is_number_integer();
-    counts.migrations = counts.migrationsKnown ? migrations->get<std::int64_t>() : 0;
+    counts.voluntary = *voluntary;
+    counts.involuntary = *involuntary;
+    const auto migrations = integerOf(member(json, "migrations"));
+    counts.migrationsKnown = migrations.has_value();
+    counts.migrations = migrations.value_or(0);
     return true;
 }
+
+Json measuringToJson(const MeasuringReport &m)
+{
+    Json json = Json::object();
+    json["rounds"] = m.rounds;
+    json["wanted"] = m.wanted;
+    json["measured"] = m.measured;
+    json["clean"] = m.clean;
+    json["interrupted"] = m.interrupted;
+    json["sharedCpu"] = m.sharedCpu;
+    json["waitedSeconds"] = static_cast<double>(m.waitedNs) / 1e9;
+    json["interruptedRule"] = Json::object({{"aboveNs", kInterruptedAboveNs}, {"aboveShare", kInterruptedShare}});
+    json["budgetSpent"] = m.budgetSpent;
+    json["timedSeconds"] = m.timedSeconds;
+    Json warmUps = Json::array();
+    for (const WarmUp &w : m.warmUps)
+        warmUps.push_back(Json::object({{"calls", w.calls}, {"steady", w.steady}, {"seconds", w.seconds}}));
+    json["warmup"] = std::move(warmUps);
+    return json;
+}
+
+std::optional<MeasuringReport> measuringFromJson(const Json *json)
+{
+    if (!json || !json->is_object())
+        return std::nullopt;
+    MeasuringReport m;
+    const auto count = [json](const char *key, std::size_t &into) {
+        const auto value = integerOf(member(*json, key));
+        if (!value || *value < 0)
+            return false;
+        into = static_cast<std::size_t>(*value);
+        return true;
+    };
+    const auto rounds = integerOf(member(*json, "rounds"));
+    const auto waited = numberOf(member(*json, "waitedSeconds"));
+    const auto timed = numberOf(member(*json, "timedSeconds"));
+    const Json *spent = member(*json, "budgetSpent");
+    if (!rounds || !waited || !timed || !spent || !spent->is_boolean() || !count("wanted", m.wanted)
+        || !count("measured", m.measured) || !count("clean", m.clean) || !count("interrupted", m.interrupted)
+        || !count("sharedCpu", m.sharedCpu) || m.clean + m.interrupted != m.measured || *waited < 0 || *timed < 0)
+        return std::nullopt;
+    m.rounds = static_cast<int>(std::clamp<std::int64_t>(*rounds, 0, 1000));
+    m.waitedNs = static_cast<std::int64_t>(std::min(*waited, 1e9) * 1e9);
+    m.timedSeconds = *timed;
+    m.budgetSpent = spent->get<bool>();
+    if (const Json *warmUps = member(*json, "warmup"); warmUps && warmUps->is_array()) {
+        for (const Json &w : *warmUps) {
+            WarmUp warmUp;
+            warmUp.calls = static_cast<int>(std::clamp<std::int64_t>(integerOf(member(w, "calls")).value_or(0), 0, 1 << 30));
+            const Json *steady = member(w, "steady");
+            warmUp.steady = steady && steady->is_boolean() && steady->get<bool>();
+            warmUp.seconds = numberOf(member(w, "seconds")).value_or(0);
+            m.warmUps.push_back(warmUp);
+        }
+    }
+    m.known = true;
+    return m;
+}
+
+// Other programs' busy CPUs, just before the run, from which it ran beside other work.
+constexpr double kBusyCpusBesideRun = 0.5;
 
 std::string decimal(double value, int decimals)
 {
@@ -43,7 +110,30 @@ std::string decimal(double value, int decimals)
     return buffer;
 }
 
-std::string evidenceLine(const InterferenceEvidence &e)
+std::string plural(std::size_t count, const char *one, const char *many)
+{
+    return formatCount(static_cast<std::int64_t>(count)) + " " + (count == 1 ? one : many);
+}
+
+std::string machineLine(const InterferenceEvidence &e)
+{
+    std::string line;
+    if (e.idle) {
+        line.append("other programs kept ").append(decimal(e.idle->busyCpus, 1)).append(" of ")
+            .append(std::to_string(e.idle->cpus)).append(" CPUs busy just before the run");
+    } else if (e.loadAverage >= 0) {
+        line.append("load average ").append(decimal(e.loadAverage, 2));
+    }
+    line.append(line.empty() ? "" : ", ").append(std::to_string(e.cpus)).append(e.cpus == 1 ? " CPU" : " CPUs").append(" usable");
+    if (e.stealShare)
+        line.append(", steal ").append(decimal(*e.stealShare * 100, 1)).append("%");
+    if (!e.governor.empty())
+        line.append(", governor ").append(e.governor);
+    return line;
+}
+
+// The older rule's evidence line: the whole run's switches.
+std::string switchesLine(const InterferenceEvidence &e)
 {
     const std::int64_t involuntary = e.host.involuntary + e.device.involuntary;
     std::string line = formatCount(involuntary);
@@ -51,8 +141,10 @@ std::string evidenceLine(const InterferenceEvidence &e)
     line.append(" of the timed threads in ").append(formatDuration(e.seconds));
     line.append(" (host ").append(formatCount(e.host.involuntary));
     line.append(", device ").append(formatCount(e.device.involuntary)).append(")");
-    if (e.host.migrationsKnown && e.device.migrationsKnown)
-        line.append(", ").append(formatCount(e.host.migrations + e.device.migrations)).append(" CPU migrations");
+    if (e.host.migrationsKnown && e.device.migrationsKnown) {
+        const std::int64_t migrations = e.host.migrations + e.device.migrations;
+        line.append(", ").append(formatCount(migrations)).append(migrations == 1 ? " CPU migration" : " CPU migrations");
+    }
     if (e.loadAverage >= 0)
         line.append(", load average ").append(decimal(e.loadAverage, 2)).append(" on ")
             .append(std::to_string(e.cpus)).append(e.cpus == 1 ? " CPU" : " CPUs");
@@ -63,63 +155,25 @@ std::string evidenceLine(const InterferenceEvidence &e)
     return line;
 }
 
-} // namespace
-
-Json interferenceToJson(const InterferenceEvidence &evidence)
+std::string measuringLine(const MeasuringReport &m)
 {
-    Json json = Json::object();
-    json["seconds"] = evidence.seconds;
-    json["host"] = countsToJson(evidence.host);
-    Json device = countsToJson(evidence.device);
-    device["threads"] = evidence.deviceThreads;
-    json["device"] = std::move(device);
-    if (evidence.loadAverage >= 0)
-        json["loadAverage"] = evidence.loadAverage;
-    json["cpus"] = evidence.cpus;
-    if (evidence.stealShare)
-        json["stealShare"] = *evidence.stealShare;
-    if (!evidence.governor.empty())
-        json["governor"] = evidence.governor;
-    return json;
+    std::string line = plural(m.clean, "clean timed unit", "clean timed units");
+    line.append(" of ").append(formatCount(static_cast<std::int64_t>(m.measured)));
+    if (m.interrupted > 0) {
+        line.append(" (").append(formatCount(static_cast<std::int64_t>(m.interrupted)))
+            .append(" interrupted: other work kept a timed thread from a CPU for ")
+            .append(formatDuration(static_cast<double>(m.waitedNs) / 1e9)).append(" in all)");
+    }
+    line.append(" in ").append(formatDuration(m.timedSeconds)).append(", ").append(std::to_string(m.rounds))
+        .append(m.rounds == 1 ? " round" : " rounds");
+    return line;
 }
 
-std::optional<InterferenceEvidence> interferenceFromJson(const Json &environment)
-{
-    if (!environment.is_object())
-        return std::nullopt;
-    const auto found = environment.find("interference");
-    if (found == environment.end() || !found->is_object())
-        return std::nullopt;
-    const Json &json = *found;
-    InterferenceEvidence evidence;
-    const Json &seconds = json.value("seconds", Json());
-    const Json &cpus = json.value("cpus", Json());
-    if (!seconds.is_number() || !cpus.is_number_integer() || !countsFromJson(json.value("host", Json()), evidence.host)
-        || !countsFromJson(json.value("device", Json()), evidence.device))
-        return std::nullopt;
-    evidence.seconds = seconds.get<double>();
-    evidence.cpus = cpus.get<int>();
-    evidence.deviceThreads = json.at("device").value("threads", std::int64_t{0});
-    if (const Json &load = json.value("loadAverage", Json()); load.is_number())
-        evidence.loadAverage = load.get<double>();
-    if (const Json &steal = json.value("stealShare", Json()); steal.is_number())
-        evidence.stealShare = steal.get<double>();
-    if (const Json &governor = json.value("governor", Json()); governor.is_string())
-        evidence.governor = governor.get<std::string>();
-    return evidence;
-}
-
-Disturbance assessDisturbance(const std::optional<InterferenceEvidence> &evidence, const DisturbanceRule &rule)
+Disturbance oldRule(const InterferenceEvidence &e, const DisturbanceRule &rule)
 {
     Disturbance result;
-    if (!evidence) {
-        result.evidence = "no interference evidence recorded";
-        return result;
-    }
-    const InterferenceEvidence &e = *evidence;
     result.known = true;
-    result.evidence = evidenceLine(e);
-
+    result.evidence = switchesLine(e);
     const std::int64_t involuntary = e.host.involuntary + e.device.involuntary;
     const double perSecond = e.seconds > 0 ? static_cast<double>(involuntary) / e.seconds : 0;
     if (involuntary >= rule.minimumInvoluntary && perSecond >= rule.involuntaryPerSecond) {
@@ -146,11 +200,213 @@ Disturbance assessDisturbance(const std::optional<InterferenceEvidence> &evidenc
     return result;
 }
 
+// The clean durations of a document's traced calls after the first, for the data check.
+std::vector<double> tracedCleanDurations(const Json &document)
+{
+    std::vector<double> durations;
+    const Json *trace = member(document, "trace");
+    const Json *calls = trace ? member(*trace, "calls") : nullptr;
+    if (!calls)
+        return durations;
+    const std::vector<std::int64_t> begin = integersOf(member(*calls, "dispatchBegin"));
+    const std::vector<std::int64_t> ready = integersOf(member(*calls, "readyObserved"));
+    const Json *evidence = member(*trace, "evidence");
+    const std::vector<std::int64_t> interrupted = evidence ? integersOf(member(*evidence, "interrupted")) : std::vector<std::int64_t>{};
+    if (begin.size() != ready.size())
+        return durations;
+    for (std::size_t i = 1; i < begin.size(); ++i) {
+        if (interrupted.size() == begin.size() && interrupted[i] != 0)
+            continue;
+        durations.push_back(static_cast<double>(ready[i]) - static_cast<double>(begin[i]));
+    }
+    return durations;
+}
+
+} // namespace
+
+Json interferenceToJson(const InterferenceEvidence &evidence, const MeasuringReport *measuring)
+{
+    Json json = Json::object();
+    json["seconds"] = evidence.seconds;
+    json["host"] = countsToJson(evidence.host);
+    Json device = countsToJson(evidence.device);
+    device["threads"] = evidence.deviceThreads;
+    json["device"] = std::move(device);
+    if (evidence.loadAverage >= 0)
+        json["loadAverage"] = evidence.loadAverage;
+    json["cpus"] = evidence.cpus;
+    if (evidence.stealShare)
+        json["stealShare"] = *evidence.stealShare;
+    if (!evidence.governor.empty())
+        json["governor"] = evidence.governor;
+    if (evidence.idle) {
+        json["idleSample"] = Json::object({{"seconds", evidence.idle->seconds},
+                                           {"busyCpus", evidence.idle->busyCpus},
+                                           {"cpus", evidence.idle->cpus}});
+    }
+    if (measuring && measuring->known)
+        json["measuring"] = measuringToJson(*measuring);
+    return json;
+}
+
+std::optional<InterferenceEvidence> interferenceFromJson(const Json &environment)
+{
+    const Json *found = member(environment, "interference");
+    if (!found || !found->is_object())
+        return std::nullopt;
+    const Json &json = *found;
+    InterferenceEvidence evidence;
+    const auto seconds = numberOf(member(json, "seconds"));
+    const auto cpus = integerOf(member(json, "cpus"));
+    const Json *host = member(json, "host");
+    const Json *device = member(json, "device");
+    if (!seconds || !cpus || !host || !device || !countsFromJson(*host, evidence.host)
+        || !countsFromJson(*device, evidence.device))
+        return std::nullopt;
+    evidence.seconds = *seconds;
+    evidence.cpus = static_cast<int>(std::clamp<std::int64_t>(*cpus, 0, 1 << 20));
+    evidence.deviceThreads = integerOf(member(*device, "threads")).value_or(0);
+    if (const auto load = numberOf(member(json, "loadAverage")))
+        evidence.loadAverage = *load;
+    if (const auto steal = numberOf(member(json, "stealShare")))
+        evidence.stealShare = *steal;
+    evidence.governor = stringOf(member(json, "governor"));
+    if (const Json *idle = member(json, "idleSample")) {
+        const auto s = numberOf(member(*idle, "seconds"));
+        const auto busy = numberOf(member(*idle, "busyCpus"));
+        const auto all = integerOf(member(*idle, "cpus"));
+        if (s && busy && all && *busy >= 0 && *all > 0)
+            evidence.idle = IdleSample{*s, *busy, static_cast<int>(std::min<std::int64_t>(*all, 1 << 20))};
+    }
+    return evidence;
+}
+
+RunEvidence runEvidenceFromJson(const Json &environment)
+{
+    RunEvidence evidence;
+    evidence.machine = interferenceFromJson(environment);
+    if (evidence.machine) {
+        if (const Json *interference = member(environment, "interference"))
+            evidence.measuring = measuringFromJson(member(*interference, "measuring"));
+    }
+    return evidence;
+}
+
+std::string driftOf(const std::vector<double> &samples)
+{
+    // Fewer than 20 a half, and the halves' intervals are too wide to say anything.
+    if (samples.size() < 40)
+        return {};
+    const std::size_t half = samples.size() / 2;
+    const std::vector<double> first(samples.begin(), samples.begin() + static_cast<std::ptrdiff_t>(half));
+    const std::vector<double> second(samples.end() - static_cast<std::ptrdiff_t>(half), samples.end());
+    const MedianInterval a = medianInterval(first, kZ95);
+    const MedianInterval b = medianInterval(second, kZ95);
+    const double ma = median(first), mb = median(second);
+    if (!(ma > 0) || std::abs(mb - ma) <= 0.05 * ma || (a.low <= b.high && b.low <= a.high))
+        return {};
+    return "the machine drifted while it measured: the second half of the clean calls has a median of "
+        + formatDuration(mb / 1e9) + " against the first half's " + formatDuration(ma / 1e9);
+}
+
+Disturbance assessDisturbance(const RunEvidence &evidence, const std::vector<double> &samples,
+                              const DisturbanceRule &rule)
+{
+    if (!evidence.machine) {
+        Disturbance unknown;
+        unknown.evidence = "no interference evidence recorded";
+        return unknown;
+    }
+    if (!evidence.measuring)
+        return oldRule(*evidence.machine, rule);
+
+    const InterferenceEvidence &e = *evidence.machine;
+    const MeasuringReport &m = *evidence.measuring;
+    Disturbance result;
+    result.known = true;
+    result.clean = m.clean;
+    result.interrupted = m.interrupted;
+    result.evidence = measuringLine(m) + "; " + machineLine(e);
+    const auto least = static_cast<std::size_t>(std::ceil(measuring::kLeastCleanShare * static_cast<double>(m.wanted)));
+    if (m.clean < std::max<std::size_t>(least, 1)) {
+        result.refused = true;
+        result.reasons.push_back("could not measure: only " + plural(m.clean, "clean timed unit", "clean timed units")
+                                 + " of the " + formatCount(static_cast<std::int64_t>(m.wanted)) + " asked for, after "
+                                 + formatCount(static_cast<std::int64_t>(m.measured)) + " in "
+                                 + formatDuration(m.timedSeconds) + "; other work kept the timed threads from a CPU for "
+                                 + formatDuration(static_cast<double>(m.waitedNs) / 1e9));
+    } else if (m.clean < m.wanted) {
+        result.reasons.push_back("only " + plural(m.clean, "clean timed unit", "clean timed units") + " of the "
+                                 + formatCount(static_cast<std::int64_t>(m.wanted))
+                                 + " asked for before the budget was spent: the figures come from those");
+    }
+    if (e.stealShare && *e.stealShare >= rule.stealShare)
+        result.reasons.push_back("the hypervisor took " + decimal(*e.stealShare * 100, 1) + "% of the CPU time (steal)");
+    if (const std::string drift = driftOf(samples); !drift.empty())
+        result.reasons.push_back(drift);
+    result.disturbed = !result.reasons.empty();
+    result.oneCpu = m.measured > 0 && 2 * m.sharedCpu >= m.measured;
+    result.besideOtherWork = e.idle && e.idle->busyCpus >= kBusyCpusBesideRun;
+    if (result.refused) {
+        result.advice = "Close other programs (builds, browsers, virtual machines) and rerun; no figure of this run "
+                        "should be believed.";
+    } else if (result.disturbed) {
+        result.advice = "Close other programs, then rerun; compare only runs made on a quiet machine.";
+    } else if (result.oneCpu) {
+        result.advice = "Host and device took turns on one CPU, so every call includes switching between them. "
+                        "Give the process two CPUs (without taskset or a one-CPU container) to time the device "
+                        "apart from the host.";
+    }
+    return result;
+}
+
+Disturbance assessDisturbance(const std::optional<InterferenceEvidence> &evidence, const DisturbanceRule &rule)
+{
+    return assessDisturbance(RunEvidence{evidence, std::nullopt}, {}, rule);
+}
+
+std::string conditionsHeadline(const Disturbance &d)
+{
+    std::string reasons;
+    for (const std::string &reason : d.reasons)
+        reasons.append(reasons.empty() ? "" : "; ").append(reason);
+    if (!d.known)
+        return "not known: " + d.evidence;
+    if (d.refused)
+        return "COULD NOT MEASURE: " + reasons;
+    if (d.disturbed)
+        return "DISTURBED: " + reasons;
+    if (d.oneCpu)
+        return "measured on one CPU: host and device took turns on it (the lesson's own threads, not other work)";
+    const std::string leftOut = d.interrupted == 0 ? std::string()
+        : plural(d.interrupted, "interrupted timed unit", "interrupted timed units") + " left out of the figures";
+    if (d.besideOtherWork)
+        return "clean beside other work: other programs were busy, and the figures come from timed units that ran "
+               "uninterrupted" + (leftOut.empty() ? std::string() : " (" + leftOut + ")");
+    if (!leftOut.empty())
+        return "quiet apart from " + leftOut;
+    return "quiet";
+}
+
+std::string conditionsText(const Disturbance &d)
+{
+    std::string text = conditionsHeadline(d);
+    if (!d.known)
+        return text;
+    text.append("\nevidence: ").append(d.evidence);
+    if (!d.advice.empty())
+        text.append("\n").append(d.advice);
+    return text;
+}
+
 Disturbance disturbanceOf(const Json &document)
 {
     if (!document.is_object())
-        return assessDisturbance(std::nullopt);
-    return assessDisturbance(interferenceFromJson(document.value("environment", Json())));
+        return assessDisturbance(RunEvidence{});
+    const Json *environment = member(document, "environment");
+    if (!environment)
+        return assessDisturbance(RunEvidence{});
+    return assessDisturbance(runEvidenceFromJson(*environment), tracedCleanDurations(document));
 }
 
 } // namespace lessonscope

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/base/jsonfwd.h"
+#include "core/lesson/measuring.h"
 #include "core/timing/interference.h"
 
 #include <optional>
@@ -9,15 +10,23 @@
 
 namespace lessonscope {
 
-// A run's interference evidence in its artifact (environment.interference, docs/artifact-format.md)
-// and the stated rule that calls a run disturbed (docs/artifact-format.md, "When a run was
-// disturbed"). The keys are written and read here only.
-Json interferenceToJson(const InterferenceEvidence &evidence);
+// A run's evidence in its artifact (environment.interference, docs/artifact-format.md) and the
+// stated verdict on it (docs/artifact-format.md, "What a run's conditions say"). The keys are
+// written and read here only.
+
+// What the artifact says of the machine and of the measuring.
+struct RunEvidence {
+    std::optional<InterferenceEvidence> machine; // the whole run's counts, load, steal, idle sample
+    std::optional<MeasuringReport> measuring;    // the timed units' evidence (lessonscope 0.2 on)
+};
+
+Json interferenceToJson(const InterferenceEvidence &evidence, const MeasuringReport *measuring = nullptr);
 // nullopt when the environment has no evidence (recorded elsewhere, or an older lessonscope) or
 // when it is malformed (validation reports that).
 std::optional<InterferenceEvidence> interferenceFromJson(const Json &environment);
+RunEvidence runEvidenceFromJson(const Json &environment);
 
-// The rule's thresholds.
+// The older rule, for artifacts whose evidence covers the whole run only (no measuring block).
 struct DisturbanceRule {
     double involuntaryPerSecond = 20; // switches taken from the timed threads, per second of run
     std::int64_t minimumInvoluntary = 5; // ... and at least this many
@@ -25,17 +34,43 @@ struct DisturbanceRule {
     double loadPerCpu = 1.0;           // load average at the start, per usable CPU
 };
 
+// The verdict, from the worst: could not measure (refused: too few clean samples; no figure of
+// the run should be believed), disturbed (figures doubtful: steal, drift between the halves, or
+// fewer clean samples than asked), measured on one CPU (the lesson's own threads took turns: named
+// apart from other work), clean beside other work (a busy machine, every figure from units that
+// ran uninterrupted), quiet (every timed unit clean, or the interrupted ones left out).
 struct Disturbance {
     bool known = false;     // the artifact has evidence
-    bool disturbed = false;
+    bool disturbed = false; // its figures are doubtful (refused runs are disturbed too)
+    bool refused = false;   // could not measure
+    bool oneCpu = false;    // host and device shared a CPU for most timed units
+    // Other programs kept at least half a CPU busy just before the run: its clean units ran
+    // between their time slices, and the headline says so rather than "quiet".
+    bool besideOtherWork = false;
+    std::size_t clean = 0;
+    std::size_t interrupted = 0;
     std::vector<std::string> reasons; // each broken part of the rule, with its numbers
     std::string evidence;   // one line: what was counted, disturbed or not
-    std::string advice;     // what to do, when disturbed
+    std::string advice;     // what to do, when disturbed or on one CPU
 };
 
-Disturbance assessDisturbance(const std::optional<InterferenceEvidence> &evidence,
+// samples: the clean durations of the run's timed calls in order (its trace's, the first left
+// out), for the data check of its halves; empty when unknown.
+Disturbance assessDisturbance(const RunEvidence &evidence, const std::vector<double> &samples = {},
                               const DisturbanceRule &rule = {});
-// Reads the artifact's environment and applies the rule.
+Disturbance assessDisturbance(const std::optional<InterferenceEvidence> &evidence, const DisturbanceRule &rule = {});
+// Reads the artifact's environment and trace and applies the rule.
 Disturbance disturbanceOf(const Json &document);
+
+// The verdict in one line for a terminal or a header, from the worst: "could not measure: …",
+// "DISTURBED: …", "measured on one CPU: …", "quiet: …", "not known: …"; with the evidence and,
+// where there is something to do, the advice, each on a line of its own after the first.
+std::string conditionsText(const Disturbance &disturbance);
+// The first line of it alone.
+std::string conditionsHeadline(const Disturbance &disturbance);
+
+// The data check: the clean calls' second half against their first. A drift when the two
+// halves' medians differ by more than 5% and their 95% intervals do not meet. Empty when none.
+std::string driftOf(const std::vector<double> &samples);
 
 } // namespace lessonscope

@@ -144,9 +144,14 @@ int Lesson::measureInChild(const QStringList &arguments) const
 
 LessonRun runLesson(const Lesson &lesson, const ParameterValues &values, RunObserver &observer)
 {
+    // How busy the machine is, measured just before (this thread asleep): the load average would
+    // say how busy it was over the last minute.
+    const std::optional<IdleSample> idle = sampleIdleMachine();
     const InterferenceProbe probe;
     LessonRun run = lesson.run(values, observer);
     run.interference = probe.finish();
+    run.interference->idle = idle;
+    run.measuring.timedSeconds = run.interference->seconds; // the run's window, measuring and all
     return run;
 }
 

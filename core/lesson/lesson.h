@@ -1,6 +1,8 @@
 #pragma once
 
 #include "core/base/jsonfwd.h"
+#include "core/lesson/measuring.h"
+#include "core/timing/callevidence.h"
 #include "core/timing/devicestream.h"
 #include "core/timing/interference.h"
 
@@ -78,10 +80,25 @@ struct LessonInfo {
     bool firstCallApart = false;
 };
 
-// One measured call: what the synchronized timer and the dispatch-only timer read, and when each
-// phase happened (ns since the run's first dispatch).
+// One measured call: what the synchronized timer and the dispatch-only timer read, when each
+// phase happened (ns since the run's first dispatch), whether a timed thread waited for a CPU
+// during it, and the round it was measured in.
 struct MeasuredCall {
     CallTimestamps timestamps;
+    CallEvidence evidence;
+    int round = 0;
+    bool interrupted = false; // its timed unit's (the call, pair, burst or sample) by the rule
+
+    // A call of a timed unit that lasted unitNs, judged by the rule (isInterrupted).
+    static MeasuredCall of(const CallTimestamps &timestamps, const CallEvidence &evidence, int round, std::int64_t unitNs)
+    {
+        return MeasuredCall{timestamps, evidence, round, isInterrupted(evidence, unitNs)};
+    }
+    // A call timed alone: the unit is the call itself.
+    static MeasuredCall of(const CallTimestamps &timestamps, const CallEvidence &evidence, int round)
+    {
+        return of(timestamps, evidence, round, timestamps.readyObserved - timestamps.dispatchBegin);
+    }
     double synchronizedSeconds() const;
     double dispatchOnlySeconds() const;
 };
@@ -100,6 +117,8 @@ struct LessonRun {
     // What else the machine did while the lesson ran (runLesson fills it in; the artifact's
     // environment.interference).
     std::optional<InterferenceEvidence> interference;
+    // How the lesson measured: warm-ups, rounds, clean and interrupted samples, the budget.
+    MeasuringReport measuring;
 };
 
 // How a running lesson reports and is stopped. Called on the thread that runs the lesson.

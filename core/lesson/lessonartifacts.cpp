@@ -48,6 +48,15 @@ void checkInterference(const Json &document, Problems &problems)
         checker.warning("/environment/interference",
                         "the interference evidence is not in its documented shape (seconds, cpus, host and "
                         "device switch counts): whether the run was disturbed cannot be judged");
+        return;
+    }
+    const Json *interference = Checker::member(*environment, "interference");
+    if (Checker::member(*interference, "measuring") && !runEvidenceFromJson(*environment).measuring) {
+        Checker checker(problems);
+        checker.warning("/environment/interference/measuring",
+                        "the measuring evidence is not in its documented shape (rounds, wanted, measured = clean + "
+                        "interrupted, sharedCpu, waitedSeconds, timedSeconds, budgetSpent): whether the run could "
+                        "measure cannot be judged");
     }
 }
 

@@ -1,5 +1,7 @@
 #include "core/lesson/stdoutchecks.h"
 
+#include "core/artifact/lenientjson.h"
+
 #include "core/timing/statistics.h"
 
 #include <cmath>
@@ -91,7 +93,7 @@ std::optional<std::vector<double>> durationsOf(const Json &out, const char *key,
 }
 
 void checkMedian(const std::optional<std::vector<double>> &samples, const std::optional<double> &stated,
-                 const char *medianKey, const char *samplesKey, Checker &checker)
+                 const char *medianKey, const std::string &samplesKey, Checker &checker)
 {
     if (!samples || samples->empty() || !stated)
         return;
@@ -161,6 +163,24 @@ std::optional<double> nonNegativeOf(const Json &out, const char *key, const char
         checker.warning("/stdout", "stdout's " + std::string(key) + " is negative (" + describeNumber(number) + "); " +
                                        what + " cannot be negative");
     return number;
+}
+
+std::vector<bool> tracedInterrupted(const Json &document)
+{
+    using namespace lenient;
+    const Json *trace = member(document, "trace");
+    const Json *evidence = trace ? member(*trace, "evidence") : nullptr;
+    const Json *column = evidence ? member(*evidence, "interrupted") : nullptr;
+    if (!column || !column->is_array())
+        return {};
+    const std::vector<std::int64_t> flags = integersOf(column);
+    if (flags.size() != column->size())
+        return {};
+    std::vector<bool> interrupted;
+    interrupted.reserve(flags.size());
+    for (std::int64_t flag : flags)
+        interrupted.push_back(flag != 0);
+    return interrupted;
 }
 
 } // namespace lessonscope::stdoutchecks

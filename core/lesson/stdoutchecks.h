@@ -30,7 +30,7 @@ std::optional<double> nonNegativeOf(const Json &out, const char *key, const char
 
 // stated is the median of samples, as numpy.median computes it.
 void checkMedian(const std::optional<std::vector<double>> &samples, const std::optional<double> &stated,
-                 const char *medianKey, const char *samplesKey, Checker &checker);
+                 const char *medianKey, const std::string &samplesKey, Checker &checker);
 
 // One stdout number against one panel value: the same measurement, so the same double.
 void compareValue(const Json &y, std::size_t index, const std::string &pointer, double stated,
@@ -41,5 +41,9 @@ void compareBar(const Json &document, std::size_t panelIndex, const char *series
 // stdout's samples against the series of the line panel at panelIndex, value by value.
 void compareLine(const Json &document, std::size_t panelIndex, const char *series, const std::vector<double> &samples,
                  const char *key, Checker &checker);
+
+// Per traced call, whether the trace's evidence calls it interrupted (docs/artifact-format.md,
+// "trace.evidence"); empty when the trace has no usable evidence.
+std::vector<bool> tracedInterrupted(const Json &document);
 
 } // namespace lessonscope::stdoutchecks

@@ -1,6 +1,10 @@
 #include "core/timing/callevidence.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
 
 namespace lessonscope {
 
@@ -73,6 +77,57 @@ CallEvidence evidenceBetween(const ThreadCounters &hostBefore, const ThreadCount
     evidence.otherWaitNs = std::min(othersRan, sharedWaits) + othersWaited;
     evidence.selfWaitNs = totalWait - evidence.otherWaitNs;
     return evidence;
+}
+
+int otherRunnableTasks()
+{
+    int running = -1;
+    if (std::FILE *loadavg = std::fopen("/proc/loadavg", "r")) {
+        double ignored[3];
+        if (std::fscanf(loadavg, "%lf %lf %lf %d/", &ignored[0], &ignored[1], &ignored[2], &running) != 4)
+            running = -1;
+        std::fclose(loadavg);
+    }
+    if (running < 0)
+        return -1;
+    std::error_code error;
+    int own = 0;
+    for (const auto &task : std::filesystem::directory_iterator("/proc/self/task", error)) {
+        std::ifstream stat(task.path() / "stat");
+        std::string line;
+        std::getline(stat, line);
+        // "tid (comm) S ...": the state follows the last ')' (a name may hold one).
+        const std::size_t close = line.rfind(')');
+        if (close != std::string::npos && close + 2 < line.size() && line[close + 2] == 'R')
+            ++own;
+    }
+    if (error)
+        return -1;
+    return std::max(0, running - own);
+}
+
+CallEvidence withOtherWorkSeen(CallEvidence evidence, int otherRunnable)
+{
+    if (evidence.known && otherRunnable == 0) {
+        evidence.selfWaitNs += evidence.otherWaitNs;
+        evidence.otherWaitNs = 0;
+    }
+    return evidence;
+}
+
+CallEvidence combined(const CallEvidence &a, const CallEvidence &b)
+{
+    CallEvidence sum;
+    sum.known = a.known && b.known;
+    const auto add = [](const ThreadWait &x, const ThreadWait &y) {
+        return ThreadWait{x.runDelayNs + y.runDelayNs, x.cpuNs + y.cpuNs, x.involuntary + y.involuntary, y.cpu};
+    };
+    sum.host = add(a.host, b.host);
+    sum.device = add(a.device, b.device);
+    sum.sharedCpu = a.sharedCpu || b.sharedCpu;
+    sum.selfWaitNs = a.selfWaitNs + b.selfWaitNs;
+    sum.otherWaitNs = a.otherWaitNs + b.otherWaitNs;
+    return sum;
 }
 
 EvidenceRecorder::EvidenceRecorder(std::vector<ThreadCounterReader> deviceThreads)

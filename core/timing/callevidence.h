@@ -33,16 +33,38 @@ struct CallEvidence {
     std::int64_t otherWaitNs = 0; // other work held a CPU a timed thread needed this long
 };
 
-// The rule that calls a call interrupted: its timed threads waited for a CPU, beyond what the
-// lesson's own threads taking turns explain, for longer than this. Below it are the scheduler's
-// own wake-up and accounting costs of a few microseconds, seen on every call of a parked stream
-// on an idle machine; a preemption by other work costs a time slice, milliseconds.
+// The rule that calls a timed unit (a call, a pair, a burst, a sample) interrupted: its timed
+// threads waited for a CPU, beyond what the lesson's own threads taking turns explain, for more
+// than 10 µs and more than 1% of the unit. Below 10 µs are the scheduler's own wake-up and
+// accounting costs, seen on every call of a parked stream on an idle machine; below 1% a wait
+// moves a long unit's time by less than its own run-to-run noise; a preemption by other work
+// costs a time slice, milliseconds.
 inline constexpr std::int64_t kInterruptedAboveNs = 10'000;
+inline constexpr double kInterruptedShare = 0.01;
 
-inline bool isInterrupted(const CallEvidence &evidence)
+inline bool isInterruptedWait(std::int64_t waitedNs, std::int64_t unitNs)
 {
-    return evidence.known && evidence.otherWaitNs > kInterruptedAboveNs;
+    return waitedNs > kInterruptedAboveNs && static_cast<double>(waitedNs) > kInterruptedShare * static_cast<double>(unitNs);
 }
+
+inline bool isInterrupted(const CallEvidence &evidence, std::int64_t unitNs)
+{
+    return evidence.known && isInterruptedWait(evidence.otherWaitNs, unitNs);
+}
+
+// How many tasks outside this process the kernel had running or ready to run at this moment:
+// /proc/loadavg's running count less this process's threads in state R. -1 where not known.
+// About 30 µs (a directory of this process's threads is read), so for single calls only.
+int otherRunnableTasks();
+
+// A call's waits where no other program had a task to run just after it (otherRunnable == 0):
+// no other work can have held a CPU, so they are the machine's own, e.g. a virtual machine's
+// idle CPU taking its time to wake for a fresh process's first call (docs/performance.md), and
+// they are booked as selfWaitNs. A busy program is always runnable, so it is never missed.
+CallEvidence withOtherWorkSeen(CallEvidence evidence, int otherRunnable);
+
+// The evidence of a timed unit made of several calls (a pair, a burst): their waits add up.
+CallEvidence combined(const CallEvidence &a, const CallEvidence &b);
 
 // The evidence of one call from the counters before and after it, of the host and of each device
 // thread (the spans pair up by index). On CPUs of their own, every wait of a timed thread is

@@ -3,10 +3,13 @@
 #include "core/timing/devicestream.h"
 #include "core/timing/monotonicclock.h"
 
+#include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <fstream>
 #include <mutex>
 #include <sstream>
+#include <thread>
 
 #if defined(__linux__)
 #include <sys/resource.h>
@@ -117,6 +120,62 @@ std::string readGovernor()
 }
 
 } // namespace
+
+std::optional<IdleSample> sampleIdleMachine(std::int64_t lengthNs)
+{
+#if defined(__linux__)
+    const auto processCpuNs = [] {
+        rusage usage{};
+        getrusage(RUSAGE_SELF, &usage);
+        return (static_cast<std::int64_t>(usage.ru_utime.tv_sec) + usage.ru_stime.tv_sec) * 1'000'000'000
+            + (static_cast<std::int64_t>(usage.ru_utime.tv_usec) + usage.ru_stime.tv_usec) * 1'000;
+    };
+    const auto busyAndTotal = [](std::int64_t &busy, std::int64_t &total, int &cpus) {
+        std::ifstream stat("/proc/stat");
+        std::string line;
+        busy = total = 0;
+        cpus = 0;
+        bool first = true;
+        while (std::getline(stat, line)) {
+            if (line.rfind("cpu", 0) != 0)
+                break;
+            if (!first) {
+                ++cpus;
+                continue;
+            }
+            first = false;
+            std::istringstream fields(line.substr(4));
+            std::int64_t value = 0;
+            for (int column = 0; fields >> value && column < 8; ++column) {
+                total += value;
+                if (column != 3 && column != 4) // idle, iowait
+                    busy += value;
+            }
+        }
+        return total > 0 && cpus > 0;
+    };
+    std::int64_t busy0 = 0, total0 = 0, busy1 = 0, total1 = 0;
+    int cpus = 0;
+    const std::int64_t own0 = processCpuNs();
+    const std::int64_t start = MonotonicClock::nowNs();
+    if (!busyAndTotal(busy0, total0, cpus))
+        return std::nullopt;
+    std::this_thread::sleep_for(std::chrono::nanoseconds(lengthNs));
+    if (!busyAndTotal(busy1, total1, cpus) || total1 <= total0)
+        return std::nullopt;
+    IdleSample sample;
+    sample.seconds = static_cast<double>(MonotonicClock::nowNs() - start) / 1e9;
+    sample.cpus = cpus;
+    // /proc/stat counts in ticks of 1/100 s; this process's own CPU time meanwhile is not other work.
+    const double ownTicks = static_cast<double>(processCpuNs() - own0) / 1e7;
+    const double busyTicks = std::max(0.0, static_cast<double>(busy1 - busy0) - ownTicks);
+    sample.busyCpus = std::min<double>(cpus, busyTicks / static_cast<double>(total1 - total0) * cpus);
+    return sample;
+#else
+    (void)lengthNs;
+    return std::nullopt;
+#endif
+}
 
 SwitchCounts currentThreadSwitches()
 {

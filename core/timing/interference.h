@@ -42,6 +42,17 @@ struct SystemSnapshot {
 };
 SystemSnapshot readSystemSnapshot();
 
+// How busy the machine was just before a run: the CPUs other processes kept busy while this
+// process slept for a moment (from /proc/stat; lessonscope's own threads left out).
+struct IdleSample {
+    double seconds = 0;
+    double busyCpus = 0; // of `cpus`
+    int cpus = 0;        // CPUs the kernel counts (all of the machine's)
+};
+// Sleeps for the sample's length (50 ms by default) and reads what else ran meanwhile; nullopt
+// where /proc/stat cannot be read.
+std::optional<IdleSample> sampleIdleMachine(std::int64_t lengthNs = 50'000'000);
+
 // The evidence of one run, as the artifact records it.
 struct InterferenceEvidence {
     double seconds = 0;          // the window: from start() to finish()
@@ -52,6 +63,7 @@ struct InterferenceEvidence {
     int cpus = 1;                // CPUs this process may use
     std::optional<double> stealShare; // share of all CPU time the hypervisor took during the window
     std::string governor;
+    std::optional<IdleSample> idle;   // just before the run
 };
 
 // Counts what happens between start() and finish() on the thread that calls both (the host), on

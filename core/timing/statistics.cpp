@@ -115,4 +115,58 @@ double percentile(std::span<const double> values, double q)
     return sortedPercentile(sortedCopy(values), q);
 }
 
+double studentT95(double degrees)
+{
+    // t(0.975, ν) for ν = 1 … 30, to four decimals (any table of Student's t).
+    static constexpr double kTable[] = {12.7062, 4.3027, 3.1824, 2.7764, 2.5706, 2.4469, 2.3646, 2.3060, 2.2622,
+                                        2.2281, 2.2010, 2.1788, 2.1604, 2.1448, 2.1314, 2.1199, 2.1098, 2.1009,
+                                        2.0930, 2.0860, 2.0796, 2.0739, 2.0687, 2.0639, 2.0595, 2.0555, 2.0518,
+                                        2.0484, 2.0452, 2.0423};
+    if (!(degrees >= 1))
+        degrees = 1;
+    if (degrees <= 30) {
+        const auto below = static_cast<std::size_t>(std::floor(degrees));
+        const double fraction = degrees - static_cast<double>(below);
+        const double a = kTable[below - 1];
+        const double b = below < 30 ? kTable[below] : a;
+        return a + fraction * (b - a);
+    }
+    // Cornish–Fisher: z + (z³ + z)/4ν + (5z⁵ + 16z³ + 3z)/96ν² (Abramowitz & Stegun 26.7.5).
+    const double z = kZ95, z3 = z * z * z, z5 = z3 * z * z;
+    return z + (z3 + z) / (4 * degrees) + (5 * z5 + 16 * z3 + 3 * z) / (96 * degrees * degrees);
+}
+
+std::optional<RoundRatioInterval> roundRatioInterval(double ratio, std::span<const double> a, std::span<const double> b)
+{
+    if (a.size() < 2 || b.size() < 2 || !(ratio > 0) || !std::isfinite(ratio))
+        return std::nullopt;
+    const auto logs = [](std::span<const double> values, double &mean, double &variance) {
+        std::vector<double> l;
+        for (double v : values) {
+            if (!(v > 0) || !std::isfinite(v))
+                return false;
+            l.push_back(std::log(v));
+        }
+        mean = std::accumulate(l.begin(), l.end(), 0.0) / static_cast<double>(l.size());
+        double sum = 0;
+        for (double x : l)
+            sum += (x - mean) * (x - mean);
+        variance = sum / static_cast<double>(l.size() - 1);
+        return true;
+    };
+    double ma = 0, va = 0, mb = 0, vb = 0;
+    if (!logs(a, ma, va) || !logs(b, mb, vb))
+        return std::nullopt;
+    const double na = static_cast<double>(a.size()), nb = static_cast<double>(b.size());
+    const double wa = va / na, wb = vb / nb;
+    const double se = std::sqrt(wa + wb);
+    RoundRatioInterval interval;
+    // Welch–Satterthwaite; rounds that agree exactly on both sides leave no spread to weigh.
+    interval.degrees = se > 0 ? (wa + wb) * (wa + wb) / (wa * wa / (na - 1) + wb * wb / (nb - 1)) : na + nb - 2;
+    const double half = studentT95(interval.degrees) * se;
+    interval.low = ratio * std::exp(-half);
+    interval.high = ratio * std::exp(half);
+    return interval;
+}
+
 } // namespace lessonscope

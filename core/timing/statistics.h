@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <span>
 
 namespace lessonscope {
@@ -43,5 +44,20 @@ struct MedianInterval {
 };
 // The interval of values' median at z (kZ95: 95%); NaN ends for an empty sample or one with NaN.
 MedianInterval medianInterval(std::span<const double> values, double z);
+
+// The two-sided 95% quantile of Student's t with `degrees` degrees of freedom (t such that
+// P(|T| ≤ t) = 0.95): exact to the printed digits for whole degrees up to 30 (a table), linearly
+// interpolated between them, and the Cornish–Fisher expansion above; degrees below 1 read as 1.
+double studentT95(double degrees);
+
+// A 95% interval for the ratio of two positive quantities measured in rounds: Welch's t on the
+// logarithms of each side's round values (the rounds' own spread, not the samples'), centred on
+// log(ratio). Needs two rounds a side; nullopt otherwise, or for values that are not positive.
+struct RoundRatioInterval {
+    double low = 0;
+    double high = 0;
+    double degrees = 0; // Welch–Satterthwaite
+};
+std::optional<RoundRatioInterval> roundRatioInterval(double ratio, std::span<const double> a, std::span<const double> b);
 
 } // namespace lessonscope

@@ -3,7 +3,7 @@
 #include "core/lessons/performance-01/performance01contract.h"
 #include "core/lessons/performance-01/performance01timeline.h"
 #include "core/lessons/shared/matrixlesson.h"
-#include "core/timing/devicestream.h"
+#include "core/lesson/timedstream.h"
 #include "core/timing/matmulkernel.h"
 
 #include <nlohmann/json.hpp>
@@ -74,7 +74,7 @@ const LessonInfo &Performance01::info() const
 
 LessonRun Performance01::run(const ParameterValues &values, RunObserver &observer) const
 {
-    const auto samples = static_cast<int>(integerParameter(values, "samples"));
+    const auto samples = static_cast<std::size_t>(integerParameter(values, "samples"));
     const auto m = static_cast<int>(integerParameter(values, "m"));
     const auto k = static_cast<int>(integerParameter(values, "k"));
     const auto n = static_cast<int>(integerParameter(values, "n"));
@@ -86,42 +86,62 @@ LessonRun Performance01::run(const ParameterValues &values, RunObserver &observe
     run.lessonId = kId;
     run.parameters = values;
     run.device = "eigen-stream-worker";
-    run.calls.reserve(static_cast<std::size_t>(samples) + 1); // no reallocation between calls
+    run.calls.reserve(samples * measuring::kMostSamplesFactor + 1); // no reallocation between calls
+    run.measuring.rounds = measuring::kRounds;
+    run.measuring.wanted = samples;
 
-    // "Input already placed": the inputs are made before any clock reads, outside the boundary.
-    // The product's instruction-set variant is chosen here, once (--isa, LESSONSCOPE_ISA, or the
-    // best this CPU runs), and the artifact names the one that ran.
-    MatmulKernel kernel(dtype, m, k, n, seed);
-    run.instructionSet = kernel.isa();
-    DeviceStream stream;
-    run.waitStrategy = waitStrategyName(stream.effectiveStrategy());
-
-    // The first call is the first use of the product for this shape and type on this stream: it
-    // carries the output's allocation, cold caches and the worker's first wake-up. Nothing warms
-    // it up beforehand, since those one-time costs are what it is there to show.
-    const int total = 1 + samples;
-    for (int index = 0; index < total; ++index) {
-        // Checked between calls only, never inside the timed boundary; the first call is always
-        // measured so that a run, even a cancelled one, has something to report.
-        if (index > 0 && observer.isCancelled()) {
+    const SampleQuota quota(samples);
+    Samples warm;
+    double maxAbsError = 0;
+    const auto cancelled = [&observer] { return observer.isCancelled(); };
+    const auto record = [&](const TimedStream::Timed &timed, int round) {
+        if (run.calls.empty())
+            run.startedAtNs = timed.timestamps.dispatchBegin;
+        run.calls.push_back(MeasuredCall::of(timed.timestamps.since(run.startedAtNs), timed.evidence, round));
+        observer.callMeasured(static_cast<int>(run.calls.size()) - 1, run.calls.back());
+    };
+    // The samples in rounds, each on a fresh stream with fresh buffers (measuring.h): a run's
+    // rounds differ as runs do, which the comparison's interval needs to know.
+    for (int round = 0; round < measuring::kRounds && !run.cancelled; ++round) {
+        // "Input already placed": the inputs are made before any clock reads, outside the
+        // boundary. The product's instruction-set variant is chosen here (--isa, LESSONSCOPE_ISA,
+        // or the best this CPU runs), and the artifact names the one that ran.
+        MatmulKernel kernel(dtype, m, k, n, seed);
+        run.instructionSet = kernel.isa();
+        TimedStream timed;
+        run.waitStrategy = waitStrategyName(timed.stream().effectiveStrategy());
+        const auto product = [&kernel] { kernel.multiply(); };
+        if (round == 0) {
+            // The first call is the first use of the product for this shape and type on this
+            // stream: the output's first touch, cold caches, the library's first use. Nothing
+            // warms it up beforehand, since those one-time costs are what it is there to show;
+            // the stream's worker already runs (its start is performance-02's stream_start).
+            record(timed.time(product), round);
+            observer.progress(1, static_cast<int>(samples) + 1);
+        }
+        if (cancelled()) {
             run.cancelled = true;
             break;
         }
-        CallHandle call = stream.dispatch([&kernel] { kernel.multiply(); });
-        call.wait();
-        const CallTimestamps absolute = call.timestamps();
-        if (index == 0)
-            run.startedAtNs = absolute.dispatchBegin;
-
-        const MeasuredCall measured{absolute.since(run.startedAtNs)};
-        run.calls.push_back(measured);
-        observer.callMeasured(index, measured);
-        observer.progress(index + 1, total);
+        run.measuring.warmUps.push_back(timed.warmUp(product, cancelled));
+        timed.startRegion();
+        while (warm.cleanCount() < quota.cleanByEndOfRound(round) && quota.wantsMore(warm)) {
+            // Checked between calls only, never inside the timed boundary.
+            if (cancelled()) {
+                run.cancelled = true;
+                break;
+            }
+            const TimedStream::Timed call = timed.time(product);
+            warm.add(call.seconds(), call.evidence, round);
+            record(call, round);
+            observer.progress(1 + static_cast<int>(std::min(warm.cleanCount(), samples)), static_cast<int>(samples) + 1);
+        }
+        // Checked after the clock stopped, on the last output (every call recomputes the same one).
+        maxAbsError = kernel.maxAbsErrorAgainstReference();
     }
-
-    // Checked after the clock stopped, on the last output (every call recomputes the same one).
-    run.output = std::make_shared<const Json>(
-        performance01::output(run, kernel.maxAbsErrorAgainstReference(), info().texts.boundary));
+    run.measuring.budgetSpent = quota.exhausted(warm);
+    run.measuring.count(warm);
+    run.output = std::make_shared<const Json>(performance01::output(run, warm, maxAbsError, info().texts.boundary));
     return run;
 }
 

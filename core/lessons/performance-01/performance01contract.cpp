@@ -5,6 +5,7 @@
 #include "core/artifact/lenientjson.h"
 #include "core/base/units.h"
 #include "core/lesson/environmentinfo.h"
+#include "core/lesson/samplefields.h"
 #include "core/timing/statistics.h"
 
 #include <nlohmann/json.hpp>
@@ -53,19 +54,21 @@ Json warmPanel(const Json &samples)
 
 } // namespace
 
-Json output(const LessonRun &run, double maxAbsError, const std::string &boundary)
+Json output(const LessonRun &run, const Samples &warm, double maxAbsError, const std::string &boundary)
 {
     const ParameterValues &params = run.parameters;
     // Every number is computed once and written to stdout; the panels are made from these very
     // doubles, so that the two agree bit for bit once read back.
-    const double first = run.calls.front().synchronizedSeconds();
-    const double dispatchFirst = run.calls.front().dispatchOnlySeconds();
-    std::vector<double> warm, dispatchWarm;
-    for (std::size_t i = 1; i < run.calls.size(); ++i) {
-        warm.push_back(run.calls[i].synchronizedSeconds());
+    const MeasuredCall &firstCall = run.calls.front();
+    const double first = firstCall.synchronizedSeconds();
+    const double dispatchFirst = firstCall.dispatchOnlySeconds();
+    std::vector<double> dispatchWarm;
+    for (std::size_t i = 1; i < run.calls.size(); ++i)
         dispatchWarm.push_back(run.calls[i].dispatchOnlySeconds());
-    }
-    const bool hasWarm = !warm.empty();
+    // The medians are the clean calls' (measuring.h); the dispatch-only timer read the same calls.
+    const std::vector<double> clean = warm.clean();
+    const std::vector<double> dispatchClean = cleanSamples(dispatchWarm, warm.waitedNs);
+    const bool hasWarm = !clean.empty();
 
     Json out = Json::object();
     out[key::kBackend] = run.device;
@@ -79,16 +82,17 @@ Json output(const LessonRun &run, double maxAbsError, const std::string &boundar
         ? Json(std::get<std::string>(dtype->second)) : Json(nullptr);
     out[key::kBoundary] = boundary;
     out[key::kFirstCall] = first;
-    out[key::kWarmSamples] = warm;
+    out[key::kFirstCallWaited] = firstCall.evidence.known ? firstCall.evidence.otherWaitNs : 0;
+    writeSamples(out, key::kWarmSamples, warm);
     // A run cancelled before its first warm call has no median: the key is left out rather than
     // written as null or NaN, which would not be a duration.
     if (hasWarm)
-        out[key::kWarmMedian] = median(warm);
+        out[key::kWarmMedian] = median(clean);
     out[key::kMaxAbsError] = maxAbsError;
     out[key::kDispatchFirstCall] = dispatchFirst;
     out[key::kDispatchWarmSamples] = dispatchWarm;
     if (hasWarm)
-        out[key::kDispatchWarmMedian] = median(dispatchWarm);
+        out[key::kDispatchWarmMedian] = median(dispatchClean);
     out[key::kSeed] = parameterJson(params, "seed");
     out[key::kSamplesRequested] = parameterJson(params, "samples");
     out[key::kCancelled] = run.cancelled;
@@ -124,7 +128,12 @@ Figures readFigures(const Json &out)
 {
     Figures figures;
     figures.firstCallSeconds = numberOf(member(out, key::kFirstCall));
-    figures.warmSamplesSeconds = numbersOf(member(out, key::kWarmSamples));
+    const SampleColumns warm = readSamples(out, key::kWarmSamples);
+    figures.warmSamplesSeconds = warm.seconds;
+    figures.warmWaitedNs = warm.waitedNs;
+    figures.warmCleanByRound = warm.cleanByRound();
+    figures.firstCallWaitedNs = integerOf(member(out, key::kFirstCallWaited));
+    figures.samplesRequested = integerOf(member(out, key::kSamplesRequested));
     figures.warmMedianSeconds = numberOf(member(out, key::kWarmMedian));
     figures.maxAbsError = numberOf(member(out, key::kMaxAbsError));
     figures.dispatchOnlyFirstCallSeconds = numberOf(member(out, key::kDispatchFirstCall));
@@ -148,18 +157,25 @@ LessonSummary summarize(const Artifact &artifact)
 {
     const Figures f = readFigures(artifact);
     LessonSummary summary = matrixlesson::matrixSummary(f.inputShape, f.weightShape, f.dtype);
-    summary.settings.emplace_back("warm samples", std::to_string(f.warmSamplesSeconds.size()));
-    // The median the artifact states, else the median of its samples.
+    const std::vector<double> clean = cleanSamples(f.warmSamplesSeconds, f.warmWaitedNs);
+    summary.settings.emplace_back("warm samples", std::to_string(f.samplesRequested.value_or(
+                                                      static_cast<std::int64_t>(clean.size()))));
+    // The median the artifact states, else the median of its clean samples.
     std::optional<double> warmMedian = f.warmMedianSeconds;
-    if (!warmMedian && !f.warmSamplesSeconds.empty())
-        warmMedian = median(f.warmSamplesSeconds);
+    if (!warmMedian && !clean.empty())
+        warmMedian = median(clean);
+    Figure warmFigure = makeFigure(key::kWarmMedian, "warm median", warmMedian, true, clean, "clean warm calls", true);
+    warmFigure.interrupted = f.warmSamplesSeconds.size() - clean.size();
+    warmFigure.rounds = roundMedians(f.warmCleanByRound);
     summary.figures = {
-        {key::kFirstCall, "first call", f.firstCallSeconds, true, {}, {}, true},
-        {key::kWarmMedian, "warm median", warmMedian, true, f.warmSamplesSeconds, "warm calls", true},
-        {key::kDispatchWarmMedian, "dispatch only", f.dispatchOnlyWarmMedianSeconds, true,
-         f.dispatchOnlyWarmSamplesSeconds, "warm calls, dispatch only", false},
-        {key::kMaxAbsError, "max_abs_error", f.maxAbsError, false, {}, {}, true},
+        makeFigure(key::kFirstCall, "first call", f.firstCallSeconds, true, {}, {}, true),
+        warmFigure,
+        makeFigure(key::kDispatchWarmMedian, "dispatch only", f.dispatchOnlyWarmMedianSeconds, true,
+         cleanSamples(f.dispatchOnlyWarmSamplesSeconds, f.warmWaitedNs), "clean warm calls, dispatch only", false),
+        makeFigure(key::kMaxAbsError, "max_abs_error", f.maxAbsError, false, {}, {}, true),
     };
+    if (f.firstCallWaitedNs && *f.firstCallWaitedNs > kInterruptedAboveNs)
+        summary.figures.front().interrupted = 1;
     summary.headlineKey = key::kWarmMedian;
     return summary;
 }

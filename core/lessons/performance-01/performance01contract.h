@@ -26,6 +26,7 @@ inline constexpr const char *kWeightShape = "weight_shape";
 inline constexpr const char *kDtype = "dtype";
 inline constexpr const char *kBoundary = "boundary";
 inline constexpr const char *kFirstCall = "first_call_seconds";
+inline constexpr const char *kFirstCallWaited = "first_call_waited_ns"; // other work's wait in the first call
 inline constexpr const char *kWarmSamples = "warm_samples_seconds";
 inline constexpr const char *kWarmMedian = "warm_median_seconds";
 inline constexpr const char *kMaxAbsError = "max_abs_error";
@@ -45,7 +46,11 @@ inline constexpr const char *kDispatchOnly = "dispatch only";
 // The numbers performance-01 prints on stdout, read back; empty fields when absent.
 struct Figures {
     std::optional<double> firstCallSeconds;
-    std::vector<double> warmSamplesSeconds;
+    std::optional<std::int64_t> firstCallWaitedNs;
+    std::vector<double> warmSamplesSeconds;      // every warm call, clean and interrupted
+    std::vector<std::int64_t> warmWaitedNs;      // their evidence; empty when recorded elsewhere
+    std::vector<std::vector<double>> warmCleanByRound;
+    std::optional<std::int64_t> samplesRequested;
     std::optional<double> warmMedianSeconds;
     std::optional<double> maxAbsError;
     std::optional<double> dispatchOnlyFirstCallSeconds;
@@ -62,7 +67,7 @@ Figures readFigures(const Json &output);
 
 // The stdout object of a run: its calls (the first apart, the warm ones after it) and the
 // error of the last output against the reference.
-Json output(const LessonRun &run, double maxAbsError, const std::string &boundary);
+Json output(const LessonRun &run, const Samples &warm, double maxAbsError, const std::string &boundary);
 Json panels(const Json &output);
 Json panelLayout();
 LessonSummary summarize(const Artifact &artifact);

@@ -95,7 +95,8 @@ std::optional<ProcessMeasurement> measureOneProcess(const performance02::ChildRe
     if (!child.output)
         throw std::runtime_error(which + " failed: " + child.error);
     auto process = performance02::readProcess(*child.output);
-    if (!process || process->calls.size() != static_cast<std::size_t>(request.samples) + 1)
+    if (!process || process->calls.size() != static_cast<std::size_t>(request.samples) + 1
+        || process->evidence.size() != process->calls.size())
         throw std::runtime_error(which + " printed a measurement lessonscope cannot read");
     if (process->instructionSet != request.isa) // the artifact names one variant for every process
         throw std::runtime_error(which + " ran the " + process->instructionSet + " variant, not " + request.isa);
@@ -127,32 +128,47 @@ LessonRun Performance02::run(const ParameterValues &values, RunObserver &observe
     run.instructionSet = request.isa;
 
     // One process after another, never side by side: two at once would share the cores and
-    // disturb each other's first call.
+    // disturb each other's first call. A process whose first call other work interrupted is kept
+    // (every sample is) and another is started in its place, within the budget (measuring.h).
     const int perProcess = 1 + request.samples;
+    run.measuring.rounds = processes;
+    run.measuring.wanted = static_cast<std::size_t>(processes);
+    const SampleQuota quota(static_cast<std::size_t>(processes));
+    Samples firsts;
     std::vector<ProcessMeasurement> measured;
     int warmReported = 0;
-    for (int p = 0; p < processes; ++p) {
-        if (p > 0 && observer.isCancelled()) {
+    while (quota.wantsMore(firsts) && static_cast<int>(measured.size()) < measuring::kMostRounds) {
+        if (!measured.empty() && observer.isCancelled()) {
             run.cancelled = true;
             break;
         }
-        const auto process = measureOneProcess(request, p + 1, observer);
+        const auto process = measureOneProcess(request, static_cast<int>(measured.size()) + 1, observer);
         if (!process) {
             run.cancelled = true;
             break;
         }
-        observer.callMeasured(0, MeasuredCall{process->calls.front()});
+        const auto firstNs = static_cast<std::int64_t>(process->firstCallSeconds * 1e9);
+        observer.callMeasured(0, MeasuredCall::of(process->calls.front(), process->evidence.front(), 0, firstNs));
         for (std::size_t i = 1; i < process->calls.size(); ++i)
-            observer.callMeasured(++warmReported, MeasuredCall{process->calls[i]});
-        observer.progress((p + 1) * perProcess, processes * perProcess);
+            observer.callMeasured(++warmReported, MeasuredCall::of(process->calls[i], process->evidence[i], 0));
+        firsts.add(process->firstCallSeconds, process->evidence.front(), static_cast<int>(measured.size()));
+        const int clean = static_cast<int>(std::min<std::size_t>(firsts.cleanCount(), static_cast<std::size_t>(processes)));
+        observer.progress(clean * perProcess, processes * perProcess);
         measured.push_back(*process);
     }
     if (measured.empty()) // cancelled before any process finished: nothing to report
         return run;
 
+    run.measuring.count(firsts);
+    run.measuring.budgetSpent = quota.exhausted(firsts);
     const std::size_t traced = performance02::medianProcess(measured);
-    for (const CallTimestamps &call : measured[traced].calls)
-        run.calls.push_back(MeasuredCall{call});
+    const ProcessMeasurement &shown = measured[traced];
+    for (std::size_t i = 0; i < shown.calls.size(); ++i) {
+        // The first call's unit is the whole first call, from before the stream started.
+        const std::int64_t unitNs = i == 0 ? static_cast<std::int64_t>(shown.firstCallSeconds * 1e9)
+                                           : shown.calls[i].readyObserved - shown.calls[i].dispatchBegin;
+        run.calls.push_back(MeasuredCall::of(shown.calls[i], shown.evidence[i], static_cast<int>(traced), unitNs));
+    }
     run.waitStrategy = measured[traced].waitStrategy;
     run.output = std::make_shared<const Json>(performance02::output(run, measured, traced, info().texts.boundary));
     return run;

@@ -2,6 +2,7 @@
 // call, one distinct process per first call), its panels (by position) and its trace
 // (docs/artifact-format.md, "performance-02").
 
+#include "core/lesson/samplefields.h"
 #include "core/lesson/stdoutchecks.h"
 #include "core/lessons/performance-02/performance02contract.h"
 
@@ -122,8 +123,19 @@ void check(const Json &document, const Json &out, Checker &checker)
     const auto warmMedian = durationOf(out, key::kWarmMedian, checker);
     const auto inOrder = durationsOf(out, key::kCallsInOrder, checker);
     nonNegativeOf(out, key::kMaxAbsError, "an absolute error", checker);
-    checkMedian(firsts, first, key::kFirstCall, key::kFirstCallSamples, checker);
-    checkMedian(warm, warmMedian, key::kWarmMedian, key::kWarmSamples, checker);
+    // The medians are of the clean samples (all of them when every first call was interrupted).
+    checkSampleEvidence(out, key::kFirstCallSamples, checker);
+    checkSampleEvidence(out, key::kWarmSamples, checker);
+    const auto cleanOf = [&out](const std::optional<std::vector<double>> &samples, const char *key) {
+        if (!samples)
+            return samples;
+        const std::vector<double> clean = cleanSamples(*samples, readSamples(out, key).waitedNs);
+        return std::optional(clean.empty() ? *samples : clean);
+    };
+    checkMedian(cleanOf(firsts, key::kFirstCallSamples), first, key::kFirstCall,
+                std::string("the clean ") + key::kFirstCallSamples, checker);
+    checkMedian(cleanOf(warm, key::kWarmSamples), warmMedian, key::kWarmMedian,
+                std::string("the clean ") + key::kWarmSamples, checker);
     checkProcesses(out, firsts, checker);
     checkPanels(document, out, first, warmMedian, inOrder, checker);
     checkTraceLength(document, inOrder, checker);

@@ -1,6 +1,8 @@
 #include "core/lessons/performance-02/performance02child.h"
 
 #include "core/lessons/performance-02/performance02contract.h"
+#include "core/lesson/measuring.h"
+#include "core/timing/callevidence.h"
 #include "core/timing/devicestream.h"
 #include "core/timing/monotonicclock.h"
 #include "core/timing/stagedmatmul.h"
@@ -100,6 +102,8 @@ Json measureThisProcess(const ChildRequest &request)
     StagedMatmul product(request.float64 ? StagedMatmul::Dtype::Float64 : StagedMatmul::Dtype::Float32, request.m,
                          request.k, request.n, request.seed);
     const std::int64_t switchesBefore = involuntarySwitches();
+    const ThreadCounterReader hostCounters = ThreadCounterReader::forCallingThread();
+    const ThreadCounters hostBefore = hostCounters.read(); // the first call's evidence starts here
     const std::int64_t timerStart = MonotonicClock::nowNs();
     DeviceStream stream; // starts the worker thread (the "device")
     const std::int64_t streamStarted = MonotonicClock::nowNs();
@@ -111,23 +115,50 @@ Json measureThisProcess(const ChildRequest &request)
     ProcessMeasurement process;
     process.processId = static_cast<std::int64_t>(::getpid());
     process.calls.reserve(static_cast<std::size_t>(request.samples) + 1);
-    std::int64_t origin = 0;
-    for (int index = 0; index <= request.samples; ++index) {
+    std::vector<ThreadCounterReader> worker;
+    worker.push_back(stream.workerCounters());
+    const EvidenceRecorder recorder(std::move(worker));
+    const auto time = [&stream, &product] {
         CallHandle call = stream.dispatch([&product] { product.multiply(); });
         call.wait();
-        const CallTimestamps absolute = call.timestamps();
-        if (index == 0)
-            origin = absolute.dispatchBegin;
-        process.calls.push_back(absolute.since(origin));
+        return call.timestamps();
+    };
+    // The first call: its evidence from before the stream started, the worker's from its birth
+    // (a new thread has waited for nothing yet).
+    const CallTimestamps first = time();
+    const std::int64_t origin = first.dispatchBegin;
+    EvidenceRecorder::Mark mark = recorder.mark();
+    ThreadCounters workerBorn;
+    workerBorn.known = true;
+    workerBorn.cpu = mark.device[0].cpu;
+    process.calls.push_back(first.since(origin));
+    // A fresh process's first call waits for CPUs to wake, most of all in a virtual machine:
+    // those waits are its own unless another program had work to run.
+    process.evidence.push_back(withOtherWorkSeen(
+        evidenceBetween(hostBefore, mark.host, std::span(&workerBorn, 1), std::span(mark.device.data(), 1)),
+        otherRunnableTasks()));
+    // Then warm until steady (untimed: the stream's ring and the caches warm, measuring.h) and
+    // the warm calls, each with its evidence.
+    warmUpUntilSteady(
+        [&] {
+            const CallTimestamps t = time();
+            return std::pair{t.readyObserved - t.dispatchBegin, !isInterrupted(recorder.next(mark), t.readyObserved - t.dispatchBegin)};
+        },
+        [] { return false; });
+    recorder.next(mark);
+    for (int index = 1; index <= request.samples; ++index) {
+        const CallTimestamps t = time();
+        process.calls.push_back(t.since(origin));
+        process.evidence.push_back(recorder.next(mark));
     }
     process.preemptions = involuntarySwitches() - switchesBefore;
-    const CallTimestamps &first = process.calls.front();
-    process.firstCallSeconds = static_cast<double>(first.readyObserved + origin - timerStart) * kSecondsPerNs;
+    const CallTimestamps &firstCall = process.calls.front();
+    process.firstCallSeconds = static_cast<double>(firstCall.readyObserved + origin - timerStart) * kSecondsPerNs;
     process.parts = {
         {part::kStreamStart, static_cast<double>(streamStarted - timerStart) * kSecondsPerNs},
         {part::kKernelSelect, static_cast<double>(variantSelected - streamStarted) * kSecondsPerNs},
         {part::kFirstTouch, static_cast<double>(outputTouched - variantSelected) * kSecondsPerNs},
-        {part::kWork, static_cast<double>(first.readyObserved - first.dispatchBegin) * kSecondsPerNs},
+        {part::kWork, static_cast<double>(firstCall.readyObserved - firstCall.dispatchBegin) * kSecondsPerNs},
     };
     process.instructionSet = product.isa();
     process.waitStrategy = waitStrategyName(stream.effectiveStrategy());

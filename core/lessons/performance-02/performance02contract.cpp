@@ -2,6 +2,7 @@
 
 #include "core/base/units.h"
 #include "core/lesson/environmentinfo.h"
+#include "core/lesson/samplefields.h"
 #include "core/timing/statistics.h"
 
 #include <nlohmann/json.hpp>
@@ -129,6 +130,29 @@ std::optional<ProcessMeasurement> readProcess(const Json &child)
                                  call[2].get<std::int64_t>(), call[3].get<std::int64_t>(),
                                  call[4].get<std::int64_t>()});
     }
+    // Each call's evidence: other work's wait, the host's and the device's waits, involuntary
+    // switches and CPUs, and whether they shared one.
+    const Json *evidence = member(child, "evidence");
+    if (!evidence || !evidence->is_array() || evidence->size() != process.calls.size())
+        return std::nullopt;
+    for (const Json &e : *evidence) {
+        if (!e.is_array() || e.size() != 8 || !std::all_of(e.begin(), e.end(), [](const Json &v) { return v.is_number_integer(); }))
+            return std::nullopt;
+        const auto at = [&e](std::size_t i) { return e[i].get<std::int64_t>(); };
+        CallEvidence call;
+        call.known = true;
+        call.otherWaitNs = at(0);
+        call.host.runDelayNs = at(1);
+        call.device.runDelayNs = at(2);
+        call.host.involuntary = at(3);
+        call.device.involuntary = at(4);
+        call.host.cpu = static_cast<int>(at(5));
+        call.device.cpu = static_cast<int>(at(6));
+        call.sharedCpu = at(7) != 0;
+        if (call.otherWaitNs < 0 || call.host.runDelayNs < 0 || call.device.runDelayNs < 0)
+            return std::nullopt;
+        process.evidence.push_back(call);
+    }
     return process;
 }
 
@@ -137,6 +161,11 @@ Json processJson(const ProcessMeasurement &process)
     Json calls = Json::array();
     for (const CallTimestamps &t : process.calls)
         calls.push_back(Json::array({t.dispatchBegin, t.dispatchEnd, t.workBegin, t.workEnd, t.readyObserved}));
+    Json evidence = Json::array();
+    for (const CallEvidence &e : process.evidence) {
+        evidence.push_back(Json::array({e.otherWaitNs, e.host.runDelayNs, e.device.runDelayNs, e.host.involuntary,
+                                        e.device.involuntary, e.host.cpu, e.device.cpu, e.sharedCpu ? 1 : 0}));
+    }
     return Json{{"pid", process.processId},
                 {"instruction_set", process.instructionSet},
                 {"wait_strategy", process.waitStrategy},
@@ -144,45 +173,59 @@ Json processJson(const ProcessMeasurement &process)
                 {key::kFirstCallParts, partsJson(process.parts)},
                 {key::kMaxAbsError, process.maxAbsError},
                 {key::kPreemptions, process.preemptions},
-                {"calls", std::move(calls)}};
+                {"calls", std::move(calls)},
+                {"evidence", std::move(evidence)}};
 }
 
 std::size_t medianProcess(const std::vector<ProcessMeasurement> &processes)
 {
+    // Among the processes whose first call was clean, when there are any (the median is theirs).
+    const auto clean = [](const ProcessMeasurement &p) {
+        return p.evidence.empty() || !isInterrupted(p.evidence.front(), static_cast<std::int64_t>(p.firstCallSeconds * 1e9));
+    };
+    const bool anyClean = std::any_of(processes.begin(), processes.end(), clean);
     std::vector<double> firsts;
-    for (const ProcessMeasurement &process : processes)
-        firsts.push_back(process.firstCallSeconds);
+    for (const ProcessMeasurement &process : processes) {
+        if (!anyClean || clean(process))
+            firsts.push_back(process.firstCallSeconds);
+    }
     if (firsts.empty())
         return 0;
     const double middle = median(firsts);
-    std::size_t best = 0;
-    for (std::size_t i = 1; i < firsts.size(); ++i) {
-        if (std::abs(firsts[i] - middle) < std::abs(firsts[best] - middle))
+    std::optional<std::size_t> best;
+    for (std::size_t i = 0; i < processes.size(); ++i) {
+        if (anyClean && !clean(processes[i]))
+            continue;
+        if (!best || std::abs(processes[i].firstCallSeconds - middle) < std::abs(processes[*best].firstCallSeconds - middle))
             best = i;
     }
-    return best;
+    return best.value_or(0);
 }
 
 Json output(const LessonRun &run, const std::vector<ProcessMeasurement> &processes, std::size_t traced,
             const std::string &boundary)
 {
     const ParameterValues &params = run.parameters;
-    std::vector<double> firsts, warm;
+    Samples firsts, warm; // each process is a round of its own
     std::vector<std::int64_t> pids, preemptions;
     Json partsSamples = Json::array();
     double maxError = 0;
-    for (const ProcessMeasurement &process : processes) {
-        firsts.push_back(process.firstCallSeconds);
+    for (std::size_t p = 0; p < processes.size(); ++p) {
+        const ProcessMeasurement &process = processes[p];
+        const auto evidenceOf = [&process](std::size_t i) {
+            return i < process.evidence.size() ? process.evidence[i] : CallEvidence{};
+        };
+        firsts.add(process.firstCallSeconds, evidenceOf(0), static_cast<int>(p));
         pids.push_back(process.processId);
         preemptions.push_back(process.preemptions);
         partsSamples.push_back(partsJson(process.parts));
         maxError = std::max(maxError, process.maxAbsError);
         for (std::size_t i = 1; i < process.calls.size(); ++i)
-            warm.push_back(MeasuredCall{process.calls[i]}.synchronizedSeconds());
+            warm.add(MeasuredCall::of(process.calls[i], {}, 0).synchronizedSeconds(), evidenceOf(i), static_cast<int>(p));
     }
     std::vector<double> inOrder;
     for (const CallTimestamps &call : processes.at(traced).calls)
-        inOrder.push_back(MeasuredCall{call}.synchronizedSeconds());
+        inOrder.push_back(MeasuredCall::of(call, {}, 0).synchronizedSeconds());
 
     Json out = Json::object();
     out[key::kBackend] = run.device;
@@ -197,15 +240,17 @@ Json output(const LessonRun &run, const std::vector<ProcessMeasurement> &process
     out[key::kProcesses] = parameterJson(params, "processes");
     out[key::kProcessIds] = pids;
     out[key::kPreemptions] = preemptions;
-    out[key::kFirstCall] = median(firsts);
-    out[key::kFirstCallSamples] = firsts;
+    // The medians are the clean calls' (measuring.h): a first call that other work interrupted
+    // is a process's, but not the first call's cost.
+    out[key::kFirstCall] = median(firsts.cleanCount() > 0 ? firsts.clean() : firsts.seconds);
+    writeSamples(out, key::kFirstCallSamples, firsts);
     out[key::kTracedProcess] = static_cast<std::int64_t>(traced);
     out[key::kFirstCallParts] = partsJson(processes.at(traced).parts);
     out[key::kFirstCallPartsSamples] = std::move(partsSamples);
     out[key::kCallsInOrder] = inOrder;
-    out[key::kWarmSamples] = warm;
-    if (!warm.empty()) // no median of nothing: left out rather than null
-        out[key::kWarmMedian] = median(warm);
+    writeSamples(out, key::kWarmSamples, warm);
+    if (const std::vector<double> clean = warm.clean(); !clean.empty()) // no median of nothing: left out rather than null
+        out[key::kWarmMedian] = median(clean);
     out[key::kMaxAbsError] = maxError;
     out[key::kSeed] = parameterJson(params, "seed");
     out[key::kSamplesRequested] = parameterJson(params, "samples");
@@ -254,7 +299,9 @@ Figures readFigures(const Json &out)
 {
     Figures f;
     f.firstCallSeconds = numberOf(out, key::kFirstCall);
-    f.firstCallSamplesSeconds = arrayOf<double>(out, key::kFirstCallSamples);
+    f.firstCalls = readSamples(out, key::kFirstCallSamples);
+    f.firstCallSamplesSeconds = f.firstCalls.seconds;
+    f.warm = readSamples(out, key::kWarmSamples);
     f.parts = partsOf(member(out, key::kFirstCallParts));
     if (const Json *traced = member(out, key::kTracedProcess); traced && traced->is_number_integer())
         f.tracedProcess = traced->get<std::int64_t>();
@@ -286,11 +333,18 @@ LessonSummary summarize(const Artifact &artifact)
             + std::to_string(f.firstCallSamplesSeconds.size()) + " fresh processes";
     std::optional<double> warmMedian = f.warmMedianSeconds;
     if (!warmMedian && !f.warmSamplesSeconds.empty())
-        warmMedian = median(f.warmSamplesSeconds);
+        warmMedian = median(f.warm.clean());
+    // Each process is a round: the first calls' own spread is the between-round one.
+    Figure first = makeFigure(key::kFirstCall, "first call", f.firstCallSeconds, true, f.firstCalls.clean(), "clean first calls", true);
+    first.interrupted = f.firstCalls.interruptedCount();
+    first.rounds = first.samples;
+    Figure warm = makeFigure(key::kWarmMedian, "warm median", warmMedian, true, f.warm.clean(), "clean warm calls", true);
+    warm.interrupted = f.warm.interruptedCount();
+    warm.rounds = roundMedians(f.warm.cleanByRound());
     summary.figures = {
-        {key::kFirstCall, "first call", f.firstCallSeconds, true, f.firstCallSamplesSeconds, "fresh processes", true},
-        {key::kWarmMedian, "warm median", warmMedian, true, f.warmSamplesSeconds, "warm calls", true},
-        {key::kMaxAbsError, "max_abs_error", f.maxAbsError, false, {}, {}, true},
+        first,
+        warm,
+        makeFigure(key::kMaxAbsError, "max_abs_error", f.maxAbsError, false, {}, {}, true),
     };
     summary.headlineKey = key::kFirstCall;
     return summary;

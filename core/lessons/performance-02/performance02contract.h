@@ -8,6 +8,8 @@
 #include "core/base/jsonfwd.h"
 #include "core/lesson/lesson.h"
 #include "core/lesson/lessonsummary.h"
+#include "core/timing/callevidence.h"
+#include "core/lesson/samplefields.h"
 
 #include <cstdint>
 #include <map>
@@ -68,6 +70,7 @@ struct ProcessMeasurement {
     double firstCallSeconds = 0;            // from before the stream started to the first readiness
     std::map<std::string, double> parts;    // partNames() → seconds
     std::vector<CallTimestamps> calls;      // ns since this process's first dispatch; [0] the first
+    std::vector<CallEvidence> evidence;     // one per call: the scheduler's evidence of it
     double maxAbsError = 0;
     // How often the operating system took a CPU from this process's threads while it measured
     // (getrusage's ru_nivcsw): 0 means nothing else disturbed its calls.
@@ -85,6 +88,8 @@ std::size_t medianProcess(const std::vector<ProcessMeasurement> &processes);
 struct Figures {
     std::optional<double> firstCallSeconds;
     std::vector<double> firstCallSamplesSeconds;
+    SampleColumns firstCalls; // with their evidence (one per process)
+    SampleColumns warm;       // every warm call, with its evidence
     std::map<std::string, double> parts;
     std::optional<std::int64_t> tracedProcess;
     std::vector<double> callsInOrderSeconds;

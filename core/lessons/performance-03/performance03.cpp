@@ -5,7 +5,7 @@
 #include "core/lessons/performance-03/performance03contract.h"
 #include "core/lessons/performance-03/performance03phases.h"
 #include "core/lessons/performance-03/performance03timeline.h"
-#include "core/timing/devicestream.h"
+#include "core/lesson/timedstream.h"
 #include "core/timing/monotonicclock.h"
 #include "core/timing/placement.h"
 
@@ -46,8 +46,6 @@ const std::vector<std::string> &sweeps()
     return list;
 }
 
-constexpr int kWarmupRounds = 1;
-
 LessonInfo makeInfo()
 {
     LessonInfo info;
@@ -78,55 +76,79 @@ LessonInfo makeInfo()
 }
 
 // One sample's timestamps (MonotonicClock ns): preparation on the host, then the placement and
-// the call, each a dispatch on the stream and a wait for its readiness.
+// the call, each a dispatch on the stream and a wait for its readiness; and the scheduler's
+// evidence of the whole sample.
 struct SampleTimes {
     std::int64_t prepareBegin = 0;
     std::int64_t prepareEnd = 0;
     CallTimestamps place;
     CallTimestamps call;
+    CallEvidence evidence;
 };
 
-SampleTimes measureOnce(PlacedProduct &product, DeviceStream &stream, std::uint64_t seed, std::uint64_t round)
+SampleTimes measureOnce(PlacedProduct &product, TimedStream &timed, std::uint64_t seed, std::uint64_t round)
 {
     SampleTimes t;
+    timed.startRegion();
     t.prepareBegin = MonotonicClock::nowNs();
     product.prepare(seed, round);
     t.prepareEnd = MonotonicClock::nowNs();
-    CallHandle place = stream.dispatch([&product] { product.place(); });
+    CallHandle place = timed.stream().dispatch([&product] { product.place(); });
     place.wait();
-    CallHandle call = stream.dispatch([&product] { product.multiply(); });
+    CallHandle call = timed.stream().dispatch([&product] { product.multiply(); });
     call.wait();
+    t.evidence = timed.endRegion();
     t.place = place.timestamps();
     t.call = call.timestamps();
     return t;
 }
 
-// The run in progress: the stream, what was measured, and how far it got.
+// The run in progress: what was measured, and how far it got.
 struct Experiment {
     Experiment(RunObserver &o, LessonRun &r) : observer(o), run(r) {}
 
     RunObserver &observer;
     LessonRun &run;
     performance03::Measurements measurements;
-    DeviceStream stream;
     PlacedProduct::Dtype dtype = PlacedProduct::Dtype::Float32;
     std::uint64_t seed = 0;
-    int samples = 1;
-    int done = 0;
-    int total = 0;
+    std::size_t samples = 1;
+    std::size_t sizeCount = 1;
+    std::uint64_t prepared = 0; // preparations so far: each has other values
+    ReplacementBudget budget;   // one for the run's every size and round
 
-    void record(performance03::SizeSamples &size, const SampleTimes &t, bool traced);
-    bool measureSize(int n, bool traced); // false when cancelled before its first sample
+    performance03::SizeSamples &sizeOf(int n);
+    void record(performance03::SizeSamples &size, const SampleTimes &t, bool traced, int round);
+    bool measureSize(TimedStream &timed, int n, bool traced, int round); // false when cancelled
+    int cleanSoFar() const;
 };
 
-void Experiment::record(performance03::SizeSamples &size, const SampleTimes &t, bool traced)
+performance03::SizeSamples &Experiment::sizeOf(int n)
+{
+    for (performance03::SizeSamples &size : measurements.sizes) {
+        if (size.n == n)
+            return size;
+    }
+    measurements.sizes.emplace_back().n = n;
+    return measurements.sizes.back();
+}
+
+int Experiment::cleanSoFar() const
+{
+    std::size_t clean = 0;
+    for (const performance03::SizeSamples &size : measurements.sizes)
+        clean += std::min(size.whole.cleanCount(), samples);
+    return static_cast<int>(clean);
+}
+
+void Experiment::record(performance03::SizeSamples &size, const SampleTimes &t, bool traced, int round)
 {
     using performance03::secondsBetween;
     size.prepare.push_back(secondsBetween(t.prepareBegin, t.prepareEnd));
     size.place.push_back(secondsBetween(t.place.dispatchBegin, t.place.readyObserved));
     size.call.push_back(secondsBetween(t.call.dispatchBegin, t.call.readyObserved));
     size.withPlacement.push_back(secondsBetween(t.place.dispatchBegin, t.call.readyObserved));
-    size.withPreparation.push_back(secondsBetween(t.prepareBegin, t.call.readyObserved));
+    size.whole.add(secondsBetween(t.prepareBegin, t.call.readyObserved), t.evidence, round);
     if (!traced)
         return;
     if (run.calls.empty())
@@ -135,43 +157,44 @@ void Experiment::record(performance03::SizeSamples &size, const SampleTimes &t, 
     measurements.phases.push_back({t.prepareBegin - origin, t.prepareEnd - origin, t.place.dispatchBegin - origin,
                                    t.place.workBegin - origin, t.place.workEnd - origin,
                                    t.place.readyObserved - origin});
-    run.calls.push_back(MeasuredCall{t.call.since(origin)});
+    run.calls.push_back(MeasuredCall::of(t.call.since(origin), t.evidence, round, t.call.readyObserved - t.prepareBegin));
     observer.callMeasured(static_cast<int>(run.calls.size()) - 1, run.calls.back());
 }
 
-bool Experiment::measureSize(int n, bool traced)
+bool Experiment::measureSize(TimedStream &timed, int n, bool traced, int round)
 {
-    if (done > 0 && observer.isCancelled()) { // before this size's set-up, which is not measured
+    if (!run.calls.empty() && observer.isCancelled()) { // before this size's set-up, which is not measured
         run.cancelled = true;
         return false;
     }
     PlacedProduct product(dtype, n);
     run.instructionSet = product.isa();
     // The device's memory is the worker's: allocated and touched there, before any clock reads.
-    CallHandle allocation = stream.dispatch([&product] { product.allocateOnDevice(); });
-    allocation.wait();
-    // One round untimed: first-use costs at a new size (the output's pages, cold caches) are
+    timed.stream().dispatch([&product] { product.allocateOnDevice(); }).wait();
+    // Untimed until steady: first-use costs at a new size (the output's pages, cold caches) are
     // performance-02's subject, not this lesson's.
-    for (int round = 0; round < kWarmupRounds; ++round)
-        measureOnce(product, stream, seed, static_cast<std::uint64_t>(round));
+    run.measuring.warmUps.push_back(warmUpUntilSteady(
+        [&] {
+            const SampleTimes t = measureOnce(product, timed, seed, prepared++);
+            const std::int64_t whole = t.call.readyObserved - t.prepareBegin;
+            return std::pair{whole, !isInterrupted(t.evidence, whole)};
+        },
+        [this] { return observer.isCancelled(); }));
 
-    performance03::SizeSamples size;
-    size.n = n;
-    for (int s = 0; s < samples; ++s) {
+    performance03::SizeSamples &size = sizeOf(n);
+    const SampleQuota quota(samples, &budget);
+    while (size.whole.cleanCount() < quota.cleanByEndOfRound(round) && quota.wantsMore(size.whole)) {
         // Checked between samples only; the run's first sample is always measured.
-        if (done > 0 && observer.isCancelled()) {
+        if (!run.calls.empty() && observer.isCancelled()) {
             run.cancelled = true;
             break;
         }
-        const SampleTimes t = measureOnce(product, stream, seed, static_cast<std::uint64_t>(kWarmupRounds + s));
-        record(size, t, traced);
-        observer.progress(++done, total);
+        record(size, measureOnce(product, timed, seed, prepared++), traced, round);
+        observer.progress(cleanSoFar(), static_cast<int>(samples * sizeCount));
     }
-    if (size.call.empty())
-        return false;
     // After the clock stopped: the last output against the last prepared inputs.
-    size.maxAbsError = product.maxAbsErrorAgainstReference();
-    measurements.sizes.push_back(std::move(size));
+    if (size.whole.size() > 0)
+        size.maxAbsError = product.maxAbsErrorAgainstReference();
     return !run.cancelled;
 }
 
@@ -230,15 +253,14 @@ LessonRun Performance03::run(const ParameterValues &values, RunObserver &observe
     run.lessonId = kId;
     run.parameters = values;
     run.device = "eigen-stream-worker";
+    run.measuring.rounds = measuring::kRounds;
     Experiment experiment(observer, run);
-    run.waitStrategy = waitStrategyName(experiment.stream.effectiveStrategy());
     experiment.dtype = choiceParameter(values, "dtype") == "float64" ? PlacedProduct::Dtype::Float64
                                                                      : PlacedProduct::Dtype::Float32;
     experiment.seed = static_cast<std::uint64_t>(integerParameter(values, "seed"));
-    experiment.samples = static_cast<int>(integerParameter(values, "samples"));
-    experiment.total = experiment.samples * static_cast<int>(sizes.size());
+    experiment.samples = static_cast<std::size_t>(integerParameter(values, "samples"));
+    experiment.sizeCount = sizes.size();
     experiment.measurements.defaultSize = defaultSizeOf(sizes);
-    experiment.measurements.warmupRounds = kWarmupRounds;
 
     // The default size first: its calls are the trace, so even a run cancelled at once has them.
     std::vector<int> order{defaultSizeOf(sizes)};
@@ -246,13 +268,30 @@ LessonRun Performance03::run(const ParameterValues &values, RunObserver &observe
         if (n != order.front())
             order.push_back(n);
     }
-    for (int n : order) {
-        if (!experiment.measureSize(n, n == order.front()))
-            break;
+    // Every size in every round, each round on a fresh stream (measuring.h).
+    for (int round = 0; round < measuring::kRounds && !run.cancelled; ++round) {
+        TimedStream timed;
+        run.waitStrategy = waitStrategyName(timed.stream().effectiveStrategy());
+        for (int n : order) {
+            if (!experiment.measureSize(timed, n, n == order.front(), round))
+                break;
+        }
     }
-    std::sort(experiment.measurements.sizes.begin(), experiment.measurements.sizes.end(),
-              [](const auto &a, const auto &b) { return a.n < b.n; });
-    run.output = std::make_shared<const Json>(performance03::output(run, experiment.measurements));
+    performance03::Measurements &m = experiment.measurements;
+    m.sizes.erase(std::remove_if(m.sizes.begin(), m.sizes.end(), [](const auto &s) { return s.whole.size() == 0; }),
+                  m.sizes.end());
+    std::sort(m.sizes.begin(), m.sizes.end(), [](const auto &a, const auto &b) { return a.n < b.n; });
+    // The fewest untimed samples a size had before its timed ones, by the warm-up rule.
+    m.warmupRounds = 0;
+    for (std::size_t i = 0; i < run.measuring.warmUps.size(); ++i)
+        m.warmupRounds = i == 0 ? run.measuring.warmUps[i].calls : std::min(m.warmupRounds, run.measuring.warmUps[i].calls);
+    // The run's verdict counts every size's samples; wanted is the samples asked for at all sizes.
+    run.measuring.wanted = experiment.samples * m.sizes.size();
+    for (const performance03::SizeSamples &size : m.sizes) {
+        run.measuring.count(size.whole);
+        run.measuring.budgetSpent = run.measuring.budgetSpent || size.whole.cleanCount() < experiment.samples;
+    }
+    run.output = std::make_shared<const Json>(performance03::output(run, m));
     return run;
 }
 

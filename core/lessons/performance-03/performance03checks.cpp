@@ -107,7 +107,7 @@ void checkAgainstTrace(const Json &document, const Figures &f, Checker &checker)
     const auto at = f.defaultIndex();
     if (!traced || !at)
         return;
-    if (traced->call.size() != f.phases.size() || f.phases.empty()) {
+    if (traced->traced != f.phases.size() || f.phases.empty()) {
         checker.warning("/stdout", "stdout's default_size_phases has " + std::to_string(f.phases.size()) +
                                        " calls but the trace has another number");
         return;

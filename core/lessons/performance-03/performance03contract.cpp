@@ -2,6 +2,7 @@
 
 #include "core/base/units.h"
 #include "core/lesson/environmentinfo.h"
+#include "core/lesson/samplefields.h"
 #include "core/timing/statistics.h"
 
 #include <nlohmann/json.hpp>
@@ -134,8 +135,19 @@ std::optional<std::size_t> Figures::defaultIndex() const
 
 Json output(const LessonRun &run, const Measurements &m)
 {
+    // Each boundary's median is of the clean samples (measuring.h), judged by the whole sample's
+    // evidence, so that all five come from the same samples.
     const auto medianOf = [](auto member) {
-        return [member](const SizeSamples &s) { return median(s.*member); };
+        return [member](const SizeSamples &s) {
+            const std::vector<double> clean = keepClean(s.*member, interruptedMask(s.whole.seconds, s.whole.waitedNs));
+            return median(clean.empty() ? s.*member : clean);
+        };
+    };
+    const auto lists = [&m](auto member) {
+        Json values = Json::array();
+        for (const SizeSamples &size : m.sizes)
+            values.push_back(size.*member);
+        return values;
     };
     Json out = Json::object();
     out[key::kBackend] = run.device;
@@ -148,14 +160,20 @@ Json output(const LessonRun &run, const Measurements &m)
     out[key::kDefaultSize] = m.defaultSize;
     out[key::kSamplesPerSize] = parameterJson(run.parameters, "samples");
     out[key::kWarmupRounds] = m.warmupRounds;
-    out[key::kSamplesMeasured] = perSize(m, [](const SizeSamples &s) { return s.call.size(); });
+    out[key::kSamplesMeasured] = perSize(m, [](const SizeSamples &s) { return s.whole.size(); });
     out[key::kPrepareMedian] = perSize(m, medianOf(&SizeSamples::prepare));
     out[key::kPlaceMedian] = perSize(m, medianOf(&SizeSamples::place));
     out[key::kCallMedian] = perSize(m, medianOf(&SizeSamples::call));
     out[key::kWithPlacementMedian] = perSize(m, medianOf(&SizeSamples::withPlacement));
-    out[key::kWithPreparationMedian] = perSize(m, medianOf(&SizeSamples::withPreparation));
+    out[key::kWithPreparationMedian] = perSize(m, [](const SizeSamples &s) { return median(cleanOrAll(s.whole.seconds, s.whole.waitedNs)); });
     out[key::kMaxAbsError] = perSize(m, [](const SizeSamples &s) { return s.maxAbsError; });
     out[key::kPhases] = phasesJson(m.phases);
+    out[key::kCallSamples] = lists(&SizeSamples::call);
+    out[key::kWithPlacementSamples] = lists(&SizeSamples::withPlacement);
+    std::vector<Samples> wholes;
+    for (const SizeSamples &size : m.sizes)
+        wholes.push_back(size.whole);
+    writeSampleLists(out, key::kWithPreparationSamples, wholes);
     out[key::kCancelled] = run.cancelled;
     return out;
 }
@@ -212,6 +230,11 @@ Figures readFigures(const Json &out)
     const Json *dtype = member(out, key::kDtype);
     f.dtype = dtype && dtype->is_string() ? dtype->get<std::string>() : std::string();
     f.samplesPerSize = integerOf(out, key::kSamplesPerSize);
+    f.wholeSamples = readSampleLists(out, key::kWithPreparationSamples);
+    for (const SampleColumns &columns : readSampleLists(out, key::kCallSamples))
+        f.callSamples.push_back(columns.seconds);
+    for (const SampleColumns &columns : readSampleLists(out, key::kWithPlacementSamples))
+        f.withPlacementSamples.push_back(columns.seconds);
     return f;
 }
 
@@ -234,13 +257,36 @@ LessonSummary summarize(const Artifact &artifact)
     };
     if (at)
         summary.setup += ", shown at " + std::to_string(f.sizes[*at]) + "×" + std::to_string(f.sizes[*at]);
+    // The compared figures' samples and rounds at the default size, judged by the whole sample's evidence.
+    const auto compared = [&f, at](const char *key, const char *label, const std::vector<double> &medians,
+                                   const std::vector<std::vector<double>> *lists) {
+        Figure figure = makeFigure(key, label, at && *at < medians.size() ? std::optional(medians[*at]) : std::nullopt,
+                                   true, {}, "clean samples", true);
+        if (!at || *at >= f.wholeSamples.size())
+            return figure;
+        const SampleColumns &whole = f.wholeSamples[*at];
+        SampleColumns columns = whole;
+        if (lists) {
+            if (*at >= lists->size() || (*lists)[*at].size() != whole.seconds.size())
+                return figure;
+            columns.seconds = (*lists)[*at];
+        }
+        const std::vector<bool> interrupted = interruptedMask(whole.seconds, whole.waitedNs);
+        figure.samples = keepClean(columns.seconds, interrupted);
+        figure.interrupted = whole.interruptedCount();
+        std::vector<std::int64_t> rounds; // the rounds of the same clean samples
+        for (std::size_t i = 0; i < columns.round.size(); ++i)
+            rounds.push_back(interrupted[i] ? -1 : columns.round[i]);
+        figure.rounds = roundMedians(roundsOf(columns.seconds, rounds));
+        return figure;
+    };
     summary.figures = {
-        {key::kCallMedian, "call + sync", valueAt(f.callMedian), true, {}, {}, true},
-        {key::kWithPlacementMedian, "with placement", valueAt(f.withPlacementMedian), true, {}, {}, true},
-        {key::kWithPreparationMedian, "whole sample", valueAt(f.withPreparationMedian), true, {}, {}, true},
-        {key::kPrepareMedian, "preparation", valueAt(f.prepareMedian), true, {}, {}, false},
-        {key::kPlaceMedian, "placement", valueAt(f.placeMedian), true, {}, {}, false},
-        {key::kMaxAbsError, "max_abs_error", valueAt(f.maxAbsError), false, {}, {}, true},
+        compared(key::kCallMedian, "call + sync", f.callMedian, &f.callSamples),
+        compared(key::kWithPlacementMedian, "with placement", f.withPlacementMedian, &f.withPlacementSamples),
+        compared(key::kWithPreparationMedian, "whole sample", f.withPreparationMedian, nullptr),
+        makeFigure(key::kPrepareMedian, "preparation", valueAt(f.prepareMedian), true, {}, {}, false),
+        makeFigure(key::kPlaceMedian, "placement", valueAt(f.placeMedian), true, {}, {}, false),
+        makeFigure(key::kMaxAbsError, "max_abs_error", valueAt(f.maxAbsError), false, {}, {}, true),
     };
     summary.headlineKey = key::kCallMedian;
     return summary;

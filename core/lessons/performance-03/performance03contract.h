@@ -7,6 +7,7 @@
 #include "core/base/jsonfwd.h"
 #include "core/lesson/lesson.h"
 #include "core/lesson/lessonsummary.h"
+#include "core/lesson/samplefields.h"
 
 #include <cstdint>
 #include <optional>
@@ -35,6 +36,11 @@ inline constexpr const char *kWithPlacementMedian = "with_placement_median_secon
 inline constexpr const char *kWithPreparationMedian = "with_preparation_median_seconds";
 inline constexpr const char *kMaxAbsError = "max_abs_error";
 inline constexpr const char *kPhases = "default_size_phases"; // per traced call, ns since the first dispatch
+// Every sample of every size, per boundary (one list per size); the whole sample's with its evidence
+// and round (with_preparation_samples_waited_ns, …_round), which hold for the narrower boundaries too.
+inline constexpr const char *kCallSamples = "call_samples_seconds";
+inline constexpr const char *kWithPlacementSamples = "with_placement_samples_seconds";
+inline constexpr const char *kWithPreparationSamples = "with_preparation_samples_seconds";
 inline constexpr const char *kCancelled = "cancelled";
 } // namespace key
 
@@ -69,7 +75,10 @@ struct PhaseTimes {
 // What one size measured: one element per sample.
 struct SizeSamples {
     int n = 0;
-    std::vector<double> prepare, place, call, withPlacement, withPreparation;
+    // The whole samples (preparation, placement and call) with each one's evidence and round; the
+    // narrower boundaries of the same samples, one to one, judged by the whole sample's evidence.
+    Samples whole;
+    std::vector<double> prepare, place, call, withPlacement;
     double maxAbsError = 0;
 };
 
@@ -90,6 +99,8 @@ struct Figures {
     std::vector<PhaseTimes> phases;
     std::string dtype;
     std::optional<std::int64_t> samplesPerSize;
+    std::vector<SampleColumns> wholeSamples; // per size, with their evidence
+    std::vector<std::vector<double>> callSamples, withPlacementSamples;
 
     // The index of the default size in sizes, when it is there.
     std::optional<std::size_t> defaultIndex() const;

@@ -1,5 +1,7 @@
 #include "core/lessons/performance-03/performance03phases.h"
 
+#include "core/lesson/stdoutchecks.h"
+
 #include "core/artifact/checker.h"
 
 #include <nlohmann/json.hpp>
@@ -41,9 +43,29 @@ std::optional<TracedSamples> tracedSamples(const Json &document, const std::vect
         call.readyObserved = (*ready)[i].get<std::int64_t>();
         traced.push_back(call);
     }
-    if (traced.size() != phases.size())
-        return TracedSamples{}; // the caller reports the mismatch
-    return samplesOf(traced, phases);
+    if (traced.size() != phases.size()) {
+        TracedSamples mismatch; // the caller reports it
+        mismatch.traced = traced.size();
+        return mismatch;
+    }
+    // The medians are the clean samples': the trace's evidence says which were interrupted.
+    const std::vector<bool> interrupted = stdoutchecks::tracedInterrupted(document);
+    if (interrupted.size() == traced.size()) {
+        std::vector<TracedCall> clean;
+        std::vector<PhaseTimes> cleanPhases;
+        for (std::size_t i = 0; i < traced.size(); ++i) {
+            if (!interrupted[i]) {
+                clean.push_back(traced[i]);
+                cleanPhases.push_back(phases[i]);
+            }
+        }
+        TracedSamples samples = samplesOf(clean, cleanPhases);
+        samples.traced = traced.size();
+        return samples;
+    }
+    TracedSamples samples = samplesOf(traced, phases);
+    samples.traced = traced.size();
+    return samples;
 }
 
 } // namespace lessonscope::performance03

@@ -22,11 +22,13 @@ inline double secondsBetween(std::int64_t from, std::int64_t to)
 // One element per traced call.
 struct TracedSamples {
     std::vector<double> prepare, place, call, withPlacement, withPreparation;
+    std::size_t traced = 0; // the calls the trace has, interrupted ones included
 };
 
 // The call's readiness ends every boundary; each starts at its own timestamp.
 TracedSamples samplesOf(const std::vector<TracedCall> &calls, const std::vector<PhaseTimes> &phases);
-// The same from a document's trace; nothing when it has no usable trace.
+// The same from a document's trace, of its clean calls (the trace's evidence says which); nothing
+// when it has no usable trace.
 std::optional<TracedSamples> tracedSamples(const Json &document, const std::vector<PhaseTimes> &phases);
 
 } // namespace lessonscope::performance03

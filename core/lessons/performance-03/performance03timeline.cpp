@@ -136,8 +136,11 @@ std::optional<double> Performance03Timeline::readingSeconds(std::string_view can
 
 std::optional<double> Performance03Timeline::medianReading(Start start) const
 {
+    // Of the clean calls, as stdout's medians are.
     std::vector<double> values;
     for (int i = 0; i < callCount(); ++i) {
+        if (trace().interrupted(static_cast<std::size_t>(i)))
+            continue;
         if (const auto value = readingSeconds(key(start), i))
             values.push_back(*value);
     }

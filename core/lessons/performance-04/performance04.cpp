@@ -3,7 +3,7 @@
 #include "core/lessons/performance-04/performance04contract.h"
 #include "core/lessons/performance-04/performance04timeline.h"
 #include "core/lessons/shared/matrixlesson.h"
-#include "core/timing/devicestream.h"
+#include "core/lesson/timedstream.h"
 #include "core/timing/matmulkernel.h"
 
 #include <nlohmann/json.hpp>
@@ -76,7 +76,7 @@ const LessonInfo &Performance04::info() const
 
 LessonRun Performance04::run(const ParameterValues &values, RunObserver &observer) const
 {
-    const auto samples = static_cast<int>(integerParameter(values, "samples"));
+    const auto samples = static_cast<std::size_t>(integerParameter(values, "samples"));
     const auto m = static_cast<int>(integerParameter(values, "m"));
     const auto k = static_cast<int>(integerParameter(values, "k"));
     const auto n = static_cast<int>(integerParameter(values, "n"));
@@ -86,48 +86,65 @@ LessonRun Performance04::run(const ParameterValues &values, RunObserver &observe
     run.lessonId = kId;
     run.parameters = values;
     run.device = "eigen-stream-worker";
-    run.calls.reserve(2 * static_cast<std::size_t>(samples)); // no reallocation between calls
-
-    // The same seed makes the same values: float32's inputs are float64's rounded to float32. Made
-    // before any clock reads ("input already placed"), both in the same instruction-set variant.
-    std::array<MatmulKernel, 2> kernels = {MatmulKernel(MatmulKernel::Dtype::Float32, m, k, n, seed),
-                                           MatmulKernel(MatmulKernel::Dtype::Float64, m, k, n, seed)};
-    run.instructionSet = kernels[0].isa();
-    DeviceStream stream;
-    run.waitStrategy = waitStrategyName(stream.effectiveStrategy());
-    for (int round = 0; round < kUntimedCalls; ++round) {
-        for (MatmulKernel &kernel : kernels)
-            stream.dispatch([&kernel] { kernel.multiply(); }).wait();
-    }
+    run.calls.reserve(2 * samples * measuring::kMostSamplesFactor); // no reallocation between calls
+    run.measuring.rounds = measuring::kRounds;
+    run.measuring.wanted = samples;
 
     performance04::Measurements measurements;
     measurements.untimedCalls = kUntimedCalls;
-    // Pairs, float32 then float64: drift on the machine (frequency, a neighbour's load) meets both
-    // types alike, which blocks of one type then the other would not.
-    for (int pair = 0; pair < samples; ++pair) {
-        // Checked between pairs only, so that every type has as many samples; the first pair is
-        // always measured.
-        if (pair > 0 && observer.isCancelled()) {
+    const SampleQuota quota(samples);
+    Samples pairs; // a pair is clean when both its calls are
+    const auto cancelled = [&observer] { return observer.isCancelled(); };
+    for (int round = 0; round < measuring::kRounds && !run.cancelled; ++round) {
+        if (!run.calls.empty() && cancelled()) { // before a round's set-up, which is not measured
             run.cancelled = true;
             break;
         }
-        for (std::size_t d = 0; d < kernels.size(); ++d) {
-            MatmulKernel &kernel = kernels[d];
-            CallHandle call = stream.dispatch([&kernel] { kernel.multiply(); });
-            call.wait();
-            const CallTimestamps absolute = call.timestamps();
-            if (run.calls.empty())
-                run.startedAtNs = absolute.dispatchBegin;
-            run.calls.push_back(MeasuredCall{absolute.since(run.startedAtNs)});
-            measurements.warm[d].push_back(run.calls.back().synchronizedSeconds());
-            observer.callMeasured(static_cast<int>(run.calls.size()) - 1, run.calls.back());
+        // The same seed makes the same values: float32's inputs are float64's rounded to float32.
+        // Made before any clock reads ("input already placed"), both in the same instruction-set
+        // variant, afresh each round (measuring.h).
+        std::array<MatmulKernel, 2> kernels = {MatmulKernel(MatmulKernel::Dtype::Float32, m, k, n, seed),
+                                               MatmulKernel(MatmulKernel::Dtype::Float64, m, k, n, seed)};
+        run.instructionSet = kernels[0].isa();
+        TimedStream timed;
+        run.waitStrategy = waitStrategyName(timed.stream().effectiveStrategy());
+        // Untimed until steady: first use (the output's pages, cold caches) is performance-02's subject.
+        for (MatmulKernel &kernel : kernels)
+            run.measuring.warmUps.push_back(timed.warmUp([&kernel] { kernel.multiply(); }, cancelled));
+        timed.startRegion();
+        const std::size_t pairsBefore = pairs.size();
+        // Pairs, float32 then float64: drift on the machine (frequency, a neighbour's load) meets
+        // both types alike, which blocks of one type then the other would not.
+        while (pairs.cleanCount() < quota.cleanByEndOfRound(round) && quota.wantsMore(pairs)) {
+            // Checked between pairs only, so that every type has as many samples; the first pair
+            // is always measured.
+            if (!run.calls.empty() && cancelled()) {
+                run.cancelled = true;
+                break;
+            }
+            CallEvidence pair;
+            double pairSeconds = 0;
+            for (std::size_t d = 0; d < kernels.size(); ++d) {
+                MatmulKernel &kernel = kernels[d];
+                const TimedStream::Timed call = timed.time([&kernel] { kernel.multiply(); });
+                if (run.calls.empty())
+                    run.startedAtNs = call.timestamps.dispatchBegin;
+                run.calls.push_back(MeasuredCall::of(call.timestamps.since(run.startedAtNs), call.evidence, round));
+                measurements.warm[d].add(run.calls.back().synchronizedSeconds(), call.evidence, round);
+                pair = d == 0 ? call.evidence : combined(pair, call.evidence);
+                pairSeconds += call.seconds();
+                observer.callMeasured(static_cast<int>(run.calls.size()) - 1, run.calls.back());
+            }
+            pairs.add(pairSeconds, pair, round);
+            observer.progress(static_cast<int>(std::min(pairs.cleanCount(), samples)), static_cast<int>(samples));
         }
-        observer.progress(pair + 1, samples);
+        // After the clock stopped: each type's last output against its long-double reference
+        // (a round cancelled in its warm-up has none of its own).
+        for (std::size_t d = 0; d < kernels.size() && pairs.size() > pairsBefore; ++d)
+            measurements.maxAbsError[d] = kernels[d].maxAbsErrorAgainstReference();
     }
-
-    // After the clock stopped: each type's last output against its long-double reference.
-    for (std::size_t d = 0; d < kernels.size(); ++d)
-        measurements.maxAbsError[d] = kernels[d].maxAbsErrorAgainstReference();
+    run.measuring.budgetSpent = quota.exhausted(pairs);
+    run.measuring.count(pairs);
     run.output = std::make_shared<const Json>(performance04::output(run, measurements, info().texts.boundary));
     return run;
 }

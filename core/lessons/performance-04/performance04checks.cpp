@@ -52,6 +52,7 @@ void checkFigures(const Json &out, const Figures &f, Checker &checker)
         !nearlyEqual(*f.flops, flopsOf(f.inputShape[0], f.inputShape[1], f.weightShape[1])))
         checker.warning("/stdout", std::string("stdout's ") + key::kFlops + " is not 2·m·k·n of its shapes");
     const Json *samples = Checker::member(out, key::kWarmSamples);
+    checkSampleEvidence(out, key::kWarmSamples, checker);
     for (std::size_t d = 0; d < kDtypes.size(); ++d) {
         const auto warm = samples && samples->is_array() && d < samples->size()
             ? durationsOf((*samples)[d].is_array() ? Json{{kDtypes[d], (*samples)[d]}} : Json::object(), kDtypes[d], checker)
@@ -59,8 +60,11 @@ void checkFigures(const Json &out, const Figures &f, Checker &checker)
         if (d < f.median.size()) {
             if (!(f.median[d] > 0))
                 checker.warning("/stdout", at(key::kMedian, d) + " is not a positive duration");
-            else if (warm && !warm->empty() && !nearlyEqual(median(*warm), f.median[d]))
-                checker.warning("/stdout", at(key::kMedian, d) + " is not the median of its " + key::kWarmSamples);
+            else if (const auto clean = warm ? std::optional(cleanSamples(*warm, d < f.warm.size() ? f.warm[d].waitedNs
+                                                                                                        : std::vector<std::int64_t>{}))
+                                              : std::nullopt;
+                     clean && !clean->empty() && !nearlyEqual(median(*clean), f.median[d]))
+                checker.warning("/stdout", at(key::kMedian, d) + " is not the median of its clean " + key::kWarmSamples);
             if (f.flops && d < f.gflops.size() && f.median[d] > 0 &&
                 !nearlyEqual(f.gflops[d], *f.flops / f.median[d] / 1e9))
                 checker.warning("/stdout", at(key::kGflops, d) + " is not flops ÷ median_seconds ÷ 10⁹");

@@ -81,15 +81,15 @@ Json output(const LessonRun &run, const Measurements &m, const std::string &boun
     out[key::kFlops] = flops;
     out[key::kUntimedCalls] = m.untimedCalls;
     // Every number computed once here; the panels are made from these very doubles.
-    Json samples = Json::array(), medians = Json::array(), gflops = Json::array(), errors = Json::array();
+    Json medians = Json::array(), gflops = Json::array(), errors = Json::array();
     for (std::size_t d = 0; d < kDtypes.size(); ++d) {
-        samples.push_back(m.warm[d]);
-        const double middle = median(m.warm[d]); // a run measures at least one pair
+        const std::vector<double> clean = m.warm[d].clean(); // the medians are the clean calls'
+        const double middle = clean.empty() ? 0.0 : median(clean); // a run measures at least one pair
         medians.push_back(middle);
         gflops.push_back(middle > 0 ? flops / middle / 1e9 : 0.0);
         errors.push_back(m.maxAbsError[d]);
     }
-    out[key::kWarmSamples] = std::move(samples);
+    writeSampleLists(out, key::kWarmSamples, {m.warm[0], m.warm[1]});
     out[key::kMedian] = std::move(medians);
     out[key::kGflops] = std::move(gflops);
     out[key::kMaxAbsError] = std::move(errors);
@@ -124,10 +124,9 @@ Figures readFigures(const Json &out)
     f.inputShape = integersOf(member(out, key::kInputShape));
     f.weightShape = integersOf(member(out, key::kWeightShape));
     f.flops = numberOf(member(out, key::kFlops));
-    if (const Json *samples = member(out, key::kWarmSamples); samples && samples->is_array()) {
-        for (const Json &perDtype : *samples)
-            f.warmSamples.push_back(numbersOf(&perDtype));
-    }
+    f.warm = readSampleLists(out, key::kWarmSamples);
+    for (const SampleColumns &perDtype : f.warm)
+        f.warmSamples.push_back(perDtype.seconds);
     f.median = numbersOf(member(out, key::kMedian));
     f.gflops = numbersOf(member(out, key::kGflops));
     f.maxAbsError = numbersOf(member(out, key::kMaxAbsError));
@@ -155,19 +154,23 @@ LessonSummary summarize(const Artifact &artifact)
     const auto at = [](const std::vector<double> &values, std::size_t d) {
         return d < values.size() ? std::optional(values[d]) : std::nullopt;
     };
-    const auto samplesOf = [&f](std::size_t d) {
-        return d < f.warmSamples.size() ? f.warmSamples[d] : std::vector<double>{};
+    const auto medianOf = [&f, &at](std::size_t d, const char *key, const char *label, const char *samplesLabel) {
+        Figure figure = makeFigure(key, label, at(f.median, d), true, {}, samplesLabel, true);
+        if (d < f.warm.size()) {
+            figure.samples = f.warm[d].clean();
+            figure.interrupted = f.warm[d].interruptedCount();
+            figure.rounds = roundMedians(f.warm[d].cleanByRound());
+        }
+        return figure;
     };
     summary.figures = {
-        {"median_seconds.float32", "float32 warm median", at(f.median, kFloat32), true, samplesOf(kFloat32),
-         "float32 warm calls", true},
-        {"median_seconds.float64", "float64 warm median", at(f.median, kFloat64), true, samplesOf(kFloat64),
-         "float64 warm calls", true},
-        {"median_ratio", "float64 ÷ float32", f.medianRatio(), false, {}, {}, false},
-        {"gflops.float32", "float32 GFLOP/s", at(f.gflops, kFloat32), false, {}, {}, false},
-        {"gflops.float64", "float64 GFLOP/s", at(f.gflops, kFloat64), false, {}, {}, false},
-        {"max_abs_error.float32", "float32 max_abs_error", at(f.maxAbsError, kFloat32), false, {}, {}, true},
-        {"max_abs_error.float64", "float64 max_abs_error", at(f.maxAbsError, kFloat64), false, {}, {}, true},
+        medianOf(kFloat32, "median_seconds.float32", "float32 warm median", "clean float32 calls"),
+        medianOf(kFloat64, "median_seconds.float64", "float64 warm median", "clean float64 calls"),
+        makeFigure("median_ratio", "float64 ÷ float32", f.medianRatio(), false, {}, {}, false),
+        makeFigure("gflops.float32", "float32 GFLOP/s", at(f.gflops, kFloat32), false, {}, {}, false),
+        makeFigure("gflops.float64", "float64 GFLOP/s", at(f.gflops, kFloat64), false, {}, {}, false),
+        makeFigure("max_abs_error.float32", "float32 max_abs_error", at(f.maxAbsError, kFloat32), false, {}, {}, true),
+        makeFigure("max_abs_error.float64", "float64 max_abs_error", at(f.maxAbsError, kFloat64), false, {}, {}, true),
     };
     summary.headlineKey = "median_seconds.float64";
     return summary;

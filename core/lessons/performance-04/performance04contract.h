@@ -7,6 +7,7 @@
 #include "core/base/jsonfwd.h"
 #include "core/lesson/lesson.h"
 #include "core/lesson/lessonsummary.h"
+#include "core/lesson/samplefields.h"
 
 #include <array>
 #include <cstdint>
@@ -55,7 +56,8 @@ struct Figures {
     std::vector<std::int64_t> inputShape;
     std::vector<std::int64_t> weightShape;
     std::optional<double> flops;
-    std::vector<std::vector<double>> warmSamples; // per dtype
+    std::vector<std::vector<double>> warmSamples; // per dtype, every call
+    std::vector<SampleColumns> warm;              // per dtype, with their evidence
     std::vector<double> median, gflops, maxAbsError;
     std::optional<std::int64_t> samplesRequested;
 
@@ -67,7 +69,7 @@ Figures readFigures(const Json &output);
 
 // What a run measured: the warm samples of each dtype (in kDtypes order) and each product's error.
 struct Measurements {
-    std::array<std::vector<double>, 2> warm;
+    std::array<Samples, 2> warm; // every call of each type, with its evidence
     std::array<double, 2> maxAbsError{};
     int untimedCalls = 0;
 };

@@ -4,7 +4,7 @@
 #include "core/lessons/performance-05/performance05neighbour.h"
 #include "core/lessons/performance-05/performance05timeline.h"
 #include "core/lessons/shared/matrixlesson.h"
-#include "core/timing/devicestream.h"
+#include "core/lesson/timedstream.h"
 #include "core/timing/matmulkernel.h"
 
 #include <nlohmann/json.hpp>
@@ -28,10 +28,6 @@ constexpr const char *kMeasuredReading =
     "calls, while the median moves by at most one rank. Report the median of many calls with its 95% interval "
     "(here the order-statistic interval), and how many samples it took to narrow.";
 
-// Untimed calls before the samples: first-use costs are performance-02's subject, not this
-// lesson's; the samples are warm calls only.
-constexpr int kWarmupCalls = 10;
-
 LessonInfo makeInfo()
 {
     LessonInfo info;
@@ -51,7 +47,7 @@ LessonInfo makeInfo()
     // At most 20,000 samples: each adds its sample, its trace and three panel points to the
     // artifact, and a run of the defaults takes well under a second per thousand.
     info.parameters = {
-        integerParameterSpec("samples", "Warm samples", "How many warm calls are timed, after 10 untimed ones.",
+        integerParameterSpec("samples", "Warm samples", "How many warm calls are timed, after untimed ones until the calls are steady.",
                              2000, 10, 20'000),
         choiceParameterSpec("neighbour", "Noisy neighbour",
                             "on: a thread competes for the worker's core in bursts while the calls are timed.",
@@ -63,15 +59,6 @@ LessonInfo makeInfo()
     info.parameters.push_back(matrixlesson::seedParameter());
     info.shorthands.push_back(matrixlesson::shapeShorthand());
     return info;
-}
-
-// Starts the neighbour on the worker's core (pinned there when it could be, else wherever the
-// scheduler puts it); returns once its first burst has begun.
-std::unique_ptr<NoisyNeighbour> startNeighbour(std::optional<int> workerCpu)
-{
-    auto neighbour = std::make_unique<NoisyNeighbour>(workerCpu);
-    neighbour->waitUntilBusy();
-    return neighbour;
 }
 
 } // namespace
@@ -90,55 +77,66 @@ const LessonInfo &Performance05::info() const
 
 LessonRun Performance05::run(const ParameterValues &values, RunObserver &observer) const
 {
-    const auto samples = static_cast<int>(integerParameter(values, "samples"));
+    const auto samples = static_cast<std::size_t>(integerParameter(values, "samples"));
     const auto dtype = choiceParameter(values, "dtype") == "float64" ? MatmulKernel::Dtype::Float64
                                                                      : MatmulKernel::Dtype::Float32;
     LessonRun run;
     run.lessonId = kId;
     run.parameters = values;
     run.device = "eigen-stream-worker";
-    run.calls.reserve(static_cast<std::size_t>(samples)); // no reallocation between calls
-
-    // "Input already placed": the inputs are made before any clock reads.
-    MatmulKernel kernel(dtype, static_cast<int>(integerParameter(values, "m")),
-                        static_cast<int>(integerParameter(values, "k")), static_cast<int>(integerParameter(values, "n")),
-                        static_cast<std::uint64_t>(integerParameter(values, "seed")));
-    run.instructionSet = kernel.isa();
-    DeviceStream stream;
-    run.waitStrategy = waitStrategyName(stream.effectiveStrategy());
+    run.calls.reserve(samples); // no reallocation between calls
+    run.measuring.rounds = measuring::kRounds;
+    run.measuring.wanted = samples;
     performance05::Measurements m;
-    // The worker stays on the core it runs on, neighbour or not (a call on the stream, before any
-    // clock reads), so that a run with the neighbour differs from one without by the neighbour
-    // alone; refused, it runs wherever the scheduler puts it.
-    stream.dispatch([&m] { m.workerCpu = pinCallingThreadToItsCpu(); }).wait();
-    for (int i = 0; i < kWarmupCalls; ++i)
-        stream.dispatch([&kernel] { kernel.multiply(); }).wait();
-    m.warmupCalls = kWarmupCalls;
     m.neighbour = choiceParameter(values, "neighbour");
-    // Destroyed before the stream on every path out (declared after it): stopped and joined.
-    std::unique_ptr<NoisyNeighbour> neighbour = m.neighbour == "on" ? startNeighbour(m.workerCpu) : nullptr;
-
+    // This lesson's samples are every call, interrupted or not: the whole distribution is what it
+    // shows (the others replace interrupted calls, measuring.h). Each round takes its share.
+    const SampleQuota share(samples);
+    const auto cancelled = [&observer] { return observer.isCancelled(); };
+    std::unique_ptr<NoisyNeighbour> neighbour;
     // Counted on the worker, inside the timed work: every sample timed a product.
     std::int64_t products = 0;
-    const auto work = [&kernel, &products] {
-        kernel.multiply();
-        ++products;
-    };
-    for (int index = 0; index < samples; ++index) {
-        // Checked between calls only; the first call is always measured, so that a run, even a
-        // cancelled one, has something to report.
-        if (index > 0 && observer.isCancelled()) {
-            run.cancelled = true;
-            break;
+    for (int round = 0; round < measuring::kRounds && !run.cancelled; ++round) {
+        // "Input already placed": the inputs are made before any clock reads, afresh each round.
+        MatmulKernel kernel = matrixlesson::kernelOf(dtype, values);
+        run.instructionSet = kernel.isa();
+        TimedStream timed;
+        run.waitStrategy = waitStrategyName(timed.stream().effectiveStrategy());
+        // The worker stays on one core through the run, neighbour or not (a call on the stream,
+        // before any clock reads: the first round's worker pins itself where it runs, the later
+        // ones there too), so that a run with the neighbour differs from one without by the
+        // neighbour alone; refused, it runs wherever the scheduler puts it.
+        timed.stream().dispatch([&m] {
+            m.workerCpu = m.workerCpu && pinCallingThreadTo(*m.workerCpu) ? m.workerCpu : pinCallingThreadToItsCpu();
+        }).wait();
+        run.measuring.warmUps.push_back(timed.warmUp([&kernel] { kernel.multiply(); }, cancelled));
+        m.warmupCalls += run.measuring.warmUps.back().calls;
+        // Once the calls are steady, the neighbour starts competing (it runs to the last round).
+        if (m.neighbour == "on" && !neighbour) {
+            neighbour = std::make_unique<NoisyNeighbour>(m.workerCpu);
+            neighbour->waitUntilBusy();
         }
-        CallHandle call = stream.dispatch(work);
-        call.wait();
-        const CallTimestamps absolute = call.timestamps();
-        if (index == 0)
-            run.startedAtNs = absolute.dispatchBegin;
-        run.calls.push_back(MeasuredCall{absolute.since(run.startedAtNs)});
-        observer.callMeasured(index, run.calls.back());
-        observer.progress(index + 1, samples);
+        const auto work = [&kernel, &products] {
+            kernel.multiply();
+            ++products;
+        };
+        timed.startRegion();
+        while (m.samples.size() < share.cleanByEndOfRound(round)) {
+            // Checked between calls only; the first call is always measured, so that a run, even
+            // a cancelled one, has something to report.
+            if (!run.calls.empty() && cancelled()) {
+                run.cancelled = true;
+                break;
+            }
+            const TimedStream::Timed call = timed.time(work);
+            if (run.calls.empty())
+                run.startedAtNs = call.timestamps.dispatchBegin;
+            run.calls.push_back(MeasuredCall::of(call.timestamps.since(run.startedAtNs), call.evidence, round));
+            m.samples.add(run.calls.back().synchronizedSeconds(), call.evidence, round);
+            observer.callMeasured(static_cast<int>(run.calls.size()) - 1, run.calls.back());
+            observer.progress(static_cast<int>(m.samples.size()), static_cast<int>(samples));
+        }
+        m.maxAbsError = kernel.maxAbsErrorAgainstReference(); // after the clock stopped
     }
     if (neighbour) {
         neighbour->stop();
@@ -147,12 +145,8 @@ LessonRun Performance05::run(const ParameterValues &values, RunObserver &observe
         m.neighbourBursts = report.bursts;
         m.neighbourBusyNs = report.busyNs;
     }
-
-    // After the clock stopped: the samples, and the last output against the reference.
-    for (const MeasuredCall &call : run.calls)
-        m.samples.push_back(call.synchronizedSeconds());
-    m.maxAbsError = kernel.maxAbsErrorAgainstReference();
     m.productsTimed = products; // read after the last wait: the worker is done with it
+    run.measuring.count(m.samples);
     run.output = std::make_shared<const Json>(performance05::output(run, m));
     return run;
 }

@@ -1,6 +1,7 @@
 // performance-05's own checks: its stdout against itself (every figure recomputed from the
 // samples), its panels (by position) and its trace (docs/artifact-format.md, "performance-05").
 
+#include "core/lesson/samplefields.h"
 #include "core/lesson/stdoutchecks.h"
 #include "core/lessons/performance-05/performance05contract.h"
 #include "core/lessons/performance-05/performance05statistics.h"
@@ -13,7 +14,7 @@ using namespace stdoutchecks;
 
 namespace {
 
-using Samples = std::optional<std::vector<double>>;
+using SampleList = std::optional<std::vector<double>>;
 
 // The most samples whose figures the checks recompute: five times the most a run takes (20,000).
 constexpr std::size_t kMaxRecomputedSamples = 100'000;
@@ -48,7 +49,7 @@ std::optional<std::optional<std::int64_t>> countOrNull(const Json &out, const ch
 }
 
 // The median's interval: two durations, low ≤ median ≤ high, the order statistics of the samples.
-void checkInterval(const Json &out, const Samples &samples, const std::optional<double> &median, Checker &checker)
+void checkInterval(const Json &out, const SampleList &samples, const std::optional<double> &median, Checker &checker)
 {
     const Json *interval = Checker::member(out, key::kMedianCi95);
     if (!interval)
@@ -73,7 +74,7 @@ void checkInterval(const Json &out, const Samples &samples, const std::optional<
     }
 }
 
-void checkCounts(const Json &out, const Samples &samples, Checker &checker)
+void checkCounts(const Json &out, const SampleList &samples, Checker &checker)
 {
     if (const auto products = countOrNull(out, key::kProductsTimed, false, checker);
         products && *products && samples && static_cast<std::size_t>(**products) != samples->size())
@@ -171,7 +172,8 @@ void checkTrace(const Json &document, const std::vector<double> &samples, Checke
 
 void check(const Json &document, const Json &out, Checker &checker)
 {
-    Samples samples = durationsOf(out, key::kWarmSamples, checker);
+    SampleList samples = durationsOf(out, key::kWarmSamples, checker);
+    checkSampleEvidence(out, key::kWarmSamples, checker);
     const auto median = durationOf(out, key::kWarmMedian, checker);
     const auto mean = durationOf(out, key::kMean, checker);
     const auto mad = durationOf(out, key::kMad, checker);

@@ -84,11 +84,13 @@ Json output(const LessonRun &run, const Measurements &m)
     out[key::kNeighbourCpu] = m.neighbourCpu ? Json(*m.neighbourCpu) : Json(nullptr);
     out[key::kNeighbourBursts] = m.neighbourBursts;
     out[key::kNeighbourBusy] = static_cast<double>(m.neighbourBusyNs) / 1e9;
-    out[key::kWarmSamples] = m.samples;
+    writeSamples(out, key::kWarmSamples, m.samples);
     // Every figure is computed once, here, from the samples; the panels and the timeline read
     // these very doubles back.
-    if (!m.samples.empty()) {
-        const SampleFigures f = figuresOf(m.samples);
+    // This lesson's figures are of every call, the interrupted ones too: the whole distribution
+    // is its subject (the median holds, the mean moves).
+    if (m.samples.size() > 0) {
+        const SampleFigures f = figuresOf(m.samples.seconds);
         out[key::kWarmMedian] = f.median;
         out[key::kMean] = f.mean;
         out[key::kMad] = f.mad;
@@ -139,7 +141,12 @@ Json panelLayout()
 Figures readFigures(const Json &out)
 {
     Figures f;
-    f.samples = numbersOf(member(out, key::kWarmSamples));
+    const SampleColumns samples = readSamples(out, key::kWarmSamples);
+    f.samples = samples.seconds;
+    f.waitedNs = samples.waitedNs;
+    SampleColumns every = samples;
+    every.waitedNs.clear(); // every sample, clean or not, for the rounds' medians
+    f.samplesByRound = every.cleanByRound();
     f.median = numberOf(member(out, key::kWarmMedian));
     f.mean = numberOf(member(out, key::kMean));
     f.mad = numberOf(member(out, key::kMad));
@@ -166,6 +173,14 @@ Figures readFigures(const Artifact &artifact)
     return out ? readFigures(*out) : Figures{};
 }
 
+std::size_t samplesInterrupted(const Figures &f)
+{
+    SampleColumns columns;
+    columns.seconds = f.samples;
+    columns.waitedNs = f.waitedNs;
+    return columns.interruptedCount();
+}
+
 LessonSummary summarize(const Artifact &artifact)
 {
     const Figures f = readFigures(artifact);
@@ -178,16 +193,20 @@ LessonSummary summarize(const Artifact &artifact)
     const auto count = [](const std::optional<std::int64_t> &v) {
         return v ? std::optional(static_cast<double>(*v)) : std::nullopt;
     };
+    Figure median = makeFigure(key::kWarmMedian, "warm median", f.median, true, f.samples, "warm calls", true);
+    median.interrupted = samplesInterrupted(f);
+    median.keepsInterrupted = true;
+    median.rounds = roundMedians(f.samplesByRound);
     summary.figures = {
-        {key::kWarmMedian, "warm median", f.median, true, f.samples, "warm calls", true},
-        {key::kMean, "mean", f.mean, true, {}, {}, true},
-        {key::kMad, "MAD", f.mad, true, {}, {}, false},
-        {"median_ci95_low", "median 95% low", f.intervalLow, true, {}, {}, false},
-        {"median_ci95_high", "median 95% high", f.intervalHigh, true, {}, {}, false},
-        {key::kSamplesFor2Percent, "samples for ±2%", count(f.samplesFor2Percent), false, {}, {}, false},
-        {key::kOutliers, "outliers", count(f.outliers), false, {}, {}, false},
-        {key::kNeighbourBursts, "neighbour bursts", count(f.neighbourBursts), false, {}, {}, false},
-        {key::kMaxAbsError, "max_abs_error", f.maxAbsError, false, {}, {}, true},
+        median,
+        makeFigure(key::kMean, "mean", f.mean, true, {}, {}, true),
+        makeFigure(key::kMad, "MAD", f.mad, true, {}, {}, false),
+        makeFigure("median_ci95_low", "median 95% low", f.intervalLow, true, {}, {}, false),
+        makeFigure("median_ci95_high", "median 95% high", f.intervalHigh, true, {}, {}, false),
+        makeFigure(key::kSamplesFor2Percent, "samples for ±2%", count(f.samplesFor2Percent), false, {}, {}, false),
+        makeFigure(key::kOutliers, "outliers", count(f.outliers), false, {}, {}, false),
+        makeFigure(key::kNeighbourBursts, "neighbour bursts", count(f.neighbourBursts), false, {}, {}, false),
+        makeFigure(key::kMaxAbsError, "max_abs_error", f.maxAbsError, false, {}, {}, true),
     };
     summary.headlineKey = key::kWarmMedian;
     return summary;

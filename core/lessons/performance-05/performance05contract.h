@@ -7,6 +7,7 @@
 #include "core/base/jsonfwd.h"
 #include "core/lesson/lesson.h"
 #include "core/lesson/lessonsummary.h"
+#include "core/lesson/samplefields.h"
 
 #include <cstdint>
 #include <optional>
@@ -67,7 +68,7 @@ inline constexpr const char *kTargetSeries = "4% of the median (±2%)";
 
 // What a run measured, for its stdout.
 struct Measurements {
-    std::vector<double> samples; // each timed call, dispatch to observed readiness
+    Samples samples; // each timed call, dispatch to observed readiness, with its evidence
     int warmupCalls = 0;
     std::optional<int> workerCpu; // the core the worker was pinned to
     std::string neighbour;       // "off" or "on"
@@ -81,6 +82,8 @@ struct Measurements {
 // The numbers performance-05 prints on stdout, read back; empty fields when absent.
 struct Figures {
     std::vector<double> samples;
+    std::vector<std::int64_t> waitedNs;             // each sample's evidence; empty when recorded elsewhere
+    std::vector<std::vector<double>> samplesByRound; // every sample (clean or not) of each round
     std::optional<double> median;
     std::optional<double> mean;
     std::optional<double> mad;
@@ -101,6 +104,8 @@ struct Figures {
 };
 Figures readFigures(const Artifact &artifact);
 Figures readFigures(const Json &output);
+// How many of the samples other work interrupted (0 without evidence).
+std::size_t samplesInterrupted(const Figures &figures);
 
 Json output(const LessonRun &run, const Measurements &measurements);
 Json panels(const Json &output);

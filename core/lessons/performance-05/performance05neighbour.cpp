@@ -9,8 +9,6 @@
 
 namespace lessonscope {
 
-namespace {
-
 bool pinCallingThreadTo(int cpu)
 {
     if (cpu < 0 || cpu >= CPU_SETSIZE)
@@ -20,8 +18,6 @@ bool pinCallingThreadTo(int cpu)
     CPU_SET(cpu, &set);
     return pthread_setaffinity_np(pthread_self(), sizeof set, &set) == 0;
 }
-
-} // namespace
 
 std::optional<int> pinCallingThreadToItsCpu()
 {

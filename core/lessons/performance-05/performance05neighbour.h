@@ -58,5 +58,7 @@ private:
 // The processor the calling thread runs on, and the calling thread pinned to it (Linux's
 // sched_getcpu and pthread_setaffinity_np); nothing when either is refused.
 std::optional<int> pinCallingThreadToItsCpu();
+// The calling thread pinned to cpu; false when refused.
+bool pinCallingThreadTo(int cpu);
 
 } // namespace lessonscope

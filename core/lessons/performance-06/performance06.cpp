@@ -3,7 +3,7 @@
 #include "core/lessons/performance-06/performance06contract.h"
 #include "core/lessons/performance-06/performance06timeline.h"
 #include "core/lessons/shared/matrixlesson.h"
-#include "core/timing/devicestream.h"
+#include "core/lesson/timedstream.h"
 #include "core/timing/matmulkernel.h"
 
 #include <nlohmann/json.hpp>
@@ -72,39 +72,41 @@ LessonInfo makeInfo()
 
 // The run in progress: the stream, the product, what was measured.
 struct Experiment {
-    Experiment(RunObserver &o, LessonRun &r, MatmulKernel &k) : observer(o), run(r), kernel(k) {}
+    Experiment(RunObserver &o, LessonRun &r, MatmulKernel &k, performance06::Measurements &m)
+        : observer(o), run(r), kernel(k), measurements(m)
+    {
+    }
 
     RunObserver &observer;
     LessonRun &run;
     MatmulKernel &kernel;
-    DeviceStream stream;
-    performance06::Measurements measurements;
+    performance06::Measurements &measurements;
+    TimedStream timed;
     std::vector<CallHandle> handles; // reserved once: no allocation between dispatches
     // The work captures the kernel itself (its own cache lines), not this object, whose lines
     // the host writes while the device works.
 
-    double oneCall();
-    double burst(int depth, bool traced);
-    void round(bool timed);
+    TimedStream::Timed oneCall();
+    double burst(int depth, bool traced, int round, CallEvidence &evidence);
+    bool repetition(bool timed, int round); // true when every timed unit of it was clean
 };
 
 // One call at a time: dispatch, wait. The latency.
-double Experiment::oneCall()
+TimedStream::Timed Experiment::oneCall()
 {
-    CallHandle call = stream.dispatch([k = &kernel] { k->multiply(); });
-    call.wait();
-    const CallTimestamps t = call.timestamps();
-    return performance06::perCallSeconds(t.dispatchBegin, t.readyObserved, 1);
+    return timed.time([k = &kernel] { k->multiply(); });
 }
 
 // depth calls dispatched back to back, one wait on the last. The stream runs calls in order, so
 // the last one's readiness means every one is done: that one wait observed them all, and the trace
-// records its moment as every call's readyObserved.
-double Experiment::burst(int depth, bool traced)
+// records its moment as every call's readyObserved. The evidence is the whole burst's.
+double Experiment::burst(int depth, bool traced, int round, CallEvidence &evidence)
 {
+    timed.startRegion();
     for (int i = 0; i < depth; ++i)
-        handles.push_back(stream.dispatch([k = &kernel] { k->multiply(); }));
+        handles.push_back(timed.stream().dispatch([k = &kernel] { k->multiply(); }));
     handles.back().wait();
+    evidence = timed.endRegion();
     // After the clock stopped: the others return at once (and would rethrow a failed call).
     for (CallHandle &handle : handles)
         handle.wait();
@@ -116,7 +118,7 @@ double Experiment::burst(int depth, bool traced)
         for (const CallHandle &handle : handles) {
             CallTimestamps t = handle.timestamps();
             t.readyObserved = observed;
-            run.calls.push_back(MeasuredCall{t.since(run.startedAtNs)});
+            run.calls.push_back(MeasuredCall::of(t.since(run.startedAtNs), evidence, round, observed - first));
             observer.callMeasured(static_cast<int>(run.calls.size()) - 1, run.calls.back());
         }
     }
@@ -125,24 +127,32 @@ double Experiment::burst(int depth, bool traced)
     return performance06::perCallSeconds(first, observed, depth);
 }
 
-// One round: a call alone, then a burst of every depth, so that both ways of timing share
+// One repetition: a call alone, then a burst of every depth, so that both ways of timing share
 // whatever the machine did meanwhile.
-void Experiment::round(bool timed)
+bool Experiment::repetition(bool timedRepetition, int round)
 {
-    // One call untimed first: the first call after the previous round's bookkeeping (the traced
-    // burst written out) measured about 0.2 µs slower than the next (1.15 against 0.96 µs here),
-    // which would flatter the bursts. Timed second, one call alone starts as a burst's calls do.
+    // One call untimed first: the first call after the previous repetition's bookkeeping (the
+    // traced burst written out) measured about 0.2 µs slower than the next (1.15 against
+    // 0.96 µs here), which would flatter the bursts. Timed second, one call alone starts as a
+    // burst's calls do.
     oneCall();
-    const double latency = oneCall();
-    std::vector<double> perCall;
-    for (int depth : measurements.depths)
-        perCall.push_back(burst(depth, timed && depth == measurements.depths.back()));
-    if (!timed)
-        return;
-    measurements.latency.push_back(latency);
+    const TimedStream::Timed latency = oneCall();
+    std::vector<std::pair<double, CallEvidence>> perCall;
+    for (int depth : measurements.depths) {
+        CallEvidence evidence;
+        const double seconds = burst(depth, timedRepetition && depth == measurements.depths.back(), round, evidence);
+        perCall.emplace_back(seconds, evidence);
+    }
+    if (!timedRepetition)
+        return false;
+    bool clean = !latency.interrupted();
+    measurements.latency.add(latency.seconds(), latency.evidence, round);
     measurements.perCall.resize(perCall.size());
-    for (std::size_t d = 0; d < perCall.size(); ++d)
-        measurements.perCall[d].push_back(perCall[d]);
+    for (std::size_t d = 0; d < perCall.size(); ++d) {
+        measurements.perCall[d].add(perCall[d].first, perCall[d].second, round);
+        clean = clean && !measurements.perCall[d].isInterrupted(measurements.perCall[d].size() - 1);
+    }
+    return clean;
 }
 
 } // namespace
@@ -170,41 +180,55 @@ const LessonInfo &Performance06::info() const
 
 LessonRun Performance06::run(const ParameterValues &values, RunObserver &observer) const
 {
-    const auto repetitions = static_cast<int>(integerParameter(values, "repetitions"));
+    const auto repetitions = static_cast<std::size_t>(integerParameter(values, "repetitions"));
     const auto dtype = choiceParameter(values, "dtype") == "float64" ? MatmulKernel::Dtype::Float64
                                                                      : MatmulKernel::Dtype::Float32;
     LessonRun run;
     run.lessonId = kId;
     run.parameters = values;
     run.device = "eigen-stream-worker";
-    // "Input already placed": the inputs are made before any clock reads.
-    MatmulKernel kernel(dtype, static_cast<int>(integerParameter(values, "m")),
-                        static_cast<int>(integerParameter(values, "k")), static_cast<int>(integerParameter(values, "n")),
-                        static_cast<std::uint64_t>(integerParameter(values, "seed")));
-    run.instructionSet = kernel.isa();
-    Experiment experiment(observer, run, kernel);
-    run.waitStrategy = waitStrategyName(experiment.stream.effectiveStrategy());
-    performance06::Measurements &m = experiment.measurements;
+    run.measuring.rounds = measuring::kRounds;
+    run.measuring.wanted = repetitions;
+    performance06::Measurements m;
     m.depths = depthsUpTo(static_cast<int>(integerParameter(values, "depth")));
     m.warmupRounds = kWarmupRounds;
-    experiment.handles.reserve(static_cast<std::size_t>(m.depths.back()));
-    run.calls.reserve(static_cast<std::size_t>(repetitions) * static_cast<std::size_t>(m.depths.back()));
+    run.calls.reserve(repetitions * measuring::kMostSamplesFactor * static_cast<std::size_t>(m.depths.back()));
 
-    // Untimed first: first-use costs (the output's allocation, cold caches) are performance-02's
-    // subject, not this lesson's.
-    for (int r = 0; r < kWarmupRounds; ++r)
-        experiment.round(false);
-    for (int r = 0; r < repetitions; ++r) {
-        // Checked between rounds only; the first round is always measured.
-        if (r > 0 && observer.isCancelled()) {
-            run.cancelled = true;
-            break;
+    const SampleQuota quota(repetitions);
+    Samples clean; // one per repetition: clean when its call alone and every burst were
+    for (int round = 0; round < measuring::kRounds && !run.cancelled; ++round) {
+        // "Input already placed": the inputs are made before any clock reads, afresh each round.
+        MatmulKernel kernel = matrixlesson::kernelOf(dtype, values);
+        run.instructionSet = kernel.isa();
+        Experiment experiment(observer, run, kernel, m);
+        run.waitStrategy = waitStrategyName(experiment.timed.stream().effectiveStrategy());
+        experiment.handles.reserve(static_cast<std::size_t>(m.depths.back()));
+        // Untimed until steady (first use is performance-02's subject), then one untimed repetition.
+        run.measuring.warmUps.push_back(experiment.timed.warmUp([&kernel] { kernel.multiply(); },
+                                                                [&observer] { return observer.isCancelled(); }));
+        for (int r = 0; r < kWarmupRounds; ++r)
+            experiment.repetition(false, round);
+        while (clean.cleanCount() < quota.cleanByEndOfRound(round) && quota.wantsMore(clean)) {
+            // Checked between repetitions only; the first repetition is always measured.
+            if (!run.calls.empty() && observer.isCancelled()) {
+                run.cancelled = true;
+                break;
+            }
+            const bool repetitionClean = experiment.repetition(true, round);
+            CallEvidence unit;
+            unit.known = true;
+            unit.otherWaitNs = repetitionClean ? 0 : kInterruptedAboveNs + 1;
+            clean.add(0, unit, round); // a unit of no length: any wait above 10 µs interrupts it
+            observer.progress(static_cast<int>(std::min(clean.cleanCount(), repetitions)), static_cast<int>(repetitions));
         }
-        experiment.round(true);
-        observer.progress(r + 1, repetitions);
+        // After the clock stopped: the last output (every call recomputes the same one).
+        m.maxAbsError = kernel.maxAbsErrorAgainstReference();
     }
-    // After the clock stopped: the last output (every call recomputes the same one).
-    m.maxAbsError = kernel.maxAbsErrorAgainstReference();
+    run.measuring.budgetSpent = quota.exhausted(clean);
+    run.measuring.count(m.latency);
+    for (const Samples &depth : m.perCall)
+        run.measuring.count(depth);
+    run.measuring.wanted = repetitions * (1 + m.depths.size());
     run.output = std::make_shared<const Json>(performance06::output(run, m));
     return run;
 }

@@ -1,6 +1,7 @@
 // performance-06's own checks: its stdout against itself, its panels (by position) and its trace
 // (docs/artifact-format.md, "performance-06").
 
+#include "core/lesson/samplefields.h"
 #include "core/lesson/stdoutchecks.h"
 #include "core/lessons/performance-06/performance06contract.h"
 
@@ -74,9 +75,11 @@ void checkPerCall(const Json &out, const Figures &f, std::optional<std::size_t> 
             checker.warning("/stdout", name + " has " + std::to_string(samples.size()) + " samples but " +
                                            key::kLatencySamples + " has " + std::to_string(*rounds) +
                                            ": both are timed once per round");
-        if (d < f.perCall.size() && !samples.empty() && !closeTo(f.perCall[d], median(samples)))
+        const std::vector<double> clean =
+            cleanSamples(samples, d < f.perCallColumns.size() ? f.perCallColumns[d].waitedNs : std::vector<std::int64_t>{});
+        if (d < f.perCall.size() && !clean.empty() && !closeTo(f.perCall[d], median(clean)))
             checker.warning("/stdout", std::string("stdout's ") + key::kPerCall + " at " + depthName(f, d) +
-                                           " is not the median of its samples");
+                                           " is not the median of its clean samples");
     }
     for (std::size_t d = 0; d < f.perCall.size() && d < f.throughput.size(); ++d) {
         if (!(f.perCall[d] > 0) || !closeTo(f.throughput[d], 1.0 / f.perCall[d]))
@@ -153,7 +156,11 @@ void check(const Json &document, const Json &out, Checker &checker)
     checkDepths(out, f, checker);
     const auto latency = durationsOf(out, key::kLatencySamples, checker);
     const auto latencyMedian = durationOf(out, key::kLatencyMedian, checker);
-    checkMedian(latency, latencyMedian, key::kLatencyMedian, key::kLatencySamples, checker);
+    checkSampleEvidence(out, key::kLatencySamples, checker);
+    checkSampleEvidence(out, key::kPerCallSamples, checker);
+    const auto latencyClean = latency ? std::optional(cleanSamples(*latency, readSamples(out, key::kLatencySamples).waitedNs))
+                                      : std::nullopt;
+    checkMedian(latencyClean, latencyMedian, key::kLatencyMedian, std::string("the clean ") + key::kLatencySamples, checker);
     durationsOf(out, key::kPerCall, checker);
     nonNegativeOf(out, key::kMaxAbsError, "an absolute error", checker);
     checkPerCall(out, f, latency ? std::optional(latency->size()) : std::nullopt, checker);

@@ -37,20 +37,6 @@ Json barPanel(Json labels, Json seriesList)
     return makeBarPanel(kComparisonTitle, std::move(labels), {nullptr, kSeconds}, std::move(seriesList));
 }
 
-// A list per depth of lists; empty when any element is not a list of numbers.
-std::vector<std::vector<double>> listsOf(const Json *value)
-{
-    std::vector<std::vector<double>> lists;
-    if (!value || !value->is_array())
-        return lists;
-    for (const Json &element : *value) {
-        if (!element.is_array())
-            return {};
-        lists.push_back(numbersOf(&element));
-    }
-    return lists;
-}
-
 } // namespace
 
 std::optional<std::int64_t> Figures::largestDepth() const
@@ -80,21 +66,21 @@ Json output(const LessonRun &run, const Measurements &m)
     out[key::kRepetitions] = parameterJson(params, "repetitions");
     out[key::kWarmupRounds] = m.warmupRounds;
     out[key::kDepths] = m.depths;
-    out[key::kLatencySamples] = m.latency;
+    writeSamples(out, key::kLatencySamples, m.latency);
     // A run always measures its first round, so every median has samples; the guard keeps a
-    // hand-made Measurements from printing a median of nothing.
-    if (!m.latency.empty())
-        out[key::kLatencyMedian] = median(m.latency);
-    Json samples = Json::array();
+    // hand-made Measurements from printing a median of nothing. The medians are the clean
+    // samples' (measuring.h).
+    if (const std::vector<double> clean = m.latency.clean(); !clean.empty())
+        out[key::kLatencyMedian] = median(clean);
     Json perCall = Json::array();
     Json throughput = Json::array();
-    for (const std::vector<double> &depth : m.perCall) {
-        samples.push_back(depth);
-        const double middle = depth.empty() ? 0.0 : median(depth);
+    for (const Samples &depth : m.perCall) {
+        const std::vector<double> clean = depth.clean();
+        const double middle = clean.empty() ? 0.0 : median(clean);
         perCall.push_back(middle);
         throughput.push_back(middle > 0 ? 1.0 / middle : 0.0);
     }
-    out[key::kPerCallSamples] = std::move(samples);
+    writeSampleLists(out, key::kPerCallSamples, m.perCall);
     out[key::kPerCall] = std::move(perCall);
     out[key::kThroughput] = std::move(throughput);
     out[key::kMaxAbsError] = m.maxAbsError;
@@ -148,9 +134,12 @@ Figures readFigures(const Json &out)
 {
     Figures f;
     f.depths = integersOf(member(out, key::kDepths));
-    f.latencySamples = numbersOf(member(out, key::kLatencySamples));
+    f.latency = readSamples(out, key::kLatencySamples);
+    f.latencySamples = f.latency.seconds;
     f.latencyMedian = numberOf(member(out, key::kLatencyMedian));
-    f.perCallSamples = listsOf(member(out, key::kPerCallSamples));
+    f.perCallColumns = readSampleLists(out, key::kPerCallSamples);
+    for (const SampleColumns &depth : f.perCallColumns)
+        f.perCallSamples.push_back(depth.seconds);
     f.perCall = numbersOf(member(out, key::kPerCall));
     f.throughput = numbersOf(member(out, key::kThroughput));
     f.maxAbsError = numberOf(member(out, key::kMaxAbsError));
@@ -182,13 +171,21 @@ LessonSummary summarize(const Artifact &artifact)
     const std::string busyLabel = largest ? "per call, K = " + std::to_string(*largest) : "per call";
     const std::optional<double> throughput =
         largest && f.throughput.size() == f.depths.size() ? std::optional(f.throughput.back()) : std::nullopt;
+    Figure latency = makeFigure(key::kLatencyMedian, "one call alone", f.latencyMedian, true, f.latency.clean(),
+                   "clean calls one at a time", true);
+    latency.interrupted = f.latency.interruptedCount();
+    latency.rounds = roundMedians(f.latency.cleanByRound());
+    Figure busy = makeFigure(key::kPerCall, busyLabel, f.perCallAtLargest(), true, {}, "clean bursts", true);
+    if (samplesAtLargest && f.perCallColumns.size() == f.depths.size()) {
+        busy.samples = f.perCallColumns.back().clean();
+        busy.interrupted = f.perCallColumns.back().interruptedCount();
+        busy.rounds = roundMedians(f.perCallColumns.back().cleanByRound());
+    }
     summary.figures = {
-        {key::kLatencyMedian, "one call alone", f.latencyMedian, true, f.latencySamples, "calls one at a time",
-         true},
-        {key::kPerCall, busyLabel, f.perCallAtLargest(), true,
-         samplesAtLargest ? f.perCallSamples.back() : std::vector<double>{}, "repetitions", true},
-        {key::kThroughput, "calls per second", throughput, false, {}, {}, false},
-        {key::kMaxAbsError, "max_abs_error", f.maxAbsError, false, {}, {}, true},
+        latency,
+        busy,
+        makeFigure(key::kThroughput, "calls per second", throughput, false, {}, {}, false),
+        makeFigure(key::kMaxAbsError, "max_abs_error", f.maxAbsError, false, {}, {}, true),
     };
     summary.headlineKey = key::kPerCall;
     return summary;

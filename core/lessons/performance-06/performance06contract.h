@@ -7,6 +7,7 @@
 #include "core/base/jsonfwd.h"
 #include "core/lesson/lesson.h"
 #include "core/lesson/lessonsummary.h"
+#include "core/lesson/samplefields.h"
 
 #include <cstdint>
 #include <optional>
@@ -49,6 +50,8 @@ struct Figures {
     std::vector<double> latencySamples;
     std::optional<double> latencyMedian;
     std::vector<std::vector<double>> perCallSamples; // one list per depth
+    SampleColumns latency;                           // with their evidence
+    std::vector<SampleColumns> perCallColumns;
     std::vector<double> perCall;
     std::vector<double> throughput;
     std::optional<double> maxAbsError;
@@ -68,8 +71,8 @@ Figures readFigures(const Json &output);
 // What a run measured, for its stdout.
 struct Measurements {
     std::vector<int> depths;
-    std::vector<double> latency;               // one per repetition
-    std::vector<std::vector<double>> perCall;  // per depth, one per repetition
+    Samples latency;              // one per repetition, with its evidence
+    std::vector<Samples> perCall; // per depth, one per repetition
     double maxAbsError = 0;
     int warmupRounds = 0;
 };

@@ -101,4 +101,11 @@ LessonSummary matrixSummary(const std::vector<std::int64_t> &inputShape, const s
     return summary;
 }
 
+MatmulKernel kernelOf(MatmulKernel::Dtype dtype, const ParameterValues &values)
+{
+    return MatmulKernel(dtype, static_cast<int>(integerParameter(values, "m")), static_cast<int>(integerParameter(values, "k")),
+                        static_cast<int>(integerParameter(values, "n")),
+                        static_cast<std::uint64_t>(integerParameter(values, "seed")));
+}
+
 } // namespace lessonscope::matrixlesson

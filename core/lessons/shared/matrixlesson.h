@@ -6,6 +6,7 @@
 
 #include "core/lesson/lesson.h"
 #include "core/lesson/lessonsummary.h"
+#include "core/timing/matmulkernel.h"
 
 #include <string>
 
@@ -19,6 +20,10 @@ ParameterSpec dtypeParameter(); // float32 (default) or float64
 ParameterSpec seedParameter();
 // --shape MxKxN (x or ×) sets m, k and n.
 ParameterShorthand shapeShorthand();
+
+// The product the parameters m, k, n and seed name, in the given type: its inputs made (before
+// any clock reads: "input already placed").
+MatmulKernel kernelOf(MatmulKernel::Dtype dtype, const ParameterValues &values);
 
 // "X 64×32 · W 32×16 float32": the product the parameters describe.
 std::string describeProduct(const ParameterValues &values);
