@@ -53,6 +53,11 @@ int devicesCommand(const QStringList &arguments)
         "List the devices a lesson can run on: the stream, always, and each OpenCL device the ICD loader finds."));
     if (const int exitCode = parseSubcommand(parser, QStringLiteral("devices"), arguments); exitCode >= 0)
         return exitCode;
+    if (!parser.positionalArguments().isEmpty()) {
+        printErr(QStringLiteral("lessonscope devices: takes no argument (%1)\nTry 'lessonscope devices --help'.\n")
+                     .arg(printable(parser.positionalArguments().join(QLatin1Char(' ')))));
+        return 2;
+    }
 
     QString out = QStringLiteral(
         "stream     the modelled device, the default: a worker thread of lessonscope that the host\n"

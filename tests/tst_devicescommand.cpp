@@ -1,0 +1,94 @@
+// lessonscope devices, run as a user would: the stream always, each OpenCL device the ICD loader
+// finds, and "no OpenCL device" said plainly where there is none (a loader with no vendors file,
+// or a build without OpenCL).
+#include "core/opencl/opencldevices.h"
+
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace lessonscope;
+
+namespace {
+
+struct Outcome {
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+Outcome runDevices(const QStringList &arguments, const QProcessEnvironment &environment)
+{
+    QProcess process;
+    process.setProgram(QStringLiteral(LESSONSCOPE_BINARY));
+    process.setArguments(QStringList{QStringLiteral("devices")} + arguments);
+    process.setProcessEnvironment(environment);
+    process.start();
+    if (!process.waitForFinished(120'000))
+        return {};
+    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
+            QString::fromUtf8(process.readAllStandardOutput()), QString::fromUtf8(process.readAllStandardError())};
+}
+
+} // namespace
+
+class TestDevicesCommand : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void aLoaderWithNoVendorsFindsNoDevice()
+    {
+        QTemporaryDir emptyVendors;
+        QVERIFY(emptyVendors.isValid());
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert(QStringLiteral("OCL_ICD_VENDORS"), emptyVendors.path());
+        const Outcome outcome = runDevices({}, environment);
+        QCOMPARE(outcome.exitCode, 0);
+        QVERIFY2(outcome.out.startsWith(QStringLiteral("stream ")), qPrintable(outcome.out));
+        QVERIFY2(outcome.out.contains(QStringLiteral("no OpenCL device")), qPrintable(outcome.out));
+        QVERIFY(!outcome.out.contains(QStringLiteral("opencl:0")));
+        if (openClBuiltIn())
+            QVERIFY2(outcome.out.contains(QStringLiteral("found no vendor driver")), qPrintable(outcome.out));
+        else
+            QVERIFY2(outcome.out.contains(QStringLiteral("built without OpenCL")), qPrintable(outcome.out));
+        QCOMPARE(outcome.err, QString());
+    }
+
+    // scripts/setup.sh installs PoCL: where it is installed, a build with OpenCL must list it, so
+    // that the device tests' skips (no device) cannot hide a broken loader.
+    void listsPoclWhereItIsInstalled()
+    {
+        if (!openClBuiltIn())
+            QSKIP("this lessonscope was built without OpenCL");
+        if (!QFile::exists(QStringLiteral("/etc/OpenCL/vendors/pocl.icd")))
+            QSKIP("PoCL is not installed (pocl-opencl-icd; scripts/setup.sh installs it)");
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.remove(QStringLiteral("OCL_ICD_VENDORS"));
+        const Outcome outcome = runDevices({}, environment);
+        QCOMPARE(outcome.exitCode, 0);
+        QVERIFY2(outcome.out.startsWith(QStringLiteral("stream ")), qPrintable(outcome.out));
+        QVERIFY2(outcome.out.contains(QStringLiteral("\nopencl:0 ")), qPrintable(outcome.out));
+        QVERIFY(outcome.out.contains(QStringLiteral("Portable Computing Language")));
+        for (const char *field : {"platform", "driver version", "OpenCL version", "float64", "profiling timer", "type"})
+            QVERIFY2(outcome.out.contains(QLatin1String(field)), field);
+        QVERIFY(!outcome.out.contains(QStringLiteral("no OpenCL device")));
+        // What the command lists is what the core lists.
+        const OpenClDeviceList list = listOpenClDevices();
+        QVERIFY(!list.devices.empty());
+        QVERIFY(outcome.out.contains(QString::fromStdString(list.devices.front().driverVersion)));
+    }
+
+    void refusesWhatItDoesNotTake()
+    {
+        const Outcome outcome = runDevices({QStringLiteral("extra")}, QProcessEnvironment::systemEnvironment());
+        QCOMPARE(outcome.exitCode, 2);
+        QVERIFY(outcome.err.contains(QStringLiteral("devices")));
+        QCOMPARE(runDevices({QStringLiteral("--help")}, QProcessEnvironment::systemEnvironment()).exitCode, 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDevicesCommand)
+#include "tst_devicescommand.moc"
