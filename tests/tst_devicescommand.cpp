@@ -2,10 +2,9 @@
 // finds, and "no OpenCL device" said plainly where there is none (a loader with no vendors file,
 // or a build without OpenCL).
 #include "core/opencl/opencldevices.h"
+#include "coretesting.h"
 
-#include <QDir>
 #include <QFile>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -13,23 +12,9 @@ using namespace lessonscope;
 
 namespace {
 
-struct Outcome {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-Outcome runDevices(const QStringList &arguments, const QProcessEnvironment &environment)
+coretesting::Outcome runDevices(const QStringList &arguments, const QProcessEnvironment &environment)
 {
-    QProcess process;
-    process.setProgram(QStringLiteral(LESSONSCOPE_BINARY));
-    process.setArguments(QStringList{QStringLiteral("devices")} + arguments);
-    process.setProcessEnvironment(environment);
-    process.start();
-    if (!process.waitForFinished(120'000))
-        return {};
-    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
-            QString::fromUtf8(process.readAllStandardOutput()), QString::fromUtf8(process.readAllStandardError())};
+    return coretesting::runLessonscope(QStringList{QStringLiteral("devices")} + arguments, environment);
 }
 
 } // namespace
@@ -45,7 +30,7 @@ private slots:
         QVERIFY(emptyVendors.isValid());
         QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
         environment.insert(QStringLiteral("OCL_ICD_VENDORS"), emptyVendors.path());
-        const Outcome outcome = runDevices({}, environment);
+        const coretesting::Outcome outcome = runDevices({}, environment);
         QCOMPARE(outcome.exitCode, 0);
         QVERIFY2(outcome.out.startsWith(QStringLiteral("stream ")), qPrintable(outcome.out));
         QVERIFY2(outcome.out.contains(QStringLiteral("no OpenCL device")), qPrintable(outcome.out));
@@ -67,7 +52,7 @@ private slots:
             QSKIP("PoCL is not installed (pocl-opencl-icd; scripts/setup.sh installs it)");
         QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
         environment.remove(QStringLiteral("OCL_ICD_VENDORS"));
-        const Outcome outcome = runDevices({}, environment);
+        const coretesting::Outcome outcome = runDevices({}, environment);
         QCOMPARE(outcome.exitCode, 0);
         QVERIFY2(outcome.out.startsWith(QStringLiteral("stream ")), qPrintable(outcome.out));
         QVERIFY2(outcome.out.contains(QStringLiteral("\nopencl:0 ")), qPrintable(outcome.out));
@@ -83,7 +68,7 @@ private slots:
 
     void refusesWhatItDoesNotTake()
     {
-        const Outcome outcome = runDevices({QStringLiteral("extra")}, QProcessEnvironment::systemEnvironment());
+        const coretesting::Outcome outcome = runDevices({QStringLiteral("extra")}, QProcessEnvironment::systemEnvironment());
         QCOMPARE(outcome.exitCode, 2);
         QVERIFY(outcome.err.contains(QStringLiteral("devices")));
         QCOMPARE(runDevices({QStringLiteral("--help")}, QProcessEnvironment::systemEnvironment()).exitCode, 0);
