@@ -17,19 +17,19 @@ std::int64_t OpenClFirstUse::partsNs() const
 
 OpenClFirstUse measureOpenClFirstUse(int deviceIndex, MatmulKernel::Dtype dtype, int m, int k, int n, std::uint64_t seed)
 {
-    // The cache is read before the ICD loader is: whether PoCL will be the driver is not known yet,
-    // and a folder walk is cheap beside a first use; it is kept only if the device is PoCL.
-    const PoclKernelCache cache = PoclKernelCache::fromEnvironment();
-    const PoclCacheSnapshot before = PoclCacheSnapshot::take(cache);
-
     OpenClFirstUse use;
     use.beginNs = MonotonicClock::nowNs();
     OpenClSession session(deviceIndex);
     OpenClProduct product(session, dtype, m, k, n, seed);
-    const OpenClProgram &program = session.productProgram();
+    const OpenClProgram &program = session.productProgram(); // looks at PoCL's cache around its build
     const TimedStep createKernel = product.createKernel();
     const TimedStep allocate = product.allocate();
     OpenClCommand placement = product.place(true);
+    // PoCL's cache just before the first call and just after it (between the timed steps, outside
+    // them): a kernel binary written meanwhile was compiled by this call, after the explicit build.
+    const bool pocl = session.device().isPocl();
+    const PoclKernelCache cache = PoclKernelCache::fromEnvironment();
+    const PoclCacheSnapshot beforeCall = pocl ? PoclCacheSnapshot::take(cache) : PoclCacheSnapshot();
     OpenClCommand call = product.enqueue();
     call.wait();
     use.endNs = call.record().readyObservedNs;
@@ -45,15 +45,14 @@ OpenClFirstUse measureOpenClFirstUse(int deviceIndex, MatmulKernel::Dtype dtype,
     use.place = {placement.enqueueBeginNs(), placement.enqueueEndNs()};
     use.firstCall = call.record();
     use.buildLog = program.build().log;
-
+    use.programCache = program.build().cache;
+    if (pocl) {
+        use.cacheDirectory = cache.directory;
+        use.kernelBinaryCache = beforeCall.kernelBinaryOutcome(PoclCacheSnapshot::take(cache), program.build().cacheFolder,
+                                                                product.kernelName());
+    }
     product.readBack(true);
     use.maxAbsError = product.maxAbsErrorAgainstReference();
-    if (use.device.isPocl()) {
-        const PoclCacheSnapshot after = PoclCacheSnapshot::take(cache);
-        use.cacheDirectory = cache.directory;
-        use.programCache = before.programOutcome(after);
-        use.kernelBinaryCache = before.kernelBinaryOutcome(after, product.kernelName());
-    }
     return use;
 }
 

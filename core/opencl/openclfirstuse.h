@@ -43,8 +43,8 @@ struct OpenClFirstUse {
 
 // Measures it in this process: meaningful once per process (only a process's first OpenCL call
 // loads the drivers, only its first build can miss PoCL's in-memory state), so a lesson runs it in
-// fresh processes (core/lesson/childprocess.h). PoCL's cache is looked at before the first step
-// and after the last, outside every timer. Throws what OpenClSession and OpenClProduct throw.
+// fresh processes (core/lesson/childprocess.h). PoCL's cache is looked at around the build and
+// around the first call, outside every timer. Throws what OpenClSession and OpenClProduct throw.
 OpenClFirstUse measureOpenClFirstUse(int deviceIndex, MatmulKernel::Dtype dtype, int m, int k, int n, std::uint64_t seed);
 
 } // namespace lessonscope

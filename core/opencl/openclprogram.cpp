@@ -51,8 +51,11 @@ OpenClProgram::OpenClProgram(OpenClSession &session, const std::string &source, 
     build.log = buildLogOf(m_impl->program, s.device);
     if (built != CL_SUCCESS)
         throw OpenClBuildError(built, build.log);
-    if (pocl)
-        build.cache = before.programOutcome(PoclCacheSnapshot::take(cache));
+    if (pocl) {
+        const PoclCacheSnapshot after = PoclCacheSnapshot::take(cache);
+        build.cache = before.programOutcome(after);
+        build.cacheFolder = before.programFolder(after);
+    }
     m_impl->kernelNames = translated([&] { return m_impl->program.getInfo<CL_PROGRAM_KERNEL_NAMES>(); });
     while (!m_impl->kernelNames.empty() && m_impl->kernelNames.back() == '\0')
         m_impl->kernelNames.pop_back();

@@ -19,6 +19,7 @@ struct OpenClBuild {
     // Whether PoCL's kernel cache held the program (NotPocl on other drivers); the cache is looked
     // at before and after, outside the two timers.
     KernelCacheOutcome cache = KernelCacheOutcome::NotPocl;
+    std::string cacheFolder; // the program's folder in PoCL's cache (relative to it); empty when unknown
 };
 
 // An OpenCL program built from source for a session's device, in the session's context.

@@ -124,17 +124,14 @@ KernelCacheOutcome PoclCacheSnapshot::programOutcome(const PoclCacheSnapshot &af
     return m_files.count(folder + "/program.bc") ? KernelCacheOutcome::Hit : KernelCacheOutcome::Miss;
 }
 
-KernelCacheOutcome PoclCacheSnapshot::kernelBinaryOutcome(const PoclCacheSnapshot &after,
+KernelCacheOutcome PoclCacheSnapshot::kernelBinaryOutcome(const PoclCacheSnapshot &after, const std::string &programFolder,
                                                            const std::string &kernelName) const
 {
     if (!m_enabled)
         return KernelCacheOutcome::Disabled;
-    if (!m_readable || !after.m_readable)
+    if (!m_readable || !after.m_readable || programFolder.empty())
         return KernelCacheOutcome::Unknown;
-    const std::string folder = programFolder(after);
-    if (folder.empty())
-        return KernelCacheOutcome::Unknown;
-    const std::string prefix = folder + "/" + kernelName + "/";
+    const std::string prefix = programFolder + "/" + kernelName + "/";
     const std::string binary = "/" + kernelName + ".so";
     bool found = false;
     for (const auto &[path, time] : after.m_files) {

@@ -38,13 +38,16 @@ class PoclCacheSnapshot
 public:
     static PoclCacheSnapshot take(const PoclKernelCache &cache);
 
-    // What PoCL did between this snapshot and `after`, for the one program it built or found (the
-    // folder whose last_accessed it wrote): the program's bitcode (clBuildProgram) and the kernel
-    // named kernelName's compiled binary (its first enqueue).
+    // What PoCL did between this snapshot and `after`, taken around clBuildProgram: for the one
+    // program it built or found (the folder whose last_accessed it wrote), whether its bitcode was
+    // there already. programFolder is that folder (relative to the cache), empty when the files do
+    // not single one out.
     KernelCacheOutcome programOutcome(const PoclCacheSnapshot &after) const;
-    KernelCacheOutcome kernelBinaryOutcome(const PoclCacheSnapshot &after, const std::string &kernelName) const;
-    // The program's folder (relative to the cache), empty when the files do not single one out.
     std::string programFolder(const PoclCacheSnapshot &after) const;
+    // Taken around a kernel's first enqueue: whether its binary for the program in programFolder
+    // was compiled meanwhile (Miss) or was there (Hit).
+    KernelCacheOutcome kernelBinaryOutcome(const PoclCacheSnapshot &after, const std::string &programFolder,
+                                           const std::string &kernelName) const;
 
     std::size_t fileCount() const { return m_files.size(); }
     bool readable() const { return m_readable; }
