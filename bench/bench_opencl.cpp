@@ -6,6 +6,7 @@
 //   bench_opencl --first-use               one first use, printed as one line (for the whole run)
 
 #include "collectingreporter.h"
+#include "core/opencl/deviceclock.h"
 #include "core/opencl/openclfirstuse.h"
 #include "core/opencl/openclproduct.h"
 #include "core/opencl/openclsession.h"
@@ -180,6 +181,7 @@ int main(int argc, char **argv)
     g_product->allocate();
     g_product->place(true);
     g_product->enqueue().wait(); // the first call, apart
+    const DeviceClockRelation clockBefore = calibrateDeviceClock(*g_session, 64);
     std::printf("\nWarm calls on %s (%s %s)\n", g_session->device().name.c_str(), g_session->device().platformName.c_str(),
                 g_session->device().driverVersion.c_str());
 
@@ -200,6 +202,14 @@ int main(int argc, char **argv)
                reporter.ns("opencl_64_in_flight_per_call"));
     printRatio("OpenCL warm call / the stream's synchronized call", reporter.ns("opencl_enqueue_finish"),
                reporter.ns("stream_synchronized_call"));
+    const DeviceClockRelation clock = combined(clockBefore, calibrateDeviceClock(*g_session, 64));
+    std::printf("The device's clock: %s (%s)\n", clockMethodName(clock.method),
+                clock.established() ? clock.deviceClock.c_str() : clock.problem.c_str());
+    if (clock.established()) {
+        std::printf("  MonotonicClock - device %lld ns +- %lld ns; drift %.4f ppm over the run\n  %s\n",
+                    static_cast<long long>(clock.lastOffsetNs), static_cast<long long>(clock.uncertaintyNs),
+                    clock.driftPpm(), clock.evidence.c_str());
+    }
     g_product.reset();
     g_session.reset();
     benchmark::Shutdown();
