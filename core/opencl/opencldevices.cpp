@@ -117,9 +117,9 @@ OpenClDeviceList enumerate(int stopAt, FoundDevice *found)
                 list.devices.push_back(std::move(info));
                 ++index;
             }
-        } catch (const std::exception &error) {
+        } catch (const cl::Error &error) { // the bindings name the call; the code says why
             addProblem(list.problem, "OpenCL platform " + std::to_string(p) + " could not be asked for its devices: "
-                                         + error.what() + ".");
+                                         + error.what() + " failed with " + openClErrorName(error.err()) + ".");
         }
     }
     if (list.devices.empty() && list.problem.empty())

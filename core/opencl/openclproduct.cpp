@@ -45,9 +45,14 @@ struct WaitList {
     const cl_event *events() const { return event ? &event : nullptr; }
 };
 
+// Whether the command behind event (if any) is over: complete, or failed (nothing runs any more).
 bool complete(const cl::Event &event)
 {
-    return !event() || event.getInfo<CL_EVENT_COMMAND_EXECUTION_STATUS>() == CL_COMPLETE;
+    if (!event())
+        return true;
+    cl_int status = CL_COMPLETE;
+    check(clGetEventInfo(event(), CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status, nullptr), "clGetEventInfo");
+    return status == CL_COMPLETE || status < 0;
 }
 
 } // namespace
