@@ -4,6 +4,7 @@
 #include "core/base/utf8.h"
 #include "core/lesson/environmentinfo.h"
 #include "comparecommand.h"
+#include "devicescommand.h"
 #include "exporttracecommand.h"
 #include "lessonscommand.h"
 #include "rendercommand.h"
@@ -28,6 +29,8 @@ const QList<Subcommand> &subcommands()
          "print a readable summary; --json prints the artifact as lessonscope saves it", showCommand},
         {"lessons", "lessons", "list the lessons this build can run, with their parameters",
          lessonsCommand},
+        {"devices", "devices", "list the devices: the stream, and each OpenCL device the ICD loader finds",
+         devicesCommand},
         {"render", "render FILE -o OUT.png [--size WxH] [--view all|panels|diagram]",
          "draw an artifact as the explorer shows it into a PNG, with no display", renderCommand},
         {"compare", "compare [--json] A.json B.json",

@@ -149,17 +149,7 @@ void printRatio(const char *what, double numerator, double denominator, const ch
 int main(int argc, char **argv)
 {
     registerAll();
-    // Defaults first, so that the same flags on the command line override them.
-    std::vector<char *> args{argv[0]};
-    char interleave[] = "--benchmark_enable_random_interleaving=true";
-    char minTime[] = "--benchmark_min_time=0.2";
-    args.push_back(interleave);
-    args.push_back(minTime);
-    args.insert(args.end(), argv + 1, argv + argc);
-    int count = static_cast<int>(args.size());
-    args.push_back(nullptr);
-    benchmark::Initialize(&count, args.data());
-    if (benchmark::ReportUnrecognizedArguments(count, args.data()))
+    if (!initializeWithFigureDefaults(argc, argv))
         return 1;
     CollectingReporter reporter;
     benchmark::RunSpecifiedBenchmarks(&reporter);

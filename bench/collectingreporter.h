@@ -41,3 +41,19 @@ public:
 private:
     std::map<std::string, double> m_nanoseconds;
 };
+
+// Google Benchmark initialised with the figures' defaults first — repetitions interleaved in random
+// order (a drift of the machine then spreads over every benchmark instead of landing on one) and
+// at least 0.2 s each — so that the same flags on the command line override them. False after
+// printing an unrecognised argument.
+inline bool initializeWithFigureDefaults(int argc, char **argv)
+{
+    static char interleave[] = "--benchmark_enable_random_interleaving=true";
+    static char minTime[] = "--benchmark_min_time=0.2";
+    std::vector<char *> args{argv[0], interleave, minTime};
+    args.insert(args.end(), argv + 1, argv + argc);
+    int count = static_cast<int>(args.size());
+    args.push_back(nullptr);
+    benchmark::Initialize(&count, args.data());
+    return !benchmark::ReportUnrecognizedArguments(count, args.data());
+}

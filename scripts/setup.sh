@@ -9,6 +9,9 @@ packages=(
   # libraries
   qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libgl-dev libxkbcommon-dev libvulkan-dev
   libeigen3-dev nlohmann-json3-dev libssl-dev libbenchmark-dev
+  # the OpenCL device backend: headers, the ICD loader, PoCL (OpenCL on any CPU, so every test of
+  # the device path runs here and in CI) and clinfo (what the loader finds; docs/opencl.md)
+  opencl-headers ocl-icd-opencl-dev pocl-opencl-icd clinfo
   # running the GUI and its tests with no display
   xvfb xauth libxkbcommon-x11-0 libxcb-cursor0 fonts-dejavu-core
 )

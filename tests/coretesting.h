@@ -66,11 +66,13 @@ struct Outcome {
     QString err;
 };
 
-inline Outcome runLessonscope(const QStringList &arguments)
+inline Outcome runLessonscope(const QStringList &arguments,
+                              const QProcessEnvironment &environment = QProcessEnvironment::systemEnvironment())
 {
     QProcess process;
     process.setProgram(QStringLiteral(LESSONSCOPE_BINARY));
     process.setArguments(arguments);
+    process.setProcessEnvironment(environment);
     process.start();
     if (!process.waitForFinished(120'000))
         return {};

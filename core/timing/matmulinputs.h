@@ -5,6 +5,9 @@
 
 #include "matmulvariant.h"
 
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
 #include <random>
 #include <type_traits>
 
@@ -17,6 +20,37 @@ namespace lessonscope {
 inline double nextUniform(std::mt19937_64 &generator)
 {
     return static_cast<double>(generator() >> 11) * 0x1.0p-53 * 2.0 - 1.0;
+}
+
+// A rows×cols matrix stored column-major, filled row by row (the order MatmulKernel fills its
+// Eigen matrices in, whatever their storage) from generator: X then W from one mt19937_64(seed)
+// give every product of the lessons the same inputs.
+template<typename Scalar>
+void fillColumnMajor(Scalar *matrix, int rows, int cols, std::mt19937_64 &generator)
+{
+    for (int row = 0; row < rows; ++row) {
+        for (int col = 0; col < cols; ++col)
+            matrix[static_cast<std::size_t>(col) * rows + row] = static_cast<Scalar>(nextUniform(generator));
+    }
+}
+
+// Largest |out − X · W| over the m×n output, the reference summed in long double from the same
+// column-major inputs: the lessons' max_abs_error.
+template<typename Scalar>
+double maxAbsErrorColumnMajor(const Scalar *x, const Scalar *w, const Scalar *out, int m, int k, int n)
+{
+    long double worst = 0;
+    for (int col = 0; col < n; ++col) {
+        for (int row = 0; row < m; ++row) {
+            long double reference = 0;
+            for (int p = 0; p < k; ++p)
+                reference += static_cast<long double>(x[static_cast<std::size_t>(p) * m + row])
+                    * w[static_cast<std::size_t>(col) * k + p];
+            const long double got = out[static_cast<std::size_t>(col) * m + row];
+            worst = std::max(worst, std::fabs(got - reference));
+        }
+    }
+    return static_cast<double>(worst);
 }
 
 // The chosen variant's product for this element type.
