@@ -1,5 +1,7 @@
 #include "core/lesson/disturbance.h"
 
+#include "core/artifact/lenientjson.h"
+#include "core/artifact/checker.h"
 #include "core/base/units.h"
 
 #include <nlohmann/json.hpp>
@@ -9,6 +11,8 @@
 namespace lessonscope {
 
 namespace {
+
+constexpr const char *kEvidencePointer = "/environment/interference";
 
 Json countsToJson(const SwitchCounts &counts)
 {
@@ -20,21 +24,77 @@ Json countsToJson(const SwitchCounts &counts)
     return json;
 }
 
-bool countsFromJson(const Json &json, SwitchCounts &counts)
+// Reads the evidence through the lenient views (never a typed read of unchecked JSON) and keeps
+// the first field that is missing, of the wrong type or out of range, with its JSON Pointer: the
+// rule is never applied to evidence it cannot trust, and validation says where it broke.
+class EvidenceReader
 {
-    if (!json.is_object())
-        return false;
-    const Json &voluntary = json.value("voluntarySwitches", Json());
-    const Json &involuntary = json.value("involuntarySwitches", Json());
-    if (!voluntary.is_number_integer() || !involuntary.is_number_integer())
-        return false;
-    counts.voluntary = voluntary.get<std::int64_t>();
-    counts.involuntary = involuntary.get<std::int64_t>();
-    const auto migrations = json.find("migrations");
-    counts.migrationsKnown = migrations != json.end() && migrations->is_number_integer();
-    counts.migrations = counts.migrationsKnown ? migrations->get<std::int64_t>() : 0;
-    return true;
-}
+public:
+    explicit EvidenceReader(EvidenceProblem *problem) : m_problem(problem) {}
+
+    bool ok() const { return m_ok; }
+
+    std::optional<std::int64_t> count(const Json &object, const std::string &pointer, const char *key,
+                                      std::int64_t maximum, bool required, std::int64_t minimum = 0)
+    {
+        const Json *value = lenient::member(object, key);
+        if (!value && !required)
+            return std::nullopt;
+        const auto number = lenient::integerOf(value);
+        if (!number || *number < minimum || *number > maximum)
+            fail(pointer, key, value, "a whole number from " + formatCount(minimum) + " to " + formatCount(maximum));
+        return m_ok ? number : std::nullopt;
+    }
+
+    std::optional<double> number(const Json &object, const std::string &pointer, const char *key, double minimum,
+                                 double maximum, bool required, const std::string &range)
+    {
+        const Json *value = lenient::member(object, key);
+        if (!value && !required)
+            return std::nullopt;
+        const auto number = lenient::numberOf(value);
+        if (!number || !(*number >= minimum && *number <= maximum))
+            fail(pointer, key, value, range);
+        return m_ok ? number : std::nullopt;
+    }
+
+    bool counts(const Json &evidence, const char *key, SwitchCounts &counts)
+    {
+        const std::string pointer = childPointer(kEvidencePointer, key);
+        const Json *object = lenient::member(evidence, key);
+        if (!object || !object->is_object()) {
+            fail(kEvidencePointer, key, object, "an object of switch counts");
+            return false;
+        }
+        const auto voluntary = count(*object, pointer, "voluntarySwitches", kMaxEvidenceCount, true);
+        const auto involuntary = count(*object, pointer, "involuntarySwitches", kMaxEvidenceCount, true);
+        const auto migrations = count(*object, pointer, "migrations", kMaxEvidenceCount, false);
+        if (!m_ok)
+            return false;
+        counts.voluntary = *voluntary;
+        counts.involuntary = *involuntary;
+        counts.migrationsKnown = migrations.has_value();
+        counts.migrations = migrations.value_or(0);
+        return true;
+    }
+
+    void fail(const std::string &pointer, const char *key, const Json *value, const std::string &expected)
+    {
+        if (!m_ok)
+            return; // the first problem is the one reported
+        m_ok = false;
+        if (m_problem) {
+            m_problem->pointer = childPointer(pointer, key);
+            m_problem->message = std::string(key) + " must be " + expected + ", but it "
+                + (value ? "is " + describeValue(*value) : std::string("is missing"))
+                + ": whether the run was disturbed cannot be judged";
+        }
+    }
+
+private:
+    EvidenceProblem *m_problem = nullptr;
+    bool m_ok = true;
+};
 
 std::string decimal(double value, int decimals)
 {
@@ -51,8 +111,10 @@ std::string evidenceLine(const InterferenceEvidence &e)
     line.append(" of the timed threads in ").append(formatDuration(e.seconds));
     line.append(" (host ").append(formatCount(e.host.involuntary));
     line.append(", device ").append(formatCount(e.device.involuntary)).append(")");
-    if (e.host.migrationsKnown && e.device.migrationsKnown)
-        line.append(", ").append(formatCount(e.host.migrations + e.device.migrations)).append(" CPU migrations");
+    if (e.host.migrationsKnown && e.device.migrationsKnown) {
+        const std::int64_t migrations = e.host.migrations + e.device.migrations;
+        line.append(", ").append(formatCount(migrations)).append(migrations == 1 ? " CPU migration" : " CPU migrations");
+    }
     if (e.loadAverage >= 0)
         line.append(", load average ").append(decimal(e.loadAverage, 2)).append(" on ")
             .append(std::to_string(e.cpus)).append(e.cpus == 1 ? " CPU" : " CPUs");
@@ -83,29 +145,39 @@ Json interferenceToJson(const InterferenceEvidence &evidence)
     return json;
 }
 
-std::optional<InterferenceEvidence> interferenceFromJson(const Json &environment)
+std::optional<InterferenceEvidence> interferenceFromJson(const Json &environment, EvidenceProblem *problem)
 {
-    if (!environment.is_object())
+    const Json *json = lenient::member(environment, "interference");
+    if (!json)
         return std::nullopt;
-    const auto found = environment.find("interference");
-    if (found == environment.end() || !found->is_object())
+    EvidenceReader read(problem);
+    if (!json->is_object()) {
+        read.fail("/environment", "interference", json, "an object");
         return std::nullopt;
-    const Json &json = *found;
+    }
     InterferenceEvidence evidence;
-    const Json &seconds = json.value("seconds", Json());
-    const Json &cpus = json.value("cpus", Json());
-    if (!seconds.is_number() || !cpus.is_number_integer() || !countsFromJson(json.value("host", Json()), evidence.host)
-        || !countsFromJson(json.value("device", Json()), evidence.device))
+    const std::string at = kEvidencePointer;
+    const auto seconds = read.number(*json, at, "seconds", 0, kMaxEvidenceSeconds, true,
+                                     "a duration in seconds from 0 to " + formatCount(kMaxEvidenceSeconds));
+    const auto cpus = read.count(*json, at, "cpus", kMaxEvidenceCpus, true, 1);
+    read.counts(*json, "host", evidence.host);
+    read.counts(*json, "device", evidence.device);
+    const Json *device = lenient::member(*json, "device");
+    const auto threads = device ? read.count(*device, at + "/device", "threads", kMaxEvidenceCount, false) : std::nullopt;
+    const auto load = read.number(*json, at, "loadAverage", 0, kMaxEvidenceLoad, false,
+                                  "a load average from 0 to " + formatCount(kMaxEvidenceLoad));
+    const auto steal = read.number(*json, at, "stealShare", 0, 1, false, "a share from 0 to 1");
+    const Json *governor = lenient::member(*json, "governor");
+    if (governor && (!governor->is_string() || governor->get_ref<const std::string &>().size() > kMaxGovernorBytes))
+        read.fail(at, "governor", governor, "the name of a governor, at most " + std::to_string(kMaxGovernorBytes) + " bytes");
+    if (!read.ok())
         return std::nullopt;
-    evidence.seconds = seconds.get<double>();
-    evidence.cpus = cpus.get<int>();
-    evidence.deviceThreads = json.at("device").value("threads", std::int64_t{0});
-    if (const Json &load = json.value("loadAverage", Json()); load.is_number())
-        evidence.loadAverage = load.get<double>();
-    if (const Json &steal = json.value("stealShare", Json()); steal.is_number())
-        evidence.stealShare = steal.get<double>();
-    if (const Json &governor = json.value("governor", Json()); governor.is_string())
-        evidence.governor = governor.get<std::string>();
+    evidence.seconds = *seconds;
+    evidence.cpus = static_cast<int>(*cpus);
+    evidence.deviceThreads = threads.value_or(0);
+    evidence.loadAverage = load.value_or(-1);
+    evidence.stealShare = steal;
+    evidence.governor = lenient::stringOf(governor);
     return evidence;
 }
 
@@ -148,9 +220,13 @@ Disturbance assessDisturbance(const std::optional<InterferenceEvidence> &evidenc
 
 Disturbance disturbanceOf(const Json &document)
 {
-    if (!document.is_object())
-        return assessDisturbance(std::nullopt);
-    return assessDisturbance(interferenceFromJson(document.value("environment", Json())));
+    const Json *environment = lenient::member(document, "environment");
+    EvidenceProblem problem;
+    const auto evidence = environment ? interferenceFromJson(*environment, &problem) : std::nullopt;
+    Disturbance disturbance = assessDisturbance(evidence);
+    if (!evidence && !problem.pointer.empty()) // recorded, but not evidence the rule can trust
+        disturbance.evidence = "the interference evidence cannot be read (" + problem.pointer + ": " + problem.message + ")";
+    return disturbance;
 }
 
 } // namespace lessonscope

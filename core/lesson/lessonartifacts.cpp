@@ -36,18 +36,17 @@ void checkLesson(const Json &document, const Json *stdoutObject, Problems &probl
     checker.finish();
 }
 
-// The interference evidence must have its documented shape, or the run's disturbance cannot be
-// judged (the rule would silently call it "not known").
+// The interference evidence must have its documented shape and ranges, or the run's disturbance
+// cannot be judged (the rule would silently call it "not known"): said at the field that broke.
 void checkInterference(const Json &document, Problems &problems)
 {
     const Json *environment = Checker::member(document, "environment");
     if (!environment || !environment->is_object() || !Checker::member(*environment, "interference"))
         return;
-    if (!interferenceFromJson(*environment)) {
+    EvidenceProblem problem;
+    if (!interferenceFromJson(*environment, &problem)) {
         Checker checker(problems);
-        checker.warning("/environment/interference",
-                        "the interference evidence is not in its documented shape (seconds, cpus, host and "
-                        "device switch counts): whether the run was disturbed cannot be judged");
+        checker.warning(problem.pointer, problem.message);
     }
 }
 

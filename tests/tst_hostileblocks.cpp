@@ -1,0 +1,154 @@
+// What the blocks added since the reader was hardened let in (issue 19): the interference
+// evidence, the comparisons and the figures they print. Each hostile value is read as a user's
+// file would be — validated, shown, compared — and must give a located problem, never an abort,
+// never arithmetic on a value out of range (this suite runs under ASan + UBSan in the asan preset).
+
+#include "core/lesson/artifactcomparison.h"
+#include "core/lesson/disturbance.h"
+#include "core/lesson/lessonartifacts.h"
+#include "coretesting.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <limits>
+
+using namespace lessonscope;
+using namespace coretesting;
+
+namespace {
+
+// The evidence of a quiet run as docs/artifact-format.md shows it.
+Json quietEvidence()
+{
+    return Json::parse(R"({"seconds": 0.5,
+        "host": {"voluntarySwitches": 10, "involuntarySwitches": 0, "migrations": 1},
+        "device": {"voluntarySwitches": 2001, "involuntarySwitches": 1, "migrations": 0, "threads": 1},
+        "loadAverage": 0.2, "cpus": 2, "stealShare": 0.0})");
+}
+
+// The seed with quiet evidence, one field of it replaced by value (a JSON Pointer below
+// /environment/interference).
+Json seedWithEvidence(const std::string &field, const Json &value)
+{
+    Json document = seedArtifact().json();
+    document["environment"]["interference"] = quietEvidence();
+    if (!field.empty())
+        document[Json::json_pointer("/environment/interference" + field)] = value;
+    return document;
+}
+
+const Problem *problemAt(const Problems &problems, const std::string &pointer)
+{
+    for (const Problem &problem : problems) {
+        if (problem.pointer == pointer)
+            return &problem;
+    }
+    return nullptr;
+}
+
+QString writeDocument(const QTemporaryDir &dir, const QString &name, const Json &document)
+{
+    const QString path = dir.filePath(name);
+    const std::string text = document.dump(2);
+    if (!writeBytes(path, QByteArray::fromStdString(text)))
+        qFatal("cannot write a test file");
+    return path;
+}
+
+} // namespace
+
+class TestHostileBlocks : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void evidenceOutOfShapeIsLocated_data();
+    void evidenceOutOfShapeIsLocated();
+    void commandsSurviveEvidenceOfTheWrongType();
+};
+
+void TestHostileBlocks::evidenceOutOfShapeIsLocated_data()
+{
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<QString>("value"); // JSON
+    const QString max = QString::number(std::numeric_limits<std::int64_t>::max());
+    QTest::newRow("threads null") << "/device/threads" << "null";
+    QTest::newRow("threads a string") << "/device/threads" << "\"4\"";
+    QTest::newRow("threads an array") << "/device/threads" << "[1]";
+    QTest::newRow("threads negative") << "/device/threads" << "-1";
+    QTest::newRow("host switches null") << "/host/involuntarySwitches" << "null";
+    QTest::newRow("host switches at the int64 limit") << "/host/involuntarySwitches" << max;
+    QTest::newRow("device switches at the int64 limit") << "/device/involuntarySwitches" << max;
+    QTest::newRow("negative switches") << "/host/involuntarySwitches" << "-2000";
+    QTest::newRow("negative voluntary switches") << "/device/voluntarySwitches" << "-1";
+    QTest::newRow("migrations a string") << "/host/migrations" << "\"1\"";
+    QTest::newRow("migrations beyond uint64") << "/device/migrations" << "18446744073709551615";
+    QTest::newRow("cpus zero") << "/cpus" << "0";
+    QTest::newRow("cpus beyond int") << "/cpus" << "1099511627776";
+    QTest::newRow("cpus a fraction") << "/cpus" << "1.5";
+    QTest::newRow("seconds negative") << "/seconds" << "-0.5";
+    QTest::newRow("seconds the largest double") << "/seconds" << "1.7976931348623157e308";
+    QTest::newRow("steal above one") << "/stealShare" << "2";
+    QTest::newRow("load negative") << "/loadAverage" << "-3";
+    QTest::newRow("governor a number") << "/governor" << "7";
+    QTest::newRow("governor of a megabyte") << "/governor" << ('"' + QString(1 << 20, QLatin1Char('g')) + '"');
+    QTest::newRow("host an array") << "/host" << "[]";
+}
+
+// Every field of the evidence read leniently and within its range: a problem at the field's own
+// JSON Pointer (not "validation stopped early" at the document), and the run is "not known" —
+// never "quiet" on negative counts, never a sum that overflows.
+void TestHostileBlocks::evidenceOutOfShapeIsLocated()
+{
+    QFETCH(QString, field);
+    QFETCH(QString, value);
+    QVERIFY(validateArtifact(seedWithEvidence({}, {})).empty());
+    const Json document = seedWithEvidence(field.toStdString(), Json::parse(value.toStdString()));
+    const Problems problems = validateArtifact(document);
+    const std::string pointer = "/environment/interference" + field.toStdString();
+    const Problem *problem = problemAt(problems, pointer);
+    QVERIFY2(problem, problems.empty() ? "no problem" : (problems.front().pointer + ": " + problems.front().message).c_str());
+    QCOMPARE(problem->severity, Severity::Warning);
+    QVERIFY(!problemAt(problems, ""));
+    QCOMPARE(problems.size(), std::size_t{1});
+    const Disturbance disturbance = disturbanceOf(document);
+    QVERIFY(!disturbance.known);
+    QVERIFY(!disturbance.disturbed);
+    QVERIFY2(QString::fromStdString(disturbance.evidence).contains(QString::fromStdString(pointer)),
+             disturbance.evidence.c_str());
+    // The comparison reads the same evidence.
+    const ArtifactComparison comparison = compareArtifacts(seedArtifact(), Artifact(document));
+    QVERIFY(!comparison.disturbanceB.known);
+}
+
+// The issue's report, as a user meets it: show, compare and compare --json aborted on
+// device.threads null; validate said "(document)".
+void TestHostileBlocks::commandsSurviveEvidenceOfTheWrongType()
+{
+    QTemporaryDir dir;
+    for (const char *value : {"null", "\"many\"", "[1, 2]"}) {
+        const QString path = writeDocument(dir, QStringLiteral("threads.json"),
+                                           seedWithEvidence("/device/threads", Json::parse(value)));
+        const Outcome validate = runLessonscope({QStringLiteral("validate"), path});
+        QCOMPARE(validate.exitCode, 0); // a warning: the numbers are still the numbers
+        QVERIFY2(validate.out.contains(QStringLiteral("warning: /environment/interference/device/threads: ")),
+                 qPrintable(validate.out));
+        QVERIFY(!validate.out.contains(QStringLiteral("(document)")));
+        const Outcome show = runLessonscope({QStringLiteral("show"), path});
+        QCOMPARE(show.exitCode, 0);
+        QVERIFY2(show.out.contains(QStringLiteral("conditions     not known: the interference evidence cannot be read")),
+                 qPrintable(show.out));
+        for (const QStringList &compare : {QStringList{QStringLiteral("compare"), seedPath(), path},
+                                           QStringList{QStringLiteral("compare"), QStringLiteral("--json"), path, path}}) {
+            const Outcome outcome = runLessonscope(compare);
+            QVERIFY2(outcome.exitCode == 0, qPrintable(compare.join(QLatin1Char(' ')) + outcome.err));
+            QVERIFY(!outcome.out.isEmpty());
+        }
+    }
+}
+
+QTEST_GUILESS_MAIN(TestHostileBlocks)
+#include "tst_hostileblocks.moc"
