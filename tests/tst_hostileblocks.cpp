@@ -6,6 +6,7 @@
 #include "core/lesson/artifactcomparison.h"
 #include "core/lesson/disturbance.h"
 #include "core/lesson/lessonartifacts.h"
+#include "core/timing/histogram.h"
 #include "coretesting.h"
 
 #include <nlohmann/json.hpp>
@@ -68,6 +69,9 @@ private slots:
     void evidenceOutOfShapeIsLocated_data();
     void evidenceOutOfShapeIsLocated();
     void commandsSurviveEvidenceOfTheWrongType();
+    void histogramOfSamplesFromADenormalToTheLargestDouble_data();
+    void histogramOfSamplesFromADenormalToTheLargestDouble();
+    void distributionOfExtremeSamplesIsCheckedShownAndCompared();
 };
 
 void TestHostileBlocks::evidenceOutOfShapeIsLocated_data()
@@ -147,6 +151,66 @@ void TestHostileBlocks::commandsSurviveEvidenceOfTheWrongType()
             QVERIFY2(outcome.exitCode == 0, qPrintable(compare.join(QLatin1Char(' ')) + outcome.err));
             QVERIFY(!outcome.out.isEmpty());
         }
+    }
+}
+
+void TestHostileBlocks::histogramOfSamplesFromADenormalToTheLargestDouble_data()
+{
+    QTest::addColumn<std::vector<double>>("samples");
+    const double denormal = std::numeric_limits<double>::denorm_min();
+    const double largest = std::numeric_limits<double>::max();
+    std::vector<double> positive{denormal, 1e-9, 1e-6, 1e-3, 1, 1e100, largest};
+    QTest::newRow("a denormal to the largest") << positive;
+    QTest::newRow("the negative largest to the largest") << std::vector<double>{-largest, -1, 0, 1, largest};
+    QTest::newRow("two extremes") << std::vector<double>{denormal, largest};
+}
+
+// histogram.cpp's edgeText made an int of log10(infinity) and subtracted it (signed overflow,
+// UBSan): every label is now a number a person can read, and every sample is counted once.
+void TestHostileBlocks::histogramOfSamplesFromADenormalToTheLargestDouble()
+{
+    QFETCH(std::vector<double>, samples);
+    for (int bins : {1, 30}) {
+        const Histogram histogram = histogramOf(samples, bins);
+        QCOMPARE(histogram.labels.size(), std::size_t(bins) + 2);
+        std::int64_t counted = 0;
+        for (std::int64_t count : histogram.counts)
+            counted += count;
+        QCOMPARE(counted, std::int64_t(samples.size()));
+        for (const std::string &label : histogram.labels) {
+            const QString text = QString::fromStdString(label);
+            QVERIFY2(!text.contains(QLatin1String("inf")) && !text.contains(QLatin1String("nan")) && text.size() < 40,
+                     label.c_str());
+        }
+    }
+}
+
+// The performance-05 file: its samples run from a denormal to the largest double, in
+// validate, show and compare (each draws the distribution or checks it against the panel).
+void TestHostileBlocks::distributionOfExtremeSamplesIsCheckedShownAndCompared()
+{
+    const ReadResult recorded = readArtifactFile(QStringLiteral(LESSONSCOPE_TEST_DATA "/../../resources/recorded/performance-05.recorded.json"));
+    QVERIFY(recorded.artifact);
+    Json document = recorded.artifact->json();
+    Json out = *recorded.artifact->stdoutJson();
+    Json &samples = out["warm_samples_seconds"];
+    samples[0] = std::numeric_limits<double>::denorm_min();
+    samples[samples.size() - 1] = std::numeric_limits<double>::max();
+    document["stdout"] = out.dump(2);
+    const Problems problems = validateArtifact(document);
+    QVERIFY(countOf(problems, Severity::Warning) > 0); // the panels no longer show these samples
+    const Artifact artifact(document);
+    QVERIFY(!summarizeArtifact(artifact).figures.empty());
+    QVERIFY(!compareArtifacts(*recorded.artifact, artifact).figures.empty());
+
+    QTemporaryDir dir;
+    const QString path = writeDocument(dir, QStringLiteral("extreme.json"), document);
+    for (const char *command : {"validate", "show", "compare"}) {
+        QStringList arguments{QLatin1String(command), path};
+        if (arguments.front() == QLatin1String("compare"))
+            arguments.insert(1, path);
+        const Outcome outcome = runLessonscope(arguments);
+        QVERIFY2(outcome.exitCode == 0 || outcome.exitCode == 1, qPrintable(arguments.join(QLatin1Char(' ')) + outcome.err));
     }
 }
 
