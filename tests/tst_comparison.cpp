@@ -197,6 +197,15 @@ void TestComparison::sameOriginsAreTold()
     QCOMPARE(b, QStringLiteral("this machine — eigen 3.4.0 (10:05)"));
     const auto [c, d] = distinctOrigins(QStringLiteral("x"), QStringLiteral("t"), QStringLiteral("x"), QStringLiteral("t"));
     QVERIFY(c != d);
+
+    // The same file on both sides: each side named once ("A: A: recorded — jax 0.9.2" before).
+    const LibraryEntry same = entryFrom(seedBytes());
+    ComparisonView view;
+    view.setEntries(same, same);
+    const QString headerA = view.table()->horizontalHeaderItem(1)->text();
+    QCOMPARE(headerA, QStringLiteral("A: recorded — jax 0.9.2 (first)"));
+    QCOMPARE(view.table()->horizontalHeaderItem(2)->text(), QStringLiteral("B: recorded — jax 0.9.2 (second)"));
+    QVERIFY(!view.legendText().contains(QStringLiteral("A: A:")));
 }
 
 QTEST_MAIN(TestComparison)

@@ -69,6 +69,7 @@ private slots:
     void evidenceOutOfShapeIsLocated_data();
     void evidenceOutOfShapeIsLocated();
     void commandsSurviveEvidenceOfTheWrongType();
+    void oneMigrationIsOne();
     void histogramOfSamplesFromADenormalToTheLargestDouble_data();
     void histogramOfSamplesFromADenormalToTheLargestDouble();
     void distributionOfExtremeSamplesIsCheckedShownAndCompared();
@@ -152,6 +153,14 @@ void TestHostileBlocks::commandsSurviveEvidenceOfTheWrongType()
             QVERIFY(!outcome.out.isEmpty());
         }
     }
+}
+
+// "1 CPU migrations" read the quiet run's evidence line.
+void TestHostileBlocks::oneMigrationIsOne()
+{
+    const Disturbance quiet = disturbanceOf(seedWithEvidence({}, {}));
+    QVERIFY(quiet.known);
+    QVERIFY2(QString::fromStdString(quiet.evidence).contains(QStringLiteral(", 1 CPU migration, ")), quiet.evidence.c_str());
 }
 
 void TestHostileBlocks::histogramOfSamplesFromADenormalToTheLargestDouble_data()
