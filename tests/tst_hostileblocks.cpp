@@ -14,6 +14,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <functional>
 #include <limits>
 
 using namespace lessonscope;
@@ -73,6 +74,9 @@ private slots:
     void histogramOfSamplesFromADenormalToTheLargestDouble_data();
     void histogramOfSamplesFromADenormalToTheLargestDouble();
     void distributionOfExtremeSamplesIsCheckedShownAndCompared();
+    void aComparisonHasOneSource();
+    void figuresWithSamplesAreNotOneValueEach();
+    void compareRefusesAnInputWithErrors();
 };
 
 void TestHostileBlocks::evidenceOutOfShapeIsLocated_data()
@@ -221,6 +225,86 @@ void TestHostileBlocks::distributionOfExtremeSamplesIsCheckedShownAndCompared()
         const Outcome outcome = runLessonscope(arguments);
         QVERIFY2(outcome.exitCode == 0 || outcome.exitCode == 1, qPrintable(arguments.join(QLatin1Char(' ')) + outcome.err));
     }
+}
+
+namespace {
+
+// The seed with its stdout changed by edit (the panels and trace as they were).
+Json seedWithStdout(const std::function<void(Json &)> &edit)
+{
+    Json document = seedArtifact().json();
+    Json out = *seedArtifact().stdoutJson();
+    edit(out);
+    document["stdout"] = out.dump(2);
+    return document;
+}
+
+} // namespace
+
+// The file: a stated median twice its samples' median. The ratio came from the stated
+// median and the interval from the samples, so the verdict said 2× of an interval around 1.
+void TestHostileBlocks::aComparisonHasOneSource()
+{
+    // 201 samples close together (a narrow interval), and a stated median twice theirs.
+    const auto samples = [](Json &out) {
+        Json list = Json::array();
+        for (int i = 0; i < 201; ++i)
+            list.push_back(8.5e-6 * (1 + 0.001 * (i % 7)));
+        out["warm_samples_seconds"] = list;
+    };
+    const Json honest = seedWithStdout(samples);
+    const Json lying = seedWithStdout([&](Json &out) {
+        samples(out);
+        out["warm_median_seconds"] = 2 * 8.5e-6;
+    });
+    QVERIFY(countOf(validateArtifact(lying), Severity::Warning) >= 1); // the lie is told
+    for (const auto &[a, b] : {std::pair{Artifact(honest), Artifact(lying)}, std::pair{Artifact(lying), Artifact(honest)}}) {
+        const ArtifactComparison comparison = compareArtifacts(a, b);
+        int checked = 0;
+        for (const ComparedFigure &figure : comparison.figures) {
+            if (!figure.interval || !figure.ratio)
+                continue;
+            QVERIFY2(figure.interval->low <= *figure.ratio && *figure.ratio <= figure.interval->high,
+                     (figure.label + ": " + figure.verdict).c_str());
+            ++checked;
+        }
+        QCOMPARE(checked, 1); // the warm median
+    }
+}
+
+// "one value each" was said whenever there was no interval, also of 170 samples a side.
+void TestHostileBlocks::figuresWithSamplesAreNotOneValueEach()
+{
+    const Json zeros = seedWithStdout([](Json &out) { out["warm_samples_seconds"] = Json::array({0.0, 1e-6, 1e-6, 1e-6, 1e-6}); });
+    const ArtifactComparison comparison = compareArtifacts(Artifact(zeros), Artifact(zeros));
+    bool seen = false;
+    for (const ComparedFigure &figure : comparison.figures) {
+        if (figure.samplesA == 0)
+            continue;
+        seen = true;
+        QVERIFY(!figure.interval);
+        QVERIFY2(figure.verdict.find("one value each") == std::string::npos, figure.verdict.c_str());
+        QVERIFY2(figure.verdict.find("not all positive") != std::string::npos, figure.verdict.c_str());
+    }
+    QVERIFY(seen);
+}
+
+// compare exited 0 with an input that has errors; it now says which and exits 1.
+void TestHostileBlocks::compareRefusesAnInputWithErrors()
+{
+    QTemporaryDir dir;
+    Json broken = seedArtifact().json();
+    broken["data"]["panels"][0]["kind"] = 7; // an error: a panel's kind must be a string
+    const QString path = writeDocument(dir, QStringLiteral("broken.json"), broken);
+    QVERIFY(hasErrors(validateArtifact(broken)));
+    for (const QStringList &arguments : {QStringList{QStringLiteral("compare"), seedPath(), path},
+                                         QStringList{QStringLiteral("compare"), QStringLiteral("--json"), path, seedPath()}}) {
+        const Outcome outcome = runLessonscope(arguments);
+        QCOMPARE(outcome.exitCode, 1);
+        QVERIFY2(outcome.err.contains(QStringLiteral("broken.json has errors (above); it is not compared")), qPrintable(outcome.err));
+        QVERIFY(outcome.out.isEmpty());
+    }
+    QCOMPARE(runLessonscope({QStringLiteral("compare"), seedPath(), seedPath()}).exitCode, 0);
 }
 
 QTEST_GUILESS_MAIN(TestHostileBlocks)

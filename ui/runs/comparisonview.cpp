@@ -8,6 +8,8 @@
 #include "core/base/units.h"
 
 #include <QDateTime>
+
+#include <algorithm>
 #include <QEvent>
 #include <QPixmap>
 #include <QHeaderView>
@@ -107,6 +109,18 @@ void ComparisonView::setEntries(const LibraryEntry &a, const LibraryEntry &b)
     m_subtitle->setText(tr("A: %1 — %2    B: %3 — %4").arg(m_originA, a.displayName(), m_originB, b.displayName()));
 
     const ArtifactComparison comparison = compareArtifacts(artifactA, artifactB);
+    // A side with errors cannot be shown as intended: said first, above everything it compares.
+    QString errors;
+    for (const auto &[side, entry] : {std::pair{"A", &a}, std::pair{"B", &b}}) {
+        const int count = countOf(entry->problems, Severity::Error);
+        if (count == 0)
+            continue;
+        const auto first = std::find_if(entry->problems.begin(), entry->problems.end(),
+                                        [](const Problem &p) { return p.severity == Severity::Error; });
+        errors += tr("⚠ %1 has %2, the first at %3: %4. Its figures may not mean what they say.\n\n")
+                      .arg(QLatin1String(side), count == 1 ? tr("1 error") : tr("%1 errors").arg(count),
+                           QString::fromStdString(displayPointer(first->pointer)), QString::fromStdString(first->message));
+    }
     QStringList differences;
     for (const std::string &difference : comparison.differences)
         differences << QStringLiteral("• ") + QString::fromStdString(difference);
@@ -116,6 +130,7 @@ void ComparisonView::setEntries(const LibraryEntry &a, const LibraryEntry &b)
               .arg(differences.join(QLatin1Char('\n')));
     for (const std::string &warning : disturbanceWarnings(comparison))
         banner += (banner.isEmpty() ? QString() : QStringLiteral("\n\n")) + QStringLiteral("⚠ ") + QString::fromStdString(warning);
+    banner = (errors + banner).trimmed();
     m_differences->setText(banner);
     m_differences->setVisible(!banner.isEmpty());
     fillTable(comparison);
