@@ -2,6 +2,7 @@
 
 #include "commandline.h"
 #include "core/base/units.h"
+#include "core/base/utf8.h"
 #include "core/lesson/artifactcomparison.h"
 #include "core/lesson/lessonartifacts.h"
 
@@ -146,8 +147,8 @@ int compareCommand(const QStringList &arguments)
         }
     }
     const ArtifactComparison comparison = compareArtifacts(*a.artifact, *b.artifact);
-    if (parser.isSet(json))
-        printOut(QString::fromUtf8(machineReadable(fileA, fileB, comparison)));
+    if (parser.isSet(json)) // the same JSON value, with C1 controls and bidi characters written as \u escapes
+        printOut(QString::fromStdString(terminalSafeJson(machineReadable(fileA, fileB, comparison).toStdString())));
     else
         printOut(readable(fileA, *a.artifact, fileB, *b.artifact, comparison));
     return 0;

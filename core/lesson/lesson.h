@@ -11,6 +11,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -39,6 +40,10 @@ ParameterSpec integerParameterSpec(const char *name, const char *label, const ch
                                   std::int64_t defaultValue, std::int64_t minimum, std::int64_t maximum);
 ParameterSpec choiceParameterSpec(const char *name, const char *label, const char *description,
                                  std::vector<std::string> choices); // the default first
+
+// An integer parameter's value as typed on a command line: its digits alone, a minus at most
+// ("+5", " 5", "5\n" and "0x10" are not integers); nullopt otherwise, or when it does not fit.
+std::optional<std::int64_t> parseParameterInteger(std::string_view text);
 
 using ParameterValue = std::variant<std::int64_t, std::string>;
 using ParameterValues = std::map<std::string, ParameterValue>;
