@@ -6,6 +6,8 @@
 #include "core/lesson/artifactcomparison.h"
 #include "core/lesson/disturbance.h"
 #include "core/lesson/lessonartifacts.h"
+#include "core/lesson/lessonidentity.h"
+#include "core/lesson/lessonregistry.h"
 #include "core/timing/histogram.h"
 #include "coretesting.h"
 
@@ -77,6 +79,8 @@ private slots:
     void aComparisonHasOneSource();
     void figuresWithSamplesAreNotOneValueEach();
     void compareRefusesAnInputWithErrors();
+    void aBodyUnderAnotherLessonsIdIsToldApart();
+    void aContentHashIsReproducedOrNot();
 };
 
 void TestHostileBlocks::evidenceOutOfShapeIsLocated_data()
@@ -305,6 +309,84 @@ void TestHostileBlocks::compareRefusesAnInputWithErrors()
         QVERIFY(outcome.out.isEmpty());
     }
     QCOMPARE(runLessonscope({QStringLiteral("compare"), seedPath(), seedPath()}).exitCode, 0);
+}
+
+namespace {
+
+Artifact recorded(const std::string &id)
+{
+    const ReadResult read = readArtifactFile(QStringLiteral(LESSONSCOPE_TEST_DATA "/../../resources/recorded/%1.recorded.json")
+                                                 .arg(QString::fromStdString(id)));
+    if (!read.artifact)
+        qFatal("a recording does not read");
+    return *read.artifact;
+}
+
+} // namespace
+
+// 6 of the 30 bodies of one lesson under another's lessonId validated with no warning.
+void TestHostileBlocks::aBodyUnderAnotherLessonsIdIsToldApart()
+{
+    for (const Lesson *body : courseLessons()) {
+        const Artifact own = recorded(body->info().id);
+        QVERIFY(validateArtifact(own.json()).empty());
+        for (const Lesson *claimed : courseLessons()) {
+            if (claimed == body)
+                continue;
+            Json document = own.json();
+            document["lessonId"] = claimed->info().id;
+            const Problems problems = validateArtifact(document);
+            QVERIFY2(countOf(problems, Severity::Warning) > 0,
+                     qPrintable(QStringLiteral("%1's body as %2").arg(QString::fromStdString(body->info().id),
+                                                                       QString::fromStdString(claimed->info().id))));
+        }
+    }
+}
+
+// Another run's contentHash was labelled "reproducible"; so was a hash no parameters give.
+void TestHostileBlocks::aContentHashIsReproducedOrNot()
+{
+    for (const Lesson *lesson : courseLessons()) {
+        // performance-01's recording is the recorded pipeline's (no seed, no samples stated).
+        const ContentHash expected = lesson->info().id == "performance-01" ? ContentHash::NotChecked : ContentHash::Reproduced;
+        QCOMPARE(contentHashStatus(recorded(lesson->info().id)), expected);
+    }
+    QCOMPARE(contentHashStatus(seedArtifact()), ContentHash::NotChecked);
+
+    Json document = recorded("performance-05").json();
+    document["contentHash"] = recorded("performance-04").contentHash();
+    QCOMPARE(contentHashStatus(Artifact(document)), ContentHash::Differs);
+    const Problems problems = validateArtifact(document);
+    const Problem *problem = problemAt(problems, "/contentHash");
+    QVERIFY(problem);
+    QVERIFY2(problem->message.find("is not performance-05's content with the parameters stdout states") != std::string::npos,
+             problem->message.c_str());
+
+    // A parameter changed in stdout: the hash no longer follows, whatever else agrees.
+    for (const char *key : {"seed", "samples_requested"}) {
+        Json changed = recorded("performance-05").json();
+        Json out = *recorded("performance-05").stdoutJson();
+        out[key] = out[key].get<std::int64_t>() + 1;
+        changed["stdout"] = out.dump(2);
+        QCOMPARE(contentHashStatus(Artifact(changed)), ContentHash::Differs);
+        QVERIFY2(problemAt(validateArtifact(changed), "/contentHash"), key);
+    }
+    // Parameters no run can have are said so.
+    Json impossible = recorded("performance-02").json();
+    Json out = *recorded("performance-02").stdoutJson();
+    out["samples_requested"] = 0;
+    impossible["stdout"] = out.dump(2);
+    QVERIFY(problemAt(validateArtifact(impossible), "/stdout"));
+    QCOMPARE(contentHashStatus(Artifact(impossible)), ContentHash::NotChecked);
+    // ... and so are parameters not stated as a run of this build states them.
+    Json unstated = recorded("performance-02").json();
+    out = *recorded("performance-02").stdoutJson();
+    out["seed"] = 1.5;
+    unstated["stdout"] = out.dump(2);
+    const Problems unstatedProblems = validateArtifact(unstated);
+    const Problem *said = problemAt(unstatedProblems, "/stdout");
+    QVERIFY(said);
+    QVERIFY2(said->message.find("does not state every parameter") != std::string::npos, said->message.c_str());
 }
 
 QTEST_GUILESS_MAIN(TestHostileBlocks)

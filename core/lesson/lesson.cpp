@@ -151,6 +151,12 @@ std::string Lesson::describeParameters(const ParameterValues &values) const
     return text;
 }
 
+std::optional<ParameterValues> Lesson::parametersOf(const Json &output) const
+{
+    (void)output;
+    return std::nullopt;
+}
+
 int Lesson::measureInChild(const QStringList &arguments) const
 {
     (void)arguments;

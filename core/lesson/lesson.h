@@ -150,6 +150,12 @@ public:
     virtual LessonSummary summarize(const Artifact &artifact) const = 0;
     // The lesson's timeline over an artifact: to scale from its trace, or the schematic.
     virtual std::unique_ptr<LessonTimeline> timeline(const Artifact &artifact) const = 0;
+    // The parameters a run had, read back from its stdout object (what the lesson prints of them),
+    // so that an artifact's contentHash can be recomputed and checked; nullopt when stdout does
+    // not state them all (an artifact made elsewhere). By default nullopt.
+    virtual std::optional<ParameterValues> parametersOf(const Json &output) const;
+    // Whether its runs' stdout states their parameters (parametersOf can read them back).
+    virtual bool statesItsParameters() const { return false; }
     // The parameters in a few words, e.g. "X 64×32 · W 32×16 float32, 7 warm samples, seed 0".
     // By default "name=value" pairs.
     virtual std::string describeParameters(const ParameterValues &values) const;

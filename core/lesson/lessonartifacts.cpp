@@ -5,6 +5,7 @@
 #include "core/artifact/jsonreader.h"
 #include "core/artifact/validation.h"
 #include "core/lesson/disturbance.h"
+#include "core/lesson/lessonidentity.h"
 #include "core/lesson/lessonregistry.h"
 #include "core/trace/streamtimeline.h"
 
@@ -33,6 +34,7 @@ void checkLesson(const Json &document, const Json *stdoutObject, Problems &probl
     // A lesson prints its figures as a JSON object; text is legal stdout, and has nothing to check.
     if (stdoutObject)
         lesson->check(document, *stdoutObject, checker);
+    checkLessonIdentity(document, *lesson, stdoutObject, checker);
     checker.finish();
 }
 

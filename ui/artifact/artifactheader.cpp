@@ -2,6 +2,7 @@
 
 #include "core/lesson/disturbance.h"
 #include "core/lesson/lessonartifacts.h"
+#include "core/lesson/lessonidentity.h"
 #include "ui/library/libraryentry.h"
 #include "ui/common/plaintext.h"
 #include "core/timing/statistics.h"
@@ -193,10 +194,24 @@ void ArtifactHeader::setEntry(const LibraryEntry &entry)
     setConditions(artifact);
 
     const bool ours = isRenderedByThisBuild(artifact);
-    setHash(m_contentHash, artifact.contentHash(), ours ? tr("reproducible") : tr("opaque"),
-            ours ? tr("SHA-256 of the lesson's content and the run's parameters: reproducible on any machine")
-                 : tr("Identity of the lesson content that was executed; opaque: it cannot be recomputed "
-                      "from the file"));
+    // "Reproducible" only of a hash recomputed here, from the lesson and the parameters stdout
+    // states, and found equal: a file's word for it is not enough.
+    switch (contentHashStatus(artifact)) {
+    case ContentHash::Reproduced:
+        setHash(m_contentHash, artifact.contentHash(), tr("reproducible"),
+                tr("SHA-256 of the lesson's content and the run's parameters, recomputed from this file and equal: "
+                   "the same on any machine"));
+        break;
+    case ContentHash::Differs:
+        setHash(m_contentHash, artifact.contentHash(), tr("does not match"),
+                tr("This lesson's content with the parameters the file states gives another SHA-256: the file is not "
+                   "the run it says, or another version of the lesson made it"));
+        break;
+    case ContentHash::NotChecked:
+        setHash(m_contentHash, artifact.contentHash(), tr("opaque"),
+                tr("Identity of the lesson content that was executed; opaque: it cannot be recomputed from the file"));
+        break;
+    }
     setHash(m_rendererHash, artifact.rendererHash(), ours ? tr("this lessonscope") : tr("opaque"),
             ours ? tr("The renderer of this lessonscope (version %1) built the panels and the diagram")
                        .arg(kRendererVersion)

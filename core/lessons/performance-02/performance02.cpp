@@ -93,7 +93,7 @@ std::optional<ProcessMeasurement> measureOneProcess(const performance02::ChildRe
 
 Performance02::Performance02()
     : ContractLesson({&performance02::panels, &performance02::panelLayout, &performance02::check,
-                      &performance02::summarize, &timelineFrom<Performance02Timeline>})
+                      &performance02::summarize, &timelineFrom<Performance02Timeline>, &performance02::parametersOf})
 {
 }
 

@@ -78,7 +78,7 @@ std::unique_ptr<NoisyNeighbour> startNeighbour(std::optional<int> workerCpu)
 
 Performance05::Performance05()
     : ContractLesson({&performance05::panels, &performance05::panelLayout, &performance05::check,
-                      &performance05::summarize, &timelineFrom<Performance05Timeline>})
+                      &performance05::summarize, &timelineFrom<Performance05Timeline>, &performance05::parametersOf})
 {
 }
 
