@@ -128,10 +128,10 @@ QString printable(const QString &text)
 
 bool acceptOutputPath(const QString &command, const QString &path)
 {
-    const QString problem = lessonscope::destinationProblem(path);
+    const QString problem = lessonscope::writableDestinationProblem(path);
     if (problem.isEmpty())
         return true;
-    printErr(QStringLiteral("lessonscope %1: cannot write %2: %3\n").arg(command, printable(path), problem));
+    printErr(QStringLiteral("lessonscope %1: cannot write %2: %3\n").arg(command, printable(path), printable(problem)));
     return false;
 }
 
@@ -141,8 +141,9 @@ int parseSubcommand(QCommandLineParser &parser, const QString &command, const QS
                                   QStringLiteral("Show this help."));
     parser.addOption(help);
     if (!parser.parse(QStringList{QStringLiteral("lessonscope ") + command} + arguments)) {
+        // The error quotes the option as typed ("Unknown option 'x'."): escaped like any input.
         printErr(QStringLiteral("lessonscope %1: %2\nTry 'lessonscope %1 --help'.\n")
-                     .arg(command, parser.errorText()));
+                     .arg(command, printable(parser.errorText())));
         return 2;
     }
     if (parser.isSet(help)) {
@@ -150,6 +151,15 @@ int parseSubcommand(QCommandLineParser &parser, const QString &command, const QS
         return 0;
     }
     return -1;
+}
+
+int refuseLeftOverArguments(const QString &command, const QStringList &leftOver, const QString &why)
+{
+    if (leftOver.isEmpty())
+        return -1;
+    printErr(QStringLiteral("lessonscope %1: '%2' is left over: %3.\nTry 'lessonscope %1 --help'.\n")
+                 .arg(command, printable(leftOver.join(QLatin1Char(' '))), why));
+    return 2;
 }
 
 int parseSubcommandOnOneFile(QCommandLineParser &parser, const QString &command, const QStringList &arguments)

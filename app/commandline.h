@@ -40,9 +40,10 @@ void printErr(const QString &text);
 // \xNN or \u00NN, never obeyed (core/base/utf8.h printableText; docs/security.md).
 QString printable(const QString &text);
 
-// Refuses, with a message on stderr, an output path that is a folder or not a regular file (a
-// device, a FIFO, a link to one). Returns false when refused. Checked before the work, so that a
-// run is not wasted; writeFileAtomically checks again when it commits.
+// Refuses, with a message on stderr, an output path that cannot be written: empty, a folder or
+// not a regular file (a device, a FIFO, a link to one), in a folder that does not exist or takes
+// no file (writableDestinationProblem). Returns false when refused. Checked before the work, so
+// that a run is not wasted; writeFileAtomically checks again when it commits.
 bool acceptOutputPath(const QString &command, const QString &path);
 
 class QCommandLineParser;
@@ -50,6 +51,10 @@ class QCommandLineParser;
 // Parses a subcommand's arguments. Returns -1 to go on, or the exit code to return at once:
 // 0 after printing --help, 2 after printing a usage error.
 int parseSubcommand(QCommandLineParser &parser, const QString &command, const QStringList &arguments);
+
+// Refuses arguments a command would otherwise ignore ("run performance-01 performance-02" ran only
+// -01), saying why: 2 after the message, -1 when there are none.
+int refuseLeftOverArguments(const QString &command, const QStringList &leftOver, const QString &why);
 
 // The same for a command that takes exactly one artifact FILE (declared here): 2 after a usage
 // error when there is not exactly one. The file is parser.positionalArguments().constFirst().

@@ -2,6 +2,7 @@
 
 #include "commandline.h"
 #include "core/base/units.h"
+#include "core/base/utf8.h"
 #include "core/lesson/artifactcomparison.h"
 #include "core/lesson/lessonartifacts.h"
 
@@ -139,9 +140,19 @@ int compareCommand(const QStringList &arguments)
     const ReadResult b = readArtifactReportingProblems(fileB);
     if (!a.artifact || !b.artifact)
         return 1;
+    // A file with errors cannot be shown as intended (docs/artifact-format.md): a ratio of its
+    // figures would be read as a result, so it is refused, after its problems.
+    for (const auto &[file, read] : {std::pair{&fileA, &a}, std::pair{&fileB, &b}}) {
+        if (hasErrors(read->problems)) {
+            printErr(QStringLiteral("lessonscope compare: %1 has errors (above); it is not compared, since its "
+                                    "figures would not mean what they say.\n")
+                         .arg(printable(*file)));
+            return 1;
+        }
+    }
     const ArtifactComparison comparison = compareArtifacts(*a.artifact, *b.artifact);
-    if (parser.isSet(json))
-        printOut(QString::fromUtf8(machineReadable(fileA, fileB, comparison)));
+    if (parser.isSet(json)) // the same JSON value, with C1 controls and bidi characters written as \u escapes
+        printOut(QString::fromStdString(terminalSafeJson(machineReadable(fileA, fileB, comparison).toStdString())));
     else
         printOut(readable(fileA, *a.artifact, fileB, *b.artifact, comparison));
     return 0;

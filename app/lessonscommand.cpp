@@ -37,6 +37,10 @@ int lessonsCommand(const QStringList &arguments)
     parser.setApplicationDescription(QStringLiteral("List the lessons this build can run."));
     if (const int exitCode = parseSubcommand(parser, QStringLiteral("lessons"), arguments); exitCode >= 0)
         return exitCode;
+    if (const int exitCode = refuseLeftOverArguments(QStringLiteral("lessons"), parser.positionalArguments(),
+                                                     QStringLiteral("it lists every lesson and takes no arguments"));
+        exitCode >= 0)
+        return exitCode;
 
     QString text;
     for (const Lesson *lesson : allLessons()) {

@@ -23,12 +23,34 @@ using namespace lessonscope;
 
 namespace {
 
-// Set by SIGINT: the run stops between calls and keeps what it measured.
-std::atomic<bool> g_interrupted{false};
+// Set by SIGINT (Ctrl+C) and SIGTERM (kill, a session's end): the run stops between calls, its
+// measuring child is stopped, and what was measured is kept. The signal, for the message.
+std::atomic<int> g_interrupted{0};
 
-extern "C" void onInterrupt(int)
+extern "C" void onInterrupt(int signal)
 {
-    g_interrupted.store(true, std::memory_order_relaxed);
+    g_interrupted.store(signal, std::memory_order_relaxed);
+}
+
+// The two signals' handlers for the length of a run, then the defaults again.
+class InterruptHandlers
+{
+public:
+    InterruptHandlers()
+    {
+        std::signal(SIGINT, onInterrupt);
+        std::signal(SIGTERM, onInterrupt);
+    }
+    ~InterruptHandlers()
+    {
+        std::signal(SIGINT, SIG_DFL);
+        std::signal(SIGTERM, SIG_DFL);
+    }
+};
+
+QString interruptedBy()
+{
+    return g_interrupted.load() == SIGTERM ? QStringLiteral("terminated (SIGTERM)") : QStringLiteral("interrupted");
 }
 
 // Progress on stderr: a self-overwriting line on a terminal, a line every few seconds otherwise.
@@ -54,7 +76,7 @@ public:
             printErr(QStringLiteral("\n"));
     }
 
-    bool isCancelled() const override { return g_interrupted.load(std::memory_order_relaxed); }
+    bool isCancelled() const override { return g_interrupted.load(std::memory_order_relaxed) != 0; }
 
 private:
     QString m_lessonId;
@@ -122,7 +144,7 @@ public:
             const QCommandLineOption &option = m_shorthands[static_cast<qsizetype>(i)];
             if (parser.isSet(option) && !shorthand.apply(parser.value(option).toStdString(), values)) {
                 printErr(QStringLiteral("lessonscope run: --%1 '%2' is not %3; %4\n")
-                             .arg(QString::fromStdString(shorthand.name), parser.value(option),
+                             .arg(QString::fromStdString(shorthand.name), printable(parser.value(option)),
                                   QString::fromStdString(shorthand.valueName),
                                   QString::fromStdString(shorthand.description)));
                 return false;
@@ -144,14 +166,15 @@ private:
             values[spec.name] = text.toStdString();
             return true;
         }
-        bool ok = false;
-        const qlonglong number = text.toLongLong(&ok);
-        if (!ok) {
-            printErr(QStringLiteral("lessonscope run: --%1 '%2' is not an integer.\n")
-                         .arg(QString::fromStdString(spec.name), text));
+        const std::optional<std::int64_t> number = parseParameterInteger(text.toStdString());
+        if (!number) {
+            printErr(QStringLiteral("lessonscope run: --%1 '%2' is not an integer: write its digits alone, "
+                                    "such as %3 (no plus sign, spaces or line breaks; at most 18 digits).\n")
+                         .arg(QString::fromStdString(spec.name), printable(text))
+                         .arg(spec.defaultInteger));
             return false;
         }
-        values[spec.name] = static_cast<std::int64_t>(number);
+        values[spec.name] = *number;
         return true;
     }
 
@@ -180,7 +203,7 @@ bool chooseVariant(const QCommandLineParser &parser, const QCommandLineOption &i
         const std::string name = parser.value(isa).toStdString();
         if (const std::string problem = matmulIsaProblem(name); !problem.empty()) {
             printErr(QStringLiteral("lessonscope run: --isa %1: %2.\n")
-                         .arg(parser.value(isa), QString::fromStdString(problem)));
+                         .arg(printable(parser.value(isa)), printable(QString::fromStdString(problem))));
             return false;
         }
         setMatmulIsa(name);
@@ -195,24 +218,39 @@ bool chooseVariant(const QCommandLineParser &parser, const QCommandLineOption &i
     }
 }
 
+// The artifact a run made, checked as `validate` would check it: a run whose artifact fails
+// lessonscope's own checks (a measuring child that printed what no run can have, say) is kept
+// but does not succeed. Prints its problems; true when there is no error and no warning.
+bool passesItsOwnChecks(const Artifact &artifact, const QString &path)
+{
+    const Problems problems = validateArtifact(artifact.json());
+    if (countOf(problems, Severity::Error) == 0 && countOf(problems, Severity::Warning) == 0)
+        return true;
+    for (const Problem &problem : problems)
+        printErr(QString::fromStdString(formatProblem(path.toStdString(), problem)) + QLatin1Char('\n'));
+    printErr(QStringLiteral("lessonscope run: the artifact fails lessonscope's own checks (above); it was kept "
+                            "as measured, but its numbers are not sound\n"));
+    return false;
+}
+
 // Runs with progress on stderr (Ctrl+C stops between calls, keeping what was measured), then
 // writes the artifact and says what it measured.
 int runAndWrite(const Lesson &lesson, const ParameterValues &values, const QString &path, ExistingFile existing,
                 bool recorded)
 {
-    std::signal(SIGINT, onInterrupt);
     StderrProgress progress(QString::fromStdString(lesson.info().id));
     LessonRun run;
-    try {
-        run = runLesson(lesson, values, progress);
-    } catch (const std::exception &error) { // e.g. a lesson's measuring process failed
-        std::signal(SIGINT, SIG_DFL);
-        printErr(QStringLiteral("lessonscope run: %1\n").arg(QString::fromStdString(error.what())));
-        return 1;
+    {
+        const InterruptHandlers handlers;
+        try {
+            run = runLesson(lesson, values, progress);
+        } catch (const std::exception &error) { // e.g. a lesson's measuring process failed
+            printErr(QStringLiteral("lessonscope run: %1\n").arg(printable(QString::fromStdString(error.what()))));
+            return 1;
+        }
     }
-    std::signal(SIGINT, SIG_DFL);
     if (run.calls.empty()) { // stopped before its first measurement ended
-        printErr(QStringLiteral("interrupted: nothing was measured, no artifact written\n"));
+        printErr(QStringLiteral("%1: nothing was measured, no artifact written\n").arg(interruptedBy()));
         return 1;
     }
 
@@ -231,13 +269,14 @@ int runAndWrite(const Lesson &lesson, const ParameterValues &values, const QStri
     const Disturbance disturbance = disturbanceOf(artifact.json());
     printOut(summaryOf(run, artifact, disturbance));
     if (run.cancelled)
-        printErr(QStringLiteral("interrupted: kept the %1 calls measured before the stop\n").arg(run.calls.size()));
+        printErr(QStringLiteral("%1: kept the %2 calls measured before the stop\n").arg(interruptedBy()).arg(run.calls.size()));
     printOut(QStringLiteral("wrote %1\n").arg(printable(path)));
+    const bool sound = passesItsOwnChecks(artifact, path);
     if (disturbance.refused) {
         printErr(QStringLiteral("lessonscope run: could not measure; the artifact keeps every sample and its evidence\n"));
         return 1;
     }
-    return run.cancelled ? 1 : 0;
+    return run.cancelled || !sound ? 1 : 0;
 }
 
 } // namespace
@@ -250,7 +289,8 @@ int runCommand(const QStringList &arguments)
     if (!lesson && !arguments.contains(QStringLiteral("--help")) && !arguments.contains(QStringLiteral("-h"))) {
         printErr(lessonName.isEmpty()
                      ? QStringLiteral("lessonscope run: name a lesson; 'lessonscope lessons' lists them.\n")
-                     : QStringLiteral("lessonscope run: no lesson '%1'; 'lessonscope lessons' lists them.\n").arg(lessonName));
+                     : QStringLiteral("lessonscope run: no lesson '%1'; 'lessonscope lessons' lists them.\n")
+                           .arg(printable(lessonName)));
         return 2;
     }
 
@@ -272,20 +312,26 @@ int runCommand(const QStringList &arguments)
     if (const int exitCode = parseSubcommand(parser, QStringLiteral("run"), arguments); exitCode >= 0)
         return exitCode;
 
+    if (const int exitCode = refuseLeftOverArguments(QStringLiteral("run"), parser.positionalArguments().mid(1),
+                                                     QStringLiteral("run takes one lesson at a time"));
+        exitCode >= 0)
+        return exitCode;
+
     ParameterValues values;
     if (!lessonOptions.read(parser, values))
         return 2;
     if (const auto error = lesson->resolveParameters(values)) {
-        printErr(QStringLiteral("lessonscope run: %1\n").arg(QString::fromStdString(*error)));
+        printErr(QStringLiteral("lessonscope run: %1\n").arg(printable(QString::fromStdString(*error))));
         return 2;
     }
     if (!chooseVariant(parser, isa))
         return 2;
 
     const QString path = parser.isSet(output) ? parser.value(output) : defaultOutputName(lesson->info().id);
+    // Before anything is measured: a run of minutes must not end at a file it cannot write.
+    if (!acceptOutputPath(QStringLiteral("run"), path))
+        return 1;
     if (QFileInfo(path).isSymLink() || QFileInfo::exists(path)) {
-        if (!acceptOutputPath(QStringLiteral("run"), path))
-            return 1;
         if (!parser.isSet(force)) {
             printErr(QStringLiteral("lessonscope run: %1 exists; choose another -o FILE or add --force.\n").arg(printable(path)));
             return 1;

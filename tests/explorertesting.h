@@ -7,6 +7,7 @@
 #include "coretesting.h"
 #include "ui/artifact/artifactrenderer.h"
 #include "ui/library/libraryentry.h"
+#include "ui/common/settingsfile.h"
 
 #include <QCoreApplication>
 #include <QImage>
@@ -66,8 +67,7 @@ inline void isolateSettings(const QTemporaryDir &dir)
     QStandardPaths::setTestModeEnabled(true);
     QCoreApplication::setOrganizationName(QStringLiteral("lessonscope-tests"));
     QCoreApplication::setApplicationName(QStringLiteral("lessonscope-tests"));
-    QSettings::setDefaultFormat(QSettings::IniFormat);
-    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, dir.path());
+    lessonscope::setSettingsFolder(dir.path(), QSettings::IniFormat); // what guardSettingsFiles looks at
     QSettings().clear();
 }
 

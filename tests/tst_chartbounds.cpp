@@ -15,6 +15,8 @@
 #include <QLabel>
 #include <QTest>
 
+#include <limits>
+
 namespace {
 
 PlotPanel linePanel(int seriesCount, const QString &label = QStringLiteral("s"))
@@ -60,6 +62,8 @@ private slots:
     void categoriesBeyondTheCapAreNotDrawn();
     void panelsBeyondTheCapAreNotDrawn();
     void renderKeepsItsSizeWithManyPanels();
+    void logAxesHoldTheExtremeDoubles_data();
+    void logAxesHoldTheExtremeDoubles();
 };
 
 void TestChartBounds::chartTextIsElided()
@@ -82,6 +86,46 @@ void TestChartBounds::longAxisTitleIsElided()
     PanelChart chart;
     chart.setPanel(panel);
     QVERIFY2(chart.valueAxisTitle().size() <= 201, qPrintable(QString::number(chart.valueAxisTitle().size())));
+}
+
+void TestChartBounds::logAxesHoldTheExtremeDoubles_data()
+{
+    QTest::addColumn<bool>("logX");
+    QTest::addColumn<bool>("bar");
+    QTest::addColumn<std::vector<double>>("x");
+    QTest::addColumn<std::vector<double>>("y");
+    QTest::addColumn<QString>("beyond");
+    const double largest = std::numeric_limits<double>::max();
+    const double denormal = std::numeric_limits<double>::denorm_min();
+    QTest::newRow("y up to the largest double") << false << false << std::vector<double>{1, 2, 3} << std::vector<double>{1e-6, 2e-6, largest} << "1 value";
+    QTest::newRow("y down to a denormal") << false << false << std::vector<double>{1, 2, 3} << std::vector<double>{denormal, 2e-6, 1} << "1 value";
+    QTest::newRow("x from a denormal to the largest") << true << false << std::vector<double>{denormal, 1, largest} << std::vector<double>{1, 2, 3} << "2 values";
+    QTest::newRow("a bar of the largest double") << false << true << std::vector<double>{} << std::vector<double>{largest, 1e-6} << "1 value";
+}
+
+// A log axis given 1.8 × 10³⁰⁸ (or x from 5 × 10⁻³²⁴) made Qt Charts recurse until the stack
+// overflowed (SIGSEGV in render and the explorer). The values are drawn at the axis's edge, and
+// the note under the chart says so.
+void TestChartBounds::logAxesHoldTheExtremeDoubles()
+{
+    QFETCH(bool, logX);
+    QFETCH(bool, bar);
+    QFETCH(std::vector<double>, x);
+    QFETCH(std::vector<double>, y);
+    QFETCH(QString, beyond);
+    PlotPanel panel = bar ? barPanel(static_cast<int>(y.size())) : linePanel(1);
+    panel.series.front().x = x;
+    panel.series.front().y = y;
+    panel.logScale = true;
+    panel.logX = logX;
+    PanelChart chart;
+    chart.resize(640, 480);
+    chart.setPanel(panel);
+    chart.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    QVERIFY(!chart.grab().isNull()); // drawn, not recursed to death
+    QVERIFY2(noteOf(chart, "limitNote").contains(beyond + QStringLiteral(" beyond the log axis's 10⁻²⁵⁰ … 10²⁵⁰, drawn at its edge")),
+             qPrintable(noteOf(chart, "limitNote")));
 }
 
 void TestChartBounds::seriesBeyondTheCapAreNotDrawn()

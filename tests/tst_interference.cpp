@@ -220,7 +220,7 @@ void TestInterference::malformedEvidenceIsAWarning()
     const Problems problems = validateArtifact(document);
     QCOMPARE(problems.size(), std::size_t{1});
     QCOMPARE(problems.front().severity, Severity::Warning);
-    QCOMPARE(problems.front().pointer, std::string("/environment/interference"));
+    QCOMPARE(problems.front().pointer, std::string("/environment/interference/host/involuntarySwitches"));
     QVERIFY(!disturbanceOf(document).known);
 }
 

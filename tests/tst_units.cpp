@@ -60,6 +60,9 @@ private slots:
         QTest::newRow("tiny") << 2.54e-07 << QStringLiteral("0.00000025×");
         QTest::newRow("nan") << std::nan("") << QStringLiteral("n/a");
         QTest::newRow("astronomical") << 1e308 << QString::fromUtf8("1.00 × 10³⁰⁸×");
+        // Not twenty zeros ("0.00000000000000000000×") but the power of ten (issue 19).
+        QTest::newRow("beyond twenty decimals") << 1e-30 << QString::fromUtf8("1.00 × 10⁻³⁰×");
+        QTest::newRow("a denormal") << 4.9406564584124654e-324 << QString::fromUtf8("4.94 × 10⁻³²⁴×");
     }
 
     void ratios()
@@ -76,6 +79,8 @@ private slots:
         // A hostile file's 1e308 s reads as a number of seconds, not 309 digits cut off.
         QCOMPARE(QString::fromStdString(lessonscope::formatDuration(1e308)), QString::fromUtf8("1.00 × 10³⁰⁸ s"));
         QCOMPARE(QString::fromStdString(lessonscope::formatDuration(86400)), QString::fromUtf8("86400 s"));
+        // ... and a denormal's 5 × 10⁻³²⁴ s is not "0.00 ns".
+        QCOMPARE(QString::fromStdString(lessonscope::formatDuration(4.9406564584124654e-324)), QString::fromUtf8("4.94 × 10⁻³²⁴ s"));
     }
 
     void numbers_data()
@@ -88,6 +93,10 @@ private slots:
         QTest::newRow("plain") << 0.01534 << QStringLiteral("0.0153");
         QTest::newRow("zero") << 0.0 << QStringLiteral("0");
         QTest::newRow("thousands") << 1818.0 << QStringLiteral("1818");
+        // A denormal read "inf × 10⁻³²³": 10⁻³²⁴ is 0 as a double (issue 19).
+        QTest::newRow("a denormal") << 4.9406564584124654e-324 << QString::fromUtf8("4.94 × 10⁻³²⁴");
+        QTest::newRow("the largest double") << 1.7976931348623157e308 << QString::fromUtf8("1.80 × 10³⁰⁸");
+        QTest::newRow("negative") << -2.5e-8 << QString::fromUtf8("-2.50 × 10⁻⁸");
     }
 
     void numbers()

@@ -2,21 +2,33 @@
 // and geometry, the library's columns) comes from a file anyone can damage, and Qt's restoreState()
 // crashes on some damaged layouts (Qt 6.4). Each case writes damaged settings and opens the window.
 #include "explorertesting.h"
+#include "ui/library/librarypane.h"
 #include "ui/window/mainwindow.h"
 #include "ui/window/savecontroller.h"
 
 #include <QCryptographicHash>
 #include <QDockWidget>
+#include <QHeaderView>
+#include <QTreeView>
 #include <QScreen>
 #include <QRandomGenerator>
 #include <QSettings>
+#include <QStatusBar>
 #include <QTest>
+
+#include <atomic>
+#include <chrono>
+#include <thread>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 using namespace explorertesting;
 
 namespace {
 
-const QString kState = QStringLiteral("mainWindow/state");
+const QString kState = QStringLiteral("mainWindow/docks");
 
 // Opens the window on the settings as they are, and closes it without saving them again.
 void openWindow()
@@ -46,6 +58,10 @@ private slots:
     void garbageFileIsSurvived();
     void goodLayoutIsStillRestored();
     void offScreenGeometryComesBackOnScreen();
+    void damagedWordsWithTheirDigestAreSurvived_data();
+    void damagedWordsWithTheirDigestAreSurvived();
+    void aLayoutThatStoppedTheLastStartIsNotRestoredAgain();
+    void aSettingsFileThatIsAFifoDoesNotBlockTheStart();
 
 private:
     QTemporaryDir m_dir;
@@ -115,12 +131,20 @@ void TestWindowSettings::goodLayoutIsStillRestored()
         const auto docks = window.findChildren<QDockWidget *>();
         QVERIFY(!docks.isEmpty());
         docks.constFirst()->hide();
+        QHeaderView *header = window.library()->findChild<QTreeView *>()->header();
+        header->setSectionHidden(1, true);
+        header->moveSection(0, 2);
+        header->resizeSection(2, 333);
         QVERIFY(window.close());
     }
     MainWindow window;
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     QVERIFY2(window.findChildren<QDockWidget *>().constFirst()->isHidden(), "a saved layout was not restored");
+    const QHeaderView *header = window.library()->findChild<QTreeView *>()->header();
+    QVERIFY2(header->isSectionHidden(1), "the library's columns were not restored");
+    QCOMPARE(header->visualIndex(0), 2);
+    QCOMPARE(header->sectionSize(2), 333);
     window.saveController()->setAskUnsaved([](int) { return SaveController::UnsavedChoice::Discard; });
 }
 
@@ -160,6 +184,99 @@ void TestWindowSettings::offScreenGeometryComesBackOnScreen()
             QCOMPARE(window.size(), saved.size());
         window.saveController()->setAskUnsaved([](int) { return SaveController::UnsavedChoice::Discard; });
     }
+}
+
+void TestWindowSettings::damagedWordsWithTheirDigestAreSurvived_data()
+{
+    QTest::addColumn<QString>("key");
+    QTest::newRow("the library's columns") << QStringLiteral("library/header");
+    QTest::newRow("the window's docks") << kState;
+    QTest::newRow("the window's geometry") << QStringLiteral("mainWindow/geometry");
+}
+
+// The SHA-256 only stops random garbage: a layout whose 32-bit words are damaged, stored with its
+// right digest, crashed the explorer in QHeaderView::restoreState at every start (issue 19).
+void TestWindowSettings::damagedWordsWithTheirDigestAreSurvived()
+{
+    QFETCH(QString, key);
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.close()); // saves the settings
+    }
+    QSettings settings;
+    const QByteArray state = settings.value(key).toByteArray();
+    QVERIFY(state.size() >= 8);
+    for (qsizetype at = 0; at + 4 <= state.size(); ++at) {
+        for (const quint32 word : {0x7FFFFFFFu, 0xFFFFFFFFu, 0x80000000u, 0x00010000u}) {
+            QByteArray damaged = state;
+            for (int b = 0; b < 4; ++b)
+                damaged[at + b] = static_cast<char>(word >> (24 - 8 * b)); // QDataStream is big-endian
+            settings.setValue(key, damaged);
+            settings.setValue(key + QStringLiteral("Sha256"), QCryptographicHash::hash(damaged, QCryptographicHash::Sha256));
+            settings.sync();
+            openWindow();
+        }
+    }
+}
+
+// Whatever a saved layout does to Qt, it does it once: a start that did not get through its
+// restore leaves a mark, and the next start opens with the default layout and says why.
+void TestWindowSettings::aLayoutThatStoppedTheLastStartIsNotRestoredAgain()
+{
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.findChildren<QDockWidget *>().constFirst()->hide();
+        QVERIFY(window.close());
+    }
+    QSettings().setValue(QStringLiteral("mainWindow/restoring"), true); // as a crash in the restore leaves it
+    QSettings().sync();
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY2(!window.findChildren<QDockWidget *>().constFirst()->isHidden(), "the layout that stopped the last start came back");
+    QVERIFY(window.statusBar()->currentMessage().contains(QStringLiteral("default layout")));
+    QTRY_VERIFY(!QSettings().contains(QStringLiteral("mainWindow/restoring"))); // this start got through
+    window.saveController()->setAskUnsaved([](int) { return SaveController::UnsavedChoice::Discard; });
+}
+
+// A FIFO in place of the settings file blocked the explorer's start forever: QSettings opens it
+// blocking. A watchdog writes to the FIFO after a minute, which would unblock a start that waits.
+void TestWindowSettings::aSettingsFileThatIsAFifoDoesNotBlockTheStart()
+{
+    const QString path = lessonscope::settingsFilePath();
+    QFile::remove(path);
+    QVERIFY(::mkfifo(QFile::encodeName(path).constData(), 0600) == 0);
+    std::atomic<bool> done{false}, unblocked{false};
+    std::thread watchdog([&] {
+        for (int i = 0; i < 600 && !done; ++i)
+            std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        if (done)
+            return;
+        unblocked = true;
+        const int fd = ::open(QFile::encodeName(path).constData(), O_WRONLY | O_NONBLOCK);
+        if (fd >= 0)
+            ::close(fd);
+    });
+    {
+        MainWindow window;
+        done = true;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY2(window.statusBar()->currentMessage().contains(QStringLiteral("is not a regular file")),
+                 qPrintable(window.statusBar()->currentMessage()));
+        window.saveController()->setAskUnsaved([](int) { return SaveController::UnsavedChoice::Discard; });
+        QVERIFY(window.close());
+    }
+    done = true;
+    watchdog.join();
+    QVERIFY2(!unblocked, "the start waited on the FIFO");
+    QVERIFY(QFileInfo(path).exists() && !QFileInfo(path).isFile()); // nothing saved over it
+    QFile::remove(path);
+    isolateSettings(m_dir); // this session's settings had gone to an empty folder
 }
 
 QTEST_MAIN(TestWindowSettings)

@@ -252,6 +252,30 @@ QString destinationProblem(const QString &path)
     return {};
 }
 
+QString writableDestinationProblem(const QString &path)
+{
+    if (path.isEmpty())
+        return QStringLiteral("no file name was given");
+    if (QString problem = destinationProblem(path); !problem.isEmpty())
+        return problem;
+    const QString folder = QFileInfo(finalTarget(path)).absolutePath();
+    struct stat status {};
+    if (::stat(QFile::encodeName(folder).constData(), &status) != 0)
+        return errno == ENOENT ? QStringLiteral("the folder %1 does not exist").arg(folder) : systemError(errno);
+    if (!S_ISDIR(status.st_mode))
+        return QStringLiteral("%1 is not a folder").arg(folder);
+    // A real try, as the save will make it: an unnamed file in the folder, gone when closed. It
+    // answers what access() cannot (a read-only file system, a quota, an ACL).
+    const int fd = ::open(QFile::encodeName(folder).constData(), O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
+    if (fd >= 0) {
+        ::close(fd);
+        return {};
+    }
+    if (errno == EOPNOTSUPP || errno == EISDIR || errno == EINVAL) // no unnamed files here
+        return ::access(QFile::encodeName(folder).constData(), W_OK | X_OK) == 0 ? QString() : systemError(errno);
+    return systemError(errno);
+}
+
 bool writeFileAtomically(const QString &path, const FileWriter &writer, QString *error, ExistingFile existing)
 {
     const auto fail = [error](const QString &message) {

@@ -42,6 +42,12 @@ bool writeFileAtomically(const QString &path, std::string_view bytes, QString *e
 // the system's reason it cannot be looked at. Empty when path is absent or a regular file.
 QString destinationProblem(const QString &path);
 
+// Why a save to path would fail before it is tried: destinationProblem, an empty name, a folder
+// that does not exist or is not a folder, or one that no file can be made in (tried, the way the
+// save will). Empty when a save may succeed. For the commands that measure or draw first and
+// write last (`run -o`), so that no work is done for a file that cannot be written.
+QString writableDestinationProblem(const QString &path);
+
 // The message for a name that is taken when ExistingFile::Keep was asked for.
 QString existingFileMessage();
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 
 namespace lessonscope {
 
@@ -29,8 +30,9 @@ std::string formatDuration(double seconds)
     if (seconds == 0)
         return "0 s";
 
-    // Beyond a day no unit reads better than seconds, and whole digits would run to hundreds.
-    if (std::fabs(seconds) >= 1e5)
+    // Beyond a day no unit reads better than seconds, and whole digits would run to hundreds;
+    // below a picosecond, nanoseconds would read "0.00 ns".
+    if (std::fabs(seconds) >= 1e5 || std::fabs(seconds) < 1e-12)
         return formatNumber(seconds) + " s";
     const DurationUnit unit = durationUnitFor(seconds);
     const double value = seconds / unit.secondsPerUnit;
@@ -49,7 +51,8 @@ std::string formatRatio(double ratio)
         return std::isnan(ratio) ? "n/a" : "∞×";
     char buffer[64];
     const double magnitude = std::fabs(ratio);
-    if (magnitude >= 1e15) // a thousand million million: digits no one reads
+    // A thousand million million, or a thousand millionth: digits no one reads.
+    if (magnitude >= 1e15 || (magnitude > 0 && magnitude < 1e-9))
         return formatNumber(ratio) + "×";
     if (magnitude >= 99.5) {
         // Whole, with a comma every three digits: 1530 → "1,530".
@@ -80,18 +83,18 @@ std::string formatNumber(double value)
         std::snprintf(buffer, sizeof buffer, "%.3g", value);
         return buffer;
     }
-    int exponent = static_cast<int>(std::floor(std::log10(magnitude)));
-    double mantissa = value / std::pow(10.0, exponent);
-    if (std::fabs(mantissa) >= 9.995) { // 9.996e-7 prints as 1.00 × 10⁻⁶
-        mantissa /= 10;
-        ++exponent;
-    }
+    // printf rounds the mantissa and finds the exponent together (9.996e-7 is "1.00e-06"), for
+    // every double: dividing by a power of ten would make a denormal's mantissa infinite (10⁻³²⁴
+    // is 0 in a double).
+    std::snprintf(buffer, sizeof buffer, "%.2e", value);
+    const std::string text = buffer;
+    const std::size_t e = text.find('e');
+    const int exponent = std::atoi(text.c_str() + e + 1);
     static const char *const kSuperscript[] = {"⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"};
     std::string power = exponent < 0 ? "⁻" : "";
     for (char digit : std::to_string(std::abs(exponent)))
         power += kSuperscript[digit - '0'];
-    std::snprintf(buffer, sizeof buffer, "%.2f × 10", mantissa);
-    return buffer + power;
+    return text.substr(0, e) + " × 10" + power;
 }
 
 std::string formatCount(std::int64_t count)

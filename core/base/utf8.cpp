@@ -1,5 +1,7 @@
 #include "core/base/utf8.h"
 
+#include <cstdio>
+
 namespace lessonscope {
 
 std::size_t utf8SequenceLength(std::string_view text, std::size_t i)
@@ -36,6 +38,33 @@ std::size_t utf8SequenceLength(std::string_view text, std::size_t i)
     return length;
 }
 
+namespace {
+
+// The code point of a valid UTF-8 sequence of length bytes at text[i].
+char32_t codePointAt(std::string_view text, std::size_t i, std::size_t length)
+{
+    const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[i + k]); };
+    if (length == 1)
+        return byte(0);
+    char32_t code = byte(0) & (0xFF >> (length + 1));
+    for (std::size_t k = 1; k < length; ++k)
+        code = (code << 6) | (byte(k) & 0x3F);
+    return code;
+}
+
+} // namespace
+
+bool isInvisibleFormatting(char32_t code)
+{
+    return code == 0x061C                       // Arabic letter mark
+        || code == 0x200B                       // zero-width space
+        || code == 0x200E || code == 0x200F     // left-to-right and right-to-left marks
+        || (code >= 0x202A && code <= 0x202E)   // bidi embeddings and overrides (U+202E)
+        || (code >= 0x2066 && code <= 0x2069)   // bidi isolates
+        || code == 0x2028 || code == 0x2029     // line and paragraph separators
+        || code == 0xFEFF;                      // zero-width no-break space (a BOM)
+}
+
 std::string printableText(std::string_view text)
 {
     static constexpr char kHex[] = "0123456789ABCDEF";
@@ -57,6 +86,12 @@ std::string printableText(std::string_view text)
             out += kHex[code >> 4];
             out += kHex[code & 0x0F];
             i += 2;
+        } else if (length > 1 && isInvisibleFormatting(codePointAt(text, i, length))) {
+            // Reorders or hides what follows ("Trojan Source"): shown as its code point.
+            char escaped[8];
+            std::snprintf(escaped, sizeof escaped, "\\u%04X", static_cast<unsigned>(codePointAt(text, i, length)));
+            out += escaped;
+            i += length;
         } else {
             out.append(text.substr(i, length));
             i += length;
@@ -77,12 +112,19 @@ std::string terminalSafeJson(std::string_view json)
             code = 0x7F;
         else if (c == 0xC2 && i + 1 < json.size() && static_cast<unsigned char>(json[i + 1]) < 0xA0)
             code = static_cast<unsigned char>(json[++i]);
+        else if (const std::size_t length = c >= 0xC2 ? utf8SequenceLength(json, i) : 0;
+                 length > 1 && isInvisibleFormatting(codePointAt(json, i, length))) {
+            code = static_cast<int>(codePointAt(json, i, length));
+            i += length - 1;
+        }
         if (code < 0) {
             out += json[i];
             continue;
         }
-        out += "\\u00";
-        out += kHex[code >> 4];
+        out += "\\u";
+        out += kHex[(code >> 12) & 0x0F];
+        out += kHex[(code >> 8) & 0x0F];
+        out += kHex[(code >> 4) & 0x0F];
         out += kHex[code & 0x0F];
     }
     return out;

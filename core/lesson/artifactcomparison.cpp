@@ -22,10 +22,17 @@ std::string withInterval(const std::string &text, double low, double high)
 
 std::string verdictOf(const ComparedFigure &f)
 {
-    if (!f.ratio)
+    if (!f.ratio) {
+        if (f.a && f.b)
+            return *f.a == 0 ? "no ratio: A is 0" : "no ratio: a side is not a finite number";
         return f.a || f.b ? "only one side has it" : std::string();
-    if (!f.interval)
-        return "B ÷ A = " + formatRatio(*f.ratio) + "; one value each, so no interval";
+    }
+    if (!f.interval) {
+        const char *why = f.samplesA == 0 && f.samplesB == 0 ? "one value each, so no interval"
+            : f.samplesA == 0 || f.samplesB == 0              ? "only one side has samples, so no interval"
+                                                              : "no interval: the samples of a side are not all positive";
+        return "B ÷ A = " + formatRatio(*f.ratio) + "; " + why;
+    }
     const RatioInterval &i = *f.interval;
     if (!i.trusted) {
         return withInterval("B ÷ A = " + formatRatio(*f.ratio), i.low, i.high) + ", but with fewer than " +
@@ -51,8 +58,12 @@ ComparedFigure compareFigure(const Figure &fa, const Figure &fb)
 {
     ComparedFigure c;
     c.label = fa.label;
-    c.a = fa.value;
-    c.b = fb.value;
+    // One source: a figure that summarises samples on both sides is compared on the samples alone
+    // (each side's median, and the interval of those medians), so that a file whose stated median
+    // is not its samples' (validation warns of it) cannot give a verdict its interval contradicts.
+    const bool fromSamples = !fa.samples.empty() && !fb.samples.empty();
+    c.a = fromSamples ? std::optional(median(fa.samples)) : fa.value;
+    c.b = fromSamples ? std::optional(median(fb.samples)) : fb.value;
     c.isDuration = fa.isDuration;
     c.samplesA = fa.samples.size();
     c.samplesB = fb.samples.size();

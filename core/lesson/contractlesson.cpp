@@ -29,4 +29,9 @@ std::unique_ptr<LessonTimeline> ContractLesson::timeline(const Artifact &artifac
     return m_contract.timeline(artifact);
 }
 
+std::optional<ParameterValues> ContractLesson::parametersOf(const Json &output) const
+{
+    return m_contract.parameters ? m_contract.parameters(output) : std::nullopt;
+}
+
 } // namespace lessonscope

@@ -16,6 +16,7 @@ struct LessonContract {
     void (*check)(const Json &document, const Json &output, Checker &checker) = nullptr;
     LessonSummary (*summarize)(const Artifact &artifact) = nullptr;
     std::unique_ptr<LessonTimeline> (*timeline)(const Artifact &artifact) = nullptr;
+    std::optional<ParameterValues> (*parameters)(const Json &output) = nullptr; // Lesson::parametersOf
 };
 
 // A lesson whose artifact parts are its contract's functions.
@@ -29,6 +30,8 @@ public:
     void check(const Json &document, const Json &output, Checker &checker) const override;
     LessonSummary summarize(const Artifact &artifact) const override;
     std::unique_ptr<LessonTimeline> timeline(const Artifact &artifact) const override;
+    std::optional<ParameterValues> parametersOf(const Json &output) const override;
+    bool statesItsParameters() const override { return m_contract.parameters != nullptr; }
 
 private:
     LessonContract m_contract;

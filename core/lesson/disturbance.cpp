@@ -1,6 +1,7 @@
 #include "core/lesson/disturbance.h"
 
 #include "core/artifact/lenientjson.h"
+#include "core/artifact/checker.h"
 #include "core/base/units.h"
 #include "core/timing/statistics.h"
 
@@ -16,6 +17,8 @@ using namespace lenient;
 
 namespace {
 
+constexpr const char *kEvidencePointer = "/environment/interference";
+
 Json countsToJson(const SwitchCounts &counts)
 {
     Json json = Json::object();
@@ -26,21 +29,77 @@ Json countsToJson(const SwitchCounts &counts)
     return json;
 }
 
-bool countsFromJson(const Json &json, SwitchCounts &counts)
+// Reads the evidence through the lenient views (never a typed read of unchecked JSON) and keeps
+// the first field that is missing, of the wrong type or out of range, with its JSON Pointer: the
+// rule is never applied to evidence it cannot trust, and validation says where it broke.
+class EvidenceReader
 {
-    if (!json.is_object())
-        return false;
-    const auto voluntary = integerOf(member(json, "voluntarySwitches"));
-    const auto involuntary = integerOf(member(json, "involuntarySwitches"));
-    if (!voluntary || !involuntary)
-        return false;
-    counts.voluntary = *voluntary;
-    counts.involuntary = *involuntary;
-    const auto migrations = integerOf(member(json, "migrations"));
-    counts.migrationsKnown = migrations.has_value();
-    counts.migrations = migrations.value_or(0);
-    return true;
-}
+public:
+    explicit EvidenceReader(EvidenceProblem *problem) : m_problem(problem) {}
+
+    bool ok() const { return m_ok; }
+
+    std::optional<std::int64_t> count(const Json &object, const std::string &pointer, const char *key,
+                                      std::int64_t maximum, bool required, std::int64_t minimum = 0)
+    {
+        const Json *value = lenient::member(object, key);
+        if (!value && !required)
+            return std::nullopt;
+        const auto number = lenient::integerOf(value);
+        if (!number || *number < minimum || *number > maximum)
+            fail(pointer, key, value, "a whole number from " + formatCount(minimum) + " to " + formatCount(maximum));
+        return m_ok ? number : std::nullopt;
+    }
+
+    std::optional<double> number(const Json &object, const std::string &pointer, const char *key, double minimum,
+                                 double maximum, bool required, const std::string &range)
+    {
+        const Json *value = lenient::member(object, key);
+        if (!value && !required)
+            return std::nullopt;
+        const auto number = lenient::numberOf(value);
+        if (!number || !(*number >= minimum && *number <= maximum))
+            fail(pointer, key, value, range);
+        return m_ok ? number : std::nullopt;
+    }
+
+    bool counts(const Json &evidence, const char *key, SwitchCounts &counts)
+    {
+        const std::string pointer = childPointer(kEvidencePointer, key);
+        const Json *object = lenient::member(evidence, key);
+        if (!object || !object->is_object()) {
+            fail(kEvidencePointer, key, object, "an object of switch counts");
+            return false;
+        }
+        const auto voluntary = count(*object, pointer, "voluntarySwitches", kMaxEvidenceCount, true);
+        const auto involuntary = count(*object, pointer, "involuntarySwitches", kMaxEvidenceCount, true);
+        const auto migrations = count(*object, pointer, "migrations", kMaxEvidenceCount, false);
+        if (!m_ok)
+            return false;
+        counts.voluntary = *voluntary;
+        counts.involuntary = *involuntary;
+        counts.migrationsKnown = migrations.has_value();
+        counts.migrations = migrations.value_or(0);
+        return true;
+    }
+
+    void fail(const std::string &pointer, const char *key, const Json *value, const std::string &expected)
+    {
+        if (!m_ok)
+            return; // the first problem is the one reported
+        m_ok = false;
+        if (m_problem) {
+            m_problem->pointer = childPointer(pointer, key);
+            m_problem->message = std::string(key) + " must be " + expected + ", but it "
+                + (value ? "is " + describeValue(*value) : std::string("is missing"))
+                + ": whether the run was disturbed cannot be judged";
+        }
+    }
+
+private:
+    EvidenceProblem *m_problem = nullptr;
+    bool m_ok = true;
+};
 
 Json measuringToJson(const MeasuringReport &m)
 {
@@ -249,35 +308,52 @@ Json interferenceToJson(const InterferenceEvidence &evidence, const MeasuringRep
     return json;
 }
 
-std::optional<InterferenceEvidence> interferenceFromJson(const Json &environment)
+std::optional<InterferenceEvidence> interferenceFromJson(const Json &environment, EvidenceProblem *problem)
 {
-    const Json *found = member(environment, "interference");
-    if (!found || !found->is_object())
+    const Json *json = lenient::member(environment, "interference");
+    if (!json)
         return std::nullopt;
-    const Json &json = *found;
+    EvidenceReader read(problem);
+    if (!json->is_object()) {
+        read.fail("/environment", "interference", json, "an object");
+        return std::nullopt;
+    }
     InterferenceEvidence evidence;
-    const auto seconds = numberOf(member(json, "seconds"));
-    const auto cpus = integerOf(member(json, "cpus"));
-    const Json *host = member(json, "host");
-    const Json *device = member(json, "device");
-    if (!seconds || !cpus || !host || !device || !countsFromJson(*host, evidence.host)
-        || !countsFromJson(*device, evidence.device))
+    const std::string at = kEvidencePointer;
+    const auto seconds = read.number(*json, at, "seconds", 0, kMaxEvidenceSeconds, true,
+                                     "a duration in seconds from 0 to " + formatCount(kMaxEvidenceSeconds));
+    const auto cpus = read.count(*json, at, "cpus", kMaxEvidenceCpus, true, 1);
+    read.counts(*json, "host", evidence.host);
+    read.counts(*json, "device", evidence.device);
+    const Json *device = lenient::member(*json, "device");
+    const auto threads = device ? read.count(*device, at + "/device", "threads", kMaxEvidenceCount, false) : std::nullopt;
+    const auto load = read.number(*json, at, "loadAverage", 0, kMaxEvidenceLoad, false,
+                                  "a load average from 0 to " + formatCount(kMaxEvidenceLoad));
+    const auto steal = read.number(*json, at, "stealShare", 0, 1, false, "a share from 0 to 1");
+    const Json *governor = lenient::member(*json, "governor");
+    if (governor && (!governor->is_string() || governor->get_ref<const std::string &>().size() > kMaxGovernorBytes))
+        read.fail(at, "governor", governor, "the name of a governor, at most " + std::to_string(kMaxGovernorBytes) + " bytes");
+    // The idle sample (lessonscope 0.2 on): other programs' busy CPUs just before the run.
+    std::optional<IdleSample> idle;
+    if (const Json *sample = lenient::member(*json, "idleSample")) {
+        const std::string sampleAt = at + "/idleSample";
+        const auto sampled = read.number(*sample, sampleAt, "seconds", 0, kMaxEvidenceSeconds, true,
+                                         "a duration in seconds from 0 to " + formatCount(kMaxEvidenceSeconds));
+        const auto all = read.count(*sample, sampleAt, "cpus", kMaxEvidenceCpus, true, 1);
+        const auto busy = read.number(*sample, sampleAt, "busyCpus", 0, static_cast<double>(kMaxEvidenceCpus), true,
+                                      "a number of CPUs from 0 to " + formatCount(kMaxEvidenceCpus));
+        if (read.ok())
+            idle = IdleSample{*sampled, *busy, static_cast<int>(*all)};
+    }
+    if (!read.ok())
         return std::nullopt;
     evidence.seconds = *seconds;
-    evidence.cpus = static_cast<int>(std::clamp<std::int64_t>(*cpus, 0, 1 << 20));
-    evidence.deviceThreads = integerOf(member(*device, "threads")).value_or(0);
-    if (const auto load = numberOf(member(json, "loadAverage")))
-        evidence.loadAverage = *load;
-    if (const auto steal = numberOf(member(json, "stealShare")))
-        evidence.stealShare = *steal;
-    evidence.governor = stringOf(member(json, "governor"));
-    if (const Json *idle = member(json, "idleSample")) {
-        const auto s = numberOf(member(*idle, "seconds"));
-        const auto busy = numberOf(member(*idle, "busyCpus"));
-        const auto all = integerOf(member(*idle, "cpus"));
-        if (s && busy && all && *busy >= 0 && *all > 0)
-            evidence.idle = IdleSample{*s, *busy, static_cast<int>(std::min<std::int64_t>(*all, 1 << 20))};
-    }
+    evidence.cpus = static_cast<int>(*cpus);
+    evidence.deviceThreads = threads.value_or(0);
+    evidence.loadAverage = load.value_or(-1);
+    evidence.stealShare = steal;
+    evidence.governor = lenient::stringOf(governor);
+    evidence.idle = idle;
     return evidence;
 }
 
@@ -401,12 +477,20 @@ std::string conditionsText(const Disturbance &d)
 
 Disturbance disturbanceOf(const Json &document)
 {
-    if (!document.is_object())
-        return assessDisturbance(RunEvidence{});
-    const Json *environment = member(document, "environment");
+    const Json *environment = lenient::member(document, "environment");
     if (!environment)
         return assessDisturbance(RunEvidence{});
-    return assessDisturbance(runEvidenceFromJson(*environment), tracedCleanDurations(document));
+    EvidenceProblem problem;
+    RunEvidence evidence;
+    evidence.machine = interferenceFromJson(*environment, &problem);
+    if (evidence.machine) {
+        if (const Json *interference = lenient::member(*environment, "interference"))
+            evidence.measuring = measuringFromJson(lenient::member(*interference, "measuring"));
+    }
+    Disturbance disturbance = assessDisturbance(evidence, tracedCleanDurations(document));
+    if (!evidence.machine && !problem.pointer.empty()) // recorded, but not evidence the rule can trust
+        disturbance.evidence = "the interference evidence cannot be read (" + problem.pointer + ": " + problem.message + ")";
+    return disturbance;
 }
 
 } // namespace lessonscope

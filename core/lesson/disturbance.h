@@ -21,9 +21,24 @@ struct RunEvidence {
 };
 
 Json interferenceToJson(const InterferenceEvidence &evidence, const MeasuringReport *measuring = nullptr);
+
+// The evidence's bounds: a field beyond them (or missing, or of another type) makes the evidence
+// unreadable, never arithmetic (a count is summed with others; docs/security.md, "Limits").
+inline constexpr std::int64_t kMaxEvidenceCount = 1'000'000'000'000; // switches, migrations, threads
+inline constexpr std::int64_t kMaxEvidenceSeconds = 10'000'000;      // a window of about 115 days
+inline constexpr std::int64_t kMaxEvidenceCpus = 1'048'576;
+inline constexpr std::int64_t kMaxEvidenceLoad = 1'000'000;
+inline constexpr std::size_t kMaxGovernorBytes = 64;
+
+// Where and why evidence could not be read: the JSON Pointer of the first field that broke.
+struct EvidenceProblem {
+    std::string pointer;
+    std::string message;
+};
+
 // nullopt when the environment has no evidence (recorded elsewhere, or an older lessonscope) or
-// when it is malformed (validation reports that).
-std::optional<InterferenceEvidence> interferenceFromJson(const Json &environment);
+// when it is malformed or out of range (then *problem says where and why, if given).
+std::optional<InterferenceEvidence> interferenceFromJson(const Json &environment, EvidenceProblem *problem = nullptr);
 RunEvidence runEvidenceFromJson(const Json &environment);
 
 // The older rule, for artifacts whose evidence covers the whole run only (no measuring block).

@@ -2,7 +2,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/base/utf8.h"
+
 #include <algorithm>
+#include <charconv>
 #include <cstdio>
 #include <stdexcept>
 
@@ -39,7 +42,8 @@ std::optional<std::string> checkValue(const ParameterSpec &spec, const Parameter
     }
     const auto *choice = std::get_if<std::string>(&value);
     if (!choice || std::find(spec.choices.begin(), spec.choices.end(), *choice) == spec.choices.end()) {
-        const std::string got = choice ? "\"" + *choice + "\"" : "an integer";
+        // The value is whatever was typed: shown, never obeyed, on a terminal.
+        const std::string got = choice ? "\"" + printableText(choice->substr(0, 100)) + "\"" : "an integer";
         return spec.name + " must be one of " + joined(spec.choices) + " (got " + got + ")";
     }
     return std::nullopt;
@@ -84,6 +88,18 @@ double MeasuredCall::dispatchOnlySeconds() const
     return static_cast<double>(timestamps.dispatchEnd - timestamps.dispatchBegin) / 1e9;
 }
 
+std::optional<std::int64_t> parseParameterInteger(std::string_view text)
+{
+    // Digits alone, with a minus at most: std::from_chars takes no '+', no space and no newline,
+    // and says when the number does not fit.
+    std::int64_t value = 0;
+    const char *end = text.data() + text.size();
+    const auto [stop, error] = std::from_chars(text.data(), end, value);
+    if (text.empty() || error != std::errc() || stop != end)
+        return std::nullopt;
+    return value;
+}
+
 std::optional<std::string> Lesson::resolveParameters(ParameterValues &values) const
 {
     const std::vector<ParameterSpec> &specs = info().parameters;
@@ -91,7 +107,7 @@ std::optional<std::string> Lesson::resolveParameters(ParameterValues &values) co
     for (const auto &[name, value] : values) {
         const ParameterSpec *spec = findSpec(specs, name);
         if (!spec)
-            return "unknown parameter \"" + name + "\" for " + info().id;
+            return "unknown parameter \"" + printableText(name.substr(0, 100)) + "\" for " + info().id;
         if (auto error = checkValue(*spec, value))
             return error;
     }
@@ -133,6 +149,12 @@ std::string Lesson::describeParameters(const ParameterValues &values) const
                                                             : std::to_string(std::get<std::int64_t>(value));
     }
     return text;
+}
+
+std::optional<ParameterValues> Lesson::parametersOf(const Json &output) const
+{
+    (void)output;
+    return std::nullopt;
 }
 
 int Lesson::measureInChild(const QStringList &arguments) const

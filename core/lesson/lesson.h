@@ -13,6 +13,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -41,6 +42,10 @@ ParameterSpec integerParameterSpec(const char *name, const char *label, const ch
                                   std::int64_t defaultValue, std::int64_t minimum, std::int64_t maximum);
 ParameterSpec choiceParameterSpec(const char *name, const char *label, const char *description,
                                  std::vector<std::string> choices); // the default first
+
+// An integer parameter's value as typed on a command line: its digits alone, a minus at most
+// ("+5", " 5", "5\n" and "0x10" are not integers); nullopt otherwise, or when it does not fit.
+std::optional<std::int64_t> parseParameterInteger(std::string_view text);
 
 using ParameterValue = std::variant<std::int64_t, std::string>;
 using ParameterValues = std::map<std::string, ParameterValue>;
@@ -164,6 +169,12 @@ public:
     virtual LessonSummary summarize(const Artifact &artifact) const = 0;
     // The lesson's timeline over an artifact: to scale from its trace, or the schematic.
     virtual std::unique_ptr<LessonTimeline> timeline(const Artifact &artifact) const = 0;
+    // The parameters a run had, read back from its stdout object (what the lesson prints of them),
+    // so that an artifact's contentHash can be recomputed and checked; nullopt when stdout does
+    // not state them all (an artifact made elsewhere). By default nullopt.
+    virtual std::optional<ParameterValues> parametersOf(const Json &output) const;
+    // Whether its runs' stdout states their parameters (parametersOf can read them back).
+    virtual bool statesItsParameters() const { return false; }
     // The parameters in a few words, e.g. "X 64×32 · W 32×16 float32, 7 warm samples, seed 0".
     // By default "name=value" pairs.
     virtual std::string describeParameters(const ParameterValues &values) const;

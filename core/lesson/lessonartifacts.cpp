@@ -5,6 +5,7 @@
 #include "core/artifact/jsonreader.h"
 #include "core/artifact/validation.h"
 #include "core/lesson/disturbance.h"
+#include "core/lesson/lessonidentity.h"
 #include "core/lesson/lessonregistry.h"
 #include "core/trace/streamtimeline.h"
 
@@ -33,21 +34,21 @@ void checkLesson(const Json &document, const Json *stdoutObject, Problems &probl
     // A lesson prints its figures as a JSON object; text is legal stdout, and has nothing to check.
     if (stdoutObject)
         lesson->check(document, *stdoutObject, checker);
+    checkLessonIdentity(document, *lesson, stdoutObject, checker);
     checker.finish();
 }
 
-// The interference evidence must have its documented shape, or the run's disturbance cannot be
-// judged (the rule would silently call it "not known").
+// The interference evidence must have its documented shape and ranges, or the run's disturbance
+// cannot be judged (the rule would silently call it "not known"): said at the field that broke.
 void checkInterference(const Json &document, Problems &problems)
 {
     const Json *environment = Checker::member(document, "environment");
     if (!environment || !environment->is_object() || !Checker::member(*environment, "interference"))
         return;
-    if (!interferenceFromJson(*environment)) {
+    EvidenceProblem problem;
+    if (!interferenceFromJson(*environment, &problem)) {
         Checker checker(problems);
-        checker.warning("/environment/interference",
-                        "the interference evidence is not in its documented shape (seconds, cpus, host and "
-                        "device switch counts): whether the run was disturbed cannot be judged");
+        checker.warning(problem.pointer, problem.message);
         return;
     }
     const Json *interference = Checker::member(*environment, "interference");

@@ -16,9 +16,13 @@ std::string edgeText(double seconds, int digits)
 {
     if (seconds == 0)
         return "0 s";
+    if (!std::isfinite(seconds) || std::fabs(seconds) >= 1e5)
+        return formatDuration(seconds); // beyond a day: a power of ten, not hundreds of digits
     const DurationUnit unit = durationUnitFor(seconds);
     const double value = seconds / unit.secondsPerUnit;
-    const int whole = static_cast<int>(std::floor(std::log10(std::fabs(value)))) + 1;
+    // Digits before the point, from -324 (a denormal) to 309 (the largest double): clamped before
+    // the conversion, so that no edge of a hostile file's samples makes an int out of infinity.
+    const int whole = static_cast<int>(std::clamp(std::floor(std::log10(std::fabs(value))), -400.0, 400.0)) + 1;
     char buffer[48];
     std::snprintf(buffer, sizeof buffer, "%.*f %s", std::max(digits - whole, 0), value, unit.symbol);
     return buffer;
@@ -39,10 +43,21 @@ Histogram histogramOf(std::span<const double> samples, int bins)
     // Timings spread over decades (an interrupted call is a thousand typical ones), so the bins
     // grow geometrically; a sample with a zero or negative 1st percentile gets equal bins.
     const bool geometric = low > 0;
-    const double step = geometric ? std::pow(high / low, 1.0 / bins) : (high - low) / bins;
+    double step = geometric ? std::pow(high / low, 1.0 / bins) : (high - low) / bins;
+    // A hostile file's samples can run from a denormal to the largest double, whose ratio (or,
+    // from its negative, whose difference) overflows: then the same edges in forms that stay finite.
+    const bool overflows = !std::isfinite(step);
+    const double logStep = geometric && overflows ? (std::log(high) - std::log(low)) / bins : 0;
+    if (overflows)
+        step = geometric ? std::exp(logStep) : high / bins - low / bins;
     std::vector<double> edges; // lower edges, then high
-    for (int i = 0; i < bins; ++i)
-        edges.push_back(geometric ? low * std::pow(step, i) : low + i * step);
+    for (int i = 0; i < bins; ++i) {
+        if (geometric)
+            edges.push_back(overflows ? std::exp(std::log(low) + i * logStep) : low * std::pow(step, i));
+        else
+            edges.push_back(low + i * step);
+    }
+    edges.front() = low;
     edges.push_back(high);
     std::vector<std::int64_t> counts(static_cast<std::size_t>(bins) + 2, 0);
     for (double v : samples) {
@@ -57,7 +72,7 @@ Histogram histogramOf(std::span<const double> samples, int bins)
     }
     // As many significant digits as tell neighbouring edges apart (three at least).
     const double spacing = geometric ? step - 1 : (high > 0 ? step / high : 0);
-    const int digits = spacing > 0 ? std::clamp(static_cast<int>(std::ceil(-std::log10(spacing))) + 1, 3, 8) : 3;
+    const int digits = spacing > 0 ? static_cast<int>(std::clamp(std::ceil(-std::log10(spacing)) + 1, 3.0, 8.0)) : 3;
     histogram.labels.push_back("< " + edgeText(low, digits));
     for (int i = 0; i < bins; ++i)
         histogram.labels.push_back(edgeText(edges[static_cast<std::size_t>(i)], digits));

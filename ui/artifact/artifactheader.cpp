@@ -2,6 +2,7 @@
 
 #include "core/lesson/disturbance.h"
 #include "core/lesson/lessonartifacts.h"
+#include "core/lesson/lessonidentity.h"
 #include "ui/library/libraryentry.h"
 #include "ui/common/plaintext.h"
 #include "core/timing/statistics.h"
@@ -17,6 +18,9 @@
 using namespace lessonscope;
 
 namespace {
+
+// Libraries named in the Environment field; the rest are counted.
+constexpr std::size_t kMaxLibrariesShown = 12;
 
 QString q(const std::string &text)
 {
@@ -119,10 +123,10 @@ void ArtifactHeader::showFields(bool artifactFields)
 void ArtifactHeader::setHash(QLabel *label, const std::string &hash, const QString &qualifier,
                              const QString &meaning)
 {
-    const QString text = q(hash);
+    const QString text = shownText(hash, 80); // a SHA-256 is 64 digits; a file may hold anything
     const QString shown = text.size() > 20 ? text.left(12) + QStringLiteral("…") + text.right(6) : text;
     label->setText(text.isEmpty() ? tr("(none)") : QStringLiteral("%1  (%2)").arg(shown, qualifier));
-    label->setToolTip(text.isEmpty() ? meaning : text + QLatin1Char('\n') + meaning);
+    label->setToolTip(plainToolTip(text.isEmpty() ? meaning : text + QLatin1Char('\n') + meaning));
     label->setAccessibleDescription(meaning);
 }
 
@@ -136,7 +140,7 @@ void ArtifactHeader::setEntry(const LibraryEntry &entry)
         source = entry.path.isEmpty() ? tr("made on this machine — not saved yet")
                                       : tr("%1 — changed since saved").arg(entry.path);
     m_source->setText(source);
-    m_source->setToolTip(entry.path);
+    m_source->setToolTip(plainToolTip(entry.path));
     m_status->setText(entry.statusText());
 
     if (!entry.artifact) {
@@ -154,8 +158,8 @@ void ArtifactHeader::setEntry(const LibraryEntry &entry)
     showFields(true);
     const Artifact &artifact = *entry.artifact;
     const std::string title = artifact.diagram().title;
-    m_title->setText(title.empty() ? q(artifact.lessonId()) : q(title));
-    QStringList facts = {q(artifact.lessonId()), q(artifact.kind()), q(artifact.provenance())};
+    m_title->setText(title.empty() ? shownText(artifact.lessonId()) : shownText(title));
+    QStringList facts = {shownText(artifact.lessonId()), shownText(artifact.kind()), shownText(artifact.provenance())};
     facts.removeAll(QString());
     m_subtitle->setText(facts.join(QStringLiteral(" · ")));
 
@@ -174,29 +178,47 @@ void ArtifactHeader::setEntry(const LibraryEntry &entry)
             numbers << QStringLiteral("%1 %2").arg(q(figure.label), value);
     }
     if (!summary.setup.empty())
-        numbers << q(summary.setup);
+        numbers << shownText(summary.setup);
     m_summary->setText(numbers.join(QStringLiteral("   ·   ")));
     m_summary->setVisible(!numbers.isEmpty());
 
-    const QDateTime generated = QDateTime::fromString(q(artifact.generatedAt()), Qt::ISODateWithMs);
-    m_generated->setText(generated.isValid()
-                             ? QLocale().toString(generated.toLocalTime(), QLocale::LongFormat)
-                             : q(artifact.generatedAt()));
-    m_generated->setToolTip(q(artifact.generatedAt()));
+    const QString generatedAt = shownText(artifact.generatedAt());
+    const QDateTime generated = QDateTime::fromString(generatedAt, Qt::ISODateWithMs);
+    m_generated->setText(generated.isValid() ? QLocale().toString(generated.toLocalTime(), QLocale::LongFormat)
+                                             : generatedAt);
+    m_generated->setToolTip(plainToolTip(generatedAt));
 
     QStringList environment;
     if (!artifact.backend().empty())
-        environment << QStringLiteral("backend %1").arg(q(artifact.backend()));
-    for (const auto &[key, value] : artifact.libraryVersions())
-        environment << QStringLiteral("%1 %2").arg(q(key), q(value));
+        environment << QStringLiteral("backend %1").arg(shownText(artifact.backend()));
+    const auto libraries = artifact.libraryVersions();
+    // A file may list thousands: the first few, and how many more.
+    for (std::size_t i = 0; i < libraries.size() && i < kMaxLibrariesShown; ++i)
+        environment << QStringLiteral("%1 %2").arg(shownText(libraries[i].first), shownText(libraries[i].second));
+    if (libraries.size() > kMaxLibrariesShown)
+        environment << tr("and %1 more").arg(libraries.size() - kMaxLibrariesShown);
     m_environment->setText(environment.join(QStringLiteral(", ")));
     setConditions(artifact);
 
     const bool ours = isRenderedByThisBuild(artifact);
-    setHash(m_contentHash, artifact.contentHash(), ours ? tr("reproducible") : tr("opaque"),
-            ours ? tr("SHA-256 of the lesson's content and the run's parameters: reproducible on any machine")
-                 : tr("Identity of the lesson content that was executed; opaque: it cannot be recomputed "
-                      "from the file"));
+    // "Reproducible" only of a hash recomputed here, from the lesson and the parameters stdout
+    // states, and found equal: a file's word for it is not enough.
+    switch (contentHashStatus(artifact)) {
+    case ContentHash::Reproduced:
+        setHash(m_contentHash, artifact.contentHash(), tr("reproducible"),
+                tr("SHA-256 of the lesson's content and the run's parameters, recomputed from this file and equal: "
+                   "the same on any machine"));
+        break;
+    case ContentHash::Differs:
+        setHash(m_contentHash, artifact.contentHash(), tr("does not match"),
+                tr("This lesson's content with the parameters the file states gives another SHA-256: the file is not "
+                   "the run it says, or another version of the lesson made it"));
+        break;
+    case ContentHash::NotChecked:
+        setHash(m_contentHash, artifact.contentHash(), tr("opaque"),
+                tr("Identity of the lesson content that was executed; opaque: it cannot be recomputed from the file"));
+        break;
+    }
     setHash(m_rendererHash, artifact.rendererHash(), ours ? tr("this lessonscope") : tr("opaque"),
             ours ? tr("The renderer of this lessonscope (version %1) built the panels and the diagram")
                        .arg(kRendererVersion)
@@ -207,17 +229,17 @@ void ArtifactHeader::setEntry(const LibraryEntry &entry)
 void ArtifactHeader::setConditions(const Artifact &artifact)
 {
     const Disturbance disturbance = disturbanceOf(artifact.json());
-    const QString evidence = q(disturbance.evidence);
+    const QString evidence = shownText(disturbance.evidence, kMaxShownParagraph);
     if (!disturbance.known)
         m_conditions->setText(tr("not known (%1)").arg(evidence));
     else
         m_conditions->setText(disturbance.disturbed ? tr("disturbed: %1").arg(evidence) : tr("quiet: %1").arg(evidence));
     QStringList reasons;
     for (const std::string &reason : disturbance.reasons)
-        reasons << q(reason);
+        reasons << shownText(reason, kMaxShownParagraph);
     m_disturbance->setText(tr("⚠ This run was disturbed: %1. Its timings measure the other work as well as the "
                               "code. %2").arg(reasons.join(QStringLiteral("; ")), q(disturbance.advice)));
-    m_disturbance->setToolTip(evidence);
+    m_disturbance->setToolTip(plainToolTip(evidence));
     m_disturbance->setVisible(disturbance.disturbed);
 }
 

@@ -73,7 +73,7 @@ QList<QPointF> PanelChart::Impl::linePoints(std::size_t s) const
     QList<QPointF> points;
     points.reserve(static_cast<qsizetype>(kept[s].size()));
     for (std::size_t i : kept[s])
-        points.append(QPointF(panel.series[s].x[i], scale.toDisplay(panel.series[s].y[i])));
+        points.append(QPointF(logX() ? onLogAxis(panel.series[s].x[i]) : panel.series[s].x[i], displayed(panel.series[s].y[i])));
     return points;
 }
 
@@ -81,7 +81,7 @@ double PanelChart::Impl::barValue(std::size_t s, qsizetype category) const
 {
     const std::vector<double> &y = panel.series[s].y;
     const auto c = static_cast<std::size_t>(category);
-    return c < y.size() && drawable(y[c]) ? scale.toDisplay(y[c]) : 0.0;
+    return c < y.size() && drawable(y[c]) ? displayed(y[c]) : 0.0;
 }
 
 QString PanelChart::Impl::limitText() const
@@ -95,6 +95,22 @@ QString PanelChart::Impl::limitText() const
     if (panel.series.size() > kMaxSeries) {
         parts << PanelChart::tr("and %1 more series not drawn")
                      .arg(QString::fromStdString(lessonscope::groupedNumber(panel.series.size() - kMaxSeries)));
+    }
+    // Values a log axis cannot hold, drawn at its edge.
+    std::size_t clamped = 0;
+    for (std::size_t s = 0; s < drawnSeries(); ++s) {
+        const PlotSeries &series = panel.series[s];
+        for (std::size_t i = 0; i < series.y.size(); ++i) {
+            const double y = scale.toDisplay(series.y[i]);
+            const bool beyondY = logY() && drawable(series.y[i]) && (y < kLogAxisLow || y > kLogAxisHigh);
+            const bool beyondX = logX() && i < series.x.size() && drawableX(series.x[i])
+                && (series.x[i] < kLogAxisLow || series.x[i] > kLogAxisHigh);
+            clamped += beyondY || beyondX ? 1 : 0;
+        }
+    }
+    if (clamped > 0) {
+        parts << PanelChart::tr("%1 beyond the log axis's 10⁻²⁵⁰ … 10²⁵⁰, drawn at its edge")
+                     .arg(clamped == 1 ? PanelChart::tr("1 value") : PanelChart::tr("%1 values").arg(QString::fromStdString(lessonscope::groupedNumber(clamped))));
     }
     return parts.join(QStringLiteral("; "));
 }
@@ -413,6 +429,8 @@ void PanelChart::Impl::updateLogXRange(QLogValueAxis *axis, double low, double h
     }
     if (!(low > 0) || !(high >= low))
         low = high = 1;
+    low = onLogAxis(low);
+    high = onLogAxis(high);
     const bool doublings = high / low <= 1024;
     axis->setBase(doublings ? 2 : 10);
     const double pad = zoomed ? 1.0 : std::pow(doublings ? 2.0 : 10.0, 0.25);

@@ -15,6 +15,7 @@
 #include <optional>
 #include <QLogValueAxis>
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -30,6 +31,13 @@ struct PanelChart::Impl {
     static constexpr qsizetype kMaxCategories = 500;
     static constexpr qsizetype kMaxBarLabels = 256; // value labels over the bars, beyond: none
     static constexpr qsizetype kUprightCategories = 6; // beyond this many bars, their labels are turned
+    // What a logarithmic axis is given, in the units drawn: Qt Charts 6.4 recursed between
+    // QLogValueAxis::setRange and XLogYDomain::setRange until the stack overflowed for a value of
+    // 1.8 × 10³⁰⁸ (or x from 5 × 10⁻³²⁴), whose decade's power of ten is infinite. Values beyond are
+    // drawn at the edge, and the note under the chart says how many.
+    static constexpr double kLogAxisLow = 1e-250;
+    static constexpr double kLogAxisHigh = 1e250;
+    static double onLogAxis(double v) { return std::clamp(v, kLogAxisLow, kLogAxisHigh); }
 
     QChartView *view = nullptr;
     QLabel *note = nullptr; // what the caps left out; hidden when nothing
@@ -77,6 +85,9 @@ struct PanelChart::Impl {
     // A line panel's logarithmic x axis ("xscale": "log"): zoom, pan and thinning work in
     // log10(x), where the axis is linear; x <= 0 has no place on it and is left out.
     bool logX() const { return panel.isLine() && panel.logX; }
+    bool logY() const { return log || panel.logScale; }
+    // A value in the axis's units as the value axis is given it (clamped on a log axis).
+    double displayed(double y) const { return logY() ? onLogAxis(scale.toDisplay(y)) : scale.toDisplay(y); }
     bool drawableX(double x) const { return std::isfinite(x) && (!logX() || x > 0); }
     double toAxis(double x) const { return logX() ? std::log10(x) : x; }
     double fromAxis(double a) const { return logX() ? std::pow(10.0, a) : a; }

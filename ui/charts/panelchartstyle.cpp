@@ -74,8 +74,8 @@ void PanelChart::Impl::addMedianLine(QAbstractAxis *xAxis)
     medianValue = lessonscope::median(values);
     medianLine = new QLineSeries;
     medianLine->setName(QObject::tr("median"));
-    medianLine->append(from, scale.toDisplay(medianValue));
-    medianLine->append(to, scale.toDisplay(medianValue));
+    medianLine->append(from, displayed(medianValue));
+    medianLine->append(to, displayed(medianValue));
     chart()->addSeries(medianLine);
     medianLine->attachAxis(xAxis);
     medianLabel = new QGraphicsSimpleTextItem(

@@ -4,6 +4,8 @@
 #include <QMessageBox>
 #include <QString>
 
+#include <string_view>
+
 class QWidget;
 
 // Text that comes from a file (titles, labels, series names, file names, read errors) is shown as
@@ -50,6 +52,18 @@ inline QString chartText(const QString &text)
 {
     return elidedChartText(text).toHtmlEscaped();
 }
+
+// The longest artifact text a widget is given: a one-line field (a title, an id, a kind, a
+// date, a library version) and a paragraph (a prompt, a reading, the evidence). A 1 MB kind made
+// the explorer's memory climb 0.7 GB a second and a 10 MB diagram title kept `render` busy past
+// 120 s (Qt lays the whole text out, again and again); no lesson's text comes near these.
+inline constexpr qsizetype kMaxShownLine = 200;
+inline constexpr qsizetype kMaxShownParagraph = 4000;
+
+// Artifact text (UTF-8, whatever its size) as a widget may show it: at most maxCharacters
+// characters, cut at a character boundary and marked "…" when longer, decoded only as far as
+// shown (a 10 MB string is not converted whole). The one way artifact strings reach widgets.
+QString shownText(std::string_view utf8, qsizetype maxCharacters = kMaxShownLine);
 
 // For QToolTip and tool tip roles: rich text that shows exactly `text`, line breaks kept.
 inline QString plainToolTip(const QString &text)

@@ -1,4 +1,5 @@
 #include "ui/library/libraryentry.h"
+#include "ui/common/plaintext.h"
 
 #include "core/lesson/environmentinfo.h"
 
@@ -20,9 +21,8 @@ QString producingLibrary(const Artifact &artifact)
 {
     const auto libraries = artifact.libraryVersions();
     if (!libraries.empty())
-        return QStringLiteral("%1 %2").arg(QString::fromStdString(libraries.front().first),
-                                           QString::fromStdString(libraries.front().second));
-    return QString::fromStdString(artifact.backend());
+        return QStringLiteral("%1 %2").arg(shownText(libraries.front().first), shownText(libraries.front().second));
+    return shownText(artifact.backend());
 }
 
 } // namespace

@@ -31,9 +31,10 @@ QString q(const std::string &text)
 
 QString readableTime(const std::string &rfc3339)
 {
-    const QDateTime time = QDateTime::fromString(q(rfc3339), Qt::ISODateWithMs);
+    const QString shown = shownText(rfc3339);
+    const QDateTime time = QDateTime::fromString(shown, Qt::ISODateWithMs);
     if (!time.isValid())
-        return q(rfc3339);
+        return shown;
     return QLocale().toString(time.toLocalTime(), QStringLiteral("yyyy-MM-dd HH:mm:ss"));
 }
 
@@ -63,15 +64,15 @@ LibraryModel::Facts LibraryModel::factsOf(const LibraryEntry &entry)
         return facts;
     }
     const Artifact &artifact = *entry.artifact;
-    facts.lesson = q(artifact.lessonId());
-    facts.title = q(artifact.diagram().title);
-    facts.kind = q(artifact.kind());
-    facts.provenance = q(artifact.provenance());
-    facts.generatedIso = q(artifact.generatedAt());
+    facts.lesson = shownText(artifact.lessonId());
+    facts.title = shownText(artifact.diagram().title);
+    facts.kind = shownText(artifact.kind());
+    facts.provenance = shownText(artifact.provenance());
+    facts.generatedIso = shownText(artifact.generatedAt());
     facts.generated = readableTime(artifact.generatedAt());
-    facts.backend = q(artifact.backend());
+    facts.backend = shownText(artifact.backend());
     const LessonSummary summary = summarizeArtifact(artifact);
-    facts.setup = q(summary.setup);
+    facts.setup = shownText(summary.setup);
     if (const Figure *headline = summary.headline(); headline && headline->value && !std::isnan(*headline->value)) {
         facts.keyFigureSeconds = *headline->value;
         facts.keyFigure = q(formatDuration(*headline->value));
@@ -80,7 +81,7 @@ LibraryModel::Facts LibraryModel::factsOf(const LibraryEntry &entry)
     if (const Disturbance disturbance = disturbanceOf(artifact.json()); disturbance.disturbed) {
         QStringList reasons;
         for (const std::string &reason : disturbance.reasons)
-            reasons << q(reason);
+            reasons << shownText(reason, kMaxShownParagraph);
         facts.disturbance = reasons.join(QStringLiteral("; "));
     }
     return facts;
@@ -157,7 +158,7 @@ QVariant LibraryModel::data(const QModelIndex &index, int role) const
         if (column == FileColumn)
             return entry.path.isEmpty() ? tr("Made on this machine; not saved yet") : plainToolTip(entry.path);
         if (column == GeneratedColumn && entry.artifact)
-            return plainToolTip(q(entry.artifact->generatedAt()));
+            return plainToolTip(shownText(entry.artifact->generatedAt()));
         if (column == StatusColumn && !entry.problems.empty())
             return plainToolTip(tr("%1 — see the Problems tab").arg(entry.statusText()));
         if (column == KeyFigureColumn && !m_facts[row].keyFigure.isEmpty()) {

@@ -9,6 +9,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QScopedValueRollback>
+#include <QSet>
 #include <QStyle>
 #include <QTimer>
 #include <QTreeView>
@@ -131,15 +132,65 @@ void LibraryPane::clearSelectionQuietly()
     m_view->selectionModel()->clearSelection();
 }
 
+// The columns as plain numbers, never Qt's own bytes: QHeaderView::restoreState trusts them, and
+// a damaged word (a sort column out of range, stored with its right SHA-256) crashed the explorer
+// at every start. "columns1 W,W,… H,H,… V,V,… S O": each logical column's width, hidden flag and
+// visual position, then the sort column and order.
 QByteArray LibraryPane::saveState() const
 {
-    return m_view->header()->saveState();
+    const QHeaderView *header = m_view->header();
+    QStringList widths, hidden, positions;
+    for (int c = 0; c < header->count(); ++c) {
+        widths << QString::number(header->sectionSize(c));
+        hidden << QString::number(header->isSectionHidden(c) ? 1 : 0);
+        positions << QString::number(header->visualIndex(c));
+    }
+    return QStringLiteral("columns1 %1 %2 %3 %4 %5")
+        .arg(widths.join(QLatin1Char(',')), hidden.join(QLatin1Char(',')), positions.join(QLatin1Char(',')))
+        .arg(header->sortIndicatorSection())
+        .arg(int(header->sortIndicatorOrder()))
+        .toLatin1();
 }
 
+// Restores only what fits the view as it is: as many columns as it has, widths in a sane range,
+// positions that are a permutation, a sort column it has. Anything else leaves the defaults.
 void LibraryPane::restoreState(const QByteArray &state)
 {
-    if (!state.isEmpty())
-        m_view->header()->restoreState(state);
+    QHeaderView *header = m_view->header();
+    const QStringList parts = QString::fromLatin1(state).split(QLatin1Char(' '));
+    const int count = header->count();
+    if (parts.size() != 6 || parts[0] != QLatin1String("columns1"))
+        return;
+    const auto numbers = [count](const QString &text, int low, int high) {
+        QList<int> values;
+        for (const QString &item : text.split(QLatin1Char(','))) {
+            bool ok = false;
+            const int value = item.toInt(&ok);
+            if (!ok || value < low || value > high)
+                return QList<int>();
+            values << value;
+        }
+        return values.size() == count ? values : QList<int>();
+    };
+    const QList<int> widths = numbers(parts[1], 0, kMaxColumnWidth);
+    const QList<int> hidden = numbers(parts[2], 0, 1);
+    const QList<int> positions = numbers(parts[3], 0, count - 1);
+    bool sortOk = false, orderOk = false;
+    const int sortColumn = parts[4].toInt(&sortOk);
+    const int order = parts[5].toInt(&orderOk);
+    if (widths.isEmpty() || hidden.isEmpty() || positions.isEmpty() || !sortOk || !orderOk || sortColumn < -1
+        || sortColumn >= count || (order != 0 && order != 1) || QSet<int>(positions.begin(), positions.end()).size() != count
+        || !hidden.contains(0))
+        return;
+    for (int visual = 0; visual < count; ++visual)
+        header->moveSection(header->visualIndex(int(positions.indexOf(visual))), visual);
+    for (int c = 0; c < count; ++c) {
+        header->setSectionHidden(c, hidden[c] == 1);
+        if (widths[c] > 0)
+            header->resizeSection(c, widths[c]);
+    }
+    if (sortColumn >= 0)
+        m_view->sortByColumn(sortColumn, Qt::SortOrder(order));
 }
 
 QString LibraryPane::countText() const

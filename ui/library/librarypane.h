@@ -29,6 +29,8 @@ public:
     QTreeView *view() const { return m_view; }
     QString countText() const; // "10,013 artifacts", "12 of 10,013 shown", "no artifacts"
 
+    // The columns' widths, visibility and order, and the sort, as the settings keep them.
+    static constexpr int kMaxColumnWidth = 10'000;
     QByteArray saveState() const;
     void restoreState(const QByteArray &state);
 

@@ -94,5 +94,6 @@ std::pair<QString, QString> distinctOrigins(const QString &originA, const QStrin
         return {originA, originB};
     if (timeA != timeB)
         return {QStringLiteral("%1 (%2)").arg(originA, timeA), QStringLiteral("%1 (%2)").arg(originB, timeB)};
-    return {QStringLiteral("A: %1").arg(originA), QStringLiteral("B: %1").arg(originB)};
+    // The same file twice, or two copies: the views put "A: " and "B: " before each label.
+    return {QStringLiteral("%1 (first)").arg(originA), QStringLiteral("%1 (second)").arg(originB)};
 }

@@ -1,4 +1,5 @@
 #include "ui/runs/comparisonview.h"
+#include "ui/common/plaintext.h"
 
 #include "core/lesson/artifactcomparison.h"
 #include "ui/runs/comparison.h"
@@ -8,6 +9,8 @@
 #include "core/base/units.h"
 
 #include <QDateTime>
+
+#include <algorithm>
 #include <QEvent>
 #include <QPixmap>
 #include <QHeaderView>
@@ -30,7 +33,7 @@ QString timeOf(const Artifact &artifact)
 {
     const QDateTime time = QDateTime::fromString(QString::fromStdString(artifact.generatedAt()), Qt::ISODateWithMs);
     return time.isValid() ? time.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"))
-                          : QString::fromStdString(artifact.generatedAt());
+                          : shownText(artifact.generatedAt());
 }
 
 } // namespace
@@ -103,19 +106,32 @@ void ComparisonView::setEntries(const LibraryEntry &a, const LibraryEntry &b)
     const Artifact &artifactB = *b.artifact;
     std::tie(m_originA, m_originB) = distinctOrigins(a.originLabel(), timeOf(artifactA), b.originLabel(), timeOf(artifactB));
 
-    m_title->setText(tr("Comparing two runs of %1").arg(QString::fromStdString(artifactA.lessonId())));
+    m_title->setText(tr("Comparing two runs of %1").arg(shownText(artifactA.lessonId())));
     m_subtitle->setText(tr("A: %1 — %2    B: %3 — %4").arg(m_originA, a.displayName(), m_originB, b.displayName()));
 
     const ArtifactComparison comparison = compareArtifacts(artifactA, artifactB);
+    // A side with errors cannot be shown as intended: said first, above everything it compares.
+    QString errors;
+    for (const auto &[side, entry] : {std::pair{"A", &a}, std::pair{"B", &b}}) {
+        const int count = countOf(entry->problems, Severity::Error);
+        if (count == 0)
+            continue;
+        const auto first = std::find_if(entry->problems.begin(), entry->problems.end(),
+                                        [](const Problem &p) { return p.severity == Severity::Error; });
+        errors += tr("⚠ %1 has %2, the first at %3: %4. Its figures may not mean what they say.\n\n")
+                      .arg(QLatin1String(side), count == 1 ? tr("1 error") : tr("%1 errors").arg(count),
+                           shownText(displayPointer(first->pointer)), shownText(first->message, kMaxShownParagraph));
+    }
     QStringList differences;
     for (const std::string &difference : comparison.differences)
-        differences << QStringLiteral("• ") + QString::fromStdString(difference);
+        differences << QStringLiteral("• ") + shownText(difference, kMaxShownParagraph);
     QString banner = differences.isEmpty()
         ? QString()
         : tr("These are different experiments: every ratio below measures these differences as well as the code.\n%1")
               .arg(differences.join(QLatin1Char('\n')));
     for (const std::string &warning : disturbanceWarnings(comparison))
-        banner += (banner.isEmpty() ? QString() : QStringLiteral("\n\n")) + QStringLiteral("⚠ ") + QString::fromStdString(warning);
+        banner += (banner.isEmpty() ? QString() : QStringLiteral("\n\n")) + QStringLiteral("⚠ ") + shownText(warning, kMaxShownParagraph);
+    banner = (errors + banner).trimmed();
     m_differences->setText(banner);
     m_differences->setVisible(!banner.isEmpty());
     fillTable(comparison);

@@ -103,12 +103,12 @@ void DiagramView::clear()
 void DiagramView::setArtifact(const Artifact &artifact)
 {
     const Diagram diagram = artifact.diagram();
-    m_title->setText(diagram.title.empty() ? tr("Untitled diagram") : q(diagram.title));
-    m_scope->setText(q(diagram.scope));
+    m_title->setText(diagram.title.empty() ? tr("Untitled diagram") : shownText(diagram.title));
+    m_scope->setText(shownText(diagram.scope));
     m_scope->setVisible(!diagram.scope.empty());
 
     const bool hasPrompt = !diagram.prediction.empty();
-    m_prompt->setText(q(diagram.prediction));
+    m_prompt->setText(shownText(diagram.prediction, kMaxShownParagraph));
     m_promptCaption->setVisible(hasPrompt);
     m_prompt->setVisible(hasPrompt);
 
@@ -119,13 +119,13 @@ void DiagramView::setArtifact(const Artifact &artifact)
                             ? tr("This diagram names no kind.")
                             : known ? tr("A timeline diagram of host dispatch, device work and readiness.")
                                     : tr("Diagram kind “%1” is not known to this version; its panel as written:")
-                                          .arg(q(diagram.panelKind)));
+                                          .arg(shownText(diagram.panelKind)));
     m_kindNote->setVisible(true);
     m_rawPanel->setPlainText(q(diagram.rawPanelJson));
     m_rawPanel->setVisible(!known && !diagram.rawPanelJson.empty());
 
     const std::string &reading = diagram.reading.empty() ? diagram.alt : diagram.reading;
-    m_reading->setText(q(reading));
+    m_reading->setText(shownText(reading, kMaxShownParagraph));
     m_showExplanation->setVisible(!reading.empty() && !m_static);
     m_showExplanation->setChecked(false);
     setExplanationShown(false);
@@ -142,7 +142,7 @@ void DiagramView::setArtifact(const Artifact &artifact)
         m_reading->hide();
     }
     setAccessibleName(tr("Diagram: %1").arg(m_title->text()));
-    setAccessibleDescription(q(diagram.alt.empty() ? diagram.reading : diagram.alt));
+    setAccessibleDescription(shownText(diagram.alt.empty() ? diagram.reading : diagram.alt, kMaxShownParagraph));
 }
 
 bool DiagramView::isExplanationShown() const

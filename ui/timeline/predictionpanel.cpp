@@ -161,7 +161,7 @@ void PredictionPanel::setArtifact(const Artifact &artifact)
     m_artifact = artifact;
     m_model = timelineOf(artifact);
     const Diagram diagram = artifact.diagram();
-    m_prompt->setText(q(diagram.prediction));
+    m_prompt->setText(shownText(diagram.prediction, kMaxShownParagraph));
     const CallTimeline shown = m_model->call(-1);
     if (shown.marker == MarkerKind::Length)
         m_hint->setText(tr("Drag the end of the %1 bar to the length you expect, counted in the %2 shown above it, "
@@ -180,7 +180,7 @@ void PredictionPanel::setArtifact(const Artifact &artifact)
     std::string reading = diagram.reading.empty() ? diagram.alt : diagram.reading;
     if (lesson && m_model->isMeasured() && !lesson->info().texts.measuredReading.empty())
         reading = lesson->info().texts.measuredReading;
-    m_readingText = q(reading);
+    m_readingText = shownText(reading, kMaxShownParagraph);
     m_reading->setText(QStringLiteral("<b>%1</b><br>%2").arg(tr("Explanation"), m_readingText.toHtmlEscaped()));
 
     const auto stored = m_store->answer(q(artifact.contentHash()));

@@ -1,4 +1,5 @@
 #include "ui/window/centralview.h"
+#include "ui/common/plaintext.h"
 
 #include "ui/artifact/artifactview.h"
 #include "ui/runs/comparisonview.h"
@@ -112,7 +113,7 @@ void CentralView::showPageFor(const QList<int> &ids, bool runInProgress)
     }
     if (a->artifact->lessonId() != b->artifact->lessonId()) {
         showNote(tr("These artifacts are of different lessons (%1 and %2).\nSelect two of the same lesson to compare them.")
-                     .arg(QString::fromStdString(a->artifact->lessonId()), QString::fromStdString(b->artifact->lessonId())));
+                     .arg(lessonscope::shownText(a->artifact->lessonId()), lessonscope::shownText(b->artifact->lessonId())));
         return;
     }
     // The reference (A) is the one not made here, else the older one.

@@ -19,6 +19,8 @@
 #include "ui/window/savecontroller.h"
 #include "ui/window/welcomepage.h"
 #include "ui/window/coursecontroller.h"
+#include "ui/common/settingsfile.h"
+#include "ui/window/docklayout.h"
 #include "ui/library/courseprogress.h"
 #include "core/artifact/artifact.h"
 
@@ -40,6 +42,7 @@
 #include <QSettings>
 #include <QStatusBar>
 #include <QStyle>
+#include <QTimer>
 
 #include <algorithm>
 #include <functional>
@@ -75,6 +78,8 @@ private:
 MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent), m_model(new LibraryModel(this))
 {
+    // Before the first QSettings: a settings file that is a FIFO (or a device) would block it.
+    const QString settingsNote = lessonscope::guardSettingsFiles();
     setWindowTitle(QStringLiteral("lessonscope[*]"));
     setAcceptDrops(true);
     auto *answers = new LibraryAnswers(m_model, AnswerStore::shared(), this); // the library's answer column
@@ -100,6 +105,8 @@ MainWindow::MainWindow(QWidget *parent)
     connectRuns();
     restoreSettings();
     showSelection({});
+    if (!settingsNote.isEmpty() || !m_layoutNote.isEmpty())
+        statusBar()->showMessage(settingsNote.isEmpty() ? m_layoutNote : settingsNote);
 }
 
 MainWindow::~MainWindow() = default;
@@ -357,6 +364,7 @@ namespace {
 // its SHA-256 and restored only when the two agree and its size is plausible: a damaged, foreign or
 // garbage settings file restores nothing, and the window opens with its default layout.
 constexpr qsizetype kMaxLayoutBytes = 64 * 1024;
+constexpr const char *kRestoringKey = "mainWindow/restoring";
 
 QByteArray digestOf(const QByteArray &bytes)
 {
@@ -386,6 +394,17 @@ QByteArray trustedLayout(const QSettings &settings, const QString &key)
 void MainWindow::restoreSettings()
 {
     QSettings settings;
+    // Set while a layout is restored and cleared once the window has run: a layout that crashed
+    // the last start (the mark still set) is not restored again, so that no saved state, however
+    // damaged, can lock a user out.
+    if (settings.value(QLatin1String(kRestoringKey)).toBool()) {
+        for (const char *key : {"mainWindow/geometry", "mainWindow/docks", "library/header"})
+            settings.remove(QLatin1String(key));
+        m_layoutNote = tr("The window's saved layout stopped lessonscope's last start; the default layout is used.");
+    }
+    settings.setValue(QLatin1String(kRestoringKey), true);
+    settings.sync();
+    QTimer::singleShot(0, this, [] { QSettings().remove(QLatin1String(kRestoringKey)); });
     if (restoreGeometry(trustedLayout(settings, QStringLiteral("mainWindow/geometry")))) {
         m_fitOnShow = true; // once shown, when its frame (title bar, borders) is known
         keepOnScreen();
@@ -400,8 +419,8 @@ void MainWindow::restoreSettings()
         }
         resize(size);
     }
-    if (const QByteArray state = trustedLayout(settings, QStringLiteral("mainWindow/state")); !state.isEmpty())
-        restoreState(state); // false: a layout of another version, and the default one stays
+    if (const QByteArray docks = trustedLayout(settings, QStringLiteral("mainWindow/docks")); !docks.isEmpty())
+        restoreDockLayout(*this, docks); // false: not a layout, and the default one stays
     if (const QByteArray header = trustedLayout(settings, QStringLiteral("library/header")); !header.isEmpty())
         m_library->restoreState(header);
     const QVariant logScale = settings.value(QStringLiteral("charts/logScale"), false);
@@ -437,8 +456,9 @@ void MainWindow::keepOnScreen()
 void MainWindow::saveSettings() const
 {
     QSettings settings;
+    settings.remove(QLatin1String(kRestoringKey));
     storeLayout(settings, QStringLiteral("mainWindow/geometry"), saveGeometry());
-    storeLayout(settings, QStringLiteral("mainWindow/state"), saveState());
+    storeLayout(settings, QStringLiteral("mainWindow/docks"), saveDockLayout(*this));
     storeLayout(settings, QStringLiteral("library/header"), m_library->saveState());
     settings.setValue(QStringLiteral("charts/logScale"), m_actions->logScale->isChecked());
 }

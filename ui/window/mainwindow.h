@@ -61,4 +61,5 @@ private:
     LibraryPane *m_library = nullptr;
     RunPanel *m_runPanel = nullptr;
     bool m_fitOnShow = false; // a restored geometry is fitted to the screen again once shown
+    QString m_layoutNote; // why the saved layout was not restored, for the status bar
 };

@@ -1,5 +1,7 @@
 #include "ui/window/recentfiles.h"
 
+#include "ui/common/plaintext.h"
+
 #include <QDir>
 #include <QFileInfo>
 #include <QMenu>
@@ -60,7 +62,7 @@ void RecentFiles::fillMenu()
         const QString number = i < 9 ? QStringLiteral("&%1").arg(i + 1) : QStringLiteral("1&0");
         QAction *action = m_menu->addAction(QStringLiteral("%1  %2%3").arg(number, info.fileName(),
                                                                             info.isDir() ? QStringLiteral("/") : QString()));
-        action->setToolTip(QDir::toNativeSeparators(path));
+        action->setToolTip(lessonscope::plainToolTip(QDir::toNativeSeparators(path)));
         action->setStatusTip(QDir::toNativeSeparators(path));
         action->setEnabled(info.exists());
         connect(action, &QAction::triggered, this, [this, path] { emit openRequested(path); });

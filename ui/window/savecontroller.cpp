@@ -28,9 +28,8 @@ QString describeExisting(const QString &path)
         return SaveController::tr("“%1” already exists. Replace it?").arg(name);
     return SaveController::tr("“%1” holds a recorded artifact (%2, generated %3, %4). Replacing it loses "
                               "those numbers for good. Replace it?")
-        .arg(name, QString::fromStdString(existing.artifact->lessonId()),
-             QString::fromStdString(existing.artifact->generatedAt()),
-             QString::fromStdString(existing.artifact->provenance()));
+        .arg(name, shownText(existing.artifact->lessonId()), shownText(existing.artifact->generatedAt()),
+             shownText(existing.artifact->provenance()));
 }
 
 } // namespace

@@ -62,7 +62,7 @@ LessonInfo makeInfo()
 
 Performance01::Performance01()
     : ContractLesson({&performance01::panels, &performance01::panelLayout, &performance01::check,
-                      &performance01::summarize, &timelineFrom<Performance01Timeline>})
+                      &performance01::summarize, &timelineFrom<Performance01Timeline>, &performance01::parametersOf})
 {
 }
 

@@ -68,27 +68,14 @@ LessonInfo makeInfo()
     return info;
 }
 
-performance02::ChildRequest requestOf(const ParameterValues &values)
-{
-    performance02::ChildRequest request;
-    request.samples = static_cast<int>(integerParameter(values, "samples"));
-    request.m = static_cast<int>(integerParameter(values, "m"));
-    request.k = static_cast<int>(integerParameter(values, "k"));
-    request.n = static_cast<int>(integerParameter(values, "n"));
-    request.float64 = choiceParameter(values, "dtype") == "float64";
-    request.seed = static_cast<std::uint64_t>(integerParameter(values, "seed"));
-    // Resolved here, so that --isa and LESSONSCOPE_ISA reach every child alike; each child still
-    // makes the choice itself, timed (kernel_select).
-    request.isa = defaultMatmulIsa();
-    return request;
-}
-
 // One fresh process measured; throws std::runtime_error when it failed (a run that kept going
 // without it would report fewer processes than it claims).
 std::optional<ProcessMeasurement> measureOneProcess(const performance02::ChildRequest &request, int number,
                                                     RunObserver &observer)
 {
-    const ChildResult child = runMeasuringChild(Performance02::kId, performance02::childArguments(request), observer);
+    ChildLimits limits;
+    limits.timeoutSeconds = childTimeoutSeconds(1);
+    const ChildResult child = runMeasuringChild(Performance02::kId, performance02::childArguments(request), observer, limits);
     if (child.cancelled)
         return std::nullopt;
     const std::string which = std::string(Performance02::kId) + ": measuring process " + std::to_string(number);
@@ -107,7 +94,7 @@ std::optional<ProcessMeasurement> measureOneProcess(const performance02::ChildRe
 
 Performance02::Performance02()
     : ContractLesson({&performance02::panels, &performance02::panelLayout, &performance02::check,
-                      &performance02::summarize, &timelineFrom<Performance02Timeline>})
+                      &performance02::summarize, &timelineFrom<Performance02Timeline>, &performance02::parametersOf})
 {
 }
 
@@ -119,7 +106,9 @@ const LessonInfo &Performance02::info() const
 
 LessonRun Performance02::run(const ParameterValues &values, RunObserver &observer) const
 {
-    const performance02::ChildRequest request = requestOf(values);
+    // The variant is resolved here, so that --isa and LESSONSCOPE_ISA reach every child alike; each
+    // child still makes the choice itself, timed (kernel_select).
+    const performance02::ChildRequest request = performance02::requestOf(values, defaultMatmulIsa());
     const int processes = static_cast<int>(integerParameter(values, "processes"));
     LessonRun run;
     run.lessonId = kId;
@@ -177,7 +166,7 @@ LessonRun Performance02::run(const ParameterValues &values, RunObserver &observe
 int Performance02::measureInChild(const QStringList &arguments) const
 {
     std::string error;
-    const auto request = performance02::readChildArguments(arguments, &error);
+    const auto request = performance02::readChildArguments(arguments, *this, &error);
     if (!request) {
         std::fprintf(stderr, "lessonscope measure-child %s: %s\n", kId, error.c_str());
         return 2;

@@ -1,6 +1,7 @@
 #include "core/lessons/performance-02/performance02child.h"
 
 #include "core/lessons/performance-02/performance02contract.h"
+#include "core/base/utf8.h"
 #include "core/lesson/measuring.h"
 #include "core/timing/callevidence.h"
 #include "core/timing/devicestream.h"
@@ -12,51 +13,33 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
-#include <limits>
 
 namespace lessonscope::performance02 {
 
 namespace {
 
 constexpr double kSecondsPerNs = 1e-9;
-constexpr int kMaxDimension = 4096;
-constexpr int kMaxSamples = 100'000;
 
-// "name=value" with an integer value in [minimum, maximum].
-bool readInteger(const QString &value, std::int64_t minimum, std::int64_t maximum, std::int64_t &into)
+// "name=value": the parameter of the lesson's declarations it names (the same integers and
+// choices `lessonscope run` reads), or "isa=…", which the parent resolved. False when it is neither.
+bool applyArgument(const QString &name, const QString &value, ParameterValues &values, std::string &isa)
 {
-    bool ok = false;
-    const qlonglong number = value.toLongLong(&ok);
-    if (!ok || number < minimum || number > maximum)
-        return false;
-    into = number;
-    return true;
-}
-
-bool applyArgument(const QString &name, const QString &value, ChildRequest &request)
-{
-    std::int64_t number = 0;
-    if (name == QLatin1String("dtype")) {
-        request.float64 = value == QLatin1String("float64");
-        return request.float64 || value == QLatin1String("float32");
-    }
     if (name == QLatin1String("isa")) {
-        request.isa = value.toStdString();
+        isa = value.toStdString();
         return true;
     }
-    const bool isDimension = name == QLatin1String("m") || name == QLatin1String("k") || name == QLatin1String("n");
-    if (isDimension && readInteger(value, 1, kMaxDimension, number)) {
-        (name == QLatin1String("m") ? request.m : name == QLatin1String("k") ? request.k : request.n)
-            = static_cast<int>(number);
+    const std::string key = name.toStdString();
+    if (key == "dtype") {
+        values[key] = value.toStdString();
         return true;
     }
-    if (name == QLatin1String("samples") && readInteger(value, 1, kMaxSamples, number)) {
-        request.samples = static_cast<int>(number);
-        return true;
-    }
-    if (name == QLatin1String("seed") && readInteger(value, 0, std::numeric_limits<std::int32_t>::max(), number)) {
-        request.seed = static_cast<std::uint64_t>(number);
-        return true;
+    for (const char *integer : {"samples", "m", "k", "n", "seed"}) {
+        if (key != integer)
+            continue;
+        const auto number = parseParameterInteger(value.toStdString());
+        if (number)
+            values[key] = *number;
+        return number.has_value();
     }
     return false;
 }
@@ -78,20 +61,43 @@ QStringList childArguments(const ChildRequest &request)
             QStringLiteral("seed=%1").arg(request.seed), QStringLiteral("isa=%1").arg(QString::fromStdString(request.isa))};
 }
 
-std::optional<ChildRequest> readChildArguments(const QStringList &arguments, std::string *error)
+std::optional<ChildRequest> readChildArguments(const QStringList &arguments, const Lesson &lesson,
+                                               std::string *error)
 {
-    ChildRequest request;
+    ParameterValues values;
+    std::string isa;
     for (const QString &argument : arguments) {
         const qsizetype equals = argument.indexOf(QLatin1Char('='));
-        if (equals <= 0 || !applyArgument(argument.left(equals), argument.mid(equals + 1), request)) {
-            *error = "not a measuring request: " + argument.left(100).toStdString();
+        if (equals <= 0 || !applyArgument(argument.left(equals), argument.mid(equals + 1), values, isa)) {
+            *error = "not a measuring request: " + printableText(argument.left(100).toStdString());
             return std::nullopt;
         }
     }
-    if (request.samples < 1 || request.m < 1 || request.k < 1 || request.n < 1) {
-        *error = "a measuring request names samples, m, k and n";
+    for (const char *required : {"samples", "m", "k", "n"}) {
+        if (!values.count(required)) {
+            *error = "a measuring request names samples, m, k and n";
+            return std::nullopt;
+        }
+    }
+    // Checked as `lessonscope run` checks them: the same ranges, so that no request runs what no
+    // run may ask for.
+    if (const auto problem = lesson.resolveParameters(values)) {
+        *error = *problem;
         return std::nullopt;
     }
+    return requestOf(values, isa);
+}
+
+ChildRequest requestOf(const ParameterValues &values, const std::string &isa)
+{
+    ChildRequest request;
+    request.samples = static_cast<int>(integerParameter(values, "samples"));
+    request.m = static_cast<int>(integerParameter(values, "m"));
+    request.k = static_cast<int>(integerParameter(values, "k"));
+    request.n = static_cast<int>(integerParameter(values, "n"));
+    request.float64 = choiceParameter(values, "dtype") == "float64";
+    request.seed = static_cast<std::uint64_t>(integerParameter(values, "seed"));
+    request.isa = isa;
     return request;
 }
 

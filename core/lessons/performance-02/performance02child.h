@@ -19,9 +19,14 @@ struct ChildRequest {
 };
 
 // The child's arguments ("samples=10", "m=64", …, "isa=avx2") for a request, and back; nullopt
-// (with *error set) for arguments that are not a request.
+// (with *error set) for arguments that are not a request, or that lesson's parameters refuse
+// (the ranges `lessonscope run` checks).
 QStringList childArguments(const ChildRequest &request);
-std::optional<ChildRequest> readChildArguments(const QStringList &arguments, std::string *error);
+std::optional<ChildRequest> readChildArguments(const QStringList &arguments, const Lesson &lesson,
+                                               std::string *error);
+
+// The request for resolved parameter values and the variant every child is to choose.
+ChildRequest requestOf(const ParameterValues &values, const std::string &isa);
 
 // Measures in this process: the first call part by part, then the warm calls. Returns the
 // child's JSON (performance02contract.h, ProcessMeasurement). Throws std::invalid_argument when

@@ -1,5 +1,7 @@
 #include "core/lessons/performance-02/performance02contract.h"
 
+#include "core/lessons/shared/matrixlesson.h"
+
 #include "core/base/units.h"
 #include "core/lesson/environmentinfo.h"
 #include "core/lesson/samplefields.h"
@@ -348,6 +350,16 @@ LessonSummary summarize(const Artifact &artifact)
     };
     summary.headlineKey = key::kFirstCall;
     return summary;
+}
+
+std::optional<ParameterValues> parametersOf(const Json &out)
+{
+    ParameterValues values;
+    if (!matrixlesson::readProductParameters(out, true, values)
+        || !matrixlesson::readIntegerParameter(out, key::kSamplesRequested, "samples", values)
+        || !matrixlesson::readIntegerParameter(out, key::kProcesses, "processes", values))
+        return std::nullopt;
+    return values;
 }
 
 } // namespace lessonscope::performance02

@@ -234,7 +234,7 @@ int Performance03::defaultSizeOf(const std::vector<int> &sizes)
 
 Performance03::Performance03()
     : ContractLesson({&performance03::panels, &performance03::panelLayout, &performance03::check,
-                      &performance03::summarize, &timelineFrom<Performance03Timeline>})
+                      &performance03::summarize, &timelineFrom<Performance03Timeline>, &performance03::parametersOf})
 {
 }
 

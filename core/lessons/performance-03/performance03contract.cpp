@@ -1,5 +1,8 @@
 #include "core/lessons/performance-03/performance03contract.h"
 
+#include "core/lessons/shared/matrixlesson.h"
+
+#include "core/artifact/lenientjson.h"
 #include "core/base/units.h"
 #include "core/lesson/environmentinfo.h"
 #include "core/lesson/samplefields.h"
@@ -290,6 +293,25 @@ LessonSummary summarize(const Artifact &artifact)
     };
     summary.headlineKey = key::kCallMedian;
     return summary;
+}
+
+std::optional<ParameterValues> parametersOf(const Json &out)
+{
+    ParameterValues values;
+    const Json *dtype = lenient::member(out, key::kDtype);
+    const std::vector<std::int64_t> sizes = lenient::integersOf(lenient::member(out, key::kSizes));
+    if (!dtype || !dtype->is_string() || sizes.empty()
+        || !matrixlesson::readIntegerParameter(out, key::kSeed, "seed", values)
+        || !matrixlesson::readIntegerParameter(out, key::kSamplesPerSize, "samples", values))
+        return std::nullopt;
+    if (const Json *cancelled = lenient::member(out, key::kCancelled); cancelled && cancelled->is_boolean() && cancelled->get<bool>())
+        return std::nullopt; // sizes lists the sizes measured before the stop, not the sweep asked for
+    std::string sweep; // the choice is the list itself: "16,64,256,1024"
+    for (std::int64_t size : sizes)
+        sweep += (sweep.empty() ? "" : ",") + std::to_string(size);
+    values["sizes"] = sweep;
+    values["dtype"] = lenient::stringOf(dtype);
+    return values;
 }
 
 } // namespace lessonscope::performance03

@@ -64,7 +64,7 @@ LessonInfo makeInfo()
 
 Performance04::Performance04()
     : ContractLesson({&performance04::panels, &performance04::panelLayout, &performance04::check,
-                      &performance04::summarize, &timelineFrom<Performance04Timeline>})
+                      &performance04::summarize, &timelineFrom<Performance04Timeline>, &performance04::parametersOf})
 {
 }
 

@@ -1,5 +1,7 @@
 #include "core/lessons/performance-04/performance04contract.h"
 
+#include "core/lessons/shared/matrixlesson.h"
+
 #include "core/artifact/lenientjson.h"
 #include "core/base/units.h"
 #include "core/lesson/environmentinfo.h"
@@ -174,6 +176,15 @@ LessonSummary summarize(const Artifact &artifact)
     };
     summary.headlineKey = "median_seconds.float64";
     return summary;
+}
+
+std::optional<ParameterValues> parametersOf(const Json &out)
+{
+    ParameterValues values;
+    if (!matrixlesson::readProductParameters(out, false, values) // both dtypes run: no dtype parameter
+        || !matrixlesson::readIntegerParameter(out, key::kSamplesRequested, "samples", values))
+        return std::nullopt;
+    return values;
 }
 
 } // namespace lessonscope::performance04

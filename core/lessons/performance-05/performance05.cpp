@@ -65,7 +65,7 @@ LessonInfo makeInfo()
 
 Performance05::Performance05()
     : ContractLesson({&performance05::panels, &performance05::panelLayout, &performance05::check,
-                      &performance05::summarize, &timelineFrom<Performance05Timeline>})
+                      &performance05::summarize, &timelineFrom<Performance05Timeline>, &performance05::parametersOf})
 {
 }
 

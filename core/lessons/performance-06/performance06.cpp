@@ -168,7 +168,7 @@ std::vector<int> Performance06::depthsUpTo(int largest)
 
 Performance06::Performance06()
     : ContractLesson({&performance06::panels, &performance06::panelLayout, &performance06::check,
-                      &performance06::summarize, &timelineFrom<Performance06Timeline>})
+                      &performance06::summarize, &timelineFrom<Performance06Timeline>, &performance06::parametersOf})
 {
 }
 

@@ -191,4 +191,15 @@ LessonSummary summarize(const Artifact &artifact)
     return summary;
 }
 
+std::optional<ParameterValues> parametersOf(const Json &out)
+{
+    ParameterValues values;
+    const std::vector<std::int64_t> depths = lenient::integersOf(lenient::member(out, key::kDepths));
+    if (!matrixlesson::readProductParameters(out, true, values) || depths.empty()
+        || !matrixlesson::readIntegerParameter(out, key::kRepetitions, "repetitions", values))
+        return std::nullopt;
+    values["depth"] = depths.back(); // the largest K: the depths double up to it
+    return values;
+}
+
 } // namespace lessonscope::performance06

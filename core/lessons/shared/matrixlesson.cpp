@@ -1,6 +1,9 @@
 #include "core/lessons/shared/matrixlesson.h"
 
+#include "core/artifact/lenientjson.h"
 #include "core/base/units.h"
+
+#include <nlohmann/json.hpp>
 
 #include <string_view>
 
@@ -48,6 +51,29 @@ bool applyShape(const std::string &text, ParameterValues &values)
 }
 
 } // namespace
+
+bool readIntegerParameter(const Json &output, const char *key, const char *name, ParameterValues &values)
+{
+    const auto value = lenient::integerOf(lenient::member(output, key));
+    if (value)
+        values[name] = *value;
+    return value.has_value();
+}
+
+bool readProductParameters(const Json &output, bool withDtype, ParameterValues &values)
+{
+    const std::vector<std::int64_t> input = lenient::integersOf(lenient::member(output, "input_shape"));
+    const std::vector<std::int64_t> weight = lenient::integersOf(lenient::member(output, "weight_shape"));
+    const Json *dtype = lenient::member(output, "dtype");
+    if (input.size() != 2 || weight.size() != 2 || input[1] != weight[0] || (withDtype && (!dtype || !dtype->is_string())))
+        return false;
+    values["m"] = input[0];
+    values["k"] = input[1];
+    values["n"] = weight[1];
+    if (withDtype)
+        values["dtype"] = lenient::stringOf(dtype);
+    return readIntegerParameter(output, "seed", "seed", values);
+}
 
 std::vector<ParameterSpec> shapeParameters(std::int64_t m, std::int64_t k, std::int64_t n)
 {
