@@ -158,7 +158,8 @@ void TestLessonRunner::oneRunAtATime()
 
 void TestLessonRunner::formIsMadeFromTheParameters()
 {
-    RunPanel panel;
+    LessonRunner runner;
+    RunPanel panel(&runner);
     panel.setLessonId(QStringLiteral("performance-01"));
     QVERIFY(panel.lesson());
     const auto spins = panel.findChildren<QSpinBox *>();
@@ -193,7 +194,8 @@ void TestLessonRunner::formIsMadeFromTheParameters()
 
 void TestLessonRunner::runPanelRunsAndReports()
 {
-    RunPanel panel;
+    LessonRunner runner;
+    RunPanel panel(&runner);
     panel.setLessonId(QStringLiteral("performance-01"));
     panel.setValues({{"samples", std::int64_t(30)}, {"m", std::int64_t(16)}});
     QSignalSpy started(&panel, &RunPanel::runStarted);

@@ -306,7 +306,7 @@ private slots:
         AnswerStore store(m_dir.filePath(QStringLiteral("answers.ini")));
         PredictionPanel panel(&store);
         panel.resize(1000, 760);
-        panel.setArtifact(m_artifact);
+        panel.setArtifact(explorertesting::asCounted(m_artifact));
         panel.show();
         QVERIFY(QTest::qWaitForWindowExposed(&panel));
         TimelineWidget *timeline = panel.timeline();

@@ -124,11 +124,11 @@ int LessonRunner::start(const Lesson &lesson, const ParameterValues &values)
         try {
             const LessonRun run = runLesson(*lessonPtr, values, observer);
             observer.flush();
-            if (run.cancelled || cancel->load()) {
+            // A run whose measurement is complete is complete: a cancel that came after its last
+            // call (while the artifact was being made) changes nothing.
+            if (run.cancelled) {
                 const int calls = static_cast<int>(run.calls.size());
                 // "Cancel loses nothing already measured": the calls so far become an artifact.
-                // (A cancel that came after the last call finds every call measured: the run is
-                // whole, and its artifact says so.)
                 std::optional<Artifact> partial;
                 Problems problems;
                 if (run.output && !run.calls.empty()) {

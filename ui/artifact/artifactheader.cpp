@@ -129,6 +129,9 @@ void ArtifactHeader::setHash(QLabel *label, const std::string &hash, const QStri
 void ArtifactHeader::setEntry(const LibraryEntry &entry)
 {
     m_fields->show();
+    m_figures.clear();
+    m_resultsHidden = false;
+    m_summary->setForegroundRole(QPalette::WindowText);
     QString source = entry.path;
     if (entry.origin == LibraryEntry::Origin::Bundled)
         source = tr("the recorded lesson bundled with lessonscope (read-only)");
@@ -175,7 +178,9 @@ void ArtifactHeader::setEntry(const LibraryEntry &entry)
     }
     if (!summary.setup.empty())
         numbers << q(summary.setup);
-    m_summary->setText(numbers.join(QStringLiteral("   ·   ")));
+    m_figures = numbers.join(QStringLiteral("   ·   "));
+    m_resultsHidden = false;
+    m_summary->setText(m_figures);
     m_summary->setVisible(!numbers.isEmpty());
 
     const QDateTime generated = QDateTime::fromString(q(artifact.generatedAt()), Qt::ISODateWithMs);
@@ -219,6 +224,17 @@ void ArtifactHeader::setConditions(const Artifact &artifact)
                               "code. %2").arg(reasons.join(QStringLiteral("; ")), q(disturbance.advice)));
     m_disturbance->setToolTip(evidence);
     m_disturbance->setVisible(disturbance.disturbed);
+}
+
+void ArtifactHeader::setResultsHidden(bool hidden)
+{
+    if (hidden == m_resultsHidden || m_figures.isEmpty())
+        return;
+    m_resultsHidden = hidden;
+    m_summary->setText(hidden ? tr("The figures are hidden until you predict: they give the answer away. (Panels tab: "
+                                   "Show the Results Anyway.)")
+                              : m_figures);
+    m_summary->setForegroundRole(hidden ? QPalette::PlaceholderText : QPalette::WindowText);
 }
 
 QString ArtifactHeader::disturbanceText() const

@@ -3,6 +3,7 @@
 #include "core/lesson/environmentinfo.h"
 
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QFileInfo>
 
 using namespace lessonscope;
@@ -48,6 +49,18 @@ QString LibraryEntry::statusText() const
     if (warnings > 0)
         return warnings == 1 ? tr("1 warning") : tr("%1 warnings").arg(warnings);
     return tr("valid");
+}
+
+QString LibraryEntry::learnerName() const
+{
+    if (origin == Origin::Bundled)
+        return tr("the recorded run");
+    if (origin == Origin::Run && artifact) {
+        const QDateTime made = QDateTime::fromString(QString::fromStdString(artifact->generatedAt()), Qt::ISODateWithMs);
+        if (made.isValid())
+            return tr("your run of %1").arg(made.toLocalTime().toString(QStringLiteral("HH:mm:ss")));
+    }
+    return path.isEmpty() ? tr("an unsaved run") : QFileInfo(path).fileName();
 }
 
 QString LibraryEntry::originLabel() const

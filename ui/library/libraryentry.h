@@ -36,4 +36,7 @@ struct LibraryEntry {
     // (a run of this session, or a lessonscope artifact whose CPU is this one's), "another
     // machine — eigen 3.4.0" (a lessonscope artifact from elsewhere).
     QString originLabel() const;
+    // The artifact as the learner knows it, beside an answer given on it: "the recorded run",
+    // "your run of 11:13:30", else the file's name.
+    QString learnerName() const;
 };

@@ -35,8 +35,8 @@ int clampToInt(std::int64_t value)
 
 } // namespace
 
-RunPanel::RunPanel(QWidget *parent)
-    : QWidget(parent), m_runner(new LessonRunner(this))
+RunPanel::RunPanel(LessonRunner *runner, QWidget *parent)
+    : QWidget(parent), m_runner(runner)
 {
     m_heading = new QLabel(this);
     QFont headingFont = m_heading->font();
@@ -92,6 +92,9 @@ RunPanel::RunPanel(QWidget *parent)
         m_progress->setFormat(tr("%1 of %2 calls").arg(locale.toString(done), locale.toString(total)));
         setStatus(done < total ? tr("Measuring on this machine: call %1 of %2…").arg(locale.toString(done), locale.toString(total))
                                : tr("All %1 calls measured; making the artifact…").arg(locale.toString(total)));
+        // Measured in full, the run is complete: there is nothing left to cancel.
+        m_measured = done >= total && total > 0;
+        updateButtons();
     });
     connect(m_runner, &LessonRunner::finished, this, [this](int, const Artifact &artifact, const Problems &) {
         showOutcome(tr("All %2 calls measured"), tr("All calls measured"), m_progress->maximum());
@@ -212,6 +215,7 @@ int RunPanel::run()
         return 0;
     }
     m_startedMs = QDateTime::currentMSecsSinceEpoch();
+    m_measured = false;
     const int job = m_runner->start(*m_lesson, resolved);
     if (job == 0)
         return 0;
@@ -234,7 +238,7 @@ void RunPanel::keyPressEvent(QKeyEvent *event)
 
 void RunPanel::cancel()
 {
-    if (!m_runner->isRunning())
+    if (!m_runner->isRunning() || m_measured)
         return;
     m_runner->cancel();
     setStatus(tr("Cancelling after the current call…"));
@@ -244,7 +248,7 @@ void RunPanel::updateButtons()
 {
     const bool running = m_runner->isRunning();
     m_run->setEnabled(m_lesson && !running);
-    m_cancel->setEnabled(running);
+    m_cancel->setEnabled(running && !m_measured);
     m_defaults->setEnabled(m_lesson && !running);
     m_formArea->setEnabled(!running);
     if (!running && m_pendingLessonId != m_lessonId)
