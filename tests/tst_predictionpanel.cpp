@@ -5,6 +5,7 @@
 #include "ui/library/courseprogress.h"
 #include "ui/library/recordings.h"
 #include "core/artifact/artifactio.h"
+#include "core/lesson/lessonregistry.h"
 #include "coretesting.h"
 #include "ui/library/libraryanswers.h"
 #include "ui/library/librarymodel.h"
@@ -386,13 +387,22 @@ private slots:
             QVERIFY(!timeline->toolTipAt(QPointF(timeline->candidatePosition(int(StopPoint::DuringWork)).x(), y))
                          .contains(QStringLiteral("completed result")));
 
-        // Wheel zooms in around the mouse; dragging in the host lane pans without answering.
+        // The wheel alone scrolls the page; Ctrl + wheel zooms in, keeping the time under the
+        // mouse where it is; dragging in the host lane pans without answering.
         const double span = timeline->viewEnd() - timeline->viewBegin();
         const QPoint at = timeline->candidatePosition(int(StopPoint::DuringWork)).toPoint();
-        QWheelEvent wheel(at, timeline->mapToGlobal(at), QPoint(), QPoint(0, 480), Qt::NoButton, Qt::NoModifier,
+        QWheelEvent scroll(at, timeline->mapToGlobal(at), QPoint(), QPoint(0, 480), Qt::NoButton, Qt::NoModifier,
+                           Qt::NoScrollPhase, false);
+        QApplication::sendEvent(timeline, &scroll);
+        QVERIFY(!scroll.isAccepted());
+        QCOMPARE(timeline->viewEnd() - timeline->viewBegin(), span);
+        const auto timeAt = [timeline](double x) { return timeline->timeAtPixel(x); };
+        const double underMouse = timeAt(at.x());
+        QWheelEvent wheel(at, timeline->mapToGlobal(at), QPoint(), QPoint(0, 480), Qt::NoButton, Qt::ControlModifier,
                           Qt::NoScrollPhase, false);
         QApplication::sendEvent(timeline, &wheel);
         QVERIFY(timeline->viewEnd() - timeline->viewBegin() < span / 1.5);
+        QVERIFY2(std::fabs(timeAt(at.x()) - underMouse) < 0.01 * span, qPrintable(QString::number(timeAt(at.x()) - underMouse)));
         const double begin = timeline->viewBegin();
         QPoint host = at;
         for (int y = 0; y < timeline->height(); ++y) {
@@ -406,11 +416,28 @@ private slots:
         QTest::mouseRelease(timeline, Qt::LeftButton, {}, host + QPoint(60, 0));
         QVERIFY(timeline->viewBegin() < begin);
         QVERIFY(!panel->answer());
+        // A pan that starts in the measurement lane, away from the marker, pans too: it neither
+        // moves the marker nor answers.
+        const QPoint lane(int(timeline->candidatePosition(int(StopPoint::DuringWork)).x()),
+                          int(timeline->candidatePosition(0).y()));
+        const double panned = timeline->viewBegin();
+        QTest::mousePress(timeline, Qt::LeftButton, {}, lane);
+        QTest::mouseMove(timeline, lane - QPoint(50, 0));
+        QTest::mouseRelease(timeline, Qt::LeftButton, {}, lane - QPoint(50, 0));
+        QVERIFY(timeline->viewBegin() > panned);
+        QVERIFY(!panel->answer());
+        QCOMPARE(timeline->markerCandidate(), -1);
         QTest::keyClick(timeline, Qt::Key_0);
         QCOMPARE(timeline->viewEnd() - timeline->viewBegin(), span);
 
-        // Another call: the verdict's numbers follow it.
+        // Answering keeps the learner's zoom.
+        QTest::keyClick(timeline, Qt::Key_Plus);
+        const double zoomedBegin = timeline->viewBegin();
+        const double zoomedEnd = timeline->viewEnd();
         panel->answerWith(keyOf(StopPoint::AfterDispatch));
+        QCOMPARE(timeline->viewBegin(), zoomedBegin);
+        QCOMPARE(timeline->viewEnd(), zoomedEnd);
+        // Another call: the verdict's numbers follow it.
         QVERIFY(panel->verdictText().contains(QStringLiteral("310 ns for this call (warm call 1)")));
         // Hovering the timer gives its reading exactly.
         const QPointF timer = timeline->candidatePosition(int(StopPoint::AfterDispatch)) - QPointF(4, 6);
@@ -423,6 +450,36 @@ private slots:
                  qPrintable(panel->verdictText()));
     }
 
+    // Every lesson's timeline opens where each candidate in view can be hit with the mouse (its
+    // neighbours at least 16 pixels away), with the right one among them; ← → reach the rest.
+    void everyLessonOpensWhereItsCandidatesCanBeHit()
+    {
+        AnswerStore store(settingsFile());
+        for (const Lesson *lesson : courseLessons()) {
+            const std::optional<LibraryEntry> recording = recordings::entryOf(lesson->info().id);
+            QVERIFY(recording && recording->artifact);
+            auto panel = makePanel(store, *recording->artifact);
+            TimelineWidget *timeline = panel->timeline();
+            const CallTimeline &call = timeline->currentCall();
+            if (!call.measured || call.marker == MarkerKind::Length)
+                continue;
+            std::vector<double> xs;
+            bool correctShown = false;
+            for (std::size_t i = 0; i < call.candidates.size(); ++i) {
+                const double t = call.candidates[i].time;
+                if (t < timeline->viewBegin() || t > timeline->viewEnd())
+                    continue;
+                xs.push_back(timeline->candidatePosition(int(i)).x());
+                correctShown = correctShown || call.candidates[i].correct;
+            }
+            QVERIFY2(correctShown, lesson->info().id.c_str());
+            for (std::size_t i = 1; i < xs.size(); ++i)
+                QVERIFY2(std::fabs(xs[i] - xs[i - 1]) >= 15.5,
+                         qPrintable(QStringLiteral("%1: %2 px").arg(QString::fromStdString(lesson->info().id)).arg(xs[i] - xs[i - 1])));
+            explorertesting::saveScreenshot(*panel, QStringLiteral("opening-view-%1.png").arg(QString::fromStdString(lesson->info().id)));
+        }
+    }
+
     void schematicDoesNotZoom()
     {
         AnswerStore store(settingsFile());
@@ -430,7 +487,7 @@ private slots:
         TimelineWidget *timeline = panel->timeline();
         const double span = timeline->viewEnd() - timeline->viewBegin();
         const QPoint at = timeline->candidatePosition(int(StopPoint::DuringWork)).toPoint();
-        QWheelEvent wheel(at, timeline->mapToGlobal(at), QPoint(), QPoint(0, 480), Qt::NoButton, Qt::NoModifier,
+        QWheelEvent wheel(at, timeline->mapToGlobal(at), QPoint(), QPoint(0, 480), Qt::NoButton, Qt::ControlModifier,
                           Qt::NoScrollPhase, false);
         QApplication::sendEvent(timeline, &wheel);
         QCOMPARE(timeline->viewEnd() - timeline->viewBegin(), span);
