@@ -215,17 +215,30 @@ private slots:
         QCOMPARE(timeline->callTitle(shown + 1), std::string("float64 call ") + std::to_string(shown / 2 + 1));
     }
 
-    // Right within 25% of the measured multiple (stdout's medians), wrong beyond; the verdict
-    // quotes the guess and the measured ratio.
+    // The quantity asked is the one graded: the drawn pair's float64 device work as a multiple
+    // of its float32 work, right within 25%, wrong beyond; the verdict quotes the guess and says
+    // which number it graded.
     void itsVerdictsJudgeTheLength()
     {
         const auto model = timelineOf(m_artifact);
         const auto *timeline = dynamic_cast<const Performance04Timeline *>(model.get());
         QVERIFY(timeline);
-        const Json out = stdoutOf(m_artifact);
-        const double ratio = numbers(out, key::kMedian)[1] / numbers(out, key::kMedian)[0];
         const int index = timeline->representativeCall();
+        const CallTimeline drawn = timeline->call(index);
+        const TimelineEvent &bar = drawn.events.at(static_cast<std::size_t>(drawn.length.event));
+        const double ratio = (bar.end - bar.begin) / drawn.length.reference;
         QCOMPARE(*timeline->measuredMultiple(index), ratio);
+        // Whatever the whole run's medians say (here: three times the float64 median, as a run
+        // whose calls' waits differ from their work), the drawn pair is what is graded.
+        Json withOtherMedians = m_artifact.json();
+        Json doctored = stdoutOf(m_artifact);
+        doctored[key::kMedian][1] = doctored[key::kMedian][1].get<double>() * 3;
+        withOtherMedians["stdout"] = doctored.dump(2);
+        const auto other = timelineOf(Artifact(withOtherMedians));
+        QVERIFY(other->lengthVerdict(ratio, index).correct);
+        QVERIFY(!other->lengthVerdict(numbers(doctored, key::kMedian)[1] / numbers(doctored, key::kMedian)[0], index).correct);
+        QVERIFY2(QString::fromStdString(other->lengthVerdict(ratio, index).headline).contains(QStringLiteral("device work")),
+                 other->lengthVerdict(ratio, index).headline.c_str());
         QVERIFY(timeline->lengthVerdict(ratio, index).correct);
         QVERIFY(timeline->lengthVerdict(ratio * 1.24, index).correct);
         QVERIFY(timeline->lengthVerdict(ratio * 0.76, index).correct);
@@ -251,9 +264,12 @@ private slots:
         QVERIFY(!schematic->isMeasured());
         const CallTimeline call = schematic->call(0);
         const TimelineEvent &asked = call.events.at(static_cast<std::size_t>(call.length.event));
-        QVERIFY(std::fabs((asked.end - asked.begin) / call.length.reference - ratio) < 1e-9);
-        QVERIFY(schematic->lengthVerdict(ratio, 0).correct);
-        QVERIFY(QString::fromStdString(schematic->lengthVerdict(ratio, 0).numbers).contains(QStringLiteral("no measured trace")));
+        const Json out = stdoutOf(m_artifact);
+        const double medians = numbers(out, key::kMedian)[1] / numbers(out, key::kMedian)[0];
+        QVERIFY(std::fabs((asked.end - asked.begin) / call.length.reference - medians) < 1e-9);
+        QVERIFY(schematic->lengthVerdict(medians, 0).correct);
+        QVERIFY(QString::fromStdString(schematic->lengthVerdict(medians, 0).headline).contains(QStringLiteral("warm median")));
+        QVERIFY(QString::fromStdString(schematic->lengthVerdict(medians, 0).numbers).contains(QStringLiteral("no measured trace")));
     }
 
     // The Chrome trace writes every call once: each pair's float32 work and float64 call.
@@ -288,7 +304,8 @@ private slots:
     {
         const QString settings = m_dir.filePath(QStringLiteral("answers.ini"));
         const auto model = timelineOf(m_artifact);
-        const double ratio = *dynamic_cast<const Performance04Timeline &>(*model).measuredMultiple(0);
+        // The pair the timeline shows first is the one graded.
+        const double ratio = *dynamic_cast<const Performance04Timeline &>(*model).measuredMultiple(model->representativeCall());
         {
             AnswerStore store(settings);
             PredictionPanel panel(&store);
@@ -346,7 +363,7 @@ private slots:
         panel.show();
         QVERIFY(QTest::qWaitForWindowExposed(&panel));
         panel.answerWithLength(2);
-        QVERIFY(panel.verdictText().contains(QStringLiteral("Warm medians over")));
+        QVERIFY(panel.verdictText().contains(QStringLiteral("warm medians of")));
         explorertesting::saveScreenshot(panel, QStringLiteral("performance04-recorded-answered.png"));
     }
 

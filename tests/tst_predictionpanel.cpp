@@ -267,7 +267,7 @@ private slots:
             QCOMPARE(record.first->candidate, keyOf(StopPoint::AfterDispatch));
             QCOMPARE(record.retries.size(), 1);
             QVERIFY(record.retries.front().correct);
-            QVERIFY2(panel->answerNoteText().contains(QStringLiteral("your first answer counts: wrong ✗ (1 tries since)")),
+            QVERIFY2(panel->answerNoteText().contains(QStringLiteral("your first answer counts: wrong ✗ (1 retry since)")),
                      qPrintable(panel->answerNoteText()));
             panel->tryAgain();
         }

@@ -326,9 +326,10 @@ void PredictionPanel::updateAnswerNote()
         lines << tr("Your answer to this lesson, given on %1; here is what it reads on %2.")
                      .arg(current->answeredOn.isEmpty() ? tr("another artifact") : current->answeredOn, m_artifactName);
     if (hasAnswer() && record.first && !record.retries.isEmpty())
-        lines << tr("For the course your first answer counts: %1 (%2 tries since).")
-                     .arg(record.first->correct ? tr("right ✓") : tr("wrong ✗"))
-                     .arg(record.retries.size());
+        lines << (record.retries.size() == 1 ? tr("For the course your first answer counts: %1 (1 retry since).")
+                                              : tr("For the course your first answer counts: %1 (%2 retries since).")
+                                                    .arg(QStringLiteral("%1"), QString::number(record.retries.size())))
+                     .arg(record.first->correct ? tr("right ✓") : tr("wrong ✗"));
     if (!m_refusal.isEmpty() && hasAnswer())
         lines << tr("%1 This answer is not recorded.").arg(m_refusal);
     else if (!m_refusal.isEmpty() && !record.predicted() && !m_static)

@@ -154,9 +154,20 @@ std::optional<double> Performance04Timeline::pairWorkRatio(int callIndex) const
 
 std::optional<double> Performance04Timeline::measuredMultiple(int callIndex) const
 {
-    if (const auto ratio = m_figures.medianRatio())
-        return ratio;
-    return pairWorkRatio(callIndex);
+    // The quantity asked is the one drawn: the shown pair's device work, to scale; the schematic
+    // draws the float64 work from stdout's medians, and is judged by them.
+    if (isMeasured())
+        return pairWorkRatio(callIndex);
+    return m_figures.medianRatio();
+}
+
+std::string Performance04Timeline::gradedName(int callIndex) const
+{
+    if (!isMeasured())
+        return "float64's warm median over float32's (stdout), as the schematic draws it";
+    const int index = std::clamp(callIndex, 0, callCount() - 1);
+    return "this pair's float64 device work over its float32 device work (" + callTitle(index - index % 2) + " and " +
+           callTitle(index - index % 2 + 1) + "), as drawn";
 }
 
 TimelineVerdict Performance04Timeline::verdict(std::string_view, int) const
@@ -177,7 +188,8 @@ TimelineVerdict Performance04Timeline::lengthVerdict(double multiple, int callIn
         verdict.headline = "You guessed " + guess + ": this artifact has no timings to judge it by.";
     } else {
         verdict.headline = (verdict.correct ? "Right: you guessed " : "Not quite: you guessed ") + guess +
-                           " the float32 time; float64 measured " + formatRatio(*measured) + ".";
+                           " the float32 work; the graded number, " + gradedName(callIndex) + ", is " +
+                           formatRatio(*measured) + ".";
     }
     verdict.why =
         "A float64 number takes twice the bytes of a float32 one: a vector register holds half as many, each "
@@ -192,15 +204,17 @@ std::string Performance04Timeline::numbersText(double multiple, int callIndex) c
 {
     const performance04::Figures &f = m_figures;
     std::string text;
+    if (const auto graded = measuredMultiple(callIndex)) {
+        text.append("Your guess, ").append(formatRatio(multiple)).append(", is ")
+            .append(percentText(std::fabs(multiple / *graded - 1))).append(multiple >= *graded ? " above " : " below ")
+            .append(formatRatio(*graded)).append(", the number graded; within 25% counts as right.");
+    }
     if (const auto ratio = f.medianRatio()) {
         const std::size_t n = f.warmSamples.size() == 2 ? f.warmSamples[kFloat32].size() : 0;
-        text.append("Warm medians over ").append(std::to_string(n)).append(" calls of each: float32 ")
-            .append(formatDuration(f.median[kFloat32])).append(", float64 ").append(formatDuration(f.median[kFloat64]))
-            .append(" — ").append(formatRatio(*ratio)).append(". Your guess, ").append(formatRatio(multiple))
-            .append(", is ").append(percentText(std::fabs(multiple / *ratio - 1)))
-            .append(multiple >= *ratio ? " above" : " below").append(" it; within 25% counts as right.");
-    } else {
-        text.append("stdout has no medians for both types, so the guess is judged by this pair's device work.");
+        text.append(" Over the whole run, warm medians of ").append(std::to_string(n)).append(" calls of each")
+            .append(" (each call with its dispatch and wait): float32 ").append(formatDuration(f.median[kFloat32]))
+            .append(", float64 ").append(formatDuration(f.median[kFloat64])).append(" — ").append(formatRatio(*ratio))
+            .append(".");
     }
     if (f.gflops.size() == 2)
         text.append(" Throughput: ").append(formatNumber(f.gflops[kFloat32])).append(" GFLOP/s in float32, ")
@@ -208,12 +222,7 @@ std::string Performance04Timeline::numbersText(double multiple, int callIndex) c
     if (f.maxAbsError.size() == 2)
         text.append(" Largest error against the long-double reference: ").append(formatNumber(f.maxAbsError[kFloat32]))
             .append(" in float32, ").append(formatNumber(f.maxAbsError[kFloat64])).append(" in float64.");
-    if (const auto pair = pairWorkRatio(callIndex)) {
-        const int index = std::clamp(callIndex, 0, callCount() - 1);
-        text.append(" This pair (").append(callTitle(index - index % 2)).append(" and ")
-            .append(callTitle(index - index % 2 + 1)).append("): float64's device work took ")
-            .append(formatRatio(*pair)).append(" float32's.");
-    } else {
+    if (!isMeasured()) {
         text.append(" This artifact has no measured trace: the timeline's lengths are drawn from stdout's medians. "
                     "Rerun the lesson to see each call to scale.");
     }
