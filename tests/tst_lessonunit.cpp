@@ -16,10 +16,12 @@
 #include "core/trace/streamtimeline.h"
 #include "explorertesting.h"
 #include "ui/artifact/artifactrenderer.h"
+#include "ui/runs/runpanel.h"
 #include "ui/timeline/answerstore.h"
 #include "ui/timeline/predictionpanel.h"
 #include "ui/timeline/timelinewidget.h"
 
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -135,6 +137,8 @@ public:
             observer.progress(i + 1, calls);
         }
         run.cancelled = static_cast<int>(run.calls.size()) < calls;
+        if (g_holdAfterLastCall.load())
+            observer.phase("tidying up the loop");
         while (g_holdAfterLastCall.load() && !g_released.load())
             std::this_thread::yield();
         std::vector<double> samples;
@@ -320,6 +324,28 @@ private slots:
         g_holdAfterLastCall = false;
         QCOMPARE(cancelled.count(), 0);
         QCOMPARE(finished.constFirst().at(1).value<Artifact>().trace()->calls.size(), std::size_t(5));
+    }
+
+    // A step that is not a call and lasts is said in the run panel as its own step; once every
+    // call is measured there is nothing to cancel.
+    void aLongPhaseIsItsOwnStep()
+    {
+        LessonRunner runner;
+        RunPanel panel(&runner);
+        panel.setLessonId(QString::fromLatin1(kId));
+        QSignalSpy finished(&runner, &LessonRunner::finished);
+        g_holdAfterLastCall = true;
+        g_released = false;
+        QVERIFY(panel.run() > 0);
+        QTRY_VERIFY_WITH_TIMEOUT(panel.statusText().contains(QStringLiteral("tidying up the loop")), 30'000);
+        QVERIFY2(panel.statusText().startsWith(QStringLiteral("All 5 calls measured; tidying up the loop…")),
+                 qPrintable(panel.statusText()));
+        QVERIFY(!panel.cancelButton()->isEnabled());
+        panel.cancel(); // as Esc: nothing to cancel
+        g_released = true;
+        QVERIFY(finished.wait(30'000) || !finished.isEmpty());
+        g_holdAfterLastCall = false;
+        QVERIFY2(panel.statusText().startsWith(QStringLiteral("Done in")), qPrintable(panel.statusText()));
     }
 
     // The keyboard moves a start marker from its rest (the timer's stop, at the right) to the

@@ -113,6 +113,9 @@ public:
     virtual void callMeasured(int index, const MeasuredCall &call) { (void)index; (void)call; }
     // Checked between calls; true stops the run, keeping what was measured.
     virtual bool isCancelled() const { return false; }
+    // A step of the run that is not a call and may take a while (checking a large product
+    // against its reference, making the artifact), in a few words: "checking the result".
+    virtual void phase(const std::string &what) { (void)what; }
 };
 
 // A lesson: declares itself, runs its timed computation, and knows the parts of its artifacts

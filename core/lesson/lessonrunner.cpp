@@ -51,6 +51,11 @@ public:
 
     bool isCancelled() const override { return m_cancel->load(std::memory_order_relaxed); }
 
+    void phase(const std::string &what) override
+    {
+        post([text = QString::fromStdString(what)](LessonRunner *runner, int job) { emit runner->phaseStarted(job, text); });
+    }
+
     void flush()
     {
         if (m_pending.isEmpty())
@@ -143,6 +148,7 @@ int LessonRunner::start(const Lesson &lesson, const ParameterValues &values)
                 });
                 return;
             }
+            observer.phase("making the artifact and validating it");
             const Artifact artifact = buildArtifact(*lessonPtr, run, rfc3339UtcNow());
             const Problems problems = validateArtifact(artifact.json());
             observer.post([artifact, problems](LessonRunner *runner, int id) {

@@ -1,5 +1,6 @@
 #include "core/timing/matmulinputs.h"
 #include "core/timing/stagedmatmul.h"
+#include "core/timing/productreference.h"
 
 #include "matmulvariant.h"
 #include "core/timing/matmulvariants.h"
@@ -94,18 +95,7 @@ double StagedMatmul::maxAbsErrorAgainstReference() const
         [&impl](const auto &b) {
             if (b.out.empty())
                 return std::nan("");
-            long double worst = 0;
-            for (int col = 0; col < impl.n; ++col) {
-                for (int row = 0; row < impl.m; ++row) {
-                    long double reference = 0;
-                    for (int p = 0; p < impl.k; ++p)
-                        reference += static_cast<long double>(b.x[static_cast<std::size_t>(p) * impl.m + row])
-                            * b.w[static_cast<std::size_t>(col) * impl.k + p];
-                    const long double got = b.out[static_cast<std::size_t>(col) * impl.m + row];
-                    worst = std::max(worst, std::fabs(got - reference));
-                }
-            }
-            return static_cast<double>(worst);
+            return maxAbsErrorOfProduct(b.x.data(), b.w.data(), b.out.data(), impl.m, impl.k, impl.n);
         },
         m_impl->buffers);
 }

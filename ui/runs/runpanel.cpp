@@ -15,6 +15,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include <limits>
@@ -90,11 +91,27 @@ RunPanel::RunPanel(LessonRunner *runner, QWidget *parent)
         m_progress->setValue(done);
         const QLocale locale; // "1,234 of 100,001 calls", grouped as the status line's numbers
         m_progress->setFormat(tr("%1 of %2 calls").arg(locale.toString(done), locale.toString(total)));
-        setStatus(done < total ? tr("Measuring on this machine: call %1 of %2…").arg(locale.toString(done), locale.toString(total))
-                               : tr("All %1 calls measured; making the artifact…").arg(locale.toString(total)));
+        m_progressText = done < total
+                             ? tr("Measuring on this machine: call %1 of %2").arg(locale.toString(done), locale.toString(total))
+                             : tr("All %1 calls measured").arg(locale.toString(total));
+        m_phase.clear();
+        setStatus(m_progressText + (done < total ? QStringLiteral("…") : QStringLiteral(".")));
         // Measured in full, the run is complete: there is nothing left to cancel.
         m_measured = done >= total && total > 0;
         updateButtons();
+    });
+    // A step that is not a call (a reference check, making the artifact) is said once it has
+    // taken half a second: the quick ones would only flicker past.
+    m_phaseTimer = new QTimer(this);
+    m_phaseTimer->setSingleShot(true);
+    m_phaseTimer->setInterval(500);
+    connect(m_runner, &LessonRunner::phaseStarted, this, [this](int, const QString &what) {
+        m_phase = what;
+        m_phaseTimer->start();
+    });
+    connect(m_phaseTimer, &QTimer::timeout, this, [this] {
+        if (!m_phase.isEmpty() && m_runner->isRunning())
+            setStatus(tr("%1; %2…").arg(m_progressText.isEmpty() ? tr("Starting") : m_progressText, m_phase));
     });
     connect(m_runner, &LessonRunner::finished, this, [this](int, const Artifact &artifact, const Problems &) {
         showOutcome(tr("All %2 calls measured"), tr("All calls measured"), m_progress->maximum());
@@ -216,6 +233,8 @@ int RunPanel::run()
     }
     m_startedMs = QDateTime::currentMSecsSinceEpoch();
     m_measured = false;
+    m_phase.clear();
+    m_progressText.clear();
     const int job = m_runner->start(*m_lesson, resolved);
     if (job == 0)
         return 0;

@@ -14,6 +14,7 @@ class QLabel;
 class QProgressBar;
 class QPushButton;
 class QSpinBox;
+class QTimer;
 
 // Rerun the selected artifact's lesson on this machine: a form made from the lesson's declared
 // parameters (defaults, ranges, descriptions as tooltips), Run and Cancel, a progress bar and a
@@ -85,4 +86,7 @@ private:
     qint64 m_startedMs = 0;
     int m_keptJob = 0; // the last job whose cancelled calls became a partial artifact
     bool m_measured = false; // every call of the run in progress is measured: it cannot be cancelled
+    QString m_progressText;  // "Measuring on this machine: call 3 of 41", without the ellipsis
+    QString m_phase;         // the step the run is in that is not a call; empty during calls
+    QTimer *m_phaseTimer = nullptr;
 };

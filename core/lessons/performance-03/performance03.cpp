@@ -170,6 +170,7 @@ bool Experiment::measureSize(int n, bool traced)
     if (size.call.empty())
         return false;
     // After the clock stopped: the last output against the last prepared inputs.
+    observer.phase("checking the " + std::to_string(n) + "×" + std::to_string(n) + " result against a higher-precision reference");
     size.maxAbsError = product.maxAbsErrorAgainstReference();
     measurements.sizes.push_back(std::move(size));
     return !run.cancelled;
