@@ -167,7 +167,7 @@ private slots:
         ParameterValues values{{"samples", std::int64_t(6)}, {"m", std::int64_t(64)}, {"k", std::int64_t(64)},
                                {"n", std::int64_t(64)}};
         QVERIFY(!lesson().resolveParameters(values));
-        CancellingObserver canceller(2);
+        CancellingObserver canceller(4); // two pairs
         const LessonRun run = lesson().run(values, canceller);
         QVERIFY(run.cancelled);
         QCOMPARE(run.calls.size(), std::size_t(4));

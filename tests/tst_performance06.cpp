@@ -172,7 +172,7 @@ private slots:
     {
         ParameterValues values{{"repetitions", std::int64_t(9)}, {"depth", std::int64_t(8)}};
         QVERIFY(!lesson().resolveParameters(values));
-        CancellingObserver canceller(2);
+        CancellingObserver canceller(2 * 8); // two rounds of a burst of 8
         const LessonRun run = lesson().run(values, canceller);
         QVERIFY(run.cancelled);
         QCOMPARE(run.calls.size(), std::size_t(2 * 8));

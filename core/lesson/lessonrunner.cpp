@@ -39,6 +39,7 @@ public:
 
     void callMeasured(int index, const MeasuredCall &call) override
     {
+        ++m_reported;
         const double seconds = call.synchronizedSeconds();
         if (index == 0) {
             post([seconds](LessonRunner *runner, int job) { emit runner->firstCallMeasured(job, seconds); });
@@ -50,6 +51,8 @@ public:
     }
 
     bool isCancelled() const override { return m_cancel->load(std::memory_order_relaxed); }
+    // The calls reported so far: what the progress counts and a cancel says were measured.
+    int reported() const { return m_reported; }
 
     void phase(const std::string &what) override
     {
@@ -87,6 +90,7 @@ private:
     std::shared_ptr<std::atomic<bool>> m_cancel;
     QList<double> m_pending;
     int m_sent = 0;
+    int m_reported = 0;
     std::chrono::steady_clock::time_point m_lastProgress;
     std::chrono::steady_clock::time_point m_lastSamples = std::chrono::steady_clock::now();
 };
@@ -132,7 +136,7 @@ int LessonRunner::start(const Lesson &lesson, const ParameterValues &values)
             // A run whose measurement is complete is complete: a cancel that came after its last
             // call (while the artifact was being made) changes nothing.
             if (run.cancelled) {
-                const int calls = static_cast<int>(run.calls.size());
+                const int calls = observer.reported();
                 // "Cancel loses nothing already measured": the calls so far become an artifact.
                 std::optional<Artifact> partial;
                 Problems problems;

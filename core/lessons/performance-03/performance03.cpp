@@ -127,6 +127,9 @@ void Experiment::record(performance03::SizeSamples &size, const SampleTimes &t, 
     size.call.push_back(secondsBetween(t.call.dispatchBegin, t.call.readyObserved));
     size.withPlacement.push_back(secondsBetween(t.place.dispatchBegin, t.call.readyObserved));
     size.withPreparation.push_back(secondsBetween(t.prepareBegin, t.call.readyObserved));
+    // Every call is reported, traced or not: the run in progress draws them all and the progress
+    // counts them all (the sizes show as steps).
+    observer.callMeasured(done, MeasuredCall{t.call.since(t.call.dispatchBegin)});
     if (!traced)
         return;
     if (run.calls.empty())
@@ -136,7 +139,6 @@ void Experiment::record(performance03::SizeSamples &size, const SampleTimes &t, 
                                    t.place.workBegin - origin, t.place.workEnd - origin,
                                    t.place.readyObserved - origin});
     run.calls.push_back(MeasuredCall{t.call.since(origin)});
-    observer.callMeasured(static_cast<int>(run.calls.size()) - 1, run.calls.back());
 }
 
 bool Experiment::measureSize(int n, bool traced)

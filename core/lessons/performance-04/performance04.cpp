@@ -122,7 +122,9 @@ LessonRun Performance04::run(const ParameterValues &values, RunObserver &observe
             measurements.warm[d].push_back(run.calls.back().synchronizedSeconds());
             observer.callMeasured(static_cast<int>(run.calls.size()) - 1, run.calls.back());
         }
-        observer.progress(pair + 1, samples);
+        // Counted in calls, as the run in progress draws them and a cancel reports them.
+        const int perPair = static_cast<int>(kernels.size());
+        observer.progress((pair + 1) * perPair, samples * perPair);
     }
 
     // After the clock stopped: each type's last output against its long-double reference.

@@ -201,7 +201,9 @@ LessonRun Performance06::run(const ParameterValues &values, RunObserver &observe
             break;
         }
         experiment.round(true);
-        observer.progress(r + 1, repetitions);
+        // Counted in the calls reported (each round's traced burst), as the run in progress
+        // draws them and a cancel reports them.
+        observer.progress((r + 1) * m.depths.back(), repetitions * m.depths.back());
     }
     // After the clock stopped: the last output (every call recomputes the same one).
     m.maxAbsError = kernel.maxAbsErrorAgainstReference();
