@@ -80,8 +80,8 @@ void TestArtifactView::seedShowsHeaderStdoutEnvironmentDiagram()
     view.setEntry(entryFrom(seedBytes(), seedPath()));
     QCOMPARE(view.header()->titleText(), QStringLiteral("Time the completed result"));
     const QString summary = view.header()->summaryText();
-    QVERIFY2(summary.contains(QStringLiteral("first call 29.2 ms")), qPrintable(summary));
-    QVERIFY2(summary.contains(QStringLiteral("warm median 8.50 µs of 7 samples")), qPrintable(summary));
+    QVERIFY2(summary.contains(QStringLiteral("first call: 29.2 ms")), qPrintable(summary));
+    QVERIFY2(summary.contains(QStringLiteral("warm median: 8.50 µs (median of 7 warm calls)")), qPrintable(summary));
     QVERIFY2(summary.contains(QStringLiteral("64×32 · 32×16 float32")), qPrintable(summary));
 
     QCOMPARE(view.environment()->rowCount(), 5);

@@ -72,6 +72,11 @@ void TestComparison::rowsSetTheNumbersSideBySide()
     QCOMPARE(rows[2].label, std::string("max_abs_error"));
     QVERIFY(!rows[2].isDuration);
     QCOMPARE(*rows[2].a, 2.384185791015625e-07);
+    // Every verdict in one form: the ratio (and its interval) first, then what it says.
+    for (const ComparedFigure &row : rows)
+        QVERIFY2(QString::fromStdString(row.verdict).startsWith(QStringLiteral("B ÷ A = ")), row.verdict.c_str());
+    QVERIFY2(QString::fromStdString(rows[0].verdict).contains(QStringLiteral(": one value each, so no interval")),
+             rows[0].verdict.c_str());
 }
 
 void TestComparison::intervalsSayWhetherADifferenceIsReal()

@@ -278,7 +278,7 @@ void TestCourse::predictRunCompareSaveAndRestart()
 
     m_window->actions()->showCourse->trigger();
     QTRY_VERIFY(m_window->centre()->welcome()->courseLines().value(0).endsWith(
-        QStringLiteral("predicted ✓ · run on this machine · compared")));
+        QStringLiteral("predicted ✓ · run here · compared")));
     const QStringList before = m_window->centre()->welcome()->courseLines();
     const QString continueText = m_window->centre()->welcome()->nextLessonButton()->text();
     QCOMPARE(continueText, QStringLiteral("Continue: %1 — predict").arg(QString::fromStdString(courseLessons()[1]->info().texts.title)));

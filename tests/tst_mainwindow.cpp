@@ -262,7 +262,7 @@ void TestMainWindow::cancelFromTheGuiKeepsWhatWasMeasured()
     QCOMPARE(unsaved.size(), std::size_t(1));
     const LibraryEntry *kept = m_window->model()->entry(unsaved.front());
     QVERIFY(kept && kept->artifact && kept->cancelled);
-    QCOMPARE(kept->displayName(), QStringLiteral("unsaved run (cancelled)"));
+    QCOMPARE(kept->displayName(), QStringLiteral("unsaved run 1 (cancelled)"));
     QCOMPARE(lessonscope::performance01::readFigures(*kept->artifact).warmSamplesSeconds.size(),
              std::size_t(cancelled.constFirst().at(1).toInt() - 1));
     QCOMPARE(m_window->library()->selectedIds(), QList<int>{unsaved.front()});

@@ -346,6 +346,37 @@ private slots:
         }
     }
 
+    // The pair shown first is typical twice: its ratio nearest the median, and its float32 call
+    // among the middle half of them, so that it agrees with the float32 median beside it. A pair
+    // with the median ratio but a float32 call ten times slower is passed over.
+    void theShownPairIsTypical()
+    {
+        const ReadResult read = readArtifactFile(recordedPath("performance-04"));
+        QVERIFY(read.ok());
+        // Five pairs, float32 then float64 work in ms: the first has the median ratio (2.0) and a
+        // slow float32 call; the next two are 0.1 from it with typical float32 calls.
+        const double work[][2] = {{10, 20}, {1, 2.1}, {1, 1.9}, {1.1, 2.6}, {0.9, 1.5}};
+        Json columns = Json::object();
+        std::int64_t t = 0;
+        for (const auto &pair : work) {
+            for (double ms : pair) {
+                const auto length = static_cast<std::int64_t>(ms * 1e6);
+                columns["dispatchBegin"].push_back(t);
+                columns["dispatchEnd"].push_back(t + 10'000);
+                columns["workBegin"].push_back(t + 20'000);
+                columns["workEnd"].push_back(t + 20'000 + length);
+                columns["readyObserved"].push_back(t + 30'000 + length);
+                t += 40'000 + length;
+            }
+        }
+        Json document = read.artifact->json();
+        document["trace"]["calls"] = columns;
+        const auto timeline = timelineOf(Artifact(document));
+        QCOMPARE(timeline->callCount(), 10);
+        QCOMPARE(timeline->representativeCall(), 2); // the second pair's float32 call
+        QCOMPARE(timeline->representativeName(), std::string("Typical pair"));
+    }
+
     void theRecordedArtifactValidates()
     {
         const ReadResult read = readArtifactFile(recordedPath("performance-04"));

@@ -15,31 +15,24 @@ namespace {
 // z for a two-sided 97.5% interval: each of two medians at 97.5% holds together at ≥ 95%.
 constexpr double kZ = 2.2414;
 
-std::string withInterval(const std::string &text, double low, double high)
-{
-    return text + " (95%: " + formatRatio(low) + "–" + formatRatio(high) + ")";
-}
-
+// Every verdict in one form: "B ÷ A = 1.42× (95%: 1.38×–1.47×): B is slower", the ratio and
+// its interval first, then what they say (or why they say little).
 std::string verdictOf(const ComparedFigure &f)
 {
     if (!f.ratio)
         return f.a || f.b ? "only one side has it" : std::string();
+    std::string text = "B ÷ A = " + formatRatio(*f.ratio);
     if (!f.interval)
-        return "B ÷ A = " + formatRatio(*f.ratio) + "; one value each, so no interval";
+        return text + ": one value each, so no interval";
     const RatioInterval &i = *f.interval;
-    if (!i.trusted) {
-        return withInterval("B ÷ A = " + formatRatio(*f.ratio), i.low, i.high) + ", but with fewer than " +
-               std::to_string(kTrustedSamples) + " samples (" + std::to_string(std::min(f.samplesA, f.samplesB)) +
-               ") the interval cannot be trusted";
-    }
+    text += " (95%: " + formatRatio(i.low) + "–" + formatRatio(i.high) + ")";
+    if (!i.trusted)
+        return text + ": with fewer than " + std::to_string(kTrustedSamples) + " samples (" +
+               std::to_string(std::min(f.samplesA, f.samplesB)) + ") the interval cannot be trusted";
     if (i.low <= 1 && 1 <= i.high)
-        return withInterval("no difference beyond noise", i.low, i.high);
+        return text + ": no difference beyond noise";
     const bool more = *f.ratio > 1;
-    const char *word = f.isDuration ? (more ? "slower" : "faster") : (more ? "larger" : "smaller");
-    if (more)
-        return withInterval("B is " + formatRatio(*f.ratio) + " " + word, i.low, i.high);
-    // Below 1, said the way people say it: "2.00× faster", the interval turned the same way.
-    return withInterval("B is " + formatRatio(1 / *f.ratio) + " " + word, 1 / i.high, 1 / i.low);
+    return text + ": B is " + (f.isDuration ? (more ? "slower" : "faster") : (more ? "larger" : "smaller"));
 }
 
 ComparedFigure compareFigure(const Figure &fa, const Figure &fb)
@@ -78,7 +71,7 @@ void addDifference(std::vector<std::string> &differences, const std::string &nam
                    const std::string &b)
 {
     if (a != b)
-        differences.push_back(name + ": A " + (a.empty() ? "(none)" : a) + " · B " + (b.empty() ? "(none)" : b));
+        differences.push_back(name + ": A " + (a.empty() ? "(not recorded)" : a) + " · B " + (b.empty() ? "(not recorded)" : b));
 }
 
 std::vector<std::string> differencesOf(const Artifact &a, const Artifact &b, const LessonSummary &sa,
@@ -95,9 +88,11 @@ std::vector<std::string> differencesOf(const Artifact &a, const Artifact &b, con
         addDifference(differences, name, values.first, values.second);
     const auto ma = machineOf(a);
     const auto mb = machineOf(b);
-    for (const char *key : {"backend", "isa", "cpu", "libraries"}) {
+    // Named as people read them; "isa" alone says nothing to a learner.
+    for (const auto &[key, name] : {std::pair{"backend", "backend"}, std::pair{"isa", "instruction-set variant (isa)"},
+                                    std::pair{"cpu", "cpu"}, std::pair{"libraries", "libraries"}}) {
         const auto ia = ma.find(key), ib = mb.find(key);
-        addDifference(differences, key, ia == ma.end() ? std::string() : ia->second,
+        addDifference(differences, name, ia == ma.end() ? std::string() : ia->second,
                       ib == mb.end() ? std::string() : ib->second);
     }
     return differences;

@@ -73,7 +73,7 @@ struct LessonInfo {
     std::vector<ParameterSpec> parameters;
     std::vector<ParameterShorthand> shorthands;
     // Whether the run's first reported call is the cold first call, which the run in progress
-    // shows apart from the calls after it (performance-01, -02). Otherwise every reported call is
+    // shows apart from the calls after it (as a lesson about the first call does). Otherwise every reported call is
     // one of a kind and they are shown together, as measured.
     bool firstCallApart = false;
 };

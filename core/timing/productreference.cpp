@@ -112,7 +112,7 @@ double maxAbsError(const Scalar *x, const Scalar *w, const Scalar *out, std::int
     if (m <= 0 || k <= 0 || n <= 0 || !x || !w || !out)
         return std::numeric_limits<double>::quiet_NaN();
     // The check runs after the clock stopped, so it may use every core: blocks of columns in
-    // parallel (a small product, performance-01's 64×32 · 32×16, stays on this thread).
+    // parallel (a small product, 64×32 · 32×16, stays on this thread).
     constexpr std::int64_t kColumnsPerBlock = 16;
     constexpr double kParallelFrom = 1 << 24; // multiply-adds
     const std::size_t blocks = static_cast<std::size_t>((n + kColumnsPerBlock - 1) / kColumnsPerBlock);

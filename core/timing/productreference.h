@@ -14,7 +14,7 @@ namespace lessonscope {
 // error as well as the float32 one's. It runs element-wise along each output column, which the
 // compiler vectorises, and a large product's columns in parallel on every core (the clock has
 // stopped): bench_reference prints how much faster than the long-double loop it replaced, which
-// took 4 s of a 4.9 s performance-03 run at 1024×1024. NaN for empty sizes.
+// took 4 s of a 4.9 s run whose largest product was 1024×1024. NaN for empty sizes.
 double maxAbsErrorOfProduct(const float *x, const float *w, const float *out, std::int64_t m, std::int64_t k,
                             std::int64_t n);
 double maxAbsErrorOfProduct(const double *x, const double *w, const double *out, std::int64_t m, std::int64_t k,

@@ -168,13 +168,15 @@ void ArtifactHeader::setEntry(const LibraryEntry &entry)
         if (!figure.value)
             continue;
         const QString value = figure.isDuration ? duration(*figure.value) : QString::fromStdString(formatNumber(*figure.value));
+        // "label: value", so that a label ending in a number ("per call, K = 64") never runs
+        // into its value; a median says over what ("of 21 rounds").
         const auto count = figure.samples.size();
-        if (count > 0)
-            numbers << (count == 1 ? tr("%1 %2 of 1 sample").arg(q(figure.label), value)
-                                   : tr("%1 %2 of %3 samples").arg(q(figure.label), value,
-                                                                   QLocale().toString(static_cast<qulonglong>(count))));
+        const QString over = figure.samplesLabel.empty() ? tr("samples") : q(figure.samplesLabel);
+        if (count > 1)
+            numbers << tr("%1: %2 (median of %3 %4)")
+                           .arg(q(figure.label), value, QLocale().toString(static_cast<qulonglong>(count)), over);
         else
-            numbers << QStringLiteral("%1 %2").arg(q(figure.label), value);
+            numbers << tr("%1: %2").arg(q(figure.label), value);
     }
     if (!summary.setup.empty())
         numbers << q(summary.setup);
@@ -198,11 +200,15 @@ void ArtifactHeader::setEntry(const LibraryEntry &entry)
     setConditions(artifact);
 
     const bool ours = isRenderedByThisBuild(artifact);
-    setHash(m_contentHash, artifact.contentHash(), ours ? tr("reproducible") : tr("opaque"),
+    setHash(m_contentHash, artifact.contentHash(),
+            ours ? tr("reproducible: this lessonscope computes the same from the lesson and its parameters")
+                 : tr("opaque: made elsewhere, it cannot be recomputed here"),
             ours ? tr("SHA-256 of the lesson's content and the run's parameters: reproducible on any machine")
                  : tr("Identity of the lesson content that was executed; opaque: it cannot be recomputed "
                       "from the file"));
-    setHash(m_rendererHash, artifact.rendererHash(), ours ? tr("this lessonscope") : tr("opaque"),
+    setHash(m_rendererHash, artifact.rendererHash(),
+            ours ? tr("this lessonscope's: its panels are laid out as this version lays them out")
+                 : tr("opaque: another renderer's"),
             ours ? tr("The renderer of this lessonscope (version %1) built the panels and the diagram")
                        .arg(kRendererVersion)
                  : tr("Identity of the renderer that built the panels and the diagram; opaque (not "

@@ -35,7 +35,7 @@ QString CourseProgress::Lesson::stateText() const
     if (resultsSeen)
         text += tr(" (results seen first)");
     if (ranHere)
-        text += tr(" · run on this machine");
+        text += tr(" · run here");
     if (compared)
         text += tr(" · compared");
     return text;

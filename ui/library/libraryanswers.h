@@ -8,7 +8,7 @@ class LibraryModel;
 struct LibraryEntry;
 
 // Keeps the library's answer column in step with the course: a lesson's recording shows the
-// lesson's state ("not tried", "predicted ✓ · run on this machine"); a run made here shows what
+// lesson's state ("not tried", "predicted ✓ · run here"); a run made here shows what
 // the learner's answer reads on that run ("your answer ✓ here"); other people's files (a folder
 // of 10,000) are not graded: they are not the course. The model owns the column's text; this
 // only writes it through LibraryModel::setAnswer.

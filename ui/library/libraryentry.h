@@ -25,10 +25,11 @@ struct LibraryEntry {
     QDateTime modified; // the file's modification time when it was read
     bool unsaved = false;
     bool cancelled = false; // a run cancelled part-way: the calls measured before the cancel
+    int runNumber = 0;      // a run of this session: 1, 2, … in the order they were made; 0 otherwise
     QString answer; // the prediction answer (✓/✗); filled by the timeline work (issue 4)
 
     bool hasErrors() const { return lessonscope::hasErrors(problems) || !artifact; }
-    // "seed.json", "<lesson>.recorded.json (bundled)", "unsaved run", "unsaved run (cancelled)"
+    // "seed.json", "<lesson>.recorded.json (bundled)", "unsaved run 2", "unsaved run 3 (cancelled)"
     QString displayName() const;
     // "valid", "2 warnings", "3 errors"
     QString statusText() const;

@@ -139,7 +139,7 @@ void MainWindow::createDocks()
     runDock->setObjectName(QStringLiteral("runDock"));
     runDock->setWidget(scroll);
     addDockWidget(Qt::RightDockWidgetArea, runDock);
-    resizeDocks({libraryDock}, {190}, Qt::Vertical);
+    resizeDocks({libraryDock}, {250}, Qt::Vertical); // eight rows, the course and a few runs
     resizeDocks({runDock}, {300}, Qt::Horizontal);
 
     m_actions->toggleLibrary = libraryDock->toggleViewAction();

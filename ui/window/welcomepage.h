@@ -21,7 +21,7 @@ public:
     void setLibraryEmpty(bool empty);
     void setCourseProgress(const CourseProgress *progress);
 
-    // For tests: the course as shown, one line a lesson ("1. performance-01 — Time … — not tried").
+    // For tests: the course as shown, one line a lesson ("1. <lesson id> — <title> — not tried").
     QStringList courseLines() const;
     QPushButton *nextLessonButton() const { return m_next; }
     bool showsCourseComplete() const { return m_complete; }

@@ -57,6 +57,11 @@ Performance04Timeline::Performance04Timeline(const Artifact &artifact)
 {
 }
 
+std::string Performance04Timeline::representativeName() const
+{
+    return "Typical pair";
+}
+
 std::string Performance04Timeline::callTitle(int index) const
 {
     if (!isMeasured())
@@ -69,18 +74,27 @@ int Performance04Timeline::representativeCall() const
 {
     if (!isMeasured())
         return -1;
-    // The pair whose float64 ÷ float32 device work is nearest the pairs' median: the one the
-    // learner sees revealed is typical of what is asked.
-    std::vector<double> ratios;
-    for (int i = 0; i < callCount(); i += 2)
+    // The pair whose float64 ÷ float32 device work is nearest the pairs' median, among the pairs
+    // whose float32 call is itself typical (its duration in the middle half of them): the one the
+    // learner sees revealed is typical of what is asked, and its float32 call agrees with the
+    // float32 median beside it.
+    std::vector<double> ratios, float32;
+    for (int i = 0; i < callCount(); i += 2) {
         ratios.push_back(pairWorkRatio(i).value_or(std::numeric_limits<double>::infinity()));
+        float32.push_back(callSeconds(i).value_or(std::numeric_limits<double>::infinity()));
+    }
     const double middle = median(ratios);
-    std::size_t best = 0;
-    for (std::size_t p = 1; p < ratios.size(); ++p) {
-        if (std::fabs(ratios[p] - middle) < std::fabs(ratios[best] - middle))
+    std::vector<double> sorted = float32;
+    std::sort(sorted.begin(), sorted.end());
+    const double low = sorted[sorted.size() / 4];
+    const double high = sorted[(3 * sorted.size()) / 4];
+    std::optional<std::size_t> best;
+    for (std::size_t p = 0; p < ratios.size(); ++p) {
+        const bool typical = float32[p] >= low && float32[p] <= high;
+        if (typical && (!best || std::fabs(ratios[p] - middle) < std::fabs(ratios[*best] - middle)))
             best = p;
     }
-    return static_cast<int>(best) * 2;
+    return static_cast<int>(best.value_or(0)) * 2;
 }
 
 CallTimeline Performance04Timeline::call(int index) const

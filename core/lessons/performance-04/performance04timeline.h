@@ -27,8 +27,10 @@ public:
     explicit Performance04Timeline(const Artifact &artifact);
 
     std::string callTitle(int index) const override; // "float32 call 3", "float64 call 3"
-    // The float32 call of the pair whose device work ratio is nearest the pairs' median.
+    // The float32 call of the pair whose device work ratio is nearest the pairs' median, among
+    // the pairs whose float32 call is typical too.
     int representativeCall() const override;
+    std::string representativeName() const override; // "Typical pair": not the median call
     CallTimeline call(int index) const override;
     TimelineVerdict verdict(std::string_view candidateKey, int callIndex) const override;
     TimelineVerdict lengthVerdict(double multiple, int callIndex) const override;
