@@ -67,6 +67,10 @@ public:
     QList<QPointF> chartPoints(int index) const;
     QString valueAxisTitle() const;
     bool legendVisible() const;
+    // A bar panel's category names as the axis shows them: "" for those left out where they
+    // would not fit; and whether they are upright (never turned).
+    QStringList shownCategoryLabels() const;
+    bool categoryLabelsUpright() const;
 
     // The hover text for a point of this widget: "series · category: value", or empty.
     QString hoverTextAt(const QPoint &position) const;

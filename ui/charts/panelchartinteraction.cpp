@@ -1,5 +1,7 @@
 // The chart adapter, continued: what the chart holds, hover, and export (see panelchart.h).
 #include "ui/charts/panelchart_p.h"
+
+#include <QBarCategoryAxis>
 #include "ui/common/plaintext.h"
 
 #include "core/base/atomicfile.h"
@@ -62,6 +64,21 @@ QString PanelChart::valueAxisTitle() const
 {
     const QList<QAbstractAxis *> axes = d->chart()->axes(Qt::Vertical);
     return axes.isEmpty() ? QString() : axes.constFirst()->titleText();
+}
+
+QStringList PanelChart::shownCategoryLabels() const
+{
+    auto *axis = qobject_cast<QBarCategoryAxis *>(d->chart()->axes(Qt::Horizontal).value(0));
+    QStringList shown;
+    for (const QString &name : axis ? axis->categories() : QStringList())
+        shown << (name.count(QChar(0x200B)) == name.size() ? QString() : name);
+    return shown;
+}
+
+bool PanelChart::categoryLabelsUpright() const
+{
+    const QAbstractAxis *axis = d->chart()->axes(Qt::Horizontal).value(0);
+    return !axis || axis->labelsAngle() == 0;
 }
 
 bool PanelChart::legendVisible() const

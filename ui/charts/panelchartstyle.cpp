@@ -12,19 +12,6 @@
 #include <QEvent>
 #include <QHash>
 
-void PanelChart::Impl::placeBarLabels()
-{
-    if (!bars || barLabels.empty())
-        return;
-    const double sets = static_cast<double>(bars->count());
-    const double width = kBarWidth / sets;
-    for (const BarLabel &label : barLabels) {
-        const double x = static_cast<double>(label.category) - kBarWidth / 2 + (static_cast<double>(label.series) + 0.5) * width;
-        const QPointF top = chart()->mapToPosition(QPointF(x, barValue(label.series, label.category)), bars);
-        const QRectF box = label.item->boundingRect();
-        label.item->setPos(top.x() - box.width() / 2, top.y() - box.height() - 2);
-    }
-}
 
 void PanelChart::Impl::setDecadeLabels(double low, double high)
 {
@@ -83,16 +70,6 @@ void PanelChart::Impl::addMedianLine(QAbstractAxis *xAxis)
     medianLabel->setZValue(11);
 }
 
-void PanelChart::Impl::placeMedianLabel()
-{
-    if (!medianLine || !medianLabel || medianLine->count() < 2)
-        return;
-    const QPointF end = chart()->mapToPosition(medianLine->at(1), medianLine);
-    const QRectF box = medianLabel->boundingRect();
-    const QRectF plot = chart()->plotArea();
-    medianLabel->setPos(std::min(end.x(), plot.right()) - box.width() - 4, end.y() - box.height() - 2);
-    medianLabel->setVisible(plot.contains(QPointF(plot.center().x(), end.y())));
-}
 
 void PanelChart::applyPalette()
 {
