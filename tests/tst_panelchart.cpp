@@ -7,6 +7,7 @@
 
 #include <QAbstractScrollArea>
 #include <QImage>
+#include <QLabel>
 #include <QSignalSpy>
 #include <QGraphicsSimpleTextItem>
 #include <QGraphicsView>
@@ -49,6 +50,7 @@ private slots:
     void manyCategoriesAreNamedUpright();
     void aSweepOfSizesIsDrawnOnLogAxes();
     void theMedianLabelCoversNoPoint();
+    void theLegendNamesEverySeriesWhole();
 
 private:
     QTemporaryDir m_dir;
@@ -669,6 +671,31 @@ void TestPanelChart::theMedianLabelCoversNoPoint()
         const QPoint point = chart.findChild<QGraphicsView *>()->mapFrom(&chart, chart.positionOf(0, i));
         QVERIFY2(!label.adjusted(-3, -3, 3, 3).contains(point), qPrintable(QString::number(i)));
     }
+}
+
+// In a narrow chart the legend wraps under it and names every series whole (never "p…"),
+// as text, and an exported image has it.
+void TestPanelChart::theLegendNamesEverySeriesWhole()
+{
+    PlotPanel panel = boundaryPanel();
+    panel.series[0].label = QStringLiteral("dispatch only, as a timer stopped at the dispatch reads");
+    panel.series[1].label = QStringLiteral("synchronized call <b>with its wait</b>");
+    PanelChart chart;
+    chart.resize(300, 300);
+    chart.setPanel(panel);
+    chart.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    QVERIFY(chart.legendVisible());
+    QCOMPARE(chart.legendEntries(), (QStringList{panel.series[0].label, panel.series[1].label}));
+    auto *legend = chart.findChild<QLabel *>(QStringLiteral("legend"));
+    QVERIFY(legend && legend->wordWrap());
+    QVERIFY(legend->text().contains(QStringLiteral("&lt;b&gt;with its wait&lt;/b&gt;"))); // shown as text
+    QVERIFY(legend->height() > legend->fontMetrics().height() * 1.5); // wrapped, not cut
+    QCOMPARE(chart.toImage().height(), chart.imageSize().height());
+    QVERIFY(chart.imageSize().height() >= legend->geometry().bottom() - chart.findChild<QGraphicsView *>()->geometry().top());
+    PanelChart single;
+    single.setPanel(linePanel({1e-6, 2e-6}));
+    QVERIFY(!single.legendVisible()); // one series: the title names it
 }
 
 QTEST_MAIN(TestPanelChart)

@@ -139,6 +139,13 @@ PanelChart::PanelChart(QWidget *parent)
     d->note->setForegroundRole(QPalette::PlaceholderText);
     d->note->hide();
     layout->addWidget(d->note);
+    d->legend = new QLabel(this);
+    d->legend->setObjectName(QStringLiteral("legend"));
+    d->legend->setTextFormat(Qt::RichText); // the names are escaped: see updateLegend
+    d->legend->setWordWrap(true);
+    d->legend->setAlignment(Qt::AlignHCenter);
+    d->legend->hide();
+    layout->addWidget(d->legend);
     setMinimumSize(280, 240);
 }
 
@@ -216,10 +223,9 @@ void PanelChart::rebuild()
         rebuildLines();
     rebuildValueAxis();
 
-    chart->legend()->setVisible(d->panel.series.size() > 1 && !d->panel.hasSharedLegend());
+    chart->legend()->setVisible(false); // updateLegend names them under the chart, whole
     d->note->setText(d->limitText());
     d->note->setVisible(!d->note->text().isEmpty());
-    chart->legend()->setAlignment(Qt::AlignBottom);
     updateRanges();
     applyPalette();
     setAccessibleDescription(valuesDescription());

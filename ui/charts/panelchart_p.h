@@ -32,6 +32,12 @@ struct PanelChart::Impl {
 
     QChartView *view = nullptr;
     QLabel *note = nullptr; // what the caps left out; hidden when nothing
+    // The series named under the chart, wrapped to its width and never cut short (Qt Charts'
+    // own legend elides names to "p…" in a narrow chart). Hidden for one series, and for a
+    // comparison, whose one legend outside the charts names the sides.
+    QLabel *legend = nullptr;
+    void updateLegend();
+    QColor seriesColour(std::size_t s) const; // as drawn
     PlotPanel panel;
     // While a distribution is shown instead: the panel as given (its samples in order).
     std::optional<PlotPanel> inOrder;

@@ -1,5 +1,6 @@
 // The chart adapter, continued: palette, colours and value labels (see panelchart.h).
 #include "ui/charts/panelchart_p.h"
+#include "ui/common/plaintext.h"
 
 #include "core/base/units.h"
 #include "core/timing/statistics.h"
@@ -102,11 +103,23 @@ void PanelChart::applyPalette()
         if (slot < 0)
             continue;
         const QColor colour = shadeOf(slotColor(slot, pal), d->panel.series[s].shade);
+        // B of a comparison: the same colour, hatched or dashed (a side is not a colour).
+        const bool sideB = d->panel.series[s].side == 2;
         if (d->bars && static_cast<qsizetype>(s) < d->bars->count()) {
-            d->bars->barSets().at(static_cast<qsizetype>(s))->setColor(colour);
-            d->bars->barSets().at(static_cast<qsizetype>(s))->setBorderColor(colour);
+            QBarSet *set = d->bars->barSets().at(static_cast<qsizetype>(s));
+            set->setColor(colour);
+            set->setBorderColor(colour);
+            if (sideB) {
+                set->setBrush(QBrush(colour, Qt::BDiagPattern));
+                set->setPen(QPen(colour, 1.5));
+            }
         } else if (static_cast<qsizetype>(s) < d->lines.size()) {
-            d->lines.at(static_cast<qsizetype>(s))->setColor(colour);
+            QLineSeries *line = d->lines.at(static_cast<qsizetype>(s));
+            line->setColor(colour);
+            if (sideB) {
+                line->setPen(QPen(colour, 2, Qt::DashLine));
+                line->setBrush(pal.base()); // hollow markers
+            }
         }
     }
     for (const Impl::BarLabel &label : d->barLabels) {
@@ -124,6 +137,7 @@ void PanelChart::applyPalette()
     }
     d->placeDecadeLabels();
     d->placeBarLabels();
+    d->updateLegend();
     if (d->medianLine) {
         QPen dashed(pal.color(QPalette::Text));
         dashed.setStyle(Qt::DashLine);
@@ -136,6 +150,33 @@ void PanelChart::applyPalette()
         d->medianLabel->setFont(font());
     }
     d->placeMedianLabel();
+}
+
+QColor PanelChart::Impl::seriesColour(std::size_t s) const
+{
+    if (bars && static_cast<qsizetype>(s) < bars->count())
+        return bars->barSets().at(static_cast<qsizetype>(s))->color();
+    if (static_cast<qsizetype>(s) < lines.size())
+        return lines.at(static_cast<qsizetype>(s))->color();
+    return {};
+}
+
+void PanelChart::Impl::updateLegend()
+{
+    const bool shown = drawnSeries() > 1 && !panel.hasSharedLegend();
+    QStringList entries;
+    for (std::size_t s = 0; shown && s < drawnSeries(); ++s) {
+        // The artifact's names as text, never markup (docs/security.md); a non-breaking space
+        // keeps each swatch with its name, ordinary spaces let the entries wrap.
+        const bool sideB = panel.series[s].side == 2; // drawn hatched or dashed: its swatch too
+        const QString swatch = bars ? (sideB ? QStringLiteral("▨") : QStringLiteral("■"))
+                                    : (sideB ? QStringLiteral("┅") : QStringLiteral("━"));
+        entries << QStringLiteral("<span style=\"color:%1\">%2</span>&nbsp;%3")
+                       .arg(seriesColour(s).name(), swatch,
+                            lessonscope::chartText(panel.series[s].label)); // elided at its bound, escaped
+    }
+    legend->setText(entries.join(QStringLiteral(" &nbsp; ")));
+    legend->setVisible(shown);
 }
 
 // Tones of one colour, told apart by lightness: the colour itself, then darker, lighter, …
