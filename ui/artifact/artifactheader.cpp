@@ -201,14 +201,12 @@ void ArtifactHeader::setEntry(const LibraryEntry &entry)
 
     const bool ours = isRenderedByThisBuild(artifact);
     setHash(m_contentHash, artifact.contentHash(),
-            ours ? tr("reproducible: this lessonscope computes the same from the lesson and its parameters")
-                 : tr("opaque: made elsewhere, it cannot be recomputed here"),
+            ours ? tr("reproducible here") : tr("opaque: made elsewhere"),
             ours ? tr("SHA-256 of the lesson's content and the run's parameters: reproducible on any machine")
                  : tr("Identity of the lesson content that was executed; opaque: it cannot be recomputed "
                       "from the file"));
     setHash(m_rendererHash, artifact.rendererHash(),
-            ours ? tr("this lessonscope's: its panels are laid out as this version lays them out")
-                 : tr("opaque: another renderer's"),
+            ours ? tr("this lessonscope's") : tr("opaque: another renderer's"),
             ours ? tr("The renderer of this lessonscope (version %1) built the panels and the diagram")
                        .arg(kRendererVersion)
                  : tr("Identity of the renderer that built the panels and the diagram; opaque (not "

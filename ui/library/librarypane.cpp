@@ -71,6 +71,13 @@ LibraryPane::LibraryPane(LibraryModel *model, QWidget *parent)
         }
         header->resizeSection(column, width);
     }
+    // What a learner reads first, first: the lesson, their answer, the setup and its figure; the
+    // file's facts (kind, provenance, backend) after them. Dragging a header reorders them.
+    const int firstColumns[] = {LibraryModel::LessonColumn, LibraryModel::TitleColumn, LibraryModel::AnswerColumn,
+                                LibraryModel::SetupColumn, LibraryModel::KeyFigureColumn, LibraryModel::StatusColumn,
+                                LibraryModel::GeneratedColumn};
+    for (int visual = 0; visual < static_cast<int>(std::size(firstColumns)); ++visual)
+        header->moveSection(header->visualIndex(firstColumns[visual]), visual);
 
     auto *top = new QHBoxLayout;
     top->addWidget(m_filterEdit, 1);

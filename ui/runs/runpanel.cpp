@@ -118,7 +118,7 @@ RunPanel::RunPanel(LessonRunner *runner, QWidget *parent)
         QString numbers;
         const LessonSummary summary = summarizeArtifact(artifact);
         if (const Figure *headline = summary.headline(); headline && headline->value)
-            numbers = tr(": %1 %2").arg(q(headline->label), q(formatDuration(*headline->value)));
+            numbers = tr(" (%1: %2)").arg(q(headline->label), q(formatDuration(*headline->value)));
         const double elapsed = static_cast<double>(QDateTime::currentMSecsSinceEpoch() - m_startedMs) / 1000.0;
         setStatus(tr("Done in %1%2. The new artifact is selected in the library, not saved yet.")
                       .arg(q(formatDuration(elapsed)), numbers));
