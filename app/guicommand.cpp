@@ -20,7 +20,7 @@ int runGui(int argc, char *argv[])
     // sees a lesson at once.
     const QStringList paths = QApplication::arguments().mid(1);
     if (paths.isEmpty())
-        window.openBundled();
+        window.openCourse();
     else
         window.openPaths(paths);
     return app.exec();

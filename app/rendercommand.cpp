@@ -1,35 +1,25 @@
 #include "rendercommand.h"
 
-#include "core/base/atomicfile.h"
 #include "core/lesson/lessonartifacts.h"
 #include "ui/artifact/artifactrenderer.h"
+#include "ui/common/pngfile.h"
 #include "commandline.h"
 
 #include <QApplication>
 
 #include <cstdio>
-#include <QBuffer>
 #include <QCommandLineParser>
 #include <QFileInfo>
-#include <QImageWriter>
 #include <QRegularExpression>
 
 using namespace lessonscope;
 
 namespace {
 
-// The image encoded in memory, then written through the one atomic path: a full disk leaves the
-// old image whole, where QImageWriter would leave a truncated one in its place.
 bool savePng(const QImage &image, const QString &path)
 {
-    QByteArray png;
-    QBuffer buffer(&png);
-    buffer.open(QIODevice::WriteOnly);
-    QImageWriter encoder(&buffer, "png");
     QString error;
-    if (!encoder.write(image))
-        error = encoder.errorString();
-    else if (writeFileAtomically(path, std::string_view(png.constData(), static_cast<std::size_t>(png.size())), &error))
+    if (writePngFile(image, path, &error))
         return true;
     printErr(QStringLiteral("lessonscope render: cannot write %1: %2\n").arg(printable(path), error));
     return false;

@@ -3,6 +3,7 @@
 // Helpers shared by the explorer's widget tests (issue 3): the seed artifact, variants of it,
 // and settings kept away from the user's own.
 
+#include "core/lesson/disturbance.h"
 #include "core/lesson/lessonartifacts.h"
 #include "coretesting.h"
 #include "ui/artifact/artifactrenderer.h"
@@ -53,6 +54,32 @@ inline LibraryEntry entryFrom(const QByteArray &bytes, const QString &path = QSt
     entry.artifact = std::move(result.artifact);
     entry.problems = std::move(result.problems);
     return entry;
+}
+
+// The document with interference evidence of a run whose timed threads the scheduler took the
+// CPU from this many times in half a second: 0 reads as quiet, 400 as disturbed.
+inline lessonscope::Json withInterference(lessonscope::Json document, std::int64_t involuntary)
+{
+    lessonscope::InterferenceEvidence evidence;
+    evidence.seconds = 0.5;
+    evidence.host.involuntary = involuntary;
+    evidence.device.voluntary = 2001;
+    evidence.deviceThreads = 1;
+    evidence.loadAverage = 0.1;
+    evidence.cpus = 2;
+    document["environment"]["interference"] = lessonscope::interferenceToJson(evidence);
+    return document;
+}
+
+// A run as the course counts it whatever the machine did meanwhile: without its interference
+// evidence. For tests of a lesson's timeline and answers on a fresh run, which a busy test
+// machine would otherwise make a disturbed run that takes no answer (courseRefusal).
+inline lessonscope::Artifact asCounted(const lessonscope::Artifact &run)
+{
+    lessonscope::Json document = run.json();
+    if (const auto environment = document.find("environment"); environment != document.end() && environment->is_object())
+        environment->erase("interference");
+    return lessonscope::Artifact(std::move(document));
 }
 
 inline void writeFile(const QString &path, const QByteArray &bytes)

@@ -32,8 +32,8 @@ class QuietObserver final : public lessonscope::RunObserver
 {
 };
 
-// Cancels once cancelAfter units of progress (calls, pairs, rounds: the lesson's) were reported;
-// counts the calls reported live.
+// Cancels once cancelAfter calls of progress were reported (every lesson counts its progress in
+// the calls it reports); counts the calls reported live.
 class CancellingObserver final : public lessonscope::RunObserver
 {
 public:

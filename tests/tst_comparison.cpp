@@ -9,6 +9,8 @@
 #include <QTableWidget>
 
 #include <nlohmann/json.hpp>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QTest>
 
 using namespace explorertesting;
@@ -80,6 +82,11 @@ void TestComparison::rowsSetTheNumbersSideBySide()
     QCOMPARE(rows[2].label, std::string("max_abs_error"));
     QVERIFY(!rows[2].isDuration);
     QCOMPARE(*rows[2].a, 2.384185791015625e-07);
+    // Every verdict in one form: the ratio (and its interval) first, then what it says.
+    for (const ComparedFigure &row : rows)
+        QVERIFY2(QString::fromStdString(row.verdict).startsWith(QStringLiteral("B ÷ A = ")), row.verdict.c_str());
+    QVERIFY2(QString::fromStdString(rows[0].verdict).contains(QStringLiteral(": one value each, so no interval")),
+             rows[0].verdict.c_str());
 }
 
 void TestComparison::intervalsSayWhetherADifferenceIsReal()
@@ -116,8 +123,8 @@ void TestComparison::overlayNamesSeriesByOrigin()
     QCOMPARE(panels[1].plot.series[1].y[3], 1.7000362277030944e-05);
 }
 
-// A panel with several series keeps their names, but its colours still say A or B: tones of A's
-// colour for A's series, of B's for B's (the legend above the charts uses the same two).
+// A colour means one series in every view: each keeps its single-view colour in a comparison,
+// and the side is told by the drawing (B hatched or dashed), never by a colour.
 void TestComparison::coloursMeanASideInEveryPanel()
 {
     lessonscope::Json document = lessonscope::Json::parse(seedBytes().toStdString());
@@ -131,13 +138,21 @@ void TestComparison::coloursMeanASideInEveryPanel()
     QCOMPARE(plot.series.size(), std::size_t(4));
     QCOMPARE(plot.series[1].label, QStringLiteral("dispatch only (A)"));
     QCOMPARE(plot.series[3].label, QStringLiteral("dispatch only (B)"));
-    for (std::size_t s = 0; s < 4; ++s)
-        QCOMPARE(plot.series[s].colorSlot, s < 2 ? 0 : 1);
+    for (std::size_t s = 0; s < 4; ++s) {
+        QCOMPARE(plot.series[s].colorSlot, int(s % 2)); // its place in its own panel, as a single view colours it
+        QCOMPARE(plot.series[s].side, s < 2 ? 1 : 2);
+    }
     QVERIFY(!plot.hasSharedLegend()); // the series' names need the chart's own legend
-    QSet<QRgb> colours;
-    for (const PlotSeries &each : plot.series)
-        colours.insert(PanelChart::shadeOf(PanelChart::slotColor(each.colorSlot, QPalette()), each.shade).rgb());
-    QCOMPARE(colours.size(), 4); // four series, four colours, two of each side's
+    PanelChart single;
+    single.setPanel(panelItemsFor(twoSeries, {})[1].plot);
+    PanelChart overlaid;
+    overlaid.setPanel(plot);
+    QCOMPARE(overlaid.legendEntries().size(), 4);
+    for (int s = 0; s < 2; ++s) {
+        QCOMPARE(overlaid.chartSeriesColor(s), single.chartSeriesColor(s));     // A's, as drawn alone
+        QCOMPARE(overlaid.chartSeriesColor(s + 2), single.chartSeriesColor(s)); // B's: the same colour
+    }
+    QVERIFY(single.chartSeriesColor(0) != single.chartSeriesColor(1));
 }
 
 void TestComparison::panelsOnlyOneHasAreKept()
@@ -151,7 +166,8 @@ void TestComparison::panelsOnlyOneHasAreKept()
     QCOMPARE(panels[1].plot.series.size(), std::size_t(1));
     QCOMPARE(panels[2].plot.title, QStringLiteral("Warm calls, pinned"));
     QCOMPARE(panels[2].plot.series[0].label, QStringLiteral("B"));
-    QCOMPARE(panels[2].plot.series[0].colorSlot, 1); // B's colour, even alone
+    QCOMPARE(panels[2].plot.series[0].colorSlot, 0); // its own colour, drawn as B's
+    QCOMPARE(panels[2].plot.series[0].side, 2);
 
     // A panel with several series keeps their names, tagged by side, with a legend of its own.
     PlotPanel two;
@@ -179,10 +195,12 @@ void TestComparison::viewShowsBothSeriesAndTheTable()
     QCOMPARE(warm->chartSeriesCount(), 2);
     QCOMPARE(warm->chartSeriesName(0), view.originA());
     QCOMPARE(warm->chartSeriesName(1), view.originB());
-    QVERIFY(!warm->legendVisible()); // one legend above the charts names both origins, in their colours
+    QVERIFY(!warm->legendVisible()); // one legend above the charts names both origins, solid and hatched
     QCOMPARE(view.legendText(), QStringLiteral("A: recorded — jax 0.9.2\nB: this machine — jax 0.9.2"));
-    QCOMPARE(warm->panel().series[0].colorSlot, 0);
-    QCOMPARE(warm->panel().series[1].colorSlot, 1);
+    QCOMPARE(warm->panel().series[0].colorSlot, 0); // the same series, the same colour
+    QCOMPARE(warm->panel().series[1].colorSlot, 0);
+    QCOMPARE(warm->panel().series[0].side, 1);
+    QCOMPARE(warm->panel().series[1].side, 2);
     QCOMPARE(warm->chartPoints(1).at(3).y(), 1.7000362277030944e-05 / warm->valueScale().perUnit);
 
     QTableWidget *table = view.table();
@@ -195,6 +213,17 @@ void TestComparison::viewShowsBothSeriesAndTheTable()
     QCOMPARE(table->item(0, 1)->text(), QStringLiteral("29.2 ms"));
     QCOMPARE(table->item(2, 1)->text(), QString::fromUtf8("2.38 × 10⁻⁷"));
     QVERIFY(view.differencesText().isEmpty()); // the same experiment: no banner
+
+    // Narrow and short: the verdicts wrap (never "…"), and the page scrolls to the charts.
+    view.resize(760, 380);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QCoreApplication::processEvents();
+    QVERIFY2(table->rowHeight(1) > table->fontMetrics().height() * 1.8, qPrintable(QString::number(table->rowHeight(1))));
+    QCOMPARE(table->textElideMode(), Qt::ElideNone);
+    auto *scroll = view.findChild<QScrollArea *>();
+    QVERIFY(scroll);
+    QVERIFY(scroll->verticalScrollBar()->maximum() > 0);
 }
 
 void TestComparison::sameOriginsAreTold()

@@ -20,9 +20,15 @@
 #include "ui/artifact/panelsview.h"
 #include "ui/charts/panelchart.h"
 #include "ui/runs/runpanel.h"
+#include "ui/library/recordings.h"
 #include "ui/timeline/answerstore.h"
+#include "ui/timeline/coursecounts.h"
+#include "ui/window/closecontroller.h"
+#include "ui/window/coursecontroller.h"
+#include "ui/window/recentfiles.h"
 #include "ui/timeline/diagramview.h"
 #include "ui/timeline/predictionpanel.h"
+#include "ui/timeline/timelinewidget.h"
 #include "ui/window/centralview.h"
 #include "ui/window/mainactions.h"
 #include "ui/window/mainwindow.h"
@@ -33,6 +39,9 @@
 #include <nlohmann/json.hpp>
 
 #include <QAction>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTabWidget>
@@ -50,6 +59,22 @@ const LibraryEntry *selectedEntry(MainWindow &window)
 }
 
 // The correct candidate of the artifact's prediction, as the timeline names it.
+QString candidateOf(const Artifact &artifact, bool correct)
+{
+    const auto timeline = timelineOf(artifact);
+    const CallTimeline call = timeline->call(timeline->representativeCall());
+    for (const TimelineCandidate &candidate : call.candidates) {
+        if (candidate.correct == correct)
+            return QString::fromStdString(candidate.key);
+    }
+    return {};
+}
+
+QString wrongCandidate(const Artifact &artifact)
+{
+    return candidateOf(artifact, false);
+}
+
 QString correctCandidate(const Artifact &artifact)
 {
     const auto timeline = timelineOf(artifact);
@@ -63,16 +88,7 @@ QString correctCandidate(const Artifact &artifact)
 
 QByteArray withEvidence(const QByteArray &seed, std::int64_t involuntary)
 {
-    Json document = Json::parse(seed.toStdString());
-    InterferenceEvidence evidence;
-    evidence.seconds = 0.5;
-    evidence.host.involuntary = involuntary;
-    evidence.device.voluntary = 2001;
-    evidence.deviceThreads = 1;
-    evidence.loadAverage = 0.1;
-    evidence.cpus = 2;
-    document["environment"]["interference"] = interferenceToJson(evidence);
-    return QByteArray::fromStdString(document.dump(2));
+    return QByteArray::fromStdString(withInterference(Json::parse(seed.toStdString()), involuntary).dump(2));
 }
 
 } // namespace
@@ -86,14 +102,49 @@ private slots:
     void init();
     void cleanup();
     void welcomeShowsTheCourseInOrder();
-    void predictThenObserveThenExplain();
+    void predictRunCompareSaveAndRestart();
+    void disturbedRunChangesNothing();
+    void aCopyOfTheRecordingIsTheRecording();
+    void theCourseEndsWithItsSummary();
+    void anEarlierVersionsAnswerIsKept();
     void disturbedRunIsFlaggedWhereItsNumbersAre();
     void liveRunShowsCallsAsTheLessonMeansThem();
 
 private:
+    void restart(); // a new window on the same settings, as after quitting and starting again
+    // The run selected, or (when this machine was busy and the run does not count) a quiet copy
+    // of it added and selected, after checking that the disturbed one changed nothing; its id.
+    int countingRunSelected();
+
     QTemporaryDir m_dir;
     MainWindow *m_window = nullptr;
 };
+
+void TestCourse::restart()
+{
+    cleanup();
+    m_window = new MainWindow;
+    m_window->resize(1280, 860);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window));
+}
+
+int TestCourse::countingRunSelected()
+{
+    const LibraryEntry *run = selectedEntry(*m_window);
+    if (!run || !run->artifact)
+        return 0;
+    if (courseRefusal(*run->artifact).isEmpty())
+        return run->id;
+    const QString lessonId = QString::fromStdString(run->artifact->lessonId());
+    if (m_window->answers()->record(lessonId).ranHere)
+        return 0; // a run that does not count must not count
+    LibraryEntry quiet = *run;
+    quiet.artifact = asCounted(*run->artifact);
+    const int id = m_window->model()->addOrReplace(quiet);
+    m_window->library()->selectIds({id});
+    return id;
+}
 
 void TestCourse::initTestCase()
 {
@@ -143,7 +194,10 @@ void TestCourse::welcomeShowsTheCourseInOrder()
     QCOMPARE(shown->artifact->lessonId(), courseLessons().front()->info().id);
 }
 
-void TestCourse::predictThenObserveThenExplain()
+// The course as a learner lives it: predict on the recording, run it here, see the answer on
+// the run and try again there, compare, save; then restart with the same settings — the course
+// is where it was, and Continue points to the next unfinished step.
+void TestCourse::predictRunCompareSaveAndRestart()
 {
     m_window->openBundled();
     ArtifactView *view = m_window->centre()->artifactView();
@@ -151,52 +205,208 @@ void TestCourse::predictThenObserveThenExplain()
     const LibraryEntry *recording = selectedEntry(*m_window);
     QVERIFY(recording && recording->artifact);
     const int recordingId = recording->id;
+    const QString lessonId = QString::fromStdString(recording->artifact->lessonId());
 
-    // Predict: the unanswered lesson opens on its prediction; the results are one click away.
+    // Predict: the unanswered lesson opens on its prediction, the figures that answer it covered.
     QCOMPARE(view->tabs()->currentIndex(), int(ArtifactView::DiagramTab));
     QVERIFY(view->tabs()->isTabEnabled(ArtifactView::PanelsTab));
+    QVERIFY(view->resultsCovered());
+    QVERIFY(view->header()->resultsHidden());
     QVERIFY2(bar->stepText().startsWith(QStringLiteral("① Predict")), qPrintable(bar->stepText()));
     saveScreenshot(*m_window, QStringLiteral("course-prediction-first.png"));
     view->tabs()->setCurrentIndex(ArtifactView::PanelsTab);
     bar->actionButton()->click();
     QCOMPARE(view->tabs()->currentIndex(), int(ArtifactView::DiagramTab));
+    QVERIFY(view->diagram()->prediction()->timeline()->hasFocus() || !m_window->isActiveWindow());
 
-    // Observe: once answered, the bar offers the run on this machine.
+    // Observe: once answered, the figures show and the bar offers the run on this machine.
     const QString correct = correctCandidate(*recording->artifact);
     QVERIFY(!correct.isEmpty());
     view->diagram()->prediction()->answerWith(correct);
+    QVERIFY(!view->resultsCovered());
+    QVERIFY(!view->header()->resultsHidden());
     QTRY_VERIFY2(bar->stepText().startsWith(QStringLiteral("② Observe")), qPrintable(bar->stepText()));
     QVERIFY(bar->stepText().contains(QStringLiteral("right ✓")));
     QTRY_VERIFY(m_window->model()->entry(recordingId)->answer.startsWith(QStringLiteral("predicted ✓")));
 
-    QSignalSpy finished(m_window->runPanel()->runner(), &LessonRunner::finished);
+    QSignalSpy finished(m_window->runner(), &LessonRunner::finished);
     bar->actionButton()->click();
-    QVERIFY(m_window->runPanel()->runner()->isRunning());
+    QVERIFY(m_window->runner()->isRunning());
     QVERIFY(finished.wait(120'000));
-
-    // Explain: the new run is shown, answered already (the lesson was), and leads to the comparison.
     QTRY_VERIFY(selectedEntry(*m_window) && selectedEntry(*m_window)->origin == LibraryEntry::Origin::Run);
+    const int runId = countingRunSelected();
+    QVERIFY(runId);
+
+    // The run shows the lesson's answer, with what it reads on this run; an answer given on it
+    // is a retry: the first answer stays the course's grade.
     QCOMPARE(view->tabs()->currentIndex(), int(ArtifactView::PanelsTab));
+    PredictionPanel *prediction = view->diagram()->prediction();
+    QCOMPARE(prediction->answer(), std::optional(correct));
+    QVERIFY2(prediction->answerNoteText().startsWith(QStringLiteral("Your answer to this lesson, given on the recorded run")),
+             qPrintable(prediction->answerNoteText()));
+    prediction->tryAgain();
+    prediction->answerWith(wrongCandidate(*selectedEntry(*m_window)->artifact));
+    QCOMPARE(m_window->answers()->record(lessonId).retries.size(), 1);
+    QVERIFY(m_window->answers()->record(lessonId).first->correct);
+
+    // Explain: the comparison with the recorded run, which the course notes.
     QTRY_VERIFY2(bar->stepText().startsWith(QStringLiteral("③ Explain")), qPrintable(bar->stepText()));
-    QVERIFY(bar->nextButton()->isVisible()); // the lesson is done: predicted and run here
-    bar->actionButton()->click();
+    QVERIFY(m_window->actions()->compareWithRecorded->isEnabled());
+    m_window->actions()->compareWithRecorded->trigger(); // Run › Compare With the Recorded Run
     QCOMPARE(m_window->centre()->page(), CentralView::Page::Comparison);
     QCOMPARE(m_window->library()->selectedIds().size(), 2);
     QVERIFY(m_window->library()->selectedIds().contains(recordingId));
+    QVERIFY(m_window->answers()->record(lessonId).compared);
     saveScreenshot(*m_window, QStringLiteral("course-comparison.png"));
 
-    // The next lesson opens on its prediction, and the course says where the learner is.
+    // Save the run: the course keeps where, and Open Recent lists it.
+    const QString saved = m_dir.filePath(QStringLiteral("my-run.json"));
+    m_window->saveController()->setChoosePath([&saved](const QString &) { return saved; });
+    QVERIFY(m_window->saveController()->save(runId));
+    QCOMPARE(m_window->answers()->record(lessonId).savedRuns, QStringList{saved});
+    QVERIFY(m_window->openController()->recentFiles()->paths().contains(saved));
+
+    // The lesson is done; the next lesson opens on its prediction, from the bar or the Run menu.
     m_window->library()->selectIds({recordingId});
-    QTRY_VERIFY(bar->nextButton()->isVisible());
-    bar->nextButton()->click();
+    QTRY_VERIFY2(bar->stepText().startsWith(QStringLiteral("✓ Done")), qPrintable(bar->stepText()));
+    QVERIFY(m_window->actions()->nextLesson->isEnabled());
+    m_window->actions()->nextLesson->trigger();
     const LibraryEntry *next = selectedEntry(*m_window);
     QVERIFY(next && next->artifact);
     QCOMPARE(next->artifact->lessonId(), courseLessons()[1]->info().id);
     QCOMPARE(view->tabs()->currentIndex(), int(ArtifactView::DiagramTab));
+
     m_window->actions()->showCourse->trigger();
     QTRY_VERIFY(m_window->centre()->welcome()->courseLines().value(0).endsWith(
-        QStringLiteral("predicted ✓ · run on this machine")));
-    QVERIFY(m_window->centre()->welcome()->nextLessonButton()->text().startsWith(QStringLiteral("Continue: ")));
+        QStringLiteral("predicted ✓ · run here · compared")));
+    const QStringList before = m_window->centre()->welcome()->courseLines();
+    const QString continueText = m_window->centre()->welcome()->nextLessonButton()->text();
+    QCOMPARE(continueText, QStringLiteral("Continue: %1 — predict").arg(QString::fromStdString(courseLessons()[1]->info().texts.title)));
+
+    // Closing everything forgets nothing of the course.
+    m_window->saveController()->setAskUnsaved([](int) { return SaveController::UnsavedChoice::Discard; });
+    m_window->closer()->closeAll();
+    QTRY_COMPARE(m_window->model()->rowCount(), 0);
+    m_window->actions()->showCourse->trigger();
+    QTRY_COMPARE(m_window->centre()->welcome()->courseLines(), before);
+
+    // Restart with the same settings: the course state is unchanged, the saved run is open
+    // again, and Continue points to the next unfinished step.
+    restart();
+    QSignalSpy opened(m_window->openController(), &OpenController::opened);
+    m_window->openCourse();
+    QVERIFY(opened.wait(10'000));
+    QVERIFY(m_window->model()->findByPath(saved));
+    m_window->actions()->showCourse->trigger();
+    QTRY_COMPARE(m_window->centre()->welcome()->courseLines(), before);
+    QCOMPARE(m_window->centre()->welcome()->nextLessonButton()->text(), continueText);
+    QVERIFY(m_window->openController()->recentFiles()->paths().contains(saved));
+    saveScreenshot(*m_window, QStringLiteral("course-restart.png"));
+    m_window->centre()->welcome()->nextLessonButton()->click();
+    const LibraryEntry *continued = selectedEntry(*m_window);
+    QVERIFY(continued && continued->artifact);
+    QCOMPARE(continued->artifact->lessonId(), courseLessons()[1]->info().id);
+    QCOMPARE(m_window->centre()->artifactView()->tabs()->currentIndex(), int(ArtifactView::DiagramTab));
+}
+
+// A run that does not count (disturbed) changes nothing in the course: the recording's
+// answer stands, the lesson still asks for a run, and the bar says why.
+void TestCourse::disturbedRunChangesNothing()
+{
+    m_window->openBundled();
+    const LibraryEntry *recording = selectedEntry(*m_window);
+    const std::string lessonId = recording->artifact->lessonId();
+    LibraryEntry run;
+    run.origin = LibraryEntry::Origin::Run;
+    run.unsaved = true;
+    Json document = withInterference(recording->artifact->json(), 400);
+    document["generatedAt"] = "2026-12-01T10:00:00Z"; // another artifact than the recording
+    run.artifact = Artifact(std::move(document));
+    const int runId = m_window->model()->addOrReplace(run);
+    m_window->library()->selectIds({runId});
+    LessonPathBar *bar = m_window->centre()->artifactView()->pathBar();
+    QVERIFY2(bar->stepText().startsWith(QStringLiteral("① Predict on the recorded run: This run was disturbed")),
+             qPrintable(bar->stepText()));
+    m_window->centre()->artifactView()->diagram()->prediction()->answerWith(correctCandidate(*run.artifact));
+    QVERIFY(!m_window->answers()->record(QString::fromStdString(lessonId)).predicted());
+    QVERIFY(!m_window->answers()->record(QString::fromStdString(lessonId)).ranHere);
+    QVERIFY(!m_window->actions()->compareWithRecorded->isEnabled());
+}
+
+// A folder of copies: a copy of a recording counts as the recording (Compare works), and the
+// course's Open adds no second copy of a lesson already open.
+void TestCourse::aCopyOfTheRecordingIsTheRecording()
+{
+    const std::optional<LibraryEntry> bundled = recordings::entryOf(courseLessons().front()->info().id);
+    QVERIFY(bundled);
+    QFile resource(bundled->path);
+    QVERIFY(resource.open(QIODevice::ReadOnly));
+    const QString copy = m_dir.filePath(QStringLiteral("copies/first.json"));
+    QDir().mkpath(QFileInfo(copy).absolutePath());
+    writeFile(copy, resource.readAll());
+    QSignalSpy opened(m_window->openController(), &OpenController::opened);
+    m_window->openPaths({QFileInfo(copy).absolutePath()});
+    QVERIFY(opened.wait(10'000));
+    QCOMPARE(m_window->model()->rowCount(), 1);
+    m_window->openBundled();
+    QCOMPARE(m_window->model()->rowCount(), int(courseLessons().size())); // the copy stands for the first
+    QCOMPARE(selectedEntry(*m_window)->path, QFileInfo(copy).absoluteFilePath());
+    m_window->library()->selectIds({});
+    m_window->course()->openLesson(QString::fromStdString(courseLessons().front()->info().id));
+    QCOMPARE(m_window->model()->rowCount(), int(courseLessons().size()));
+    QCOMPARE(selectedEntry(*m_window)->path, QFileInfo(copy).absoluteFilePath());
+}
+
+// Once every lesson is done, the welcome page is the course-complete page: each lesson's first
+// answer, its retries and the learner's own numbers.
+void TestCourse::theCourseEndsWithItsSummary()
+{
+    AnswerStore *store = m_window->answers();
+    int lessonIndex = 0;
+    for (const Lesson *lesson : courseLessons()) {
+        const QString id = QString::fromStdString(lesson->info().id);
+        AnswerStore::Answer answer;
+        answer.candidate = QStringLiteral("some-stop");
+        answer.correct = lessonIndex % 2 == 0;
+        answer.answeredOn = QStringLiteral("the recorded run");
+        store->commit(id, answer);
+        if (lessonIndex == 1) {
+            answer.correct = true;
+            store->commit(id, answer);
+        }
+        store->markRunHere(id, QStringLiteral("warm median %1 µs").arg(lessonIndex + 1));
+        store->markCompared(id);
+        ++lessonIndex;
+    }
+    m_window->openBundled();
+    m_window->actions()->showCourse->trigger();
+    WelcomePage *welcome = m_window->centre()->welcome();
+    QTRY_VERIFY(welcome->showsCourseComplete());
+    QVERIFY2(welcome->completeText().startsWith(QStringLiteral("You predicted 3 of 6 lessons right at the first try")),
+             qPrintable(welcome->completeText()));
+    QVERIFY2(welcome->courseLines().value(1).endsWith(QStringLiteral("first answer ✗, 1 retry — your run: warm median 2 µs")),
+             qPrintable(welcome->courseLines().value(1)));
+    QVERIFY(!welcome->nextLessonButton()->isVisible());
+    saveScreenshot(*m_window, QStringLiteral("course-complete.png"));
+}
+
+// An answer an earlier lessonscope kept per artifact content becomes the lesson's first answer.
+void TestCourse::anEarlierVersionsAnswerIsKept()
+{
+    const std::optional<LibraryEntry> bundled = recordings::entryOf(courseLessons().front()->info().id);
+    const QString hash = QString::fromStdString(bundled->artifact->contentHash());
+    const QString correct = correctCandidate(*bundled->artifact);
+    {
+        QSettings settings;
+        settings.setValue(QStringLiteral("answers/%1/stop").arg(hash), correct);
+        settings.setValue(QStringLiteral("answers/%1/correct").arg(hash), true);
+    }
+    restart();
+    m_window->openBundled();
+    const AnswerStore::LessonRecord record = m_window->answers()->record(QString::fromStdString(courseLessons().front()->info().id));
+    QVERIFY(record.first);
+    QCOMPARE(record.first->candidate, correct);
+    QVERIFY(record.first->correct);
 }
 
 void TestCourse::disturbedRunIsFlaggedWhereItsNumbersAre()

@@ -1,6 +1,7 @@
 #include "core/lessons/performance-01/performance01contract.h"
 #include "explorertesting.h"
 #include "core/lesson/lessonregistry.h"
+#include "core/lesson/childprocess.h"
 #include "core/lesson/lessonrunner.h"
 #include "ui/runs/runpanel.h"
 #include "core/lesson/lessonartifacts.h"
@@ -30,6 +31,7 @@ private slots:
     void oneRunAtATime();
     void formIsMadeFromTheParameters();
     void runPanelRunsAndReports();
+    void everyLessonCountsInOneUnit();
 
 private:
     QTemporaryDir m_dir;
@@ -158,7 +160,8 @@ void TestLessonRunner::oneRunAtATime()
 
 void TestLessonRunner::formIsMadeFromTheParameters()
 {
-    RunPanel panel;
+    LessonRunner runner;
+    RunPanel panel(&runner);
     panel.setLessonId(QStringLiteral("performance-01"));
     QVERIFY(panel.lesson());
     const auto spins = panel.findChildren<QSpinBox *>();
@@ -193,7 +196,8 @@ void TestLessonRunner::formIsMadeFromTheParameters()
 
 void TestLessonRunner::runPanelRunsAndReports()
 {
-    RunPanel panel;
+    LessonRunner runner;
+    RunPanel panel(&runner);
     panel.setLessonId(QStringLiteral("performance-01"));
     panel.setValues({{"samples", std::int64_t(30)}, {"m", std::int64_t(16)}});
     QSignalSpy started(&panel, &RunPanel::runStarted);
@@ -209,6 +213,38 @@ void TestLessonRunner::runPanelRunsAndReports()
     QCOMPARE(panel.progressBar()->value(), panel.progressBar()->maximum());
     QCOMPARE(panel.progressBar()->maximum(), 31);
     QVERIFY2(panel.statusText().startsWith(QStringLiteral("Done in")), qPrintable(panel.statusText()));
+}
+
+// Every lesson counts its progress in the calls it reports, which the run in progress draws and
+// a cancel counts: "call 140 of 600" never beside 280 points, "82 of 41 calls" never.
+void TestLessonRunner::everyLessonCountsInOneUnit()
+{
+    qputenv(kProgramEnvironmentVariable, QByteArrayLiteral(LESSONSCOPE_BINARY)); // performance-02's children
+    for (const Lesson *each : courseLessons()) {
+        ParameterValues values;
+        for (const ParameterSpec &spec : each->info().parameters) {
+            if (spec.type == ParameterSpec::Type::Integer && spec.name != "seed")
+                values[spec.name] = std::max<std::int64_t>(spec.minimum, std::min<std::int64_t>(spec.maximum, 3));
+        }
+        if (const auto error = each->resolveParameters(values))
+            QFAIL(error->c_str());
+        LessonRunner runner;
+        QSignalSpy progress(&runner, &LessonRunner::progress);
+        QSignalSpy first(&runner, &LessonRunner::firstCallMeasured);
+        QSignalSpy warm(&runner, &LessonRunner::warmSamplesMeasured);
+        QSignalSpy finished(&runner, &LessonRunner::finished);
+        QVERIFY(runner.start(*each, values) > 0);
+        QVERIFY2(finished.wait(120'000), each->info().id.c_str());
+        int reported = static_cast<int>(first.count());
+        for (const QList<QVariant> &batch : warm)
+            reported += static_cast<int>(batch.at(2).value<QList<double>>().size());
+        QVERIFY(!progress.isEmpty());
+        const int done = progress.last().at(1).toInt();
+        const int total = progress.last().at(2).toInt();
+        QVERIFY2(done == total && total == reported,
+                 qPrintable(QStringLiteral("%1: progress %2 of %3, %4 calls reported")
+                                .arg(QString::fromStdString(each->info().id)).arg(done).arg(total).arg(reported)));
+    }
 }
 
 QTEST_MAIN(TestLessonRunner)

@@ -16,10 +16,12 @@
 #include "core/trace/streamtimeline.h"
 #include "explorertesting.h"
 #include "ui/artifact/artifactrenderer.h"
+#include "ui/runs/runpanel.h"
 #include "ui/timeline/answerstore.h"
 #include "ui/timeline/predictionpanel.h"
 #include "ui/timeline/timelinewidget.h"
 
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -27,6 +29,7 @@
 #include <nlohmann/json.hpp>
 
 #include <atomic>
+#include <thread>
 
 using namespace lessonscope;
 
@@ -37,6 +40,11 @@ namespace {
 constexpr const char *kId = "test-loop";
 constexpr const char *kSamplesKey = "samples_seconds";
 constexpr const char *kMedianKey = "median_seconds";
+
+// While set, a run that has measured every call waits before it returns, until released: a test
+// can then cancel at that moment, as a learner pressing Esc while the artifact is being made.
+std::atomic<bool> g_holdAfterLastCall{false};
+std::atomic<bool> g_released{false};
 
 // Where the timer must start so that it times the loop: at the dispatch, not after it returns.
 class LoopTimeline final : public StreamTimeline
@@ -129,6 +137,10 @@ public:
             observer.progress(i + 1, calls);
         }
         run.cancelled = static_cast<int>(run.calls.size()) < calls;
+        if (g_holdAfterLastCall.load())
+            observer.phase("tidying up the loop");
+        while (g_holdAfterLastCall.load() && !g_released.load())
+            std::this_thread::yield();
         std::vector<double> samples;
         for (const MeasuredCall &call : run.calls)
             samples.push_back(call.synchronizedSeconds());
@@ -265,7 +277,7 @@ private slots:
         AnswerStore store(m_dir.filePath(QStringLiteral("answers.ini")));
         PredictionPanel panel(&store);
         panel.resize(900, 700);
-        panel.setArtifact(artifact);
+        panel.setArtifact(explorertesting::asCounted(artifact));
         panel.show();
         QVERIFY(QTest::qWaitForWindowExposed(&panel));
         TimelineWidget *timeline = panel.timeline();
@@ -288,8 +300,75 @@ private slots:
         QVERIFY(panel.verdictText().contains(QStringLiteral("Right: start at the dispatch.")));
         QVERIFY(panel.verdictText().contains(QStringLiteral("This start reads")));
         QVERIFY(panel.isReadingShown());
-        QCOMPARE(store.mark(QString::fromStdString(artifact.contentHash())), QStringLiteral("✓"));
+        QVERIFY(store.record(QString::fromStdString(artifact.lessonId())).first->correct);
         explorertesting::saveScreenshot(panel, QStringLiteral("lessonunit-start-answered.png"));
+    }
+
+    // A run whose measurement is complete is complete: a cancel while its artifact is being
+    // made (Esc after "All 5 calls measured; making the artifact…") keeps it whole.
+    void aCancelAfterTheLastCallKeepsTheRunWhole()
+    {
+        LessonRunner runner;
+        QSignalSpy progress(&runner, &LessonRunner::progress);
+        QSignalSpy finished(&runner, &LessonRunner::finished);
+        QSignalSpy cancelled(&runner, &LessonRunner::cancelled);
+        g_holdAfterLastCall = true;
+        g_released = false;
+        ParameterValues values{{"samples", std::int64_t(5)}};
+        QVERIFY(!loopLesson.resolveParameters(values));
+        QVERIFY(runner.start(loopLesson, values) > 0);
+        QTRY_VERIFY_WITH_TIMEOUT(!progress.isEmpty() && progress.last().at(1).toInt() == 5, 30'000);
+        runner.cancel();
+        g_released = true;
+        QVERIFY(finished.wait(30'000) || !finished.isEmpty());
+        g_holdAfterLastCall = false;
+        QCOMPARE(cancelled.count(), 0);
+        QCOMPARE(finished.constFirst().at(1).value<Artifact>().trace()->calls.size(), std::size_t(5));
+    }
+
+    // A step that is not a call and lasts is said in the run panel as its own step; once every
+    // call is measured there is nothing to cancel.
+    void aLongPhaseIsItsOwnStep()
+    {
+        LessonRunner runner;
+        RunPanel panel(&runner);
+        panel.setLessonId(QString::fromLatin1(kId));
+        QSignalSpy finished(&runner, &LessonRunner::finished);
+        g_holdAfterLastCall = true;
+        g_released = false;
+        QVERIFY(panel.run() > 0);
+        QTRY_VERIFY_WITH_TIMEOUT(panel.statusText().contains(QStringLiteral("tidying up the loop")), 30'000);
+        QVERIFY2(panel.statusText().startsWith(QStringLiteral("All 5 calls measured; tidying up the loop…")),
+                 qPrintable(panel.statusText()));
+        QVERIFY(!panel.cancelButton()->isEnabled());
+        panel.cancel(); // as Esc: nothing to cancel
+        g_released = true;
+        QVERIFY(finished.wait(30'000) || !finished.isEmpty());
+        g_holdAfterLastCall = false;
+        QVERIFY2(panel.statusText().startsWith(QStringLiteral("Done in")), qPrintable(panel.statusText()));
+    }
+
+    // The keyboard moves a start marker from its rest (the timer's stop, at the right) to the
+    // neighbouring candidate on the left, never to the far end.
+    void arrowsMoveAStartMarkerToTheNeighbouringStop()
+    {
+        const Artifact artifact = runThroughTheRunner(3);
+        PredictionPanel panel(nullptr);
+        panel.resize(900, 700);
+        panel.setArtifact(artifact);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        TimelineWidget *timeline = panel.timeline();
+        timeline->setFocus();
+        QCOMPARE(timeline->markerCandidate(), -1);
+        QTest::keyClick(timeline, Qt::Key_Right); // nothing lies right of the rest
+        QCOMPARE(timeline->markerCandidate(), -1);
+        QTest::keyClick(timeline, Qt::Key_Left);
+        QCOMPARE(timeline->markerCandidate(), 1); // after dispatch, the nearer
+        QTest::keyClick(timeline, Qt::Key_Left);
+        QCOMPARE(timeline->markerCandidate(), 0);
+        QTest::keyClick(timeline, Qt::Key_Right);
+        QCOMPARE(timeline->markerCandidate(), 1);
     }
 
 private:

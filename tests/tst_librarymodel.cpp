@@ -5,6 +5,9 @@
 
 #include <QAbstractItemModelTester>
 #include <QDir>
+#include <QHeaderView>
+#include <QStyle>
+#include <QTreeView>
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QTest>
@@ -30,6 +33,9 @@ private slots:
     void countReadsAsPeopleCount();
     void removesRunsOfRowsAtOnce();
     void lookupsHoldBetweenRuns();
+    void runsAreToldApart();
+    void aSelectedRowStaysWhileTheFilterDoesNotChange();
+    void theDefaultColumnsReadWhole();
 
 private:
     QTemporaryDir m_settings;
@@ -137,7 +143,7 @@ void TestLibraryModel::replacesByPath()
     model.addOrReplace(run);
     QCOMPARE(model.rowCount(), 3);
     QCOMPARE(model.unsavedIds().size(), std::size_t(2));
-    QCOMPARE(cell(model, model.rowOf(runId), LibraryModel::FileColumn), QStringLiteral("unsaved run"));
+    QCOMPARE(cell(model, model.rowOf(runId), LibraryModel::FileColumn), QStringLiteral("unsaved run")); // not numbered: made elsewhere than the run panel
     QVERIFY(cell(model, model.rowOf(runId), LibraryModel::StatusColumn).contains(QStringLiteral("unsaved")));
     QVERIFY(model.index(model.rowOf(runId), 0).data(Qt::FontRole).value<QFont>().italic());
     model.markSaved(runId, QStringLiteral("/data/run.json"));
@@ -335,6 +341,66 @@ void TestLibraryModel::lookupsHoldBetweenRuns()
     QCOMPARE(model.idAtRow(0), ids[0]);
     QCOMPARE(model.idAtRow(1), ids[3]);
     QCOMPARE(model.idAtRow(11), ids[18]);
+}
+
+// Two runs of a lesson in one session differ by more than their time: they are numbered.
+void TestLibraryModel::runsAreToldApart()
+{
+    LibraryModel model;
+    LibraryEntry run = entryFrom(seedBytes());
+    run.origin = LibraryEntry::Origin::Run;
+    run.unsaved = true;
+    run.runNumber = 1;
+    const int first = model.addOrReplace(run);
+    run.runNumber = 2;
+    run.cancelled = true;
+    const int second = model.addOrReplace(run);
+    QCOMPARE(cell(model, model.rowOf(first), LibraryModel::FileColumn), QStringLiteral("unsaved run 1"));
+    QCOMPARE(cell(model, model.rowOf(second), LibraryModel::FileColumn), QStringLiteral("unsaved run 2 (cancelled)"));
+}
+
+// With a filter on, saving the selected run changes its cells ("unsaved" goes): the row stays
+// selected and shown until the filter itself changes.
+void TestLibraryModel::aSelectedRowStaysWhileTheFilterDoesNotChange()
+{
+    LibraryModel model;
+    LibraryPane pane(&model);
+    LibraryEntry run = entryFrom(seedBytes());
+    run.origin = LibraryEntry::Origin::Run;
+    run.unsaved = true;
+    const int id = model.addOrReplace(run);
+    model.addOrReplace(entryFrom(seedBytes(), QStringLiteral("/data/other.json")));
+    pane.filterEdit()->setText(QStringLiteral("unsaved"));
+    QCOMPARE(pane.filter()->rowCount(), 1);
+    pane.selectIds({id});
+    QSignalSpy selection(&pane, &LibraryPane::selectionChanged);
+    model.markSaved(id, QStringLiteral("/data/saved.json"));
+    QCOMPARE(pane.filter()->rowCount(), 1);
+    QCOMPARE(pane.selectedIds(), QList<int>{id});
+    QCOMPARE(selection.count(), 0);
+    pane.filterEdit()->setText(QStringLiteral("unsaved "));  // the same words: nothing changes
+    QCOMPARE(pane.filter()->rowCount(), 1);
+    pane.filterEdit()->setText(QStringLiteral("unsaved run")); // a new filter: it applies to all
+    QCOMPARE(pane.filter()->rowCount(), 0);
+}
+
+// At the default widths the columns a learner reads are not cut.
+void TestLibraryModel::theDefaultColumnsReadWhole()
+{
+    LibraryModel model;
+    LibraryPane pane(&model);
+    const QHeaderView *header = pane.view()->header();
+    const QFontMetrics metrics = pane.view()->fontMetrics();
+    const int icon = pane.view()->style()->pixelMetric(QStyle::PM_SmallIconSize);
+    const auto fits = [&](int column, const QString &text) {
+        return header->sectionSize(column) >= metrics.horizontalAdvance(text) + 12 + (column == LibraryModel::StatusColumn ? icon : 0);
+    };
+    QVERIFY(fits(LibraryModel::StatusColumn, QStringLiteral("2 warnings · unsaved")));
+    QVERIFY(fits(LibraryModel::AnswerColumn, QStringLiteral("predicted ✓ · run here · compared")));
+    QVERIFY(fits(LibraryModel::TitleColumn, QStringLiteral("Place the inputs before the timer")));
+    QVERIFY(fits(LibraryModel::SetupColumn, QStringLiteral("64×32 · 32×16 float32, 2,000 warm calls")));
+    // And the learner's answer comes right after the lesson's title, not past the window's edge.
+    QCOMPARE(header->visualIndex(LibraryModel::AnswerColumn), 2);
 }
 
 QTEST_MAIN(TestLibraryModel)

@@ -65,6 +65,7 @@ private slots:
     void quittingWithUnsavedRunsAsks();
     void filterFindsAsYouType();
     void closingManyShowsTheOutcomeOnce();
+    void closeAllAsksOnceAndUndoReopens();
     void remembersGeometryAndChoices();
 
 private:
@@ -261,7 +262,7 @@ void TestMainWindow::cancelFromTheGuiKeepsWhatWasMeasured()
     QCOMPARE(unsaved.size(), std::size_t(1));
     const LibraryEntry *kept = m_window->model()->entry(unsaved.front());
     QVERIFY(kept && kept->artifact && kept->cancelled);
-    QCOMPARE(kept->displayName(), QStringLiteral("unsaved run (cancelled)"));
+    QCOMPARE(kept->displayName(), QStringLiteral("unsaved run 1 (cancelled)"));
     QCOMPARE(lessonscope::performance01::readFigures(*kept->artifact).warmSamplesSeconds.size(),
              std::size_t(cancelled.constFirst().at(1).toInt() - 1));
     QCOMPARE(m_window->library()->selectedIds(), QList<int>{unsaved.front()});
@@ -422,6 +423,49 @@ void TestMainWindow::remembersGeometryAndChoices()
     QVERIFY(m_window->actions()->logScale->isChecked());
     QVERIFY(m_window->centre()->comparisonView()->panels()->logScale());
     m_window->actions()->logScale->setChecked(false);
+}
+
+// File › Close All: one question for every unsaved run, one folder for all of them when they are
+// saved; Edit › Undo opens again what was just closed.
+void TestMainWindow::closeAllAsksOnceAndUndoReopens()
+{
+    m_window->openBundled();
+    for (int i = 0; i < 3; ++i) {
+        LibraryEntry run;
+        run.origin = LibraryEntry::Origin::Run;
+        run.unsaved = true;
+        run.artifact = m_window->model()->entries().front().artifact;
+        m_window->model()->addOrReplace(run);
+    }
+    const int rows = m_window->model()->rowCount();
+    QVERIFY(m_window->actions()->closeAll->isEnabled());
+    QVERIFY(!m_window->actions()->undoClose->isEnabled());
+    int questions = 0;
+    int folders = 0;
+    QTemporaryDir saved;
+    m_window->saveController()->setAskUnsaved([&questions](int count) {
+        ++questions;
+        return count == 3 ? SaveController::UnsavedChoice::SaveAll : SaveController::UnsavedChoice::Cancel;
+    });
+    m_window->saveController()->setChooseFolder([&folders, &saved](const QString &) {
+        ++folders;
+        return saved.path();
+    });
+    m_window->saveController()->setChoosePath([](const QString &) -> QString {
+        qWarning("a run was asked a file name of its own");
+        return {};
+    });
+    m_window->actions()->closeAll->trigger();
+    QCOMPARE(questions, 1);
+    QCOMPARE(folders, 1);
+    QCOMPARE(QDir(saved.path()).entryList(QDir::Files).size(), 3); // same second, distinct names
+    QTRY_COMPARE(m_window->model()->rowCount(), 0);
+    QVERIFY(m_window->actions()->undoClose->isEnabled());
+
+    m_window->actions()->undoClose->trigger();
+    QCOMPARE(m_window->model()->rowCount(), rows);
+    QVERIFY(!m_window->actions()->undoClose->isEnabled());
+    QVERIFY(m_window->model()->unsavedIds().empty()); // saved as they were closed
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -7,6 +7,7 @@
 
 #include <QAbstractScrollArea>
 #include <QImage>
+#include <QLabel>
 #include <QSignalSpy>
 #include <QGraphicsSimpleTextItem>
 #include <QGraphicsView>
@@ -45,6 +46,11 @@ private slots:
     void liveDataIsPushedInPlace();
     void unknownKindIsAPlaceholder();
     void exportsPngSvgCsv();
+    void valueLabelsNeverOverlap();
+    void manyCategoriesAreNamedUpright();
+    void aSweepOfSizesIsDrawnOnLogAxes();
+    void theMedianLabelCoversNoPoint();
+    void theLegendNamesEverySeriesWhole();
 
 private:
     QTemporaryDir m_dir;
@@ -547,6 +553,149 @@ void TestPanelChart::exportsPngSvgCsv()
                                               "\"recorded, \"\"jax\"\"\",2,7.125083357095718e-06\r\n"));
     QVERIFY(!writePanelExport(chart, PanelsView::Export::Csv, QStringLiteral("/nonexistent/dir/x.csv"), &error));
     QVERIFY(!error.isEmpty());
+}
+
+namespace {
+
+// The texts drawn over the chart (values, the median's label), as shown.
+QList<QGraphicsSimpleTextItem *> shownTexts(const PanelChart &chart)
+{
+    QList<QGraphicsSimpleTextItem *> texts;
+    for (QGraphicsItem *item : chart.findChild<QGraphicsView *>()->scene()->items()) {
+        if (auto *text = dynamic_cast<QGraphicsSimpleTextItem *>(item); text && text->isVisible())
+            texts << text;
+    }
+    return texts;
+}
+
+PlotPanel crowdedBars()
+{
+    PlotPanel panel = boundaryPanel();
+    panel.labels.clear();
+    panel.series = {{QStringLiteral("A"), {}, {}}, {QStringLiteral("B"), {}, {}}, {QStringLiteral("C"), {}, {}}};
+    for (int c = 0; c < 8; ++c) {
+        panel.labels << QStringLiteral("case %1").arg(c);
+        for (std::size_t s = 0; s < 3; ++s)
+            panel.series[s].y.push_back(1e-6 * (96.6 + 50 * double(s) + c));
+    }
+    return panel;
+}
+
+} // namespace
+
+// Values over grouped bars in a narrow chart never run into each other ("96.6 µs199 µs…"): those
+// without room are left to the hover text.
+void TestPanelChart::valueLabelsNeverOverlap()
+{
+    PanelChart chart;
+    chart.resize(320, 260);
+    chart.setPanel(crowdedBars());
+    chart.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    QCoreApplication::processEvents();
+    const QList<QGraphicsSimpleTextItem *> texts = shownTexts(chart);
+    QVERIFY(!texts.isEmpty());
+    for (qsizetype i = 0; i < texts.size(); ++i) {
+        for (qsizetype j = i + 1; j < texts.size(); ++j)
+            QVERIFY2(!texts[i]->sceneBoundingRect().intersects(texts[j]->sceneBoundingRect()),
+                     qPrintable(texts[i]->text() + QStringLiteral(" / ") + texts[j]->text()));
+    }
+    QVERIFY(chart.hoverTextAt(chart.positionOf(1, 3)).contains(QStringLiteral("µs"))); // every value still told
+}
+
+// A histogram's many bins are named upright, every k-th where all do not fit; never a stack of
+// turned labels.
+void TestPanelChart::manyCategoriesAreNamedUpright()
+{
+    PlotPanel panel = boundaryPanel();
+    panel.labels.clear();
+    panel.series = {{QStringLiteral("calls"), {}, {}}};
+    panel.ylabel = QStringLiteral("calls");
+    for (int c = 0; c < 30; ++c) {
+        panel.labels << QStringLiteral("%1.%2 µs").arg(1 + c / 10).arg(c % 10);
+        panel.series[0].y.push_back(double(1 + (c * 7) % 13));
+    }
+    PanelChart chart;
+    chart.resize(360, 280);
+    chart.setPanel(panel);
+    chart.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    QCoreApplication::processEvents();
+    QVERIFY(chart.categoryLabelsUpright());
+    const QStringList shown = chart.shownCategoryLabels();
+    QCOMPARE(shown.size(), 30);
+    QCOMPARE(shown.front(), panel.labels.front());
+    const auto named = std::count_if(shown.begin(), shown.end(), [](const QString &name) { return !name.isEmpty(); });
+    QVERIFY2(named > 1 && named < 30, qPrintable(QString::number(named)));
+    chart.resize(2400, 280); // room for all
+    QCoreApplication::processEvents();
+    QTRY_COMPARE(chart.shownCategoryLabels(), panel.labels);
+}
+
+// A sweep of sizes (16, 64, 256, 1024) whose times span decades is drawn on log axes, and the
+// value axis says so; samples in order (x = 1, 2, 3, …) are not.
+void TestPanelChart::aSweepOfSizesIsDrawnOnLogAxes()
+{
+    PlotPanel sweep = linePanel({4.6e-6, 1.6e-5, 3.0e-4, 1.2e-2});
+    sweep.series[0].x = {16, 64, 256, 1024};
+    PanelChart chart;
+    chart.setPanel(sweep);
+    QVERIFY(chart.xLogScale());
+    QVERIFY2(chart.valueAxisTitle().endsWith(QStringLiteral("log scale")), qPrintable(chart.valueAxisTitle()));
+    PanelChart inOrder;
+    inOrder.setPanel(eightSamplesPanel());
+    QVERIFY(!inOrder.xLogScale());
+    QVERIFY(!inOrder.valueAxisTitle().contains(QStringLiteral("log")));
+    inOrder.setLogScale(true); // the viewer's switch says so too
+    QVERIFY(inOrder.valueAxisTitle().endsWith(QStringLiteral("log scale")));
+}
+
+// The median's label sits where it covers none of the points, when there is such a place.
+void TestPanelChart::theMedianLabelCoversNoPoint()
+{
+    // The last samples lie just above the median, where the label used to go.
+    PanelChart chart;
+    chart.resize(420, 300);
+    chart.setPanel(linePanel({2e-6, 2e-6, 2e-6, 1e-6, 1e-6, 1e-6, 1.05e-6, 1.05e-6, 1.05e-6}));
+    chart.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    QCoreApplication::processEvents();
+    QGraphicsSimpleTextItem *median = nullptr;
+    for (QGraphicsSimpleTextItem *text : shownTexts(chart)) {
+        if (text->text().startsWith(QStringLiteral("median")))
+            median = text;
+    }
+    QVERIFY(median);
+    const QRect label = chart.findChild<QGraphicsView *>()->mapFromScene(median->sceneBoundingRect()).boundingRect();
+    for (int i = 0; i < 9; ++i) {
+        const QPoint point = chart.findChild<QGraphicsView *>()->mapFrom(&chart, chart.positionOf(0, i));
+        QVERIFY2(!label.adjusted(-3, -3, 3, 3).contains(point), qPrintable(QString::number(i)));
+    }
+}
+
+// In a narrow chart the legend wraps under it and names every series whole (never "p…"),
+// as text, and an exported image has it.
+void TestPanelChart::theLegendNamesEverySeriesWhole()
+{
+    PlotPanel panel = boundaryPanel();
+    panel.series[0].label = QStringLiteral("dispatch only, as a timer stopped at the dispatch reads");
+    panel.series[1].label = QStringLiteral("synchronized call <b>with its wait</b>");
+    PanelChart chart;
+    chart.resize(300, 300);
+    chart.setPanel(panel);
+    chart.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    QVERIFY(chart.legendVisible());
+    QCOMPARE(chart.legendEntries(), (QStringList{panel.series[0].label, panel.series[1].label}));
+    auto *legend = chart.findChild<QLabel *>(QStringLiteral("legend"));
+    QVERIFY(legend && legend->wordWrap());
+    QVERIFY(legend->text().contains(QStringLiteral("&lt;b&gt;with its wait&lt;/b&gt;"))); // shown as text
+    QVERIFY(legend->height() > legend->fontMetrics().height() * 1.5); // wrapped, not cut
+    QCOMPARE(chart.toImage().height(), chart.imageSize().height());
+    QVERIFY(chart.imageSize().height() >= legend->geometry().bottom() - chart.findChild<QGraphicsView *>()->geometry().top());
+    PanelChart single;
+    single.setPanel(linePanel({1e-6, 2e-6}));
+    QVERIFY(!single.legendVisible()); // one series: the title names it
 }
 
 QTEST_MAIN(TestPanelChart)

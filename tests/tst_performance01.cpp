@@ -224,6 +224,10 @@ void TestPerformance01::runGivesAValidArtifact()
 
     const Artifact artifact = buildArtifact(lesson(), run, kGeneratedAt);
     verifyReadsBackClean(artifact);
+    // Measured and to scale: its alt text says what its reading says, never "ordering only".
+    QCOMPARE(artifact.diagram().alt, lesson().info().texts.measuredReading);
+    QCOMPARE(artifact.diagram().reading, lesson().info().texts.measuredReading);
+    QVERIFY(artifact.diagram().alt.find("ordering only") == std::string::npos);
 
     // stdout and panels carry the very same doubles.
     const Json out = stdoutOf(artifact);
@@ -301,12 +305,15 @@ void TestPerformance01::stdoutHasTheSeedKeysInTheSeedOrder()
     const std::string text = artifact.json().at("stdout").get<std::string>();
     QVERIFY(text.rfind("{\n  \"backend\": \"eigen-stream-worker\",\n", 0) == 0);
     QCOMPARE(text.back(), '\n');
-    // The diagram is the recorded lesson's, word for word, but for the reading: the artifact has a
-    // measured trace, so its timeline is to scale and the reading says so.
+    // The diagram is the recorded lesson's, word for word, but for the reading and the alt text,
+    // which says what the reading says: the artifact has a measured trace, so its timeline is to
+    // scale and the reading says so.
     Json diagram = artifact.json().at("diagram");
     QCOMPARE(diagram.at("reading").get<std::string>(), lesson().info().texts.measuredReading);
+    QCOMPARE(diagram.at("alt"), diagram.at("reading"));
     QVERIFY(diagram.at("reading").get<std::string>().find("ordering only") == std::string::npos);
     diagram["reading"] = seed.at("diagram").at("reading");
+    diagram["alt"] = seed.at("diagram").at("alt");
     QCOMPARE(diagram, seed.at("diagram"));
     QCOMPARE(stdoutOf(artifact).at("boundary"), Json::parse(seed.at("stdout").get<std::string>()).at("boundary"));
     QCOMPARE(artifact.json().at("schemaVersion").get<int>(), 1);

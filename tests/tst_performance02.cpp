@@ -272,6 +272,14 @@ private slots:
         QVERIFY(wrong.numbers.find("e+") == std::string::npos);
         QVERIFY(timeline.verdict("this-dispatch", call).correct);
         QVERIFY(!timeline.readingSeconds("this-dispatch", 0)); // the first call is no warm call
+        // The first call's box on the measurement lane is its dispatch to ready only, and says
+        // so: "first call" is the whole of it, its one-time parts included, as the header reports.
+        const CallTimeline first0 = timeline.call(0);
+        const auto box = std::find_if(first0.events.begin(), first0.events.end(), [&](const TimelineEvent &event) {
+            return event.lane == first0.timerLane() && !event.context;
+        });
+        QVERIFY(box != first0.events.end());
+        QCOMPARE(box->label, std::string("first call, dispatch to ready"));
 
         QCOMPARE(formatRatio(2437), std::string("2,437×"));
         QCOMPARE(formatRatio(46.4), std::string("46.4×"));
@@ -312,7 +320,7 @@ private slots:
         AnswerStore store(m_dir.filePath(QStringLiteral("answers.ini")));
         PredictionPanel panel(&store);
         panel.resize(1000, 760);
-        panel.setArtifact(m_artifact);
+        panel.setArtifact(explorertesting::asCounted(m_artifact));
         panel.show();
         QVERIFY(QTest::qWaitForWindowExposed(&panel));
         TimelineWidget *timeline = panel.timeline();

@@ -1,7 +1,11 @@
 // The prediction on the timeline, as a learner uses it: drag the stop, or use the keyboard; the
 // verdict, the reading revealed only after the answer, answers kept across restarts.
 #include "ui/timeline/answerstore.h"
+#include "ui/timeline/coursecounts.h"
+#include "ui/library/courseprogress.h"
+#include "ui/library/recordings.h"
 #include "core/artifact/artifactio.h"
+#include "core/lesson/lessonregistry.h"
 #include "coretesting.h"
 #include "ui/library/libraryanswers.h"
 #include "ui/library/librarymodel.h"
@@ -43,6 +47,8 @@ const char *stopPointKey(StopPoint stop)
 {
     return Performance01Timeline::key(stop);
 }
+
+const QString kLesson = QStringLiteral("performance-01");
 
 bool isCorrectStop(StopPoint stop)
 {
@@ -170,8 +176,10 @@ private slots:
         const QString verdict = panel->verdictText();
         QVERIFY2(verdict.contains(expected), qPrintable(verdict));
         QVERIFY(verdict.startsWith(isCorrectStop(stop) ? QStringLiteral("✓") : QStringLiteral("✗")));
-        QCOMPARE(store.mark(QString::fromStdString(artifact.contentHash())),
-                 isCorrectStop(stop) ? QStringLiteral("✓") : QStringLiteral("✗"));
+        const AnswerStore::LessonRecord record = store.record(kLesson);
+        QVERIFY(record.first);
+        QCOMPARE(record.first->correct, isCorrectStop(stop));
+        QCOMPARE(record.first->candidate, keyOf(stop));
         explorertesting::saveScreenshot(*panel, QStringLiteral("prediction-%1-%2.png")
                                    .arg(isMeasured ? QStringLiteral("measured") : QStringLiteral("schematic"))
                                    .arg(QString::fromLatin1(stopPointKey(stop))));
@@ -220,9 +228,10 @@ private slots:
         QCOMPARE(timeline->markerCandidate(), int(StopPoint::AfterSynchronization));
     }
 
+    // The answer is the lesson's: kept across restarts, placed on every artifact of the lesson
+    // with what it reads there, and the first one stays the course's grade through the retries.
     void answersPersistAcrossInstances()
     {
-        const QString hash = QString::fromStdString(seed().contentHash());
         {
             AnswerStore store(settingsFile());
             auto panel = makePanel(store, seed());
@@ -231,79 +240,133 @@ private slots:
         {
             // A new store on the same file, as after a restart.
             AnswerStore store(settingsFile());
-            QCOMPARE(store.mark(hash), QStringLiteral("✗"));
+            QCOMPARE(store.record(kLesson).first->correct, false);
             auto panel = makePanel(store, seed());
             QCOMPARE(panel->answer(), std::optional(keyOf(StopPoint::AfterDispatch)));
             QCOMPARE(panel->timeline()->answer(), std::optional(int(StopPoint::AfterDispatch)));
             QVERIFY(panel->isReadingShown());
-            // Another artifact content has its own answer.
+            QVERIFY(panel->answerNoteText().isEmpty()); // given here: nothing to explain
+            // Another artifact of the lesson shows the same answer, and says where it was given.
             auto other = makePanel(store, measured());
-            QVERIFY(!other->answer());
+            QCOMPARE(other->answer(), std::optional(keyOf(StopPoint::AfterDispatch)));
+            QVERIFY2(other->answerNoteText().startsWith(QStringLiteral("Your answer to this lesson, given on")),
+                     qPrintable(other->answerNoteText()));
 
-            // "Try again" clears it and hides the reading again.
+            // "Try again" frees every timeline of the lesson and hides the reading again.
             auto *tryAgain = panel->findChild<QPushButton *>();
             QVERIFY(tryAgain);
             panel->tryAgain();
             QVERIFY(!panel->answer());
+            QVERIFY(!other->answer());
             QVERIFY(!panel->isReadingShown());
             QCOMPARE(panel->timeline()->markerCandidate(), -1);
-            QCOMPARE(store.mark(hash), QString());
+            // The retry is recorded, and the first answer is still the course's grade.
+            other->answerWith(keyOf(StopPoint::AfterSynchronization));
+            QCOMPARE(panel->answer(), std::optional(keyOf(StopPoint::AfterSynchronization)));
+            const AnswerStore::LessonRecord record = store.record(kLesson);
+            QCOMPARE(record.first->candidate, keyOf(StopPoint::AfterDispatch));
+            QCOMPARE(record.retries.size(), 1);
+            QVERIFY(record.retries.front().correct);
+            QVERIFY2(panel->answerNoteText().contains(QStringLiteral("your first answer counts: wrong ✗ (1 retry since)")),
+                     qPrintable(panel->answerNoteText()));
+            panel->tryAgain();
         }
         {
             AnswerStore store(settingsFile());
             auto panel = makePanel(store, seed());
             QVERIFY(!panel->answer());
             QVERIFY(!panel->isReadingShown());
+            QVERIFY(store.record(kLesson).predicted()); // tried again, not forgotten
         }
     }
 
-    void storeSignalsAndHostileHashes()
+    // A run that does not count (disturbed) takes no first answer and reveals nothing; once the
+    // lesson is answered elsewhere it shows that answer, and an answer given on it is not kept.
+    void disturbedRunChangesNothing()
     {
+        const Artifact disturbed(explorertesting::withInterference(measured().json(), 400));
+        QVERIFY2(!courseRefusal(disturbed).isEmpty(), "the evidence must read as disturbed");
         AnswerStore store(settingsFile());
-        QSignalSpy changed(&store, &AnswerStore::answerChanged);
-        store.setAnswer(QStringLiteral("../../evil/key"), keyOf(StopPoint::LongAfter), isCorrectStop(StopPoint::LongAfter));
-        QCOMPARE(changed.count(), 1);
-        QCOMPARE(store.mark(QStringLiteral("../../evil/key")), QStringLiteral("✗"));
-        QCOMPARE(store.mark(QStringLiteral("evil")), QString());
-        store.setAnswer(QString(), keyOf(StopPoint::AfterSynchronization), isCorrectStop(StopPoint::AfterSynchronization)); // nothing to key it by
-        QCOMPARE(changed.count(), 1);
-        QVERIFY(!store.answer(QString()));
-        store.clear(QStringLiteral("never answered"));
-        QCOMPARE(changed.count(), 1);
+        auto panel = makePanel(store, disturbed);
+        QVERIFY(panel->answerNoteText().contains(QStringLiteral("disturbed")));
+        panel->answerWith(keyOf(StopPoint::AfterSynchronization));
+        QVERIFY(!panel->answer());
+        QVERIFY(!panel->isReadingShown());
+        QVERIFY(!store.record(kLesson).predicted());
+
+        auto recording = makePanel(store, seed());
+        recording->answerWith(keyOf(StopPoint::AfterDispatch));
+        QCOMPARE(panel->answer(), std::optional(keyOf(StopPoint::AfterDispatch)));
+        panel->tryAgain();
+        panel->answerWith(keyOf(StopPoint::AfterSynchronization));
+        QCOMPARE(panel->answer(), std::optional(keyOf(StopPoint::AfterSynchronization)));
+        QVERIFY(panel->answerNoteText().contains(QStringLiteral("This answer is not recorded.")));
+        QCOMPARE(recording->answer(), std::optional(keyOf(StopPoint::AfterDispatch)));
+        QCOMPARE(store.record(kLesson).retries.size(), 0);
     }
 
+    void storeSignalsAndHostileIds()
+    {
+        AnswerStore store(settingsFile());
+        QSignalSpy changed(&store, &AnswerStore::changed);
+        AnswerStore::Answer answer;
+        answer.candidate = keyOf(StopPoint::LongAfter);
+        store.commit(QStringLiteral("../../evil/key"), answer); // not a lesson id: not stored
+        QCOMPARE(changed.count(), 0);
+        QVERIFY(!store.record(QStringLiteral("../../evil/key")).predicted());
+        store.commit(QString(), answer);
+        QCOMPARE(changed.count(), 0);
+        AnswerStore::Answer neither; // no candidate, no length
+        store.commit(kLesson, neither);
+        QCOMPARE(changed.count(), 0);
+        answer.candidate = QStringLiteral("<b>html</b>");
+        store.commit(kLesson, answer);
+        QCOMPARE(changed.count(), 0);
+        store.reopen(QStringLiteral("never-answered"));
+        QCOMPARE(changed.count(), 0);
+        answer.candidate = keyOf(StopPoint::LongAfter);
+        store.commit(kLesson, answer);
+        QCOMPARE(changed.count(), 1);
+        QCOMPARE(changed.at(0).at(0).toString(), kLesson);
+    }
+
+    // The library's answer column: the recording shows the lesson's state, a run made here what
+    // the learner's answer reads on it, other people's files nothing.
     void libraryShowsAnswers()
     {
         AnswerStore store(settingsFile());
-        const QString seedHash = QString::fromStdString(seed().contentHash());
-        store.setAnswer(seedHash, keyOf(StopPoint::AfterDispatch), isCorrectStop(StopPoint::AfterDispatch)); // answered in an earlier session
-
         LibraryModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        LibraryAnswers answers(&model, &store);
-        const auto entryOf = [](const Artifact &artifact, const QString &path) {
-            LibraryEntry entry;
-            entry.artifact = artifact;
-            entry.path = path;
-            return entry;
-        };
-        const int seedId = model.addOrReplace(entryOf(seed(), QStringLiteral("/a/seed.json")));
-        const int measuredId = model.addOrReplace(entryOf(measured(), QStringLiteral("/a/run.json")));
+        CourseProgress progress(&model, &store);
+        LibraryAnswers answers(&model, &store, &progress);
+        std::optional<LibraryEntry> recorded = recordings::entryOf("performance-01");
+        QVERIFY(recorded);
+        const int recordingId = model.addOrReplace(std::move(*recorded));
+        LibraryEntry run;
+        run.origin = LibraryEntry::Origin::Run;
+        run.artifact = measured();
+        run.unsaved = true;
+        const int runId = model.addOrReplace(run);
+        LibraryEntry foreign;
+        foreign.artifact = measured();
+        foreign.path = QStringLiteral("/a/someone-else.json");
+        const int foreignId = model.addOrReplace(foreign);
         const int unreadable = model.addOrReplace(LibraryEntry{});
         const auto mark = [&](int id) {
             return model.index(model.rowOf(id), LibraryModel::AnswerColumn).data().toString();
         };
-        QCOMPARE(mark(seedId), QStringLiteral("✗"));
-        QCOMPARE(mark(measuredId), QString());
-        QCOMPARE(mark(unreadable), QString());
+        QCOMPARE(mark(recordingId), QStringLiteral("not tried"));
+        QCOMPARE(mark(runId), QString());
 
-        // Answering in a panel updates the column at once; "try again" empties it.
         auto panel = makePanel(store, measured());
         drag(panel->timeline(), StopPoint::AfterSynchronization);
-        QCOMPARE(mark(measuredId), QStringLiteral("✓"));
+        QCOMPARE(mark(runId), QStringLiteral("your answer ✓ here"));
+        QTRY_COMPARE(mark(recordingId), QStringLiteral("predicted ✓"));
+        QCOMPARE(mark(foreignId), QString());
+        QCOMPARE(mark(unreadable), QString());
         panel->tryAgain();
-        QCOMPARE(mark(measuredId), QString());
-        QCOMPARE(mark(seedId), QStringLiteral("✗"));
+        QCOMPARE(mark(runId), QString());
+        QTRY_COMPARE(mark(recordingId), QStringLiteral("predicted ✓")); // the first answer is the grade
     }
 
     void measuredTimelineZoomsPansAndExplains()
@@ -324,13 +387,22 @@ private slots:
             QVERIFY(!timeline->toolTipAt(QPointF(timeline->candidatePosition(int(StopPoint::DuringWork)).x(), y))
                          .contains(QStringLiteral("completed result")));
 
-        // Wheel zooms in around the mouse; dragging in the host lane pans without answering.
+        // The wheel alone scrolls the page; Ctrl + wheel zooms in, keeping the time under the
+        // mouse where it is; dragging in the host lane pans without answering.
         const double span = timeline->viewEnd() - timeline->viewBegin();
         const QPoint at = timeline->candidatePosition(int(StopPoint::DuringWork)).toPoint();
-        QWheelEvent wheel(at, timeline->mapToGlobal(at), QPoint(), QPoint(0, 480), Qt::NoButton, Qt::NoModifier,
+        QWheelEvent scroll(at, timeline->mapToGlobal(at), QPoint(), QPoint(0, 480), Qt::NoButton, Qt::NoModifier,
+                           Qt::NoScrollPhase, false);
+        QApplication::sendEvent(timeline, &scroll);
+        QVERIFY(!scroll.isAccepted());
+        QCOMPARE(timeline->viewEnd() - timeline->viewBegin(), span);
+        const auto timeAt = [timeline](double x) { return timeline->timeAtPixel(x); };
+        const double underMouse = timeAt(at.x());
+        QWheelEvent wheel(at, timeline->mapToGlobal(at), QPoint(), QPoint(0, 480), Qt::NoButton, Qt::ControlModifier,
                           Qt::NoScrollPhase, false);
         QApplication::sendEvent(timeline, &wheel);
         QVERIFY(timeline->viewEnd() - timeline->viewBegin() < span / 1.5);
+        QVERIFY2(std::fabs(timeAt(at.x()) - underMouse) < 0.01 * span, qPrintable(QString::number(timeAt(at.x()) - underMouse)));
         const double begin = timeline->viewBegin();
         QPoint host = at;
         for (int y = 0; y < timeline->height(); ++y) {
@@ -344,11 +416,28 @@ private slots:
         QTest::mouseRelease(timeline, Qt::LeftButton, {}, host + QPoint(60, 0));
         QVERIFY(timeline->viewBegin() < begin);
         QVERIFY(!panel->answer());
+        // A pan that starts in the measurement lane, away from the marker, pans too: it neither
+        // moves the marker nor answers.
+        const QPoint lane(int(timeline->candidatePosition(int(StopPoint::DuringWork)).x()),
+                          int(timeline->candidatePosition(0).y()));
+        const double panned = timeline->viewBegin();
+        QTest::mousePress(timeline, Qt::LeftButton, {}, lane);
+        QTest::mouseMove(timeline, lane - QPoint(50, 0));
+        QTest::mouseRelease(timeline, Qt::LeftButton, {}, lane - QPoint(50, 0));
+        QVERIFY(timeline->viewBegin() > panned);
+        QVERIFY(!panel->answer());
+        QCOMPARE(timeline->markerCandidate(), -1);
         QTest::keyClick(timeline, Qt::Key_0);
         QCOMPARE(timeline->viewEnd() - timeline->viewBegin(), span);
 
-        // Another call: the verdict's numbers follow it.
+        // Answering keeps the learner's zoom.
+        QTest::keyClick(timeline, Qt::Key_Plus);
+        const double zoomedBegin = timeline->viewBegin();
+        const double zoomedEnd = timeline->viewEnd();
         panel->answerWith(keyOf(StopPoint::AfterDispatch));
+        QCOMPARE(timeline->viewBegin(), zoomedBegin);
+        QCOMPARE(timeline->viewEnd(), zoomedEnd);
+        // Another call: the verdict's numbers follow it.
         QVERIFY(panel->verdictText().contains(QStringLiteral("310 ns for this call (warm call 1)")));
         // Hovering the timer gives its reading exactly.
         const QPointF timer = timeline->candidatePosition(int(StopPoint::AfterDispatch)) - QPointF(4, 6);
@@ -361,6 +450,36 @@ private slots:
                  qPrintable(panel->verdictText()));
     }
 
+    // Every lesson's timeline opens where each candidate in view can be hit with the mouse (its
+    // neighbours at least 16 pixels away), with the right one among them; ← → reach the rest.
+    void everyLessonOpensWhereItsCandidatesCanBeHit()
+    {
+        AnswerStore store(settingsFile());
+        for (const Lesson *lesson : courseLessons()) {
+            const std::optional<LibraryEntry> recording = recordings::entryOf(lesson->info().id);
+            QVERIFY(recording && recording->artifact);
+            auto panel = makePanel(store, *recording->artifact);
+            TimelineWidget *timeline = panel->timeline();
+            const CallTimeline &call = timeline->currentCall();
+            if (!call.measured || call.marker == MarkerKind::Length)
+                continue;
+            std::vector<double> xs;
+            bool correctShown = false;
+            for (std::size_t i = 0; i < call.candidates.size(); ++i) {
+                const double t = call.candidates[i].time;
+                if (t < timeline->viewBegin() || t > timeline->viewEnd())
+                    continue;
+                xs.push_back(timeline->candidatePosition(int(i)).x());
+                correctShown = correctShown || call.candidates[i].correct;
+            }
+            QVERIFY2(correctShown, lesson->info().id.c_str());
+            for (std::size_t i = 1; i < xs.size(); ++i)
+                QVERIFY2(std::fabs(xs[i] - xs[i - 1]) >= 15.5,
+                         qPrintable(QStringLiteral("%1: %2 px").arg(QString::fromStdString(lesson->info().id)).arg(xs[i] - xs[i - 1])));
+            explorertesting::saveScreenshot(*panel, QStringLiteral("opening-view-%1.png").arg(QString::fromStdString(lesson->info().id)));
+        }
+    }
+
     void schematicDoesNotZoom()
     {
         AnswerStore store(settingsFile());
@@ -368,7 +487,7 @@ private slots:
         TimelineWidget *timeline = panel->timeline();
         const double span = timeline->viewEnd() - timeline->viewBegin();
         const QPoint at = timeline->candidatePosition(int(StopPoint::DuringWork)).toPoint();
-        QWheelEvent wheel(at, timeline->mapToGlobal(at), QPoint(), QPoint(0, 480), Qt::NoButton, Qt::NoModifier,
+        QWheelEvent wheel(at, timeline->mapToGlobal(at), QPoint(), QPoint(0, 480), Qt::NoButton, Qt::ControlModifier,
                           Qt::NoScrollPhase, false);
         QApplication::sendEvent(timeline, &wheel);
         QCOMPARE(timeline->viewEnd() - timeline->viewBegin(), span);

@@ -344,14 +344,31 @@ void TestRunAndSave::savingClearsTheTitlesStar()
     QVERIFY(runSmall(5) > 0);
     QVERIFY(finished.wait(60'000));
     const int run = m_window->model()->unsavedIds().front();
-    QVERIFY(m_window->windowHandle()->title().contains(QLatin1Char('*')));
-    // The run saved while another artifact is shown (as closing or quitting saves): no "*" left.
-    m_window->library()->selectIds({m_window->model()->entries().front().id});
-    QVERIFY(m_window->windowHandle()->title().contains(QLatin1Char('*')));
+    const auto star = [this] { return m_window->windowHandle()->title().contains(QLatin1Char('*')); };
+    QVERIFY(star()); // the unsaved run is shown
+    // "*" is the shown document's: a recording, a comparison, the course are never unsaved.
+    const int recording = m_window->model()->entries().front().id;
+    m_window->library()->selectIds({recording});
+    QVERIFY2(!star(), qPrintable(m_window->windowHandle()->title()));
+    m_window->library()->selectIds({recording, run});
+    QCOMPARE(m_window->centre()->page(), CentralView::Page::Comparison);
+    QVERIFY2(!star(), qPrintable(m_window->windowHandle()->title()));
+    m_window->library()->selectIds({});
+    QVERIFY(!star());
+    m_window->library()->selectIds({run});
+    QVERIFY(star());
+    // Saved, whichever is shown: no "*" left.
     m_window->saveController()->setChoosePath([this](const QString &) { return m_dir.filePath(QStringLiteral("star.json")); });
     QVERIFY(m_window->saveController()->save(run));
     QVERIFY(!m_window->isWindowModified());
-    QVERIFY2(!m_window->windowHandle()->title().contains(QLatin1Char('*')), qPrintable(m_window->windowHandle()->title()));
+    QVERIFY2(!star(), qPrintable(m_window->windowHandle()->title()));
+    // A file that failed to load is not unsaved either.
+    const QString broken = m_dir.filePath(QStringLiteral("broken.json"));
+    writeFile(broken, QByteArrayLiteral("{not json"));
+    QSignalSpy opened(m_window->openController(), &OpenController::opened);
+    m_window->openPaths({broken});
+    QVERIFY(opened.wait(10'000));
+    QVERIFY2(!star(), qPrintable(m_window->windowHandle()->title()));
 }
 
 void TestRunAndSave::unsavedQuestionNamesWhatItSaves()
@@ -368,6 +385,11 @@ void TestRunAndSave::unsavedQuestionNamesWhatItSaves()
 void TestRunAndSave::traceExportSuggestsTheArtifactsName()
 {
     const auto suggestion = [this] { return m_window->centre()->artifactView()->diagram()->prediction()->suggestedTracePath(); };
+    // A recording inside the program: named after it, in the save folder.
+    m_window->openBundled();
+    const LibraryEntry *bundled = m_window->model()->entry(m_window->library()->selectedIds().constFirst());
+    QCOMPARE(suggestion(), QDir(SaveController::saveFolder())
+                               .filePath(artifactBaseName(*bundled->artifact) + QStringLiteral(".trace.json")));
     // Beside the artifact's file, named after it.
     const QString seed = m_dir.filePath(QStringLiteral("trace/seed.json"));
     QDir().mkpath(QFileInfo(seed).absolutePath());
@@ -376,11 +398,7 @@ void TestRunAndSave::traceExportSuggestsTheArtifactsName()
     m_window->openPaths({seed});
     QVERIFY(opened.wait(10'000));
     QCOMPARE(suggestion(), QFileInfo(seed).absolutePath() + QStringLiteral("/seed.trace.json"));
-    // A recording inside the program, and an unsaved run: named after them, in the save folder.
-    m_window->openBundled();
-    const LibraryEntry *bundled = m_window->model()->entry(m_window->library()->selectedIds().constFirst());
-    QCOMPARE(suggestion(), QDir(SaveController::saveFolder())
-                               .filePath(artifactBaseName(*bundled->artifact) + QStringLiteral(".trace.json")));
+    // An unsaved run: named after it, in the save folder.
     QSignalSpy finished(m_window->runPanel()->runner(), &LessonRunner::finished);
     QVERIFY(runSmall(5) > 0);
     QVERIFY(finished.wait(60'000));
@@ -392,8 +410,12 @@ void TestRunAndSave::traceExportSuggestsTheArtifactsName()
 void TestRunAndSave::pngExportOffersSizes()
 {
     m_window->openBundled();
-    // The recording opens on its prediction; the charts are exported as shown on their tab.
+    // The recording opens on its prediction, its panels covered; shown anyway, the charts are
+    // exported as shown on their tab.
     m_window->centre()->artifactView()->tabs()->setCurrentIndex(ArtifactView::PanelsTab);
+    QVERIFY(m_window->centre()->artifactView()->resultsCovered());
+    m_window->centre()->artifactView()->showResultsButton()->click();
+    QVERIFY(!m_window->centre()->artifactView()->resultsCovered());
     QCoreApplication::processEvents();
     const QList<PanelChart *> charts = m_window->centre()->artifactView()->panels()->charts();
     QVERIFY(!charts.isEmpty());

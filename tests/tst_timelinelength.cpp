@@ -189,44 +189,51 @@ private slots:
         QVERIFY(widget->accessibleName().contains(QStringLiteral("2.00×")));
     }
 
-    // A length answer is kept per contentHash beside the candidates' keys, and replaces one.
+    // A length answer is kept per lesson beside the candidates' keys; the first is the grade and
+    // the later ones are retries.
     void theStoreKeepsALength()
     {
         const QString file = m_dir.filePath(QStringLiteral("answers.ini"));
-        const QString hash(64, QLatin1Char('b'));
+        const QString lesson = QStringLiteral("performance-04");
+        const auto length = [](double multiple, bool correct) {
+            AnswerStore::Answer answer;
+            answer.length = multiple;
+            answer.correct = correct;
+            return answer;
+        };
         {
             AnswerStore store(file);
-            QSignalSpy changed(&store, &AnswerStore::answerChanged);
-            store.setAnswer(hash, QStringLiteral("after-synchronization"), true);
-            store.setLengthAnswer(hash, 2.35, false);
-            QCOMPARE(changed.count(), 2);
-            store.setLengthAnswer(hash, -1, true); // not a length
-            store.setLengthAnswer(hash, std::nan(""), true);
-            store.setLengthAnswer(QString(), 2, true);
-            QCOMPARE(changed.count(), 2);
+            QSignalSpy changed(&store, &AnswerStore::changed);
+            store.commit(lesson, length(2.35, false));
+            store.commit(lesson, length(-1, true)); // not a length
+            store.commit(lesson, length(std::nan(""), true));
+            store.commit(QString(), length(2, true));
+            QCOMPARE(changed.count(), 1);
+            AnswerStore::Answer both = length(2, true);
+            both.candidate = QStringLiteral("after-synchronization"); // one of the two, never both
+            store.commit(lesson, both);
+            QCOMPARE(changed.count(), 1);
         }
         {
             AnswerStore store(file); // as after a restart
-            const auto answer = store.answer(hash);
-            QVERIFY(answer);
-            QCOMPARE(answer->length, std::optional(2.35));
-            QVERIFY(answer->candidate.isEmpty());
-            QCOMPARE(store.mark(hash), QStringLiteral("✗"));
-            store.setAnswer(hash, QStringLiteral("at-dispatch"), true); // a candidate replaces it
-            QVERIFY(!store.answer(hash)->length);
-            QCOMPARE(store.answer(hash)->candidate, QStringLiteral("at-dispatch"));
-            store.setLengthAnswer(hash, 1.5, true);
-            store.clear(hash);
-            QVERIFY(!store.answer(hash));
+            const AnswerStore::LessonRecord record = store.record(lesson);
+            QVERIFY(record.first);
+            QCOMPARE(record.first->length, std::optional(2.35));
+            QVERIFY(record.first->candidate.isEmpty());
+            QVERIFY(!record.first->correct);
+            store.commit(lesson, length(1.5, true));
+            QCOMPARE(store.record(lesson).current()->length, std::optional(1.5));
+            QCOMPARE(store.record(lesson).first->length, std::optional(2.35));
+            store.reopen(lesson);
+            QVERIFY(!store.record(lesson).current());
         }
         {
             // A hostile settings file: a length that is not a positive number is no answer.
             QSettings settings(file, QSettings::IniFormat);
-            settings.setValue(QStringLiteral("answers/%1/length").arg(hash), QStringLiteral("inf"));
-            settings.setValue(QStringLiteral("answers/%1/correct").arg(hash), true);
+            settings.setValue(QStringLiteral("course/%1/first/length").arg(lesson), QStringLiteral("inf"));
             settings.sync();
             AnswerStore store(file);
-            QVERIFY(!store.answer(hash));
+            QVERIFY(!store.record(lesson).first);
         }
     }
 };

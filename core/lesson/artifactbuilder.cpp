@@ -109,7 +109,9 @@ Json diagramOf(const LessonTexts &texts)
     diagram["prediction"] = texts.prediction;
     // Made here, the artifact has a measured trace, so its timeline is drawn to scale.
     diagram["reading"] = texts.measuredReading.empty() ? texts.reading : texts.measuredReading;
-    diagram["alt"] = texts.alt;
+    // The alt text says what the reading says: a lesson whose alt is its schematic reading
+    // ("lengths illustrate ordering only") gets the measured one here, as the reading does.
+    diagram["alt"] = texts.alt == texts.reading ? diagram["reading"] : Json(texts.alt);
     diagram["scope"] = texts.scope;
     diagram["height"] = texts.height;
     diagram["panel"] = Json::object({{"kind", texts.diagramKind}});

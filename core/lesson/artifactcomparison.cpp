@@ -15,11 +15,8 @@ namespace {
 // z for a two-sided 97.5% interval: each of two medians at 97.5% holds together at ≥ 95%.
 constexpr double kZ = 2.2414;
 
-std::string withInterval(const std::string &text, double low, double high)
-{
-    return text + " (95%: " + formatRatio(low) + "–" + formatRatio(high) + ")";
-}
-
+// Every verdict in one form: "B ÷ A = 1.42× (95%: 1.38×–1.47×): B is slower", the ratio and
+// its interval first, then what they say (or why they say little).
 std::string verdictOf(const ComparedFigure &f)
 {
     if (!f.ratio) {
@@ -27,31 +24,24 @@ std::string verdictOf(const ComparedFigure &f)
             return *f.a == 0 ? "no ratio: A is 0" : "no ratio: a side is not a finite number";
         return f.a || f.b ? "only one side has it" : std::string();
     }
+    std::string text = "B ÷ A = " + formatRatio(*f.ratio);
     if (!f.interval) {
         const char *why = f.samplesA == 0 && f.samplesB == 0 ? "one value each, so no interval"
             : f.samplesA == 0 || f.samplesB == 0              ? "only one side has samples, so no interval"
                                                               : "no interval: the samples of a side are not all positive";
-        return "B ÷ A = " + formatRatio(*f.ratio) + "; " + why;
+        return text + ": " + why;
     }
     const RatioInterval &i = *f.interval;
-    if (!i.trusted) {
-        return withInterval("B ÷ A = " + formatRatio(*f.ratio), i.low, i.high) + ", but with fewer than " +
-               std::to_string(kTrustedSamples) + " samples (" + std::to_string(std::min(f.samplesA, f.samplesB)) +
-               ") the interval cannot be trusted";
-    }
-    std::string verdict;
-    if (i.low <= 1 && 1 <= i.high) {
-        verdict = withInterval("no difference beyond noise", i.low, i.high);
-    } else {
-        const bool more = *f.ratio > 1;
-        const char *word = f.isDuration ? (more ? "slower" : "faster") : (more ? "larger" : "smaller");
-        // Below 1, said the way people say it: "2.00× faster", the interval turned the same way.
-        verdict = more ? withInterval("B is " + formatRatio(*f.ratio) + " " + word, i.low, i.high)
-                       : withInterval("B is " + formatRatio(1 / *f.ratio) + " " + word, 1 / i.high, 1 / i.low);
-    }
+    text += " (95%: " + formatRatio(i.low) + "–" + formatRatio(i.high) + ")";
+    if (!i.trusted)
+        return text + ": with fewer than " + std::to_string(kTrustedSamples) + " samples (" +
+               std::to_string(std::min(f.samplesA, f.samplesB)) + ") the interval cannot be trusted";
+    const bool more = *f.ratio > 1;
+    text += i.low <= 1 && 1 <= i.high ? std::string(": no difference beyond noise")
+        : std::string(": B is ") + (f.isDuration ? (more ? "slower" : "faster") : (more ? "larger" : "smaller"));
     if (i.method == "samples")
-        verdict += "; within-run interval (a side has no rounds), and runs differ more than samples do";
-    return verdict;
+        text += "; within-run interval (a side has no rounds), and runs differ more than samples do";
+    return text;
 }
 
 ComparedFigure compareFigure(const Figure &fa, const Figure &fb)
@@ -100,7 +90,7 @@ void addDifference(std::vector<std::string> &differences, const std::string &nam
                    const std::string &b)
 {
     if (a != b)
-        differences.push_back(name + ": A " + (a.empty() ? "(none)" : a) + " · B " + (b.empty() ? "(none)" : b));
+        differences.push_back(name + ": A " + (a.empty() ? "(not recorded)" : a) + " · B " + (b.empty() ? "(not recorded)" : b));
 }
 
 std::vector<std::string> differencesOf(const Artifact &a, const Artifact &b, const LessonSummary &sa,
@@ -117,9 +107,11 @@ std::vector<std::string> differencesOf(const Artifact &a, const Artifact &b, con
         addDifference(differences, name, values.first, values.second);
     const auto ma = machineOf(a);
     const auto mb = machineOf(b);
-    for (const char *key : {"backend", "isa", "cpu", "libraries"}) {
+    // Named as people read them; "isa" alone says nothing to a learner.
+    for (const auto &[key, name] : {std::pair{"backend", "backend"}, std::pair{"isa", "instruction-set variant (isa)"},
+                                    std::pair{"cpu", "cpu"}, std::pair{"libraries", "libraries"}}) {
         const auto ia = ma.find(key), ib = mb.find(key);
-        addDifference(differences, key, ia == ma.end() ? std::string() : ia->second,
+        addDifference(differences, name, ia == ma.end() ? std::string() : ia->second,
                       ib == mb.end() ? std::string() : ib->second);
     }
     return differences;

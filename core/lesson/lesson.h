@@ -80,7 +80,7 @@ struct LessonInfo {
     std::vector<ParameterSpec> parameters;
     std::vector<ParameterShorthand> shorthands;
     // Whether the run's first reported call is the cold first call, which the run in progress
-    // shows apart from the calls after it (performance-01, -02). Otherwise every reported call is
+    // shows apart from the calls after it (as a lesson about the first call does). Otherwise every reported call is
     // one of a kind and they are shown together, as measured.
     bool firstCallApart = false;
 };
@@ -137,6 +137,9 @@ public:
     virtual void callMeasured(int index, const MeasuredCall &call) { (void)index; (void)call; }
     // Checked between calls; true stops the run, keeping what was measured.
     virtual bool isCancelled() const { return false; }
+    // A step of the run that is not a call and may take a while (checking a large product
+    // against its reference, making the artifact), in a few words: "checking the result".
+    virtual void phase(const std::string &what) { (void)what; }
 };
 
 // A lesson: declares itself, runs its timed computation, and knows the parts of its artifacts

@@ -39,6 +39,7 @@ public:
 
     void callMeasured(int index, const MeasuredCall &call) override
     {
+        ++m_reported;
         const double seconds = call.synchronizedSeconds();
         if (index == 0) {
             post([seconds](LessonRunner *runner, int job) { emit runner->firstCallMeasured(job, seconds); });
@@ -50,6 +51,13 @@ public:
     }
 
     bool isCancelled() const override { return m_cancel->load(std::memory_order_relaxed); }
+    // The calls reported so far: what the progress counts and a cancel says were measured.
+    int reported() const { return m_reported; }
+
+    void phase(const std::string &what) override
+    {
+        post([text = QString::fromStdString(what)](LessonRunner *runner, int job) { emit runner->phaseStarted(job, text); });
+    }
 
     void flush()
     {
@@ -82,6 +90,7 @@ private:
     std::shared_ptr<std::atomic<bool>> m_cancel;
     QList<double> m_pending;
     int m_sent = 0;
+    int m_reported = 0;
     std::chrono::steady_clock::time_point m_lastProgress;
     std::chrono::steady_clock::time_point m_lastSamples = std::chrono::steady_clock::now();
 };
@@ -124,11 +133,11 @@ int LessonRunner::start(const Lesson &lesson, const ParameterValues &values)
         try {
             const LessonRun run = runLesson(*lessonPtr, values, observer);
             observer.flush();
-            if (run.cancelled || cancel->load()) {
-                const int calls = static_cast<int>(run.calls.size());
+            // A run whose measurement is complete is complete: a cancel that came after its last
+            // call (while the artifact was being made) changes nothing.
+            if (run.cancelled) {
+                const int calls = observer.reported();
                 // "Cancel loses nothing already measured": the calls so far become an artifact.
-                // (A cancel that came after the last call finds every call measured: the run is
-                // whole, and its artifact says so.)
                 std::optional<Artifact> partial;
                 Problems problems;
                 if (run.output && !run.calls.empty()) {
@@ -143,6 +152,7 @@ int LessonRunner::start(const Lesson &lesson, const ParameterValues &values)
                 });
                 return;
             }
+            observer.phase("making the artifact and validating it");
             const Artifact artifact = buildArtifact(*lessonPtr, run, rfc3339UtcNow());
             const Problems problems = validateArtifact(artifact.json());
             observer.post([artifact, problems](LessonRunner *runner, int id) {

@@ -41,6 +41,8 @@ public:
 signals:
     void runningChanged(bool running);
     void progress(int job, int done, int total);
+    // A step that is not a call began (RunObserver::phase); it lasts until the next report.
+    void phaseStarted(int job, const QString &what);
     void firstCallMeasured(int job, double seconds);
     // The warm samples measured since the last report; firstIndex counts from 0.
     void warmSamplesMeasured(int job, int firstIndex, const QList<double> &seconds);

@@ -4,6 +4,7 @@
 #include "core/opencl/openclsession_p.h"
 
 #include "core/timing/matmulinputs.h"
+#include "core/timing/productreference.h"
 #include "core/timing/monotonicclock.h"
 
 #include <cmath>
@@ -90,8 +91,8 @@ struct OpenClProduct::Impl {
     double error() const
     {
         const auto *x = reinterpret_cast<const Scalar *>(hostInputs.get());
-        return maxAbsErrorColumnMajor(x, x + static_cast<std::size_t>(m) * k,
-                                      reinterpret_cast<const Scalar *>(hostOutput.get()), m, k, n);
+        return maxAbsErrorOfProduct(x, x + static_cast<std::size_t>(m) * k,
+                                    reinterpret_cast<const Scalar *>(hostOutput.get()), m, k, n);
     }
 
     void bindArguments()

@@ -12,7 +12,7 @@ namespace lessonscope {
 // call is a thousand typical ones; equal widths when the 1st percentile is not positive), an
 // underflow bin for the samples below and an overflow bin for those above. Labels are the bins'
 // lower edges as durations ("< 2.10 µs", "2.10 µs", …, "> 9.80 µs") with as many significant
-// digits as tell neighbouring edges apart. performance-05's "Distribution" panel, and the
+// digits as tell neighbouring edges apart. A lesson's distribution panel, and the
 // distribution the explorer offers for any long series of durations.
 struct Histogram {
     std::vector<std::string> labels;

@@ -34,25 +34,6 @@ void fillColumnMajor(Scalar *matrix, int rows, int cols, std::mt19937_64 &genera
     }
 }
 
-// Largest |out − X · W| over the m×n output, the reference summed in long double from the same
-// column-major inputs: the lessons' max_abs_error.
-template<typename Scalar>
-double maxAbsErrorColumnMajor(const Scalar *x, const Scalar *w, const Scalar *out, int m, int k, int n)
-{
-    long double worst = 0;
-    for (int col = 0; col < n; ++col) {
-        for (int row = 0; row < m; ++row) {
-            long double reference = 0;
-            for (int p = 0; p < k; ++p)
-                reference += static_cast<long double>(x[static_cast<std::size_t>(p) * m + row])
-                    * w[static_cast<std::size_t>(col) * k + p];
-            const long double got = out[static_cast<std::size_t>(col) * m + row];
-            worst = std::max(worst, std::fabs(got - reference));
-        }
-    }
-    return static_cast<double>(worst);
-}
-
 // The chosen variant's product for this element type.
 template<typename Scalar>
 auto productOf(const LessonscopeMatmulVariant &variant)

@@ -6,6 +6,7 @@
 #include "core/timing/matmulinputs.h"
 
 #include "core/timing/matmulkernel.h"
+#include "core/timing/productreference.h"
 
 #include "matmulvariant.h"
 #include "core/timing/matmulvariants.h"
@@ -72,16 +73,7 @@ struct Product {
     {
         if (out.size() == 0)
             return std::nan("");
-        long double worst = 0;
-        for (Eigen::Index col = 0; col < out.cols(); ++col) {
-            for (Eigen::Index row = 0; row < out.rows(); ++row) {
-                long double reference = 0;
-                for (Eigen::Index p = 0; p < x.cols(); ++p)
-                    reference += static_cast<long double>(x(row, p)) * w(p, col);
-                worst = std::max(worst, std::fabs(static_cast<long double>(out(row, col)) - reference));
-            }
-        }
-        return static_cast<double>(worst);
+        return maxAbsErrorOfProduct(x.data(), w.data(), out.data(), x.rows(), x.cols(), w.cols());
     }
 };
 

@@ -3,6 +3,7 @@
 // column-major buffers, exactly as MatmulKernel's does.
 #include "core/timing/matmulinputs.h"
 #include "core/timing/placement.h"
+#include "core/timing/productreference.h"
 
 #include "core/timing/kernels/matmulvariant.h"
 #include "core/timing/matmulvariants.h"
@@ -75,23 +76,7 @@ struct Buffers {
     {
         if (out.size() != hostX.size())
             return std::nan("");
-        // Column by column, the reference column accumulated over p: independent sums the CPU
-        // can overlap, so the long-double reference of 1024×1024 takes a second, not several.
-        std::vector<long double> reference(static_cast<std::size_t>(n));
-        long double worst = 0;
-        for (std::int64_t col = 0; col < n; ++col) {
-            std::fill(reference.begin(), reference.end(), 0.0L);
-            for (std::int64_t p = 0; p < n; ++p) {
-                const long double w = hostW[static_cast<std::size_t>(col * n + p)];
-                const Scalar *x = hostX.data() + p * n;
-                for (std::int64_t row = 0; row < n; ++row)
-                    reference[static_cast<std::size_t>(row)] += static_cast<long double>(x[row]) * w;
-            }
-            const Scalar *result = out.data() + col * n;
-            for (std::int64_t row = 0; row < n; ++row)
-                worst = std::max(worst, std::fabs(static_cast<long double>(result[row]) - reference[static_cast<std::size_t>(row)]));
-        }
-        return static_cast<double>(worst);
+        return maxAbsErrorOfProduct(hostX.data(), hostW.data(), out.data(), n, n, n);
     }
 
     bool placedMatchesHost() const

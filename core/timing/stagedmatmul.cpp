@@ -1,5 +1,6 @@
 #include "core/timing/matmulinputs.h"
 #include "core/timing/stagedmatmul.h"
+#include "core/timing/productreference.h"
 
 #include "matmulvariant.h"
 #include "core/timing/matmulvariants.h"
@@ -91,7 +92,7 @@ double StagedMatmul::maxAbsErrorAgainstReference() const
         [&impl](const auto &b) {
             if (b.out.empty())
                 return std::nan("");
-            return maxAbsErrorColumnMajor(b.x.data(), b.w.data(), b.out.data(), impl.m, impl.k, impl.n);
+            return maxAbsErrorOfProduct(b.x.data(), b.w.data(), b.out.data(), impl.m, impl.k, impl.n);
         },
         m_impl->buffers);
 }

@@ -133,6 +133,9 @@ void ArtifactHeader::setHash(QLabel *label, const std::string &hash, const QStri
 void ArtifactHeader::setEntry(const LibraryEntry &entry)
 {
     m_fields->show();
+    m_figures.clear();
+    m_resultsHidden = false;
+    m_summary->setForegroundRole(QPalette::WindowText);
     QString source = entry.path;
     if (entry.origin == LibraryEntry::Origin::Bundled)
         source = tr("the recorded lesson bundled with lessonscope (read-only)");
@@ -169,17 +172,21 @@ void ArtifactHeader::setEntry(const LibraryEntry &entry)
         if (!figure.value)
             continue;
         const QString value = figure.isDuration ? duration(*figure.value) : QString::fromStdString(formatNumber(*figure.value));
+        // "label: value", so that a label ending in a number ("per call, K = 64") never runs
+        // into its value; a median says over what ("of 21 rounds").
         const auto count = figure.samples.size();
-        if (count > 0)
-            numbers << (count == 1 ? tr("%1 %2 of 1 sample").arg(q(figure.label), value)
-                                   : tr("%1 %2 of %3 samples").arg(q(figure.label), value,
-                                                                   QLocale().toString(static_cast<qulonglong>(count))));
+        const QString over = figure.samplesLabel.empty() ? tr("samples") : q(figure.samplesLabel);
+        if (count > 1)
+            numbers << tr("%1: %2 (median of %3 %4)")
+                           .arg(q(figure.label), value, QLocale().toString(static_cast<qulonglong>(count)), over);
         else
-            numbers << QStringLiteral("%1 %2").arg(q(figure.label), value);
+            numbers << tr("%1: %2").arg(q(figure.label), value);
     }
     if (!summary.setup.empty())
         numbers << shownText(summary.setup);
-    m_summary->setText(numbers.join(QStringLiteral("   ·   ")));
+    m_figures = numbers.join(QStringLiteral("   ·   "));
+    m_resultsHidden = false;
+    m_summary->setText(m_figures);
     m_summary->setVisible(!numbers.isEmpty());
 
     const QString generatedAt = shownText(artifact.generatedAt());
@@ -219,7 +226,8 @@ void ArtifactHeader::setEntry(const LibraryEntry &entry)
                 tr("Identity of the lesson content that was executed; opaque: it cannot be recomputed from the file"));
         break;
     }
-    setHash(m_rendererHash, artifact.rendererHash(), ours ? tr("this lessonscope") : tr("opaque"),
+    setHash(m_rendererHash, artifact.rendererHash(),
+            ours ? tr("this lessonscope's") : tr("opaque: another renderer's"),
             ours ? tr("The renderer of this lessonscope (version %1) built the panels and the diagram")
                        .arg(kRendererVersion)
                  : tr("Identity of the renderer that built the panels and the diagram; opaque (not "
@@ -241,6 +249,17 @@ void ArtifactHeader::setConditions(const Artifact &artifact)
                               "code. %2").arg(reasons.join(QStringLiteral("; ")), q(disturbance.advice)));
     m_disturbance->setToolTip(plainToolTip(evidence));
     m_disturbance->setVisible(disturbance.disturbed);
+}
+
+void ArtifactHeader::setResultsHidden(bool hidden)
+{
+    if (hidden == m_resultsHidden || m_figures.isEmpty())
+        return;
+    m_resultsHidden = hidden;
+    m_summary->setText(hidden ? tr("The figures are hidden until you predict: they give the answer away. (Panels tab: "
+                                   "Show the Results Anyway.)")
+                              : m_figures);
+    m_summary->setForegroundRole(hidden ? QPalette::PlaceholderText : QPalette::WindowText);
 }
 
 QString ArtifactHeader::disturbanceText() const

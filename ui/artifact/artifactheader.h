@@ -26,6 +26,10 @@ public:
     void setEntry(const LibraryEntry &entry);
     // The disturbed-run warning as shown (empty when hidden), for tests.
     QString disturbanceText() const;
+    // Until the prediction is answered the figures, which answer it, are not shown: a line says
+    // where they are. Set after setEntry().
+    void setResultsHidden(bool hidden);
+    bool resultsHidden() const { return m_resultsHidden; }
     // A run still measuring: a title and a line of text, no fields.
     void setRunning(const QString &title, const QString &detail);
 
@@ -52,4 +56,6 @@ private:
     QLabel *m_conditions = nullptr;  // the interference evidence, always
     QLabel *m_disturbance = nullptr; // a warning, when the run was disturbed
     QList<QPair<QLabel *, QLabel *>> m_fieldLabels; // (caption, value)
+    QString m_figures; // the summary line of figures, shown unless hidden
+    bool m_resultsHidden = false;
 };

@@ -65,7 +65,7 @@ QImage renderArtifact(const LibraryEntry &entry, RenderView view, const QSize &s
             line->setFrameShadow(QFrame::Sunken);
             layout->addWidget(line);
         }
-        auto *diagram = new DiagramView(&page);
+        auto *diagram = new DiagramView(nullptr, &page);
         diagram->setStatic(true); // an image has no buttons to press
         diagram->setArtifact(*entry.artifact);
         layout->addWidget(diagram, view == RenderView::Diagram ? 1 : 2);

@@ -18,7 +18,10 @@
 #include <QFontDatabase>
 #include <QHeaderView>
 #include <QPlainTextEdit>
+#include <QLabel>
+#include <QPushButton>
 #include <QScrollArea>
+#include <QStackedWidget>
 #include <QStyle>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -44,16 +47,46 @@ QString readableStdout(const Artifact &artifact)
 
 } // namespace
 
-ArtifactView::ArtifactView(QWidget *parent)
-    : QWidget(parent)
+QWidget *ArtifactView::makeCover()
+{
+    auto *cover = new QWidget(m_panelsPage);
+    auto *text = new QLabel(tr("These panels show the measured answer to the lesson's prediction. Predict first on "
+                               "the Diagram tab, then read them here."),
+                            cover);
+    text->setWordWrap(true);
+    text->setAlignment(Qt::AlignCenter);
+    m_showResults = new QPushButton(tr("Show the Results Anyway"), cover);
+    m_showResults->setToolTip(tr("The course notes that you saw the results before predicting"));
+    connect(m_showResults, &QPushButton::clicked, this, [this] {
+        if (m_store)
+            m_store->markResultsSeen(m_lessonId); // changed() uncovers
+    });
+    auto *row = new QHBoxLayout;
+    row->addStretch(1);
+    row->addWidget(m_showResults);
+    row->addStretch(1);
+    auto *layout = new QVBoxLayout(cover);
+    layout->addStretch(1);
+    layout->addWidget(text);
+    layout->addLayout(row);
+    layout->addStretch(2);
+    return cover;
+}
+
+ArtifactView::ArtifactView(AnswerStore *store, QWidget *parent)
+    : QWidget(parent), m_store(store)
 {
     m_header = new ArtifactHeader(this);
     m_pathBar = new LessonPathBar(this);
     m_tabs = new QTabWidget(this);
     m_tabs->setDocumentMode(true);
 
-    m_panels = new PanelsView(m_tabs);
-    m_diagram = new DiagramView(m_tabs);
+    m_panelsPage = new QStackedWidget(m_tabs);
+    m_panels = new PanelsView(m_panelsPage);
+    m_cover = makeCover();
+    m_panelsPage->addWidget(m_panels);
+    m_panelsPage->addWidget(m_cover);
+    m_diagram = new DiagramView(store, m_tabs);
     m_stdout = new QPlainTextEdit(m_tabs);
     m_stdout->setReadOnly(true);
     m_stdout->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
@@ -68,7 +101,7 @@ ArtifactView::ArtifactView(QWidget *parent)
     m_environment->setAccessibleName(tr("Environment"));
     m_problems = new ProblemsView(m_tabs);
 
-    m_tabs->addTab(m_panels, tr("&Panels"));
+    m_tabs->addTab(m_panelsPage, tr("&Panels"));
     // Scrolls rather than squeezes: once answered, the timeline, the verdict and the reading may
     // need more height than the tab has.
     auto *diagramScroll = new QScrollArea(m_tabs);
@@ -89,7 +122,31 @@ ArtifactView::ArtifactView(QWidget *parent)
     layout->addWidget(m_header);
     layout->addWidget(m_pathBar);
     layout->addWidget(m_tabs, 1);
-    connect(m_pathBar, &LessonPathBar::predictRequested, this, [this] { m_tabs->setCurrentIndex(DiagramTab); });
+    connect(m_pathBar, &LessonPathBar::predictRequested, this, [this] {
+        m_tabs->setCurrentIndex(DiagramTab);
+        m_diagram->prediction()->setFocus(Qt::OtherFocusReason); // the timeline: ← → and Enter answer
+    });
+    if (m_store)
+        connect(m_store, &AnswerStore::changed, this, [this](const QString &lessonId) {
+            if (lessonId == m_lessonId)
+                updateCover();
+        });
+}
+
+bool ArtifactView::resultsCovered() const
+{
+    return m_panelsPage->currentWidget() == m_cover;
+}
+
+void ArtifactView::updateCover()
+{
+    bool cover = m_predictable && m_store && !m_lessonId.isEmpty();
+    if (cover) {
+        const AnswerStore::LessonRecord record = m_store->record(m_lessonId);
+        cover = !record.predicted() && !record.resultsSeen;
+    }
+    m_panelsPage->setCurrentWidget(cover ? m_cover : static_cast<QWidget *>(m_panels));
+    m_header->setResultsHidden(cover);
 }
 
 void ArtifactView::setCourseProgress(const CourseProgress *progress)
@@ -98,19 +155,12 @@ void ArtifactView::setCourseProgress(const CourseProgress *progress)
     m_pathBar->setCourseProgress(progress);
 }
 
-// Not answered for this content, nor (in the course) for any artifact of the lesson: a run made
-// after predicting on the recording has other parameters, and so another content hash.
+// The lesson's prediction is not answered yet (on any of its artifacts: the answer is the lesson's).
 bool ArtifactView::awaitsPrediction(const Artifact &artifact) const
 {
     if (artifact.diagram().prediction.empty())
         return false;
-    if (AnswerStore::shared()->answer(QString::fromStdString(artifact.contentHash())))
-        return false;
-    if (m_progress) {
-        if (const auto lesson = m_progress->lesson(QString::fromStdString(artifact.lessonId())))
-            return !lesson->predicted;
-    }
-    return true;
+    return !m_store || !m_store->record(QString::fromStdString(artifact.lessonId())).predicted();
 }
 
 void ArtifactView::setEntry(const LibraryEntry &entry)
@@ -129,6 +179,8 @@ void ArtifactView::setEntry(const LibraryEntry &entry)
                                                                                   : QStyle::SP_MessageBoxWarning));
 
     m_environment->setRowCount(0);
+    m_lessonId = entry.artifact ? QString::fromStdString(entry.artifact->lessonId()) : QString();
+    m_predictable = entry.artifact && !entry.artifact->diagram().prediction.empty();
     if (!entry.artifact) {
         m_panels->setEmptyText(tr("Nothing to draw: the file could not be read. Its problems are listed "
                                   "under Problems."));
@@ -136,6 +188,7 @@ void ArtifactView::setEntry(const LibraryEntry &entry)
         m_diagram->clear();
         m_stdout->clear();
         m_pendingStdout.reset();
+        updateCover();
         m_tabs->setCurrentIndex(ProblemsTab);
         return;
     }
@@ -145,7 +198,7 @@ void ArtifactView::setEntry(const LibraryEntry &entry)
     m_panels->setEmptyText(refusal.isEmpty() ? tr("This artifact has no panels.")
                                              : tr("The panels cannot be shown: %1").arg(refusal));
     m_panels->setItems(panelItemsFor(artifact, entry.problems));
-    m_diagram->setArtifact(artifact);
+    m_diagram->setArtifact(artifact, entry.learnerName());
     m_diagram->prediction()->setSuggestedTracePath(
         suggestedTracePath(entry.origin == LibraryEntry::Origin::Bundled ? QString() : entry.path, artifact,
                            SaveController::saveFolder()));
@@ -161,6 +214,7 @@ void ArtifactView::setEntry(const LibraryEntry &entry)
         m_environment->setItem(row, 1, new QTableWidgetItem(q(value)));
     }
     m_environment->resizeColumnToContents(0);
+    updateCover();
 
     if (errors > 0)
         m_tabs->setCurrentIndex(ProblemsTab);

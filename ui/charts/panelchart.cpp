@@ -131,6 +131,7 @@ PanelChart::PanelChart(QWidget *parent)
     d->view->viewport()->installEventFilter(this);
     d->chart()->setBackgroundRoundness(0);
     connect(d->chart(), &QChart::plotAreaChanged, this, [this] {
+        d->fitCategoryLabels();
         d->placeBarLabels();
         d->placeDecadeLabels();
         d->placeMedianLabel();
@@ -154,6 +155,13 @@ PanelChart::PanelChart(QWidget *parent)
     d->note->setForegroundRole(QPalette::PlaceholderText);
     d->note->hide();
     layout->addWidget(d->note);
+    d->legend = new QLabel(this);
+    d->legend->setObjectName(QStringLiteral("legend"));
+    d->legend->setTextFormat(Qt::RichText); // the names are escaped: see updateLegend
+    d->legend->setWordWrap(true);
+    d->legend->setAlignment(Qt::AlignHCenter);
+    d->legend->hide();
+    layout->addWidget(d->legend);
     setMinimumSize(280, 240);
 }
 
@@ -220,6 +228,8 @@ void PanelChart::rebuild()
     d->bars = nullptr;
     d->keyPoint = -1;
     d->scale = valueScaleFor(d->panel);
+    d->geometricX = Impl::isGeometricSweep(d->panel);
+    d->geometricY = d->geometricX && Impl::spansDecades(d->panel);
     d->kept.assign(d->panel.series.size(), {});
     chart->setTitle(lessonscope::chartText(d->panel.title));
 
@@ -229,10 +239,9 @@ void PanelChart::rebuild()
         rebuildLines();
     rebuildValueAxis();
 
-    chart->legend()->setVisible(d->panel.series.size() > 1 && !d->panel.hasSharedLegend());
+    chart->legend()->setVisible(false); // updateLegend names them under the chart, whole
     d->note->setText(d->limitText());
     d->note->setVisible(!d->note->text().isEmpty());
-    chart->legend()->setAlignment(Qt::AlignBottom);
     updateRanges();
     applyPalette();
     setAccessibleDescription(valuesDescription());
@@ -270,13 +279,12 @@ void PanelChart::rebuildBars()
     }
     chart->addSeries(d->bars);
     auto *axis = new QBarCategoryAxis;
+    d->categoryNames.clear();
     for (qsizetype c = 0; c < categories; ++c)
-        axis->append(lessonscope::chartText(d->panel.labels[c]));
-    // Many bars (a histogram's bins) leave each label too narrow a slot to be read upright.
-    if (categories > Impl::kUprightCategories) {
-        axis->setLabelsAngle(-90);
-        axis->setTruncateLabels(false); // turned, they have the room; cut, they would read "…"
-    }
+        d->categoryNames << lessonscope::chartText(d->panel.labels[c]);
+    axis->append(d->categoryNames);
+    d->categoryStep = 0; // named as they fit once the plot has its width (fitCategoryLabels)
+    axis->setTruncateLabels(false); // a name shown is shown whole; those that do not fit are left out
     axis->setTitleText(lessonscope::chartText(d->panel.xlabel));
     chart->addAxis(axis, Qt::AlignBottom);
     d->bars->attachAxis(axis);
@@ -318,7 +326,7 @@ void PanelChart::rebuildValueAxis()
     QAbstractAxis *valueAxis = nullptr;
     // The viewer's choice, or the panel's own: a panel whose values lie orders of magnitude
     // apart is drawn on a log axis whatever the toggle says.
-    if (d->log || d->panel.logScale) {
+    if (d->logY()) {
         auto *axis = new QLogValueAxis;
         axis->setLabelFormat(QStringLiteral("%g"));
         axis->setMinorTickCount(8);
@@ -328,7 +336,9 @@ void PanelChart::rebuildValueAxis()
         axis->setLabelFormat(QStringLiteral("%g"));
         valueAxis = axis;
     }
-    valueAxis->setTitleText(lessonscope::chartText(d->scale.axisTitle));
+    // A logarithmic axis says so, whoever chose it (the lesson's panel, or the viewer's switch).
+    const QString title = lessonscope::chartText(d->scale.axisTitle);
+    valueAxis->setTitleText(d->logY() ? tr("%1, log scale").arg(title) : title);
     chart->addAxis(valueAxis, Qt::AlignLeft);
     for (QAbstractSeries *series : chart->series())
         series->attachAxis(valueAxis);

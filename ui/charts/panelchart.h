@@ -64,17 +64,27 @@ public:
     // points in display units (value / valueScale().perUnit); bars as (category, value).
     int chartSeriesCount() const;
     QString chartSeriesName(int index) const;
+    QColor chartSeriesColor(int index) const; // as drawn
     QList<QPointF> chartPoints(int index) const;
     QString valueAxisTitle() const;
     bool legendVisible() const;
+    // A bar panel's category names as the axis shows them: "" for those left out where they
+    // would not fit; and whether they are upright (never turned).
+    QStringList shownCategoryLabels() const;
+    bool categoryLabelsUpright() const;
 
     // The hover text for a point of this widget: "series · category: value", or empty.
     QString hoverTextAt(const QPoint &position) const;
     // The position in this widget where a data point is drawn (for tests and keyboard hover).
     QPoint positionOf(int series, int pointIndex) const;
 
-    QImage toImage() const;
-    bool savePng(const QString &path, QString *error = nullptr) const;
+    // The chart and its legend as drawn, at scale times their size on screen (drawn again, not
+    // enlarged: text and lines stay sharp); imageSize() is that size at 1×.
+    QImage toImage(double scale = 1.0) const;
+    QSize imageSize() const;
+    bool savePng(const QString &path, QString *error = nullptr, double scale = 1.0) const;
+    // The legend under the chart as shown, one "name" a series; empty when it has none.
+    QStringList legendEntries() const;
     bool saveSvg(const QString &path, QString *error = nullptr) const;
 
     static constexpr int kThinColumns = 600; // until the plot has a width

@@ -30,7 +30,6 @@ struct PanelChart::Impl {
     static constexpr std::size_t kMaxSeries = 64;
     static constexpr qsizetype kMaxCategories = 500;
     static constexpr qsizetype kMaxBarLabels = 256; // value labels over the bars, beyond: none
-    static constexpr qsizetype kUprightCategories = 6; // beyond this many bars, their labels are turned
     // What a logarithmic axis is given, in the units drawn: Qt Charts 6.4 recursed between
     // QLogValueAxis::setRange and XLogYDomain::setRange until the stack overflowed for a value of
     // 1.8 × 10³⁰⁸ (or x from 5 × 10⁻³²⁴), whose decade's power of ten is infinite. Values beyond are
@@ -41,6 +40,12 @@ struct PanelChart::Impl {
 
     QChartView *view = nullptr;
     QLabel *note = nullptr; // what the caps left out; hidden when nothing
+    // The series named under the chart, wrapped to its width and never cut short (Qt Charts'
+    // own legend elides names to "p…" in a narrow chart). Hidden for one series, and for a
+    // comparison, whose one legend outside the charts names the sides.
+    QLabel *legend = nullptr;
+    void updateLegend();
+    QColor seriesColour(std::size_t s) const; // as drawn
     PlotPanel panel;
     // While a distribution is shown instead: the panel as given (its samples in order).
     std::optional<PlotPanel> inOrder;
@@ -78,16 +83,26 @@ struct PanelChart::Impl {
     };
     std::vector<DecadeLabel> decadeLabels;
     int decadeFrom = 0, decadeTo = 0; // the log axis's range, in exponents
+    QStringList categoryNames; // a bar panel's categories as given; the axis may show some only
+    int categoryStep = 0;      // every categoryStep-th is named (0: not fitted yet)
 
     QChart *chart() const { return view->chart(); }
     // On a log axis (the viewer's toggle or the panel's own yscale) only positive values have a place.
-    bool drawable(double y) const { return std::isfinite(y) && (!(log || panel.logScale) || y > 0); }
+    bool drawable(double y) const { return std::isfinite(y) && (!logY() || y > 0); }
+    // The value axis is logarithmic: the viewer's switch, the panel's own yscale, or a geometric
+    // sweep whose values span two decades (each size's time would otherwise sit on the floor).
+    bool logY() const { return log || panel.logScale || geometricY; }
+    bool geometricY = false;
+    static bool spansDecades(const PlotPanel &panel);
     // A line panel's logarithmic x axis ("xscale": "log"): zoom, pan and thinning work in
     // log10(x), where the axis is linear; x <= 0 has no place on it and is left out.
-    bool logX() const { return panel.isLine() && panel.logX; }
-    bool logY() const { return log || panel.logScale; }
+    bool logX() const { return panel.isLine() && (panel.logX || geometricX); }
     // A value in the axis's units as the value axis is given it (clamped on a log axis).
     double displayed(double y) const { return logY() ? onLogAxis(scale.toDisplay(y)) : scale.toDisplay(y); }
+    // A sweep in geometric steps across two decades (sizes 16, 64, 256, 1024) is drawn on a log
+    // x axis whether or not the panel asks: on a linear one its first points crowd at 0.
+    bool geometricX = false;
+    static bool isGeometricSweep(const PlotPanel &panel);
     bool drawableX(double x) const { return std::isfinite(x) && (!logX() || x > 0); }
     double toAxis(double x) const { return logX() ? std::log10(x) : x; }
     double fromAxis(double a) const { return logX() ? std::pow(10.0, a) : a; }
@@ -101,6 +116,7 @@ struct PanelChart::Impl {
     QList<QPointF> linePoints(std::size_t s) const;
     double barValue(std::size_t s, qsizetype category) const;
     void placeBarLabels();
+    void fitCategoryLabels(); // every k-th category named, upright, when they do not all fit
     void setDecadeLabels(double low, double high); // none when high <= low
     void placeDecadeLabels();
     void addMedianLine(QAbstractAxis *xAxis);

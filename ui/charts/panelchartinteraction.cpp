@@ -1,16 +1,18 @@
 // The chart adapter, continued: what the chart holds, hover, and export (see panelchart.h).
 #include "ui/charts/panelchart_p.h"
+#include "ui/common/pngfile.h"
+
+#include <QBarCategoryAxis>
 #include "ui/common/plaintext.h"
 
 #include "core/base/atomicfile.h"
 
 #include <QAbstractAxis>
-#include <QBuffer>
 #include <QBarSet>
+#include <QBuffer>
 #include <QContextMenuEvent>
 #include <QEvent>
 #include <QFile>
-#include <QImageWriter>
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QPainter>
@@ -64,9 +66,37 @@ QString PanelChart::valueAxisTitle() const
     return axes.isEmpty() ? QString() : axes.constFirst()->titleText();
 }
 
+QColor PanelChart::chartSeriesColor(int index) const
+{
+    return index >= 0 ? d->seriesColour(static_cast<std::size_t>(index)) : QColor();
+}
+
+QStringList PanelChart::shownCategoryLabels() const
+{
+    auto *axis = qobject_cast<QBarCategoryAxis *>(d->chart()->axes(Qt::Horizontal).value(0));
+    QStringList shown;
+    for (const QString &name : axis ? axis->categories() : QStringList())
+        shown << (name.count(QChar(0x200B)) == name.size() ? QString() : name);
+    return shown;
+}
+
+bool PanelChart::categoryLabelsUpright() const
+{
+    const QAbstractAxis *axis = d->chart()->axes(Qt::Horizontal).value(0);
+    return !axis || axis->labelsAngle() == 0;
+}
+
 bool PanelChart::legendVisible() const
 {
-    return d->chart()->legend()->isVisible();
+    return !d->legend->isHidden();
+}
+
+QStringList PanelChart::legendEntries() const
+{
+    QStringList entries;
+    for (std::size_t s = 0; legendVisible() && s < d->drawnSeries(); ++s)
+        entries << lessonscope::elidedChartText(d->panel.series[s].label);
+    return entries;
 }
 
 QString PanelChart::hoverTextAt(const QPoint &position) const
@@ -214,25 +244,33 @@ void PanelChart::focusOutEvent(QFocusEvent *event)
     QWidget::focusOutEvent(event);
 }
 
-QImage PanelChart::toImage() const
+QSize PanelChart::imageSize() const
 {
-    return d->view->grab().toImage();
+    QRect area = d->view->geometry();
+    if (legendVisible())
+        area = area.united(d->legend->geometry());
+    return area.size();
 }
 
-bool PanelChart::savePng(const QString &path, QString *error) const
+QImage PanelChart::toImage(double scale) const
 {
-    // Encoded in memory, then written through the one atomic path (core/base/atomicfile.h).
-    QByteArray png;
-    QBuffer buffer(&png);
-    buffer.open(QIODevice::WriteOnly);
-    QImageWriter writer(&buffer, "png");
-    if (!writer.write(toImage())) {
-        if (error)
-            *error = writer.errorString();
-        return false;
-    }
-    return lessonscope::writeFileAtomically(path, std::string_view(png.constData(), static_cast<std::size_t>(png.size())),
-                                            error);
+    QRect area = d->view->geometry();
+    if (legendVisible())
+        area = area.united(d->legend->geometry());
+    QImage image((QSizeF(area.size()) * scale).toSize(), QImage::Format_ARGB32_Premultiplied);
+    image.setDevicePixelRatio(scale);
+    image.fill(palette().color(QPalette::Window));
+    QPainter painter(&image);
+    // The widgets as drawn (QWidget::render), not QGraphicsView::render(QPainter *)'s scene.
+    static_cast<QWidget *>(d->view)->render(&painter, d->view->geometry().topLeft() - area.topLeft());
+    if (legendVisible())
+        d->legend->render(&painter, d->legend->geometry().topLeft() - area.topLeft());
+    return image;
+}
+
+bool PanelChart::savePng(const QString &path, QString *error, double scale) const
+{
+    return writePngFile(toImage(scale), path, error);
 }
 
 bool PanelChart::saveSvg(const QString &path, QString *error) const

@@ -1,5 +1,6 @@
 // The chart adapter, continued: palette, colours and value labels (see panelchart.h).
 #include "ui/charts/panelchart_p.h"
+#include "ui/common/plaintext.h"
 
 #include "core/base/units.h"
 #include "core/timing/statistics.h"
@@ -12,19 +13,6 @@
 #include <QEvent>
 #include <QHash>
 
-void PanelChart::Impl::placeBarLabels()
-{
-    if (!bars || barLabels.empty())
-        return;
-    const double sets = static_cast<double>(bars->count());
-    const double width = kBarWidth / sets;
-    for (const BarLabel &label : barLabels) {
-        const double x = static_cast<double>(label.category) - kBarWidth / 2 + (static_cast<double>(label.series) + 0.5) * width;
-        const QPointF top = chart()->mapToPosition(QPointF(x, barValue(label.series, label.category)), bars);
-        const QRectF box = label.item->boundingRect();
-        label.item->setPos(top.x() - box.width() / 2, top.y() - box.height() - 2);
-    }
-}
 
 void PanelChart::Impl::setDecadeLabels(double low, double high)
 {
@@ -83,16 +71,6 @@ void PanelChart::Impl::addMedianLine(QAbstractAxis *xAxis)
     medianLabel->setZValue(11);
 }
 
-void PanelChart::Impl::placeMedianLabel()
-{
-    if (!medianLine || !medianLabel || medianLine->count() < 2)
-        return;
-    const QPointF end = chart()->mapToPosition(medianLine->at(1), medianLine);
-    const QRectF box = medianLabel->boundingRect();
-    const QRectF plot = chart()->plotArea();
-    medianLabel->setPos(std::min(end.x(), plot.right()) - box.width() - 4, end.y() - box.height() - 2);
-    medianLabel->setVisible(plot.contains(QPointF(plot.center().x(), end.y())));
-}
 
 void PanelChart::applyPalette()
 {
@@ -125,11 +103,23 @@ void PanelChart::applyPalette()
         if (slot < 0)
             continue;
         const QColor colour = shadeOf(slotColor(slot, pal), d->panel.series[s].shade);
+        // B of a comparison: the same colour, hatched or dashed (a side is not a colour).
+        const bool sideB = d->panel.series[s].side == 2;
         if (d->bars && static_cast<qsizetype>(s) < d->bars->count()) {
-            d->bars->barSets().at(static_cast<qsizetype>(s))->setColor(colour);
-            d->bars->barSets().at(static_cast<qsizetype>(s))->setBorderColor(colour);
+            QBarSet *set = d->bars->barSets().at(static_cast<qsizetype>(s));
+            set->setColor(colour);
+            set->setBorderColor(colour);
+            if (sideB) {
+                set->setBrush(QBrush(colour, Qt::BDiagPattern));
+                set->setPen(QPen(colour, 1.5));
+            }
         } else if (static_cast<qsizetype>(s) < d->lines.size()) {
-            d->lines.at(static_cast<qsizetype>(s))->setColor(colour);
+            QLineSeries *line = d->lines.at(static_cast<qsizetype>(s));
+            line->setColor(colour);
+            if (sideB) {
+                line->setPen(QPen(colour, 2, Qt::DashLine));
+                line->setBrush(pal.base()); // hollow markers
+            }
         }
     }
     for (const Impl::BarLabel &label : d->barLabels) {
@@ -147,6 +137,7 @@ void PanelChart::applyPalette()
     }
     d->placeDecadeLabels();
     d->placeBarLabels();
+    d->updateLegend();
     if (d->medianLine) {
         QPen dashed(pal.color(QPalette::Text));
         dashed.setStyle(Qt::DashLine);
@@ -159,6 +150,33 @@ void PanelChart::applyPalette()
         d->medianLabel->setFont(font());
     }
     d->placeMedianLabel();
+}
+
+QColor PanelChart::Impl::seriesColour(std::size_t s) const
+{
+    if (bars && static_cast<qsizetype>(s) < bars->count())
+        return bars->barSets().at(static_cast<qsizetype>(s))->color();
+    if (static_cast<qsizetype>(s) < lines.size())
+        return lines.at(static_cast<qsizetype>(s))->color();
+    return {};
+}
+
+void PanelChart::Impl::updateLegend()
+{
+    const bool shown = drawnSeries() > 1 && !panel.hasSharedLegend();
+    QStringList entries;
+    for (std::size_t s = 0; shown && s < drawnSeries(); ++s) {
+        // The artifact's names as text, never markup (docs/security.md); a non-breaking space
+        // keeps each swatch with its name, ordinary spaces let the entries wrap.
+        const bool sideB = panel.series[s].side == 2; // drawn hatched or dashed: its swatch too
+        const QString swatch = bars ? (sideB ? QStringLiteral("▨") : QStringLiteral("■"))
+                                    : (sideB ? QStringLiteral("┅") : QStringLiteral("━"));
+        entries << QStringLiteral("<span style=\"color:%1\">%2</span>&nbsp;%3")
+                       .arg(seriesColour(s).name(), swatch,
+                            lessonscope::chartText(panel.series[s].label)); // elided at its bound, escaped
+    }
+    legend->setText(entries.join(QStringLiteral(" &nbsp; ")));
+    legend->setVisible(shown);
 }
 
 // Tones of one colour, told apart by lightness: the colour itself, then darker, lighter, …

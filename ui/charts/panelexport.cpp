@@ -6,11 +6,8 @@
 #include "ui/common/savefolders.h"
 #include "core/base/atomicfile.h"
 
-#include <QBuffer>
 #include <QDir>
 #include <QFileDialog>
-#include <QGraphicsView>
-#include <QImageWriter>
 #include <QInputDialog>
 #include <QMessageBox>
 #include <QRegularExpression>
@@ -40,30 +37,6 @@ QString filterOf(PanelsView::Export format)
     return {};
 }
 
-// The chart drawn at scale times its size on screen: drawn again, not enlarged, so that text
-// and lines stay sharp (on a slide, a printed page or a high-density screen).
-bool writeScaledPng(const PanelChart &chart, double scale, const QString &path, QString *error)
-{
-    auto *view = chart.findChild<QGraphicsView *>();
-    if (!view)
-        return chart.savePng(path, error);
-    QImage image((QSizeF(view->size()) * scale).toSize(), QImage::Format_ARGB32_Premultiplied);
-    image.setDevicePixelRatio(scale);
-    image.fill(Qt::transparent);
-    static_cast<QWidget *>(view)->render(&image); // the widget as drawn, not QGraphicsView::render(QPainter *)
-    QByteArray png;
-    QBuffer buffer(&png);
-    buffer.open(QIODevice::WriteOnly);
-    QImageWriter writer(&buffer, "png");
-    if (!writer.write(image)) {
-        if (error)
-            *error = writer.errorString();
-        return false;
-    }
-    return lessonscope::writeFileAtomically(path, std::string_view(png.constData(), static_cast<std::size_t>(png.size())),
-                                            error);
-}
-
 // Asks the PNG's size; 0 when cancelled.
 double askPngScale(QWidget *parent, const PanelChart &chart)
 {
@@ -82,8 +55,7 @@ double askPngScale(QWidget *parent, const PanelChart &chart)
 
 QList<PngSize> pngSizes(const PanelChart &chart)
 {
-    const auto *view = chart.findChild<QGraphicsView *>();
-    const QSize size = view ? view->size() : chart.size();
+    const QSize size = chart.imageSize();
     QList<PngSize> sizes;
     for (const auto &[scale, what] : {std::pair{1.0, QObject::tr("As shown")}, std::pair{2.0, QObject::tr("Twice")},
                                       std::pair{3.0, QObject::tr("Three times")}}) {
@@ -97,7 +69,7 @@ bool writePanelExport(const PanelChart &chart, PanelsView::Export format, const 
                       double scale)
 {
     if (format == PanelsView::Export::Png)
-        return scale == 1.0 ? chart.savePng(path, error) : writeScaledPng(chart, scale, path, error);
+        return chart.savePng(path, error, scale);
     if (format == PanelsView::Export::Svg)
         return chart.saveSvg(path, error);
     const QByteArray csv = panelToCsv(chart.panel()).toUtf8();

@@ -14,8 +14,10 @@ std::size_t PlotPanel::pointCount() const
 
 bool PlotPanel::hasSharedLegend() const
 {
-    return !series.empty()
-        && std::all_of(series.begin(), series.end(), [](const PlotSeries &s) { return s.colorSlot >= 0 && s.shade == 0; });
+    const auto sides = [this](int side) {
+        return std::count_if(series.begin(), series.end(), [side](const PlotSeries &s) { return s.side == side; });
+    };
+    return !series.empty() && sides(0) == 0 && sides(1) <= 1 && sides(2) <= 1;
 }
 
 PlotPanel plotPanelFrom(const lessonscope::Panel &panel)

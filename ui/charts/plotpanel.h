@@ -15,12 +15,14 @@ struct PlotSeries {
     QString label;
     std::vector<double> x; // line: the abscissae, one per y; bar: unused
     std::vector<double> y;
-    // -1: coloured by its place in the panel. 0, 1, ...: a fixed colour shared across charts (an
-    // origin in a comparison), so that one legend outside the charts can name it.
+    // -1: coloured by its place in the panel. 0, 1, ...: a fixed colour, the one its place in its
+    // own artifact's panel gives it (a comparison keeps each series' colour from the single view).
     int colorSlot = -1;
-    // With a colorSlot: 0 is the slot's colour, 1, 2, … other tones of it, for several series of
-    // one origin (A's two series in blues, B's in greens: a colour still means one thing).
+    // With a colorSlot: 0 is the slot's colour, 1, 2, … other tones of it.
     int shade = 0;
+    // Which artifact of a comparison it comes from: 0 none (one artifact), 1 A, 2 B. A side is
+    // told by the drawing, never by colour: A solid, B hatched (bars) or dashed (lines).
+    int side = 0;
 };
 
 struct PlotPanel {
@@ -36,7 +38,8 @@ struct PlotPanel {
     bool isBar() const { return kind == QLatin1String("bar"); }
     bool isLine() const { return kind == QLatin1String("line"); }
     std::size_t pointCount() const;
-    // Every series has a fixed colour: a legend outside the chart names them.
+    // A comparison's panel of one series each side: the legend outside the charts (A solid, B
+    // hatched) names them. Any other panel names its series in a legend of its own.
     bool hasSharedLegend() const;
 };
 

@@ -4,7 +4,9 @@
 #include "core/lesson/environmentinfo.h"
 #include "core/lesson/lessonregistry.h"
 #include "ui/library/librarymodel.h"
+#include "ui/library/recordings.h"
 #include "ui/timeline/answerstore.h"
+#include "ui/timeline/coursecounts.h"
 
 #include <QTimer>
 
@@ -14,12 +16,40 @@
 
 using namespace lessonscope;
 
+CourseProgress::Step CourseProgress::Lesson::step() const
+{
+    if (!predicted)
+        return Step::Predict;
+    if (!ranHere)
+        return Step::Run;
+    if (!compared)
+        return Step::Compare;
+    return Step::Done;
+}
+
 QString CourseProgress::Lesson::stateText() const
 {
-    QString text = !predicted ? tr("not tried") : *predicted ? tr("predicted ✓") : tr("predicted ✗");
-    if (runId != 0)
-        text += tr(" · run on this machine");
+    if (!predicted)
+        return resultsSeen ? tr("not tried · results seen") : tr("not tried");
+    QString text = *predicted ? tr("predicted ✓") : tr("predicted ✗");
+    if (resultsSeen)
+        text += tr(" (results seen first)");
+    if (ranHere)
+        text += tr(" · run here");
+    if (compared)
+        text += tr(" · compared");
     return text;
+}
+
+QString CourseProgress::Lesson::stepText() const
+{
+    switch (step()) {
+    case Step::Predict: return tr("predict");
+    case Step::Run: return tr("run it on this machine");
+    case Step::Compare: return tr("compare with the recorded run");
+    case Step::Done: return tr("done");
+    }
+    return {};
 }
 
 CourseProgress::CourseProgress(const LibraryModel *model, const AnswerStore *store, QObject *parent)
@@ -31,7 +61,7 @@ CourseProgress::CourseProgress(const LibraryModel *model, const AnswerStore *sto
     // ten times a second, not once a batch.
     m_coalesce->setInterval(100);
     connect(m_coalesce, &QTimer::timeout, this, &CourseProgress::changed);
-    connect(m_store, &AnswerStore::answerChanged, this, &CourseProgress::scheduleChanged);
+    connect(m_store, &AnswerStore::changed, this, &CourseProgress::scheduleChanged);
     connect(m_model, &QAbstractItemModel::rowsInserted, this, &CourseProgress::scheduleChanged);
     connect(m_model, &QAbstractItemModel::modelReset, this, &CourseProgress::scheduleChanged);
     connect(m_model, &LibraryModel::removalFinished, this, &CourseProgress::scheduleChanged);
@@ -63,6 +93,11 @@ bool CourseProgress::madeOnThisMachine(const LibraryEntry &entry)
     return cpu != environment->end() && cpu->is_string() && cpu->get_ref<const std::string &>() == thisCpu;
 }
 
+bool CourseProgress::isCountingRun(const LibraryEntry &entry)
+{
+    return madeOnThisMachine(entry) && !entry.hasErrors() && courseRefusal(*entry.artifact).isEmpty();
+}
+
 QList<CourseProgress::Lesson> CourseProgress::lessons() const
 {
     if (m_lessons)
@@ -73,10 +108,19 @@ QList<CourseProgress::Lesson> CourseProgress::lessons() const
         Lesson item;
         item.id = QString::fromStdString(lesson->info().id);
         item.title = QString::fromStdString(lesson->info().texts.title);
+        const AnswerStore::LessonRecord record = m_store->record(item.id);
+        if (record.first)
+            item.predicted = record.first->correct;
+        item.retries = static_cast<int>(record.retries.size());
+        item.resultsSeen = record.resultsSeen;
+        item.ranHere = record.ranHere;
+        item.compared = record.compared;
+        item.runFigures = record.runFigures;
         byId[lesson->info().id] = course.size();
         course.append(item);
     }
-    // One pass over the library (10,000 rows are a few milliseconds).
+    // One pass over the library (10,000 rows are a few milliseconds): which of the course's
+    // artifacts are open. What the learner did is the store's, whatever is open.
     for (const LibraryEntry &entry : m_model->entries()) {
         if (!entry.artifact)
             continue;
@@ -84,18 +128,10 @@ QList<CourseProgress::Lesson> CourseProgress::lessons() const
         if (found == byId.end())
             continue;
         Lesson &item = course[found->second];
-        if (entry.origin == LibraryEntry::Origin::Bundled && !item.recordedId)
+        if (!item.recordedId && recordings::isRecording(entry))
             item.recordedId = entry.id;
-        const bool recording = entry.origin == LibraryEntry::Origin::Bundled;
-        const bool mine = !recording && madeOnThisMachine(entry);
-        if (mine)
+        else if (isCountingRun(entry))
             item.runId = entry.id; // the newest: entries are in the order they arrived
-        // The recording's answer counts first, then one given on a run of the learner's own;
-        // other people's files (a folder of 10,000) are not looked up: they are not the course.
-        if ((recording || (mine && !item.predicted))) {
-            if (const auto answer = m_store->answer(QString::fromStdString(entry.artifact->contentHash())))
-                item.predicted = answer->correct;
-        }
     }
     m_lessons = course;
     return course;

@@ -11,26 +11,37 @@ class LibraryModel;
 class QTimer;
 struct LibraryEntry;
 
-// Where the learner is in the course: for each lesson in course order, whether its prediction was
-// answered (right or wrong), whether it was run on this machine, and which lesson is next. The
-// welcome page, the library and the artifact view's next-step bar show it. Computed from the
-// library (the bundled recordings and the runs in it) and the AnswerStore; changed() is emitted
-// once per event-loop turn however many rows or answers changed.
+// Where the learner is in the course: for each lesson in course order, its prediction (the first
+// answer's grade), whether it was run on this machine, whether that run was compared with the
+// recorded one, and which step comes next. The welcome page, the library and the artifact view's
+// next-step bar show it. What the learner did comes from the AnswerStore, which keeps it across
+// restarts; which artifacts are open (the recording, the newest run that counts) from the
+// library. changed() is emitted once per event-loop turn however many rows or answers changed.
 class CourseProgress : public QObject
 {
     Q_OBJECT
 
 public:
+    enum class Step { Predict, Run, Compare, Done };
+
     struct Lesson {
         QString id;
         QString title;
-        int recordedId = 0;            // the bundled recording's library entry; 0 when not open
-        std::optional<bool> predicted; // the answer to the prediction: right or wrong; none: not tried
-        int runId = 0;                 // the newest run of it made on this machine; 0 when none in the library
+        int recordedId = 0;            // the recording's library entry (or a copy of it); 0 when not open
+        std::optional<bool> predicted; // the first answer's grade; none: not tried
+        int retries = 0;               // answers given after the first
+        bool resultsSeen = false;      // the results were shown before the prediction
+        bool ranHere = false;          // run on this machine, in a run that counts for the course
+        int runId = 0;                 // the newest such run in the library; 0 when none is open
+        bool compared = false;         // that run was compared with the recorded one
+        QString runFigures;            // the learner's own numbers, as the run's headline figures
 
-        bool done() const { return predicted.has_value() && runId != 0; }
-        // "not tried", "predicted ✓", "predicted ✗ · run on this machine", …
+        Step step() const;
+        bool done() const { return step() == Step::Done; }
+        // "not tried", "predicted ✓", "predicted ✗ · run here · compared", …
         QString stateText() const;
+        // The next step in a few words: "predict", "run it on this machine", …
+        QString stepText() const;
     };
 
     CourseProgress(const LibraryModel *model, const AnswerStore *store, QObject *parent = nullptr);
@@ -40,9 +51,12 @@ public:
     std::optional<Lesson> lesson(const QString &id) const;
     // The first lesson in course order that is not done; empty when every lesson is.
     QString nextLessonId() const;
+    bool isComplete() const { return nextLessonId().isEmpty() && !lessons().isEmpty(); }
     // Whether an entry was made on this machine: a run of this session, or a saved file whose
     // environment names this machine's CPU and lessonscope's measured provenance.
     static bool madeOnThisMachine(const LibraryEntry &entry);
+    // A run made here that counts for the course (courseRefusal says nothing against it).
+    static bool isCountingRun(const LibraryEntry &entry);
 
 signals:
     void changed();

@@ -1,13 +1,17 @@
 #include "ui/library/libraryanswers.h"
 
-#include "ui/timeline/answerstore.h"
 #include "ui/library/courseprogress.h"
 #include "ui/library/librarymodel.h"
+#include "ui/library/recordings.h"
+#include "ui/timeline/answerstore.h"
+#include "ui/timeline/coursecounts.h"
 
-LibraryAnswers::LibraryAnswers(LibraryModel *model, AnswerStore *store, QObject *parent)
-    : QObject(parent), m_model(model), m_store(store)
+LibraryAnswers::LibraryAnswers(LibraryModel *model, const AnswerStore *store, const CourseProgress *progress,
+                               QObject *parent)
+    : QObject(parent), m_model(model), m_store(store), m_progress(progress)
 {
-    connect(m_store, &AnswerStore::answerChanged, this, &LibraryAnswers::refresh);
+    connect(m_store, &AnswerStore::changed, this, &LibraryAnswers::refreshLesson);
+    connect(m_progress, &CourseProgress::changed, this, &LibraryAnswers::refreshAll);
     connect(m_model, &QAbstractItemModel::modelReset, this, &LibraryAnswers::refreshAll);
     // Only the rows that arrived: a folder streams in thousands of rows in batches.
     connect(m_model, &QAbstractItemModel::rowsInserted, this, [this](const QModelIndex &, int first, int last) {
@@ -16,45 +20,49 @@ LibraryAnswers::LibraryAnswers(LibraryModel *model, AnswerStore *store, QObject 
                 refreshEntry(*entry);
         }
     });
-    connect(m_model, &LibraryModel::entryChanged, this, &LibraryAnswers::refreshAll);
+    connect(m_model, &LibraryModel::entryChanged, this, [this](int id) {
+        if (const LibraryEntry *entry = m_model->entry(id))
+            refreshEntry(*entry);
+    });
     refreshAll();
 }
 
 void LibraryAnswers::refreshAll()
 {
-    refresh(QString());
+    refreshLesson(QString());
 }
 
-void LibraryAnswers::refresh(const QString &contentHash)
+void LibraryAnswers::refreshLesson(const QString &lessonId)
 {
-    for (const LibraryEntry &entry : m_model->entries())
-        refreshEntry(entry, contentHash);
-}
-
-void LibraryAnswers::setCourseProgress(const CourseProgress *progress)
-{
-    m_progress = progress;
-    connect(progress, &CourseProgress::changed, this, &LibraryAnswers::refreshRecordings);
-    refreshRecordings();
-}
-
-void LibraryAnswers::refreshRecordings()
-{
-    for (const CourseProgress::Lesson &lesson : m_progress->lessons()) {
-        const LibraryEntry *entry = m_model->entry(lesson.recordedId);
-        if (entry && entry->answer != lesson.stateText())
-            m_model->setAnswer(entry->id, lesson.stateText());
+    for (const LibraryEntry &entry : m_model->entries()) {
+        if (entry.artifact && (lessonId.isEmpty() || entry.artifact->lessonId() == lessonId.toStdString()))
+            refreshEntry(entry);
     }
 }
 
-void LibraryAnswers::refreshEntry(const LibraryEntry &entry, const QString &contentHash)
+QString LibraryAnswers::answerText(const LibraryEntry &entry) const
 {
-    if (!entry.artifact || (m_progress && entry.origin == LibraryEntry::Origin::Bundled))
-        return;
-    const QString hash = QString::fromStdString(entry.artifact->contentHash());
-    if (!contentHash.isEmpty() && hash != contentHash)
-        return;
-    const QString mark = m_store->mark(hash);
-    if (mark != entry.answer)
-        m_model->setAnswer(entry.id, mark); // only on change: setAnswer emits dataChanged
+    if (!entry.artifact)
+        return {};
+    const QString lessonId = QString::fromStdString(entry.artifact->lessonId());
+    if (recordings::isRecording(entry)) {
+        const auto lesson = m_progress->lesson(lessonId);
+        return lesson ? lesson->stateText() : QString();
+    }
+    if (!CourseProgress::madeOnThisMachine(entry))
+        return {};
+    const auto answer = m_store->record(lessonId).current();
+    if (!answer)
+        return {};
+    const std::optional<bool> right = answerIsRightOn(*entry.artifact, *answer);
+    if (!right)
+        return {};
+    return *right ? tr("your answer ✓ here") : tr("your answer ✗ here");
+}
+
+void LibraryAnswers::refreshEntry(const LibraryEntry &entry)
+{
+    const QString text = answerText(entry);
+    if (text != entry.answer)
+        m_model->setAnswer(entry.id, text); // only on change: setAnswer emits dataChanged
 }

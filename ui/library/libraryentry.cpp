@@ -4,6 +4,7 @@
 #include "core/lesson/environmentinfo.h"
 
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QFileInfo>
 
 using namespace lessonscope;
@@ -29,8 +30,11 @@ QString producingLibrary(const Artifact &artifact)
 
 QString LibraryEntry::displayName() const
 {
-    if (origin == Origin::Run && path.isEmpty())
-        return cancelled ? tr("unsaved run (cancelled)") : tr("unsaved run");
+    if (origin == Origin::Run && path.isEmpty()) {
+        // Numbered: two runs of a lesson in one session are told apart by more than their time.
+        const QString run = runNumber > 0 ? tr("unsaved run %1").arg(runNumber) : tr("unsaved run");
+        return cancelled ? tr("%1 (cancelled)").arg(run) : run;
+    }
     const QString name = QFileInfo(path).fileName();
     if (origin == Origin::Bundled)
         return tr("%1 (bundled)").arg(name);
@@ -48,6 +52,20 @@ QString LibraryEntry::statusText() const
     if (warnings > 0)
         return warnings == 1 ? tr("1 warning") : tr("%1 warnings").arg(warnings);
     return tr("valid");
+}
+
+QString LibraryEntry::learnerName() const
+{
+    if (origin == Origin::Bundled)
+        return tr("the recorded run");
+    if (origin == Origin::Run && artifact) {
+        const QDateTime made = QDateTime::fromString(QString::fromStdString(artifact->generatedAt()), Qt::ISODateWithMs);
+        if (made.isValid() && runNumber > 0)
+            return tr("your run %1 (%2)").arg(runNumber).arg(made.toLocalTime().toString(QStringLiteral("HH:mm:ss")));
+        if (made.isValid())
+            return tr("your run of %1").arg(made.toLocalTime().toString(QStringLiteral("HH:mm:ss")));
+    }
+    return path.isEmpty() ? tr("an unsaved run") : QFileInfo(path).fileName();
 }
 
 QString LibraryEntry::originLabel() const

@@ -25,10 +25,11 @@ struct LibraryEntry {
     QDateTime modified; // the file's modification time when it was read
     bool unsaved = false;
     bool cancelled = false; // a run cancelled part-way: the calls measured before the cancel
+    int runNumber = 0;      // a run of this session: 1, 2, … in the order they were made; 0 otherwise
     QString answer; // the prediction answer (✓/✗); filled by the timeline work (issue 4)
 
     bool hasErrors() const { return lessonscope::hasErrors(problems) || !artifact; }
-    // "seed.json", "<lesson>.recorded.json (bundled)", "unsaved run", "unsaved run (cancelled)"
+    // "seed.json", "<lesson>.recorded.json (bundled)", "unsaved run 2", "unsaved run 3 (cancelled)"
     QString displayName() const;
     // "valid", "2 warnings", "3 errors"
     QString statusText() const;
@@ -36,4 +37,7 @@ struct LibraryEntry {
     // (a run of this session, or a lessonscope artifact whose CPU is this one's), "another
     // machine — eigen 3.4.0" (a lessonscope artifact from elsewhere).
     QString originLabel() const;
+    // The artifact as the learner knows it, beside an answer given on it: "the recorded run",
+    // "your run of 11:13:30", else the file's name.
+    QString learnerName() const;
 };

@@ -49,13 +49,36 @@ LibraryPane::LibraryPane(LibraryModel *model, QWidget *parent)
     header->setStretchLastSection(true);
     header->setSectionsMovable(true);
     // Wide enough for each header with its sort arrow, and for typical contents.
-    const int widths[] = {110, 180, 170, 75, 185, 145, 60, 160, 90, 170, 200, 260};
+    // Title, setup, status and answer get the room to be read whole ("valid · unsaved",
+    // "predicted ✓ · run here · compared"); kind and backend are short words.
+    const int widths[] = {110, 210, 235, 70, 170, 145, 60, 150, 125, 215, 190, 260};
     static_assert(std::size(widths) == LibraryModel::ColumnCount);
     const int sortArrow = header->style()->pixelMetric(QStyle::PM_HeaderMarkSize) + 16;
+    // The texts those four must show whole, in this font; the status has its icon beside it.
+    const std::pair<int, QString> samples[] = {
+        {LibraryModel::TitleColumn, tr("Place the inputs before the timer")},
+        {LibraryModel::SetupColumn, tr("64×32 · 32×16 float32, 2,000 warm calls")},
+        {LibraryModel::StatusColumn, tr("2 warnings · unsaved")},
+        {LibraryModel::AnswerColumn, tr("predicted ✓ · run here · compared")},
+    };
+    const int iconRoom = m_view->style()->pixelMetric(QStyle::PM_SmallIconSize) + 8;
     for (int column = 0; column < LibraryModel::ColumnCount; ++column) {
         const QString title = model->headerData(column, Qt::Horizontal).toString();
-        header->resizeSection(column, std::max(widths[column], header->fontMetrics().horizontalAdvance(title) + sortArrow));
+        int width = std::max(widths[column], header->fontMetrics().horizontalAdvance(title) + sortArrow);
+        for (const auto &[sampleColumn, text] : samples) {
+            if (sampleColumn == column)
+                width = std::max(width, m_view->fontMetrics().horizontalAdvance(text) + 16
+                                            + (column == LibraryModel::StatusColumn ? iconRoom : 0));
+        }
+        header->resizeSection(column, width);
     }
+    // What a learner reads first, first: the lesson, their answer, the setup and its figure; the
+    // file's facts (kind, provenance, backend) after them. Dragging a header reorders them.
+    const int firstColumns[] = {LibraryModel::LessonColumn, LibraryModel::TitleColumn, LibraryModel::AnswerColumn,
+                                LibraryModel::SetupColumn, LibraryModel::KeyFigureColumn, LibraryModel::StatusColumn,
+                                LibraryModel::GeneratedColumn};
+    for (int visual = 0; visual < static_cast<int>(std::size(firstColumns)); ++visual)
+        header->moveSection(header->visualIndex(firstColumns[visual]), visual);
 
     auto *top = new QHBoxLayout;
     top->addWidget(m_filterEdit, 1);
@@ -66,6 +89,7 @@ LibraryPane::LibraryPane(LibraryModel *model, QWidget *parent)
     layout->addWidget(m_view, 1);
 
     connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
+        m_filter->setKept(selectedIds());
         if (!m_quiet && !m_model->isRemoving())
             emit selectionChanged(selectedIds());
     });

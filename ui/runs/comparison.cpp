@@ -8,9 +8,10 @@ using namespace lessonscope;
 
 namespace {
 
-// side 0 is A, 1 is B: a panel's only series is named by its origin and takes the side's colour
-// (one legend outside the charts names both); several series keep their names, tagged by side,
-// in tones of the side's colour: in a comparison a colour means a side, never a series.
+// side 0 is A, 1 is B: a panel's only series is named by its origin (one legend outside the
+// charts names both); several series keep their names, tagged by side. Each series keeps the
+// colour it has in its own artifact's view; the side is told by the drawing (B hatched or dashed),
+// so that a colour means one thing in every view.
 void addSeries(PlotPanel &merged, const PlotPanel &panel, const QString &origin, int side)
 {
     for (std::size_t index = 0; index < panel.series.size(); ++index) {
@@ -18,8 +19,8 @@ void addSeries(PlotPanel &merged, const PlotPanel &panel, const QString &origin,
         PlotSeries copy;
         const bool alone = panel.series.size() == 1;
         copy.label = alone ? origin : QStringLiteral("%1 (%2)").arg(series.label, side == 0 ? QStringLiteral("A") : QStringLiteral("B"));
-        copy.colorSlot = side;
-        copy.shade = alone ? 0 : static_cast<int>(index);
+        copy.colorSlot = static_cast<int>(index);
+        copy.side = side + 1;
         copy.x = series.x;
         if (merged.isBar()) {
             // Re-index the values over the merged categories; a category the panel lacks gets NaN.

@@ -13,9 +13,9 @@ class Artifact;
 
 // The two artifacts' panels overlaid: panels of the same kind and title are merged (bars over the
 // union of their categories; lines each with its own x). A panel's only series is named by its
-// origin ("recorded — jax 0.9.2") and coloured by it (colour slot 0 for A, 1 for B); series of a
-// panel with several keep their own names, tagged "(A)" or "(B)". Panels only one artifact has
-// are kept, with that artifact's series alone.
+// origin ("recorded — jax 0.9.2"); series of a panel with several keep their own names, tagged
+// "(A)" or "(B)". Every series keeps its single-view colour; B is drawn hatched or dashed
+// (PlotSeries::side). Panels only one artifact has are kept, with that artifact's series alone.
 std::vector<PanelItem> overlayPanels(const lessonscope::Artifact &a, const QString &originA,
                                      const lessonscope::Artifact &b, const QString &originB);
 

@@ -12,7 +12,10 @@
 
 #include <algorithm>
 #include <QEvent>
+#include <QPainter>
 #include <QPixmap>
+#include <QScrollArea>
+#include <QTimer>
 #include <QHeaderView>
 #include <QLabel>
 #include <QTableWidget>
@@ -67,11 +70,20 @@ ComparisonView::ComparisonView(QWidget *parent)
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionMode(QAbstractItemView::NoSelection);
     m_table->setFocusPolicy(Qt::TabFocus);
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-    m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    // The numbers as wide as they are; the verdict, a sentence, takes the rest and wraps.
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setSectionResizeMode(4, QHeaderView::Stretch);
     m_table->setAccessibleName(tr("The two artifacts' numbers side by side"));
-    m_table->setWordWrap(false);
+    m_table->setWordWrap(true); // the verdict is a sentence: it wraps, never "…"
+    m_table->setTextElideMode(Qt::ElideNone);
     m_table->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8);
+    m_table->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    // Fitted once the columns have their widths, after every layout pass that moved them.
+    m_fitLater = new QTimer(this);
+    m_fitLater->setSingleShot(true);
+    m_fitLater->setInterval(0);
+    connect(m_fitLater, &QTimer::timeout, this, &ComparisonView::fitTable);
+    connect(m_table->horizontalHeader(), &QHeaderView::sectionResized, m_fitLater, qOverload<>(&QTimer::start));
 
     m_panels = new PanelsView(this);
 
@@ -90,7 +102,17 @@ ComparisonView::ComparisonView(QWidget *parent)
     legend->addWidget(m_legendB);
     legend->addStretch(1);
 
-    auto *layout = new QVBoxLayout(this);
+    // Everything in one page that scrolls: with the banner, the table and three charts it is
+    // taller than many windows.
+    auto *page = new QWidget;
+    auto *scroll = new QScrollArea(this);
+    scroll->setWidget(page);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto *outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    outer->addWidget(scroll);
+    auto *layout = new QVBoxLayout(page);
     layout->setContentsMargins(6, 6, 6, 6);
     layout->addWidget(m_title);
     layout->addWidget(m_subtitle);
@@ -135,10 +157,7 @@ void ComparisonView::setEntries(const LibraryEntry &a, const LibraryEntry &b)
     m_differences->setText(banner);
     m_differences->setVisible(!banner.isEmpty());
     fillTable(comparison);
-    int height = m_table->horizontalHeader()->height() + 2 * m_table->frameWidth();
-    for (int r = 0; r < m_table->rowCount(); ++r)
-        height += m_table->rowHeight(r);
-    m_table->setFixedHeight(height);
+    fitTable();
 
     m_legendA->setText(QStringLiteral("A: ") + m_originA);
     m_legendB->setText(QStringLiteral("B: ") + m_originB);
@@ -172,6 +191,21 @@ void ComparisonView::fillTable(const ArtifactComparison &comparison)
     }
 }
 
+void ComparisonView::fitTable()
+{
+    m_table->resizeRowsToContents();
+    int height = m_table->horizontalHeader()->height() + 2 * m_table->frameWidth();
+    for (int r = 0; r < m_table->rowCount(); ++r)
+        height += m_table->rowHeight(r);
+    m_table->setFixedHeight(height);
+}
+
+void ComparisonView::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    m_fitLater->start(); // a narrower table wraps its verdicts onto more lines
+}
+
 QString ComparisonView::differencesText() const
 {
     return m_differences->isHidden() ? QString() : m_differences->text();
@@ -191,10 +225,18 @@ void ComparisonView::changeEvent(QEvent *event)
 
 void ComparisonView::updateSwatches()
 {
-    const int side = fontMetrics().height() - 4;
-    for (int slot : {0, 1}) {
-        QPixmap swatch(side, side);
-        swatch.fill(PanelChart::slotColor(slot, palette()));
-        (slot == 0 ? m_swatchA : m_swatchB)->setPixmap(swatch);
+    // A side is drawn, not coloured: A solid, B hatched, as in every chart below; the colours
+    // stay the series' own.
+    const int size = fontMetrics().height() - 4;
+    for (int side : {0, 1}) {
+        QPixmap swatch(size, size);
+        swatch.fill(palette().color(QPalette::Base));
+        QPainter painter(&swatch);
+        const QColor ink = palette().color(QPalette::Text);
+        painter.setPen(QPen(ink, 1));
+        painter.setBrush(side == 0 ? QBrush(ink) : QBrush(ink, Qt::BDiagPattern));
+        painter.drawRect(QRectF(0.5, 0.5, size - 1, size - 1));
+        painter.end();
+        (side == 0 ? m_swatchA : m_swatchB)->setPixmap(swatch);
     }
 }

@@ -11,8 +11,9 @@ class QLabel;
 class QTableWidget;
 
 // Two artifacts: what differs between the two experiments (named above everything else), a
-// table of their figures side by side with each ratio's 95% interval and verdict, and their
-// panels overlaid, every series named by its origin.
+// table of their figures side by side with each ratio's 95% interval and verdict (wrapped, never
+// cut), and their panels overlaid, every series named by its origin. The page scrolls when the
+// window is smaller than it.
 class ComparisonView : public QWidget
 {
     Q_OBJECT
@@ -35,10 +36,12 @@ public:
 
 protected:
     void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void updateSwatches();
     void fillTable(const lessonscope::ArtifactComparison &comparison);
+    void fitTable(); // every row as tall as its wrapped verdict, the table as tall as its rows
 
     QLabel *m_title = nullptr;
     QLabel *m_swatchA = nullptr;
@@ -51,4 +54,5 @@ private:
     PanelsView *m_panels = nullptr;
     QString m_originA;
     QString m_originB;
+    class QTimer *m_fitLater = nullptr;
 };

@@ -32,6 +32,7 @@ RunController::RunController(RunPanel *panel, LibraryModel *model, LibraryPane *
                 entry.artifact = artifact;
                 entry.problems = problems;
                 entry.unsaved = true;
+                entry.runNumber = ++m_runs;
                 library->selectIds({model->addOrReplace(std::move(entry))});
                 emit message(tr("Run finished: the new artifact is selected and not saved yet (File › Save)."), 10000);
             });
@@ -44,6 +45,7 @@ RunController::RunController(RunPanel *panel, LibraryModel *model, LibraryPane *
                 entry.problems = problems;
                 entry.unsaved = true;
                 entry.cancelled = true;
+                entry.runNumber = ++m_runs;
                 library->selectIds({model->addOrReplace(std::move(entry))});
             });
     connect(runner, &LessonRunner::cancelled, this, [this, live](int job, int calls) {

@@ -24,4 +24,5 @@ signals:
 
 private:
     int m_keptJob = 0; // the last job whose cancelled calls became a partial artifact
+    int m_runs = 0;    // runs kept this session, to number them
 };

@@ -15,6 +15,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include <limits>
@@ -35,8 +36,8 @@ int clampToInt(std::int64_t value)
 
 } // namespace
 
-RunPanel::RunPanel(QWidget *parent)
-    : QWidget(parent), m_runner(new LessonRunner(this))
+RunPanel::RunPanel(LessonRunner *runner, QWidget *parent)
+    : QWidget(parent), m_runner(runner)
 {
     m_heading = new QLabel(this);
     QFont headingFont = m_heading->font();
@@ -90,15 +91,34 @@ RunPanel::RunPanel(QWidget *parent)
         m_progress->setValue(done);
         const QLocale locale; // "1,234 of 100,001 calls", grouped as the status line's numbers
         m_progress->setFormat(tr("%1 of %2 calls").arg(locale.toString(done), locale.toString(total)));
-        setStatus(done < total ? tr("Measuring on this machine: call %1 of %2…").arg(locale.toString(done), locale.toString(total))
-                               : tr("All %1 calls measured; making the artifact…").arg(locale.toString(total)));
+        m_progressText = done < total
+                             ? tr("Measuring on this machine: call %1 of %2").arg(locale.toString(done), locale.toString(total))
+                             : tr("All %1 calls measured").arg(locale.toString(total));
+        m_phase.clear();
+        setStatus(m_progressText + (done < total ? QStringLiteral("…") : QStringLiteral(".")));
+        // Measured in full, the run is complete: there is nothing left to cancel.
+        m_measured = done >= total && total > 0;
+        updateButtons();
+    });
+    // A step that is not a call (a reference check, making the artifact) is said once it has
+    // taken half a second: the quick ones would only flicker past.
+    m_phaseTimer = new QTimer(this);
+    m_phaseTimer->setSingleShot(true);
+    m_phaseTimer->setInterval(500);
+    connect(m_runner, &LessonRunner::phaseStarted, this, [this](int, const QString &what) {
+        m_phase = what;
+        m_phaseTimer->start();
+    });
+    connect(m_phaseTimer, &QTimer::timeout, this, [this] {
+        if (!m_phase.isEmpty() && m_runner->isRunning())
+            setStatus(tr("%1; %2…").arg(m_progressText.isEmpty() ? tr("Starting") : m_progressText, m_phase));
     });
     connect(m_runner, &LessonRunner::finished, this, [this](int, const Artifact &artifact, const Problems &) {
         showOutcome(tr("All %2 calls measured"), tr("All calls measured"), m_progress->maximum());
         QString numbers;
         const LessonSummary summary = summarizeArtifact(artifact);
         if (const Figure *headline = summary.headline(); headline && headline->value)
-            numbers = tr(": %1 %2").arg(q(headline->label), q(formatDuration(*headline->value)));
+            numbers = tr(" (%1: %2)").arg(q(headline->label), q(formatDuration(*headline->value)));
         const double elapsed = static_cast<double>(QDateTime::currentMSecsSinceEpoch() - m_startedMs) / 1000.0;
         setStatus(tr("Done in %1%2. The new artifact is selected in the library, not saved yet.")
                       .arg(q(formatDuration(elapsed)), numbers));
@@ -212,6 +232,9 @@ int RunPanel::run()
         return 0;
     }
     m_startedMs = QDateTime::currentMSecsSinceEpoch();
+    m_measured = false;
+    m_phase.clear();
+    m_progressText.clear();
     const int job = m_runner->start(*m_lesson, resolved);
     if (job == 0)
         return 0;
@@ -234,7 +257,7 @@ void RunPanel::keyPressEvent(QKeyEvent *event)
 
 void RunPanel::cancel()
 {
-    if (!m_runner->isRunning())
+    if (!m_runner->isRunning() || m_measured)
         return;
     m_runner->cancel();
     setStatus(tr("Cancelling after the current call…"));
@@ -244,7 +267,7 @@ void RunPanel::updateButtons()
 {
     const bool running = m_runner->isRunning();
     m_run->setEnabled(m_lesson && !running);
-    m_cancel->setEnabled(running);
+    m_cancel->setEnabled(running && !m_measured);
     m_defaults->setEnabled(m_lesson && !running);
     m_formArea->setEnabled(!running);
     if (!running && m_pendingLessonId != m_lessonId)

@@ -14,16 +14,19 @@ class QLabel;
 class QProgressBar;
 class QPushButton;
 class QSpinBox;
+class QTimer;
 
 // Rerun the selected artifact's lesson on this machine: a form made from the lesson's declared
 // parameters (defaults, ranges, descriptions as tooltips), Run and Cancel, a progress bar and a
-// status line. The run itself happens in LessonRunner, on a worker thread.
+// status line. The run itself happens in the LessonRunner it is given (the window's), on a
+// worker thread.
 class RunPanel : public QWidget
 {
     Q_OBJECT
 
 public:
-    explicit RunPanel(QWidget *parent = nullptr);
+    // runner: the one the window made; not owned, and must outlive the panel.
+    explicit RunPanel(LessonRunner *runner, QWidget *parent = nullptr);
 
     // The lesson to offer, by id; an id this build cannot run disables the form and says so.
     void setLessonId(const QString &lessonId);
@@ -82,4 +85,8 @@ private:
     QLabel *m_status = nullptr;
     qint64 m_startedMs = 0;
     int m_keptJob = 0; // the last job whose cancelled calls became a partial artifact
+    bool m_measured = false; // every call of the run in progress is measured: it cannot be cancelled
+    QString m_progressText;  // "Measuring on this machine: call 3 of 41", without the ellipsis
+    QString m_phase;         // the step the run is in that is not a call; empty during calls
+    QTimer *m_phaseTimer = nullptr;
 };

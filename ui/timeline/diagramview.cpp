@@ -26,7 +26,7 @@ QLabel *wrappingLabel(QWidget *parent)
 
 } // namespace
 
-DiagramView::DiagramView(QWidget *parent)
+DiagramView::DiagramView(AnswerStore *store, QWidget *parent)
     : QWidget(parent)
 {
     auto *layout = new QVBoxLayout(this);
@@ -53,7 +53,7 @@ DiagramView::DiagramView(QWidget *parent)
 
     m_timelineSlot = new QVBoxLayout;
     layout->addLayout(m_timelineSlot);
-    m_prediction = new PredictionPanel(nullptr, this);
+    m_prediction = new PredictionPanel(store, this);
     m_prediction->layout()->setContentsMargins(0, 0, 0, 0);
     m_timelineSlot->addWidget(m_prediction);
 
@@ -100,7 +100,7 @@ void DiagramView::clear()
     setAccessibleDescription(QString());
 }
 
-void DiagramView::setArtifact(const Artifact &artifact)
+void DiagramView::setArtifact(const Artifact &artifact, const QString &name)
 {
     const Diagram diagram = artifact.diagram();
     m_title->setText(diagram.title.empty() ? tr("Untitled diagram") : shownText(diagram.title));
@@ -134,7 +134,7 @@ void DiagramView::setArtifact(const Artifact &artifact)
     // the reading once answered, in place of the prompt text and "show explanation".
     m_prediction->setVisible(known);
     if (known) {
-        m_prediction->setArtifact(artifact);
+        m_prediction->setArtifact(artifact, name);
         m_promptCaption->hide();
         m_prompt->hide();
         m_kindNote->hide();

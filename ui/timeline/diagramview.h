@@ -6,6 +6,7 @@ namespace lessonscope {
 class Artifact;
 }
 
+class AnswerStore;
 class PredictionPanel;
 class QLabel;
 class QPlainTextEdit;
@@ -24,9 +25,11 @@ class DiagramView : public QWidget
     Q_OBJECT
 
 public:
-    explicit DiagramView(QWidget *parent = nullptr);
+    // store: the course's answers, passed to the prediction; nullptr keeps none (a render).
+    explicit DiagramView(AnswerStore *store, QWidget *parent = nullptr);
 
-    void setArtifact(const lessonscope::Artifact &artifact);
+    // name: the artifact as the learner knows it ("the recorded run"), for the prediction.
+    void setArtifact(const lessonscope::Artifact &artifact, const QString &name = QString());
     // A picture, not a control (lessonscope render): the prediction without its controls and
     // instructions, no "Show explanation" button. Set once, before the artifact.
     void setStatic(bool isStatic);

@@ -2,6 +2,8 @@
 
 #include "ui/timeline/answerstore.h"
 #include "ui/timeline/callchoices.h"
+#include "ui/timeline/coursecounts.h"
+#include "core/base/atomicfile.h"
 #include "core/lesson/lessonartifacts.h"
 #include "core/lesson/lessonregistry.h"
 #include "core/trace/chrometrace.h"
@@ -18,7 +20,6 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QRegularExpression>
-#include <QSaveFile>
 #include <QScrollArea>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -123,11 +124,13 @@ void PredictionPanel::makeReading()
 }
 
 PredictionPanel::PredictionPanel(AnswerStore *store, QWidget *parent)
-    : QWidget(parent), m_store(store ? store : AnswerStore::shared())
+    : QWidget(parent), m_store(store)
 {
     QFrame *promptFrame = makePrompt();
     QHBoxLayout *tools = makeTools();
     m_timeline = new TimelineWidget(this);
+    m_answerNote = wrappingLabel(this);
+    m_answerNote->hide();
     makeVerdict();
     makeReading();
 
@@ -135,6 +138,7 @@ PredictionPanel::PredictionPanel(AnswerStore *store, QWidget *parent)
     layout->addWidget(promptFrame);
     layout->addLayout(tools);
     layout->addWidget(m_timeline);
+    layout->addWidget(m_answerNote);
     layout->addWidget(m_verdictFrame);
     layout->addWidget(m_readingFrame);
     layout->addStretch(1);
@@ -151,14 +155,19 @@ PredictionPanel::PredictionPanel(AnswerStore *store, QWidget *parent)
     connect(m_export, &QPushButton::clicked, this, &PredictionPanel::exportTrace);
     connect(m_calls, &QComboBox::activated, this, [this] { m_timeline->setCallIndex(m_calls->currentData().toInt()); });
     connect(m_timeline, &TimelineWidget::callIndexChanged, this, &PredictionPanel::updateVerdict);
-    connect(m_store, &AnswerStore::answerChanged, this, &PredictionPanel::syncFromStore);
+    if (m_store)
+        connect(m_store, &AnswerStore::changed, this, &PredictionPanel::syncFromStore);
 
     showAnswer(std::nullopt);
 }
 
-void PredictionPanel::setArtifact(const Artifact &artifact)
+void PredictionPanel::setArtifact(const Artifact &artifact, const QString &name)
 {
     m_artifact = artifact;
+    m_lessonId = q(artifact.lessonId());
+    m_artifactKey = AnswerStore::artifactKeyOf(artifact.contentHash(), artifact.generatedAt());
+    m_artifactName = name.isEmpty() ? tr("this artifact") : name;
+    m_refusal = courseRefusal(artifact);
     m_model = timelineOf(artifact);
     const Diagram diagram = artifact.diagram();
     m_prompt->setText(shownText(diagram.prediction, kMaxShownParagraph));
@@ -183,9 +192,11 @@ void PredictionPanel::setArtifact(const Artifact &artifact)
     m_readingText = shownText(reading, kMaxShownParagraph);
     m_reading->setText(QStringLiteral("<b>%1</b><br>%2").arg(tr("Explanation"), m_readingText.toHtmlEscaped()));
 
-    const auto stored = m_store->answer(q(artifact.contentHash()));
-    showAnswer(stored && !stored->length ? std::optional(stored->candidate) : std::nullopt,
-               stored ? stored->length : std::nullopt);
+    m_answer.reset();
+    m_lengthAnswer.reset();
+    syncFromStore(m_lessonId);
+    if (!hasAnswer())
+        showAnswer(std::nullopt);
     if (shown.candidates.empty() && shown.marker != MarkerKind::Length) {
         // A lesson this build does not know: its calls, with nothing to place; the explanation
         // is all there is to read.
@@ -234,9 +245,31 @@ void PredictionPanel::fillCallChoices()
 void PredictionPanel::answerWith(const QString &candidate)
 {
     const TimelineVerdict verdict = m_model->verdict(candidate.toStdString(), m_timeline->callIndex());
-    m_store->setAnswer(q(m_artifact.contentHash()), candidate, verdict.correct);
-    showAnswer(candidate);
-    emit answered(verdict.correct);
+    commit(candidate, std::nullopt, verdict.correct);
+}
+
+void PredictionPanel::commit(std::optional<QString> candidate, std::optional<double> length, bool correct)
+{
+    const bool firstAnswer = !m_store || !m_store->record(m_lessonId).predicted();
+    if (!m_refusal.isEmpty() && firstAnswer) {
+        // Graded on numbers that do not count, the first answer would be the course's: it is
+        // asked on an artifact that does, and this one reveals nothing meanwhile.
+        m_timeline->setMarkerCandidate(-1);
+        updateAnswerNote(); // says why, and where to answer
+        return;
+    }
+    if (m_store && m_refusal.isEmpty()) {
+        AnswerStore::Answer answer;
+        answer.candidate = candidate.value_or(QString());
+        answer.length = length;
+        answer.correct = correct;
+        answer.artifactKey = m_artifactKey;
+        answer.answeredOn = m_artifactName;
+        m_store->commit(m_lessonId, answer); // syncFromStore shows it
+    }
+    if (m_answer != candidate || m_lengthAnswer != length || !m_store || !m_refusal.isEmpty())
+        showAnswer(candidate, length);
+    emit answered(correct);
     bringVerdictIntoView();
 }
 
@@ -258,28 +291,58 @@ void PredictionPanel::bringVerdictIntoView()
 void PredictionPanel::answerWithLength(double multiple)
 {
     const TimelineVerdict verdict = m_model->lengthVerdict(multiple, m_timeline->callIndex());
-    m_store->setLengthAnswer(q(m_artifact.contentHash()), multiple, verdict.correct);
-    showAnswer(std::nullopt, multiple);
-    emit answered(verdict.correct);
-    bringVerdictIntoView();
+    commit(std::nullopt, multiple, verdict.correct);
 }
 
 void PredictionPanel::tryAgain()
 {
-    m_store->clear(q(m_artifact.contentHash()));
+    // On an artifact that counts, the lesson is open again everywhere; on one that does not, the
+    // answer shown here is put aside here only.
+    if (m_store && m_refusal.isEmpty())
+        m_store->reopen(m_lessonId);
     showAnswer(std::nullopt);
     m_timeline->setFocus();
 }
 
-void PredictionPanel::syncFromStore(const QString &contentHash)
+void PredictionPanel::syncFromStore(const QString &lessonId)
 {
-    if (contentHash != q(m_artifact.contentHash()))
+    if (!m_store || lessonId != m_lessonId || m_lessonId.isEmpty())
         return;
-    const auto stored = m_store->answer(contentHash);
-    const std::optional<double> length = stored ? stored->length : std::nullopt;
-    const std::optional<QString> candidate = stored && !length ? std::optional(stored->candidate) : std::nullopt;
+    const auto current = m_store->record(lessonId).current();
+    const std::optional<double> length = current ? current->length : std::nullopt;
+    const std::optional<QString> candidate = current && !length ? std::optional(current->candidate) : std::nullopt;
     if (candidate != m_answer || length != m_lengthAnswer)
         showAnswer(candidate, length);
+    else
+        updateAnswerNote();
+}
+
+void PredictionPanel::updateAnswerNote()
+{
+    QStringList lines;
+    const AnswerStore::LessonRecord record = m_store ? m_store->record(m_lessonId) : AnswerStore::LessonRecord();
+    const auto current = record.current();
+    if (hasAnswer() && current && current->artifactKey != m_artifactKey)
+        lines << tr("Your answer to this lesson, given on %1; here is what it reads on %2.")
+                     .arg(current->answeredOn.isEmpty() ? tr("another artifact") : current->answeredOn, m_artifactName);
+    if (hasAnswer() && record.first && !record.retries.isEmpty())
+        lines << (record.retries.size() == 1 ? tr("For the course your first answer counts: %1 (1 retry since).")
+                                              : tr("For the course your first answer counts: %1 (%2 retries since).")
+                                                    .arg(QStringLiteral("%1"), QString::number(record.retries.size())))
+                     .arg(record.first->correct ? tr("right ✓") : tr("wrong ✗"));
+    if (!m_refusal.isEmpty() && hasAnswer())
+        lines << tr("%1 This answer is not recorded.").arg(m_refusal);
+    else if (!m_refusal.isEmpty() && !record.predicted() && !m_static)
+        lines << tr("%1 Predict on the recorded run (or a run that counts) first; then your answer is shown here "
+                    "too, with what it reads on this run.")
+                     .arg(m_refusal);
+    m_answerNote->setText(lines.join(QLatin1Char('\n')));
+    m_answerNote->setVisible(!lines.isEmpty());
+}
+
+QString PredictionPanel::answerNoteText() const
+{
+    return m_answerNote->isHidden() ? QString() : m_answerNote->text();
 }
 
 int PredictionPanel::answerIndex() const
@@ -301,6 +364,7 @@ void PredictionPanel::showAnswer(std::optional<QString> candidate, std::optional
     // Before the answer the description says what to do, not the explanation (the answer).
     m_timeline->setAccessibleDescription(hasAnswer() ? m_readingText : m_prompt->text() + QLatin1Char(' ') + m_hint->text());
     updateVerdict(); // the text first, so that showing the frames lays them out at their height
+    updateAnswerNote();
     m_verdictFrame->setVisible(hasAnswer());
     m_readingFrame->setVisible(hasAnswer());
 }
@@ -364,14 +428,9 @@ void PredictionPanel::exportTrace()
     if (path.isEmpty())
         return;
     const ChromeTrace trace = exportChromeTrace(m_artifact, *m_model);
-    QSaveFile file(path);
-    const bool ok = file.open(QIODevice::WriteOnly) &&
-                    file.write(trace.json.data(), static_cast<qint64>(trace.json.size())) ==
-                        static_cast<qint64>(trace.json.size()) &&
-                    file.commit();
-    if (!ok)
-        showPlainMessage(this, QMessageBox::Warning, tr("Export trace"),
-                         tr("Could not write %1: %2").arg(path, file.errorString()));
+    QString error;
+    if (!writeFileAtomically(path, trace.json, &error))
+        showPlainMessage(this, QMessageBox::Warning, tr("Export trace"), tr("Could not write %1: %2").arg(path, error));
     else if (trace.schematic)
         QMessageBox::information(this, tr("Export trace"),
                                  tr("This artifact has no measured trace: the file holds the schematic order of "

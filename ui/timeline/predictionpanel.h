@@ -18,18 +18,22 @@ class TimelineWidget;
 
 // The prediction for a timeline diagram: the prompt above the interactive timeline, the answer
 // placed on it, the verdict with the numbers each stop would have read, then the reading (the
-// explanation), which stays hidden until the learner has answered. Answers persist per
-// contentHash in an AnswerStore; "try again" clears one. The diagram's title and scope are its
-// owner's (DiagramView) to show.
+// explanation), which stays hidden until the learner has answered. The answer is the lesson's,
+// kept in an AnswerStore: given on one artifact, it is placed on every artifact of the lesson
+// with what it reads there, and the course keeps the first one as its grade. An artifact that
+// does not count for the course (courseRefusal) takes no answer and changes nothing. The
+// diagram's title and scope are its owner's (DiagramView) to show.
 class PredictionPanel : public QWidget
 {
     Q_OBJECT
 
 public:
-    // store: where answers are kept; nullptr uses AnswerStore::shared(). Not owned.
-    explicit PredictionPanel(AnswerStore *store = nullptr, QWidget *parent = nullptr);
+    // store: where the course is kept; not owned. Without one (a render) answers are not kept.
+    explicit PredictionPanel(AnswerStore *store, QWidget *parent = nullptr);
 
-    void setArtifact(const lessonscope::Artifact &artifact);
+    // name: the artifact as the learner knows it ("the recorded run"), said beside an answer
+    // given on another artifact of the lesson.
+    void setArtifact(const lessonscope::Artifact &artifact, const QString &name = QString());
     // Where "Export trace" suggests writing (the artifact view knows the artifact's file).
     void setSuggestedTracePath(const QString &path) { m_tracePath = path; }
     // A picture, not a control (lessonscope render): no call selector, buttons or instructions.
@@ -49,6 +53,9 @@ public:
     // (for a program that shows the explanation on request).
     void setReadingShown(bool shown);
     QString verdictText() const; // the verdict as shown, in plain text; empty before an answer
+    // Over the verdict: whose answer it is when it was given on another artifact, the course's
+    // grade when it differs; or why this artifact takes no answer. Plain text; empty when none.
+    QString answerNoteText() const;
 
 public slots:
     void answerWith(const QString &candidate);
@@ -71,10 +78,16 @@ private:
     int answerIndex() const; // the answer's candidate on the timeline, or -1
     void updateVerdict();
     void fillCallChoices();
-    void syncFromStore(const QString &contentHash);
+    void syncFromStore(const QString &lessonId);
+    void commit(std::optional<QString> candidate, std::optional<double> length, bool correct);
+    void updateAnswerNote();
 
     AnswerStore *m_store = nullptr;
     lessonscope::Artifact m_artifact;
+    QString m_lessonId;
+    QString m_artifactKey;  // AnswerStore::artifactKeyOf this artifact
+    QString m_artifactName; // as the learner knows it
+    QString m_refusal;      // why this artifact does not count for the course; empty when it does
     std::shared_ptr<const lessonscope::LessonTimeline> m_model;
     std::optional<QString> m_answer;
     std::optional<double> m_lengthAnswer;
@@ -89,6 +102,7 @@ private:
     QPushButton *m_resetZoom = nullptr;
     QPushButton *m_export = nullptr;
     TimelineWidget *m_timeline = nullptr;
+    QLabel *m_answerNote = nullptr;
     QFrame *m_verdictFrame = nullptr;
     QLabel *m_verdictMark = nullptr;
     QLabel *m_verdictHeadline = nullptr;

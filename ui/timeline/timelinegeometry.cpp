@@ -151,4 +151,52 @@ std::vector<double> niceTicks(double begin, double end, int maxTicks)
     return ticks;
 }
 
+namespace {
+
+// Whether times[first..last] are each at least minPixels apart in a view span wide.
+bool separated(std::span<const double> times, std::size_t first, std::size_t last, double span, double plotPixels,
+               double minPixels)
+{
+    for (std::size_t i = first; i < last; ++i) {
+        if ((times[i + 1] - times[i]) / span * plotPixels < minPixels)
+            return false;
+    }
+    return true;
+}
+
+} // namespace
+
+ViewRange viewSeparating(std::span<const double> times, double anchor, ViewRange view, double plotPixels,
+                         double minPixels)
+{
+    const std::size_t n = times.size();
+    const double span = view.end - view.begin;
+    if (n < 2 || !(plotPixels > 0) || !(minPixels > 0) || !(span > 0) || !std::isfinite(span) || !std::isfinite(anchor))
+        return view;
+    for (double t : times) {
+        if (!std::isfinite(t))
+            return view;
+    }
+    if (separated(times, 0, n - 1, span, plotPixels, minPixels))
+        return view;
+    const bool anchorLeft = anchor <= times.front();
+    const bool anchorRight = anchor >= times.back();
+    if (anchorLeft == anchorRight || !(times.back() > times.front()))
+        return view; // the anchor among the candidates, or all of them at one time
+    // Keep k candidates, those nearest the anchor, from the anchor to the last of them with a
+    // small margin either side.
+    for (std::size_t k = n - 1; k >= 1; --k) {
+        const double far = anchorLeft ? times[k - 1] : times[n - k];
+        const double margin = 0.08 * std::fabs(far - anchor);
+        ViewRange narrowed{std::max(view.begin, std::min(anchor, far) - margin), std::min(view.end, std::max(anchor, far) + margin)};
+        const double width = narrowed.end - narrowed.begin;
+        if (!(width > 0))
+            return view;
+        const std::size_t from = anchorLeft ? 0 : n - k;
+        if (k == 1 || separated(times, from, from + k - 1, width, plotPixels, minPixels))
+            return narrowed;
+    }
+    return view;
+}
+
 } // namespace lessonscope::timeline

@@ -71,6 +71,19 @@ double pixelOfMultiple(const TimeScale &scale, double anchor, double reference, 
 // whole number of steps, kept within [minimum, maximum]. A step that is not positive moves nothing.
 double steppedMultiple(double multiple, int steps, double step, double minimum, double maximum);
 
+// A view in which each candidate can be hit: [begin, end] narrowed, on the side away from the
+// anchor, until neighbouring candidates (times, in time order) lie at least minPixels apart on a
+// plot plotPixels wide. The candidates nearest the anchor are kept in view, the farthest leave
+// it first (the widget pins those at the plot's edge). Unchanged when they already are far
+// enough apart, when the anchor is not at one end of the candidates, for fewer than two
+// candidates, and for sizes or times that are not positive and finite. A tie keeps the view.
+struct ViewRange {
+    double begin = 0;
+    double end = 1;
+};
+ViewRange viewSeparating(std::span<const double> times, double anchor, ViewRange view, double plotPixels,
+                         double minPixels);
+
 // Evenly spaced "nice" tick times (multiples of a step of 1, 2 or 5 × 10^n) inside [begin, end],
 // never more than maxTicks of them; 0 is exactly 0. Empty for an empty or reversed range,
 // non-finite bounds or maxTicks < 1. niceStep is the smallest nice step >= span / maxTicks

@@ -352,6 +352,7 @@ void TimelinePainter::paintMarker(const State &state)
     const double w = fm.horizontalAdvance(state.markerText) + 12;
     const bool flip = m_call.marker != MarkerKind::Start ? x + w > l.plot.right() + 10 : x - w >= l.labels.left();
     const QRectF flag(flip ? x - w : x, l.header.top() + 3, w, l.header.height() - 5);
+    m_flag = flag;
     m_painter.setPen(Qt::NoPen);
     m_painter.setBrush(colour);
     m_painter.drawRoundedRect(flag, 3, 3);

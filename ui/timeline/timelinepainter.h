@@ -36,6 +36,8 @@ public:
                     const QPalette &palette, const QFont &font, const QFont &smallFont);
 
     void paint(const State &state);
+    // Where the marker's flag was drawn by paint(): a handle the learner may grab.
+    QRectF flagRect() const { return m_flag; }
 
     // A lane's colour: the palette's highlight hue turned by hueTurn degrees.
     static QColor laneColour(const QPalette &palette, int hueTurn);
@@ -63,4 +65,5 @@ private:
     const QPalette &m_palette;
     QFont m_font;
     QFont m_small;
+    QRectF m_flag;
 };

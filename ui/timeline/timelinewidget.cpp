@@ -22,7 +22,9 @@ using namespace lessonscope::timeline;
 
 namespace {
 
-constexpr double kGrabDistance = 8; // pixels either side of the marker line that grab it
+// The least distance between neighbouring candidates in the view the timeline opens on: each
+// can be hit with the mouse, and its label read.
+constexpr double kCandidateSpacing = 16; // twice the marker's grab distance
 
 QFont smallFontOf(const QFont &font)
 {
@@ -130,12 +132,26 @@ void TimelineWidget::setStatic(bool isStatic)
 
 void TimelineWidget::resetView()
 {
+    m_viewChosen = false;
+    double begin = m_call.viewBegin;
     double end = m_call.viewEnd;
+    if (m_call.measured && !isLength() && width() > 0) {
+        // Opens where each candidate can be hit: those that crowd at the lesson's suggested view
+        // (a median and a mean 0.05 µs apart beside a 35 µs call) are spread, the far ones pinned
+        // at the edge until the learner zooms out.
+        std::vector<double> times;
+        for (const TimelineCandidate &candidate : m_call.candidates)
+            times.push_back(candidate.time);
+        const ViewRange view = viewSeparating(times, m_call.anchor, {begin, end}, cachedLayout().plot.width(),
+                                              kCandidateSpacing);
+        begin = view.begin;
+        end = view.end;
+    }
     // A length once answered: the asked span is shown whole, however long it turned out.
     const int asked = m_call.length.event;
     if (isLength() && m_lengthAnswer && asked >= 0 && asked < static_cast<int>(m_call.events.size()))
         end = std::max(end, m_call.events[static_cast<std::size_t>(asked)].end + 0.05 * (end - m_call.viewBegin));
-    setView(m_call.viewBegin, end);
+    setView(begin, end);
 }
 
 void TimelineWidget::setView(double begin, double end)
@@ -155,6 +171,7 @@ void TimelineWidget::zoomAt(double x, double factor)
     const double full = m_call.viewEnd - m_call.viewBegin;
     const TimeScale scale = zoomedAt(cachedLayout().scale, x, factor, std::max(full / 1000, 5.0), full * 4);
     setView(scale.timeBegin, scale.timeEnd);
+    m_viewChosen = true;
 }
 
 void TimelineWidget::invalidateLayout()
@@ -190,32 +207,14 @@ QPointF TimelineWidget::candidatePosition(int candidate) const
     return {l.candidates.at(static_cast<std::size_t>(candidate)).x, l.laneCenterY(m_call.timerLane())};
 }
 
+double TimelineWidget::timeAtPixel(double x) const
+{
+    return pixelToTime(cachedLayout().scale, x);
+}
+
 QPointF TimelineWidget::markerPosition() const
 {
     return {markerX(), cachedLayout().laneCenterY(m_call.timerLane())};
-}
-
-bool TimelineWidget::grabsMarker(const QPointF &pos) const
-{
-    if (isAnswered())
-        return false;
-    const TimelineLayout &l = cachedLayout();
-    const bool inLanes = pos.y() >= l.header.top() && pos.y() <= l.strip.bottom() &&
-                         pos.x() >= l.plot.left() - kGrabDistance && pos.x() <= l.plot.right() + kGrabDistance;
-    if (!inLanes)
-        return false;
-    if (!m_call.measured || std::fabs(pos.x() - markerX()) <= kGrabDistance)
-        return true; // the schematic cannot pan, so a press anywhere places the stop
-    const int row = rowAt(l.rows, pos.y());
-    return row == m_call.timerLane() || pos.y() >= l.strip.top() || pos.y() < l.plot.top();
-}
-
-int TimelineWidget::nearestCandidate(double x) const
-{
-    std::vector<double> xs;
-    for (const TimelineLayout::CandidateItem &item : cachedLayout().candidates)
-        xs.push_back(item.x);
-    return nearestIndex(xs, x, std::numeric_limits<double>::infinity());
 }
 
 QString TimelineWidget::readingText(int candidate) const
@@ -284,7 +283,7 @@ void TimelineWidget::paintEvent(QPaintEvent *)
     }
     if (m_call.measured) {
         state.caption = tr("Measured: %1, to scale").arg(q(m_call.title));
-        state.hint = tr("wheel or + − zoom · drag to pan · 0 resets");
+        state.hint = tr("Ctrl+wheel or + − zoom · drag to pan · 0 resets");
     } else {
         state.caption = tr("Schematic: ordering only, not to scale");
         state.hint = isLength() ? tr("drag the bar's end, or ← → and Enter")
@@ -292,12 +291,16 @@ void TimelineWidget::paintEvent(QPaintEvent *)
     }
     if (m_static)
         state.hint.clear();
-    TimelinePainter(painter, l, m_call, palette(), font(), smallFontOf(font())).paint(state);
+    TimelinePainter timelinePainter(painter, l, m_call, palette(), font(), smallFontOf(font()));
+    timelinePainter.paint(state);
+    m_flag = timelinePainter.flagRect();
 }
 
 void TimelineWidget::resizeEvent(QResizeEvent *event)
 {
     invalidateLayout();
+    if (!m_viewChosen)
+        resetView(); // the view that separates the candidates depends on the width
     QWidget::resizeEvent(event);
 }
 
@@ -309,120 +312,3 @@ void TimelineWidget::changeEvent(QEvent *event)
     QWidget::changeEvent(event);
 }
 
-void TimelineWidget::mousePressEvent(QMouseEvent *event)
-{
-    if (event->button() != Qt::LeftButton)
-        return QWidget::mousePressEvent(event);
-    const QPointF pos = event->position();
-    if (grabsMarker(pos)) {
-        m_drag = Drag::Marker;
-        m_dragX = std::clamp(pos.x(), cachedLayout().plot.left(), cachedLayout().plot.right());
-        setCursor(Qt::SizeHorCursor);
-        update();
-    } else if (m_call.measured && cachedLayout().plot.contains(pos)) {
-        m_drag = Drag::Pan;
-        m_lastPanX = pos.x();
-        setCursor(Qt::ClosedHandCursor);
-    }
-    event->accept();
-}
-
-void TimelineWidget::mouseMoveEvent(QMouseEvent *event)
-{
-    const QPointF pos = event->position();
-    if (m_drag == Drag::Marker) {
-        m_dragX = std::clamp(pos.x(), cachedLayout().plot.left(), cachedLayout().plot.right());
-        update();
-    } else if (m_drag == Drag::Pan) {
-        const TimeScale scale = pannedBy(cachedLayout().scale, pos.x() - m_lastPanX);
-        m_lastPanX = pos.x();
-        setView(scale.timeBegin, scale.timeEnd);
-    } else if (grabsMarker(pos)) {
-        setCursor(Qt::SizeHorCursor);
-    } else if (m_call.measured && cachedLayout().plot.contains(pos)) {
-        setCursor(Qt::OpenHandCursor);
-    } else {
-        unsetCursor();
-    }
-}
-
-void TimelineWidget::mouseReleaseEvent(QMouseEvent *event)
-{
-    if (event->button() != Qt::LeftButton)
-        return QWidget::mouseReleaseEvent(event);
-    const Drag drag = m_drag;
-    m_drag = Drag::None;
-    unsetCursor();
-    if (drag == Drag::Marker && isLength()) {
-        // Released: the bar's length is the answer.
-        setLengthGuess(lengthAtX(event->position().x()));
-        emit lengthAnswerRequested(m_length);
-    } else if (drag == Drag::Marker) {
-        // Released: snap to the nearest candidate and answer with it.
-        const int candidate = nearestCandidate(
-            std::clamp(event->position().x(), cachedLayout().plot.left(), cachedLayout().plot.right()));
-        setMarkerCandidate(candidate);
-        update();
-        if (candidate >= 0)
-            emit answerRequested(candidate);
-    }
-}
-
-void TimelineWidget::mouseDoubleClickEvent(QMouseEvent *event)
-{
-    if (m_call.measured && cachedLayout().plot.contains(event->position()) && !grabsMarker(event->position()))
-        resetView();
-}
-
-void TimelineWidget::wheelEvent(QWheelEvent *event)
-{
-    if (!m_call.measured)
-        return QWidget::wheelEvent(event);
-    zoomAt(event->position().x(), std::pow(1.0015, event->angleDelta().y()));
-    event->accept();
-}
-
-void TimelineWidget::keyPressEvent(QKeyEvent *event)
-{
-    const bool pan = event->modifiers() & Qt::ControlModifier;
-    const double centre = cachedLayout().plot.center().x();
-    if (isLength() && !pan && lengthKey(event))
-        return event->accept();
-    switch (event->key()) {
-    case Qt::Key_Left:
-    case Qt::Key_Right: {
-        const int direction = event->key() == Qt::Key_Left ? -1 : 1;
-        if (pan && m_call.measured) {
-            const TimeScale scale = pannedBy(cachedLayout().scale, -direction * cachedLayout().plot.width() / 8);
-            setView(scale.timeBegin, scale.timeEnd);
-        } else if (!m_answer) {
-            const int last = static_cast<int>(m_call.candidates.size()) - 1;
-            setMarkerCandidate(m_marker < 0 ? 0 : std::clamp(m_marker + direction, 0, last));
-        }
-        break;
-    }
-    case Qt::Key_Home:
-    case Qt::Key_End:
-        if (!m_answer)
-            setMarkerCandidate(event->key() == Qt::Key_Home ? 0 : static_cast<int>(m_call.candidates.size()) - 1);
-        break;
-    case Qt::Key_Return:
-    case Qt::Key_Enter:
-        if (!m_answer && m_marker >= 0)
-            emit answerRequested(m_marker);
-        break;
-    case Qt::Key_Plus:
-    case Qt::Key_Equal:
-        zoomAt(centre, 1.5);
-        break;
-    case Qt::Key_Minus:
-        zoomAt(centre, 1 / 1.5);
-        break;
-    case Qt::Key_0:
-        resetView();
-        break;
-    default:
-        return QWidget::keyPressEvent(event);
-    }
-    event->accept();
-}

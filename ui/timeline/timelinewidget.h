@@ -64,6 +64,7 @@ public:
     QPointF candidatePosition(int candidate) const; // its tick in the timer's lane
     QPointF markerPosition() const;                                // the marker's handle
     QString toolTipAt(const QPointF &pos) const;                   // empty where there is nothing
+    double timeAtPixel(double x) const;                            // in the call's time units
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
@@ -96,6 +97,8 @@ private:
     double markerX() const;
     bool grabsMarker(const QPointF &pos) const;
     int nearestCandidate(double x) const;
+    int neighbourCandidate(int direction) const; // ← (−1) or → (+1) from where the marker is
+    void showCandidate(int candidate);
     QString readingText(int candidate) const;
     QString markerWord() const; // "stop" or "start"
     int correctCandidate() const;
@@ -114,6 +117,7 @@ private:
     int m_callIndex = -1;
     double m_viewBegin = 0;
     double m_viewEnd = 1;
+    bool m_viewChosen = false; // zoomed or panned by the learner since the last reset
     int m_marker = -1;
     bool m_static = false;
     std::optional<int> m_answer;
@@ -125,6 +129,7 @@ private:
     double m_dragX = 0;
     double m_lastPanX = 0;
 
+    QRectF m_flag; // the marker's flag as last painted: a handle, as the line is
     mutable TimelineLayout m_layout;
     mutable bool m_layoutValid = false;
 };

@@ -45,7 +45,14 @@ void TimelineWidget::setLengthAnswer(std::optional<double> multiple)
     if (multiple)
         m_length = *multiple;
     sayWhereTheMarkerIs();
-    resetView(); // shows the asked span whole once answered
+    // The learner's zoom stays; the view only grows, at its end, when the asked span (revealed
+    // now) would not be seen whole.
+    const int asked = m_call.length.event;
+    if (multiple && asked >= 0 && asked < static_cast<int>(m_call.events.size())) {
+        const double end = m_call.events[static_cast<std::size_t>(asked)].end;
+        if (end > m_viewEnd)
+            setView(m_viewBegin, end + 0.05 * (end - m_viewBegin));
+    }
     update();
 }
 

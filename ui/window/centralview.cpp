@@ -12,11 +12,11 @@
 
 #include <QLabel>
 
-CentralView::CentralView(const LibraryModel *model, QWidget *parent)
+CentralView::CentralView(const LibraryModel *model, AnswerStore *store, QWidget *parent)
     : QStackedWidget(parent), m_model(model)
 {
     m_welcome = new WelcomePage(this);
-    m_artifactView = new ArtifactView(this);
+    m_artifactView = new ArtifactView(store, this);
     m_comparisonView = new ComparisonView(this);
     m_liveRunView = new LiveRunView(this);
     m_note = new QLabel(this);

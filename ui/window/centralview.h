@@ -3,6 +3,7 @@
 #include <QList>
 #include <QStackedWidget>
 
+class AnswerStore;
 class ArtifactView;
 class ComparisonView;
 class LibraryModel;
@@ -22,7 +23,8 @@ class CentralView : public QStackedWidget
 public:
     enum class Page { Welcome, Artifact, Comparison, LiveRun, Note };
 
-    explicit CentralView(const LibraryModel *model, QWidget *parent = nullptr);
+    // store: the course, for the artifact view; not owned.
+    CentralView(const LibraryModel *model, AnswerStore *store, QWidget *parent = nullptr);
 
     // Shows what these library entries call for; with none, the run in progress if there is one.
     void showEntries(const QList<int> &ids, bool runInProgress);

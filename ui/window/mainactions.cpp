@@ -41,6 +41,9 @@ MainActions::MainActions(QMainWindow *window)
     exportSvg = make(this, tr("Panel as &SVG…"), {}, tr("Export the current chart as an SVG drawing"));
     exportCsv = make(this, tr("Panel Series as &CSV…"), {}, tr("Export the current chart's series as CSV"));
     close = make(this, tr("&Close Artifact"), QKeySequence::Close, tr("Remove the selected artifacts from the library"));
+    closeAll = make(this, tr("Close A&ll"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_W),
+                    tr("Remove every artifact from the library"));
+    undoClose = make(this, tr("&Undo Close"), QKeySequence::Undo, tr("Open again what was just closed"));
     quit = make(this, tr("&Quit"), QKeySequence::Quit, tr("Quit lessonscope"));
     quit->setMenuRole(QAction::QuitRole);
 
@@ -57,6 +60,14 @@ MainActions::MainActions(QMainWindow *window)
                tr("Rerun the selected artifact's lesson on this machine"), QStyle::SP_MediaPlay);
     cancelRun = make(this, tr("&Cancel Run"), QKeySequence(Qt::Key_Escape), tr("Stop the run between two calls"),
                      QStyle::SP_MediaStop);
+    goToPrediction = make(this, tr("Go to the &Prediction"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P),
+                          tr("The lesson's prediction, on its timeline: ← → and Enter answer"));
+    compareWithRecorded = make(this, tr("Compare With the Recorded Run"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C),
+                               tr("Your run of this lesson beside its recorded run"));
+    nextLesson = make(this, tr("&Next Lesson"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N),
+                      tr("The next lesson of the course you have not finished"));
+    continueCourse = make(this, tr("C&ontinue the Course"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_G),
+                          tr("The next step of the first lesson you have not finished"));
 
     about = make(this, tr("&About lessonscope"), {}, tr("Versions of lessonscope and its libraries"));
     about->setMenuRole(QAction::AboutRole);
@@ -78,8 +89,12 @@ MainActions::MainActions(QMainWindow *window)
     exportMenu->addAction(exportCsv);
     file->addSeparator();
     file->addAction(close);
+    file->addAction(closeAll);
     file->addSeparator();
     file->addAction(quit);
+
+    QMenu *edit = bar->addMenu(tr("&Edit"));
+    edit->addAction(undoClose);
 
     viewMenu = bar->addMenu(tr("&View"));
     viewMenu->addAction(showCourse);
@@ -91,6 +106,11 @@ MainActions::MainActions(QMainWindow *window)
     QMenu *runMenu = bar->addMenu(tr("&Run"));
     runMenu->addAction(run);
     runMenu->addAction(cancelRun);
+    runMenu->addSeparator();
+    runMenu->addAction(goToPrediction);
+    runMenu->addAction(compareWithRecorded);
+    runMenu->addAction(nextLesson);
+    runMenu->addAction(continueCourse);
 
     QMenu *help = bar->addMenu(tr("&Help"));
     help->addAction(about);

@@ -25,7 +25,10 @@ public:
     QAction *exportSvg = nullptr;
     QAction *exportCsv = nullptr;
     QAction *close = nullptr;
+    QAction *closeAll = nullptr;
     QAction *quit = nullptr;
+
+    QAction *undoClose = nullptr; // Edit › Undo: reopens what was just closed
 
     QAction *findInLibrary = nullptr;
     QAction *logScale = nullptr;
@@ -37,6 +40,11 @@ public:
 
     QAction *run = nullptr;
     QAction *cancelRun = nullptr;
+    // The course's steps, as the artifact view's next-step bar offers them.
+    QAction *goToPrediction = nullptr;
+    QAction *compareWithRecorded = nullptr;
+    QAction *nextLesson = nullptr;
+    QAction *continueCourse = nullptr;
 
     QAction *about = nullptr;
     QAction *aboutQt = nullptr;

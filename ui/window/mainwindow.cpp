@@ -4,8 +4,8 @@
 #include "ui/library/libraryanswers.h"
 #include "ui/window/aboutbox.h"
 #include "ui/window/centralview.h"
+#include "ui/window/closecontroller.h"
 #include "ui/library/librarymodel.h"
-#include "core/library/folderwatcher.h"
 #include "core/lesson/lessonrunner.h"
 #include "ui/library/librarypane.h"
 #include "ui/runs/liverunview.h"
@@ -36,6 +36,7 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QPushButton>
 #include <QScreen>
 #include <QScrollArea>
 #include <QCryptographicHash>
@@ -76,30 +77,34 @@ private:
 } // namespace
 
 MainWindow::MainWindow(QWidget *parent)
-    : QMainWindow(parent), m_model(new LibraryModel(this))
+    : QMainWindow(parent), m_store(new AnswerStore(this)), m_runner(new LessonRunner(this)), m_model(new LibraryModel(this))
 {
     // Before the first QSettings: a settings file that is a FIFO (or a device) would block it.
     const QString settingsNote = lessonscope::guardSettingsFiles();
     setWindowTitle(QStringLiteral("lessonscope[*]"));
     setAcceptDrops(true);
-    auto *answers = new LibraryAnswers(m_model, AnswerStore::shared(), this); // the library's answer column
     m_open = new OpenController(m_model, this);
     m_save = new SaveController(m_model, this);
     m_actions = new MainActions(this);
     m_open->recentFiles()->attach(m_actions->recentMenu);
+    // A saved run is one to come back to: Open Recent lists it.
+    connect(m_save, &SaveController::saved, m_open->recentFiles(), [this](int, const QString &path) {
+        m_open->recentFiles()->add(path);
+    });
 
-    m_centre = new CentralView(m_model, this);
+    m_centre = new CentralView(m_model, m_store, this);
     setCentralWidget(m_centre);
     connect(m_centre->welcome(), &WelcomePage::openFilesRequested, m_actions->open, &QAction::trigger);
     connect(m_centre->welcome(), &WelcomePage::openFolderRequested, m_actions->openFolder, &QAction::trigger);
     connect(m_centre->welcome(), &WelcomePage::openRecordedRequested, this, &MainWindow::openBundled);
 
     createDocks();
+    m_close = new CloseController(m_model, m_library, m_open, m_save, this);
     // The course: the welcome page lists it, the library's recordings show each lesson's state,
     // and the artifact view leads through predict → observe → explain.
-    auto *course = new CourseProgress(m_model, AnswerStore::shared(), this);
-    answers->setCourseProgress(course);
-    new CourseController(this, course);
+    auto *course = new CourseProgress(m_model, m_store, this);
+    new LibraryAnswers(m_model, m_store, course, this); // the library's answer column
+    m_course = new CourseController(this, course, m_store);
     createStatusBar();
     connectActions();
     connectRuns();
@@ -122,7 +127,7 @@ void MainWindow::createDocks()
     addDockWidget(Qt::TopDockWidgetArea, libraryDock);
     connect(m_library, &LibraryPane::selectionChanged, this, &MainWindow::showSelection);
 
-    m_runPanel = new RunPanel(this);
+    m_runPanel = new RunPanel(m_runner, this);
     auto *scroll = new QScrollArea(this);
     scroll->setWidget(m_runPanel);
     scroll->setWidgetResizable(true);
@@ -141,7 +146,7 @@ void MainWindow::createDocks()
     runDock->setObjectName(QStringLiteral("runDock"));
     runDock->setWidget(scroll);
     addDockWidget(Qt::RightDockWidgetArea, runDock);
-    resizeDocks({libraryDock}, {190}, Qt::Vertical);
+    resizeDocks({libraryDock}, {250}, Qt::Vertical); // eight rows, the course and a few runs
     resizeDocks({runDock}, {300}, Qt::Horizontal);
 
     m_actions->toggleLibrary = libraryDock->toggleViewAction();
@@ -193,7 +198,11 @@ void MainWindow::connectActions()
     connect(a->exportPng, &QAction::triggered, this, [this] { m_centre->exportCurrent(int(PanelsView::Export::Png)); });
     connect(a->exportSvg, &QAction::triggered, this, [this] { m_centre->exportCurrent(int(PanelsView::Export::Svg)); });
     connect(a->exportCsv, &QAction::triggered, this, [this] { m_centre->exportCurrent(int(PanelsView::Export::Csv)); });
-    connect(a->close, &QAction::triggered, this, &MainWindow::closeSelected);
+    connect(a->close, &QAction::triggered, m_close, &CloseController::closeSelected);
+    connect(a->closeAll, &QAction::triggered, m_close, &CloseController::closeAll);
+    connect(a->undoClose, &QAction::triggered, m_close, &CloseController::undo);
+    a->undoClose->setEnabled(false);
+    connect(m_close, &CloseController::undoAvailable, a->undoClose, &QAction::setEnabled);
     connect(a->quit, &QAction::triggered, this, &QWidget::close);
     connect(a->findInLibrary, &QAction::triggered, this, [this] {
         m_actions->toggleLibrary->setChecked(true);
@@ -235,12 +244,12 @@ void MainWindow::connectRuns()
     connect(runs, &RunController::message, this, [this](const QString &text, int timeout) {
         statusBar()->showMessage(text, timeout);
     });
-    connect(m_runPanel->runner(), &LessonRunner::runningChanged, this, &MainWindow::updateActions);
+    connect(m_runner, &LessonRunner::runningChanged, this, &MainWindow::updateActions);
 }
 
 void MainWindow::showSelection(const QList<int> &ids)
 {
-    m_centre->showEntries(ids, m_runPanel->runner()->isRunning());
+    m_centre->showEntries(ids, m_runner->isRunning());
     if (ids.size() >= 1) {
         const LibraryEntry *entry = m_model->entry(ids.constFirst());
         if (entry && entry->artifact)
@@ -258,42 +267,18 @@ void MainWindow::updateActions()
     for (QAction *action : {m_actions->exportPng, m_actions->exportSvg, m_actions->exportCsv})
         action->setEnabled(m_centre->canExport());
     m_actions->close->setEnabled(!m_library->selectedIds().isEmpty());
-    const bool running = m_runPanel->runner()->isRunning();
+    m_actions->closeAll->setEnabled(m_model->rowCount() > 0);
+    const bool running = m_runner->isRunning();
     m_actions->run->setEnabled(!running && m_runPanel->lesson());
-    m_actions->cancelRun->setEnabled(running);
+    m_actions->cancelRun->setEnabled(running && m_runPanel->cancelButton()->isEnabled());
     m_actions->showLiveRun->setEnabled(m_centre->liveRunView()->job() != 0);
 
-    const std::size_t unsaved = m_model->unsavedIds().size();
-    setWindowModified(unsaved > 0);
-    QString title = QStringLiteral("lessonscope[*]");
-    if (single) {
-        if (const LibraryEntry *entry = m_model->entry(single))
-            title = QStringLiteral("%1[*] — lessonscope").arg(entry->displayName());
-    }
-    setWindowTitle(title);
-}
-
-void MainWindow::closeSelected()
-{
-    const QList<int> ids = m_library->selectedIds();
-    if (ids.isEmpty())
-        return;
-    std::vector<int> unsaved;
-    for (int id : ids) {
-        if (const LibraryEntry *entry = m_model->entry(id); entry && entry->unsaved)
-            unsaved.push_back(id);
-    }
-    if (!m_save->resolveUnsaved(unsaved))
-        return;
-    QStringList paths;
-    for (int id : ids) {
-        if (const LibraryEntry *entry = m_model->entry(id); entry && !entry->path.isEmpty())
-            paths << entry->path;
-    }
-    m_open->watcher()->unwatchFiles(paths);
-    // The rows go next, and the window shows what is left once, on removalFinished.
-    m_library->clearSelectionQuietly();
-    m_model->remove(ids);
+    // "*" says the document shown is not saved: a run made here, never a recording, a file, a
+    // comparison or the course.
+    const LibraryEntry *shownEntry = single && m_centre->page() == CentralView::Page::Artifact ? m_model->entry(single) : nullptr;
+    setWindowTitle(shownEntry ? QStringLiteral("%1[*] — lessonscope").arg(shownEntry->displayName())
+                              : QStringLiteral("lessonscope"));
+    setWindowModified(shownEntry && shownEntry->unsaved);
 }
 
 void MainWindow::openPaths(const QStringList &paths)
@@ -308,9 +293,15 @@ void MainWindow::openBundled()
         m_library->selectIds({id});
 }
 
+void MainWindow::openCourse()
+{
+    openBundled();
+    m_course->reopenSavedRuns();
+}
+
 void MainWindow::closeEvent(QCloseEvent *event)
 {
-    if (m_runPanel->runner()->isRunning()) {
+    if (m_runner->isRunning()) {
         const auto answer = QMessageBox::question(this, tr("Run in Progress"),
                                                   tr("A run is still measuring. Stop it and quit?"),
                                                   QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel);

@@ -3,7 +3,11 @@
 #include <QList>
 #include <QMainWindow>
 
+class AnswerStore;
 class CentralView;
+class CloseController;
+class CourseController;
+class LessonRunner;
 class LibraryModel;
 class LibraryPane;
 class MainActions;
@@ -26,14 +30,20 @@ public:
     void openPaths(const QStringList &paths);
     // The recorded lesson compiled into the program, selected.
     void openBundled();
+    // At start-up with nothing to open: the course's recordings, and the runs the learner saved.
+    void openCourse();
 
     LibraryModel *model() const { return m_model; }
     LibraryPane *library() const { return m_library; }
     CentralView *centre() const { return m_centre; }
     RunPanel *runPanel() const { return m_runPanel; }
+    LessonRunner *runner() const { return m_runner; }
     SaveController *saveController() const { return m_save; }
     OpenController *openController() const { return m_open; }
     MainActions *actions() const { return m_actions; }
+    AnswerStore *answers() const { return m_store; }
+    CloseController *closer() const { return m_close; }
+    CourseController *course() const { return m_course; }
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -48,12 +58,15 @@ private:
     void connectRuns();
     void showSelection(const QList<int> &ids);
     void updateActions();
-    void closeSelected();
     void restoreSettings();
     void keepOnScreen(); // fits a restored geometry into the available screen area
     void saveSettings() const;
 
+    AnswerStore *m_store = nullptr; // the course: answers and progress, kept in the settings
+    LessonRunner *m_runner = nullptr; // runs lessons on a worker thread, for the run panel
     LibraryModel *m_model = nullptr;
+    CloseController *m_close = nullptr;
+    CourseController *m_course = nullptr;
     OpenController *m_open = nullptr;
     SaveController *m_save = nullptr;
     MainActions *m_actions = nullptr;

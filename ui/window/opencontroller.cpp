@@ -5,10 +5,11 @@
 #include "core/library/artifactloader.h"
 #include "core/library/folderwatcher.h"
 #include "ui/library/librarymodel.h"
+#include "ui/library/recordings.h"
 #include "ui/window/recentfiles.h"
 
-#include <QFile>
 #include <QFileInfo>
+#include <QHash>
 
 using namespace lessonscope;
 
@@ -37,7 +38,7 @@ OpenController::OpenController(LibraryModel *model, QObject *parent)
     connect(m_recent, &RecentFiles::openRequested, this, [this](const QString &path) { open({path}); });
 }
 
-int OpenController::open(const QStringList &paths)
+int OpenController::open(const QStringList &paths, Remember remember)
 {
     QStringList absolute;
     QStringList single;
@@ -46,7 +47,7 @@ int OpenController::open(const QStringList &paths)
         absolute << info.absoluteFilePath();
         if (!info.isDir())
             single << info.absoluteFilePath();
-        if (info.exists())
+        if (info.exists() && remember == Remember::Yes)
             m_recent->add(info.absoluteFilePath());
     }
     const bool wasBusy = isBusy();
@@ -58,27 +59,26 @@ int OpenController::open(const QStringList &paths)
     return job;
 }
 
-QString OpenController::bundledPath(const std::string &lessonId)
-{
-    return QStringLiteral(":/lessonscope/recorded/%1.recorded.json").arg(QString::fromStdString(lessonId));
-}
-
 int OpenController::openBundled()
 {
+    // The recordings open already, the bundled ones or copies of them: opening the course again
+    // selects those rather than adding a second of each.
+    QHash<QString, int> open;
+    for (const LibraryEntry &entry : m_model->entries()) {
+        if (entry.artifact && !open.contains(QString::fromStdString(entry.artifact->lessonId()))
+            && recordings::isRecording(entry))
+            open.insert(QString::fromStdString(entry.artifact->lessonId()), entry.id);
+    }
     // The course in order, each lesson's recorded run; the first lesson's row is the one shown.
     int first = 0;
     for (const Lesson *lesson : courseLessons()) {
-        QFile file(bundledPath(lesson->info().id));
-        if (!file.open(QIODevice::ReadOnly))
-            continue; // a lesson without a recording opens once it is run
-        const QByteArray bytes = file.readAll();
-        ReadResult result = readArtifact(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
-        LibraryEntry entry;
-        entry.origin = LibraryEntry::Origin::Bundled;
-        entry.path = file.fileName();
-        entry.artifact = std::move(result.artifact);
-        entry.problems = std::move(result.problems);
-        const int id = m_model->addOrReplace(std::move(entry));
+        int id = open.value(QString::fromStdString(lesson->info().id));
+        if (!id) {
+            std::optional<LibraryEntry> entry = recordings::entryOf(lesson->info().id);
+            if (!entry)
+                continue; // a lesson without a recording opens once it is run
+            id = m_model->addOrReplace(std::move(*entry));
+        }
         if (!first)
             first = id;
     }

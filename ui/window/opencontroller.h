@@ -19,15 +19,16 @@ class OpenController : public QObject
     Q_OBJECT
 
 public:
-    // The recorded artifact of a lesson, compiled in from resources/recorded/.
-    static QString bundledPath(const std::string &lessonId);
-
     explicit OpenController(LibraryModel *model, QObject *parent = nullptr);
 
+    // Whether what is opened goes into Open Recent (what the learner chose does; what the course
+    // opens again by itself after a restart need not move to the top).
+    enum class Remember { Yes, No };
     // Files and folders, as given on the command line, dropped or chosen. Returns the job id.
-    int open(const QStringList &paths);
-    // The course's recorded lessons compiled into the program, in course order. Returns the first
-    // one's entry id (0 if none is readable).
+    int open(const QStringList &paths, Remember remember = Remember::Yes);
+    // The course's recorded lessons compiled into the program, in course order, but for those
+    // whose recording (or a copy of it, from a folder) is open already. Returns the first
+    // lesson's entry id (0 if none is readable).
     int openBundled();
     void cancel();
     bool isBusy() const;

@@ -51,6 +51,9 @@ SaveController::SaveController(LibraryModel *model, QWidget *window)
                                 QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel)
             == QMessageBox::Yes;
     };
+    m_chooseFolder = [this](const QString &suggested) {
+        return QFileDialog::getExistingDirectory(m_window, tr("Save the Runs in a Folder"), suggested);
+    };
     m_askUnsaved = [this](int count) {
         const std::unique_ptr<QMessageBox> box = unsavedQuestion(count, m_window);
         switch (box->exec()) {
@@ -166,11 +169,32 @@ bool SaveController::resolveUnsaved(const std::vector<int> &ids)
     case UnsavedChoice::Cancel:
         return false;
     case UnsavedChoice::SaveAll:
-        for (int id : ids) {
-            if (canSave(id) && !save(id))
-                return false;
-        }
-        return true;
+        break;
     }
-    return false;
+    std::vector<int> unnamed; // runs never saved: they need a name
+    for (int id : ids) {
+        const LibraryEntry *entry = m_model->entry(id);
+        if (canSave(id) && entry->path.isEmpty())
+            unnamed.push_back(id);
+        else if (canSave(id) && !save(id))
+            return false;
+    }
+    if (unnamed.size() == 1)
+        return save(unnamed.front());
+    if (unnamed.empty())
+        return true;
+    const QString folder = m_chooseFolder(saveFolder());
+    if (folder.isEmpty())
+        return false;
+    for (int id : unnamed) {
+        // Two runs made in the same second share a default name: the second gets "-2", and no
+        // file already there is replaced.
+        const QString base = artifactBaseName(*m_model->entry(id)->artifact);
+        QString path = QDir(folder).filePath(base + QStringLiteral(".json"));
+        for (int n = 2; QFileInfo::exists(path) && n < 1000; ++n)
+            path = QDir(folder).filePath(QStringLiteral("%1-%2.json").arg(base).arg(n));
+        if (!saveTo(id, path))
+            return false;
+    }
+    return true;
 }

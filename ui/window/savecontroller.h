@@ -25,6 +25,7 @@ public:
     using ChoosePath = std::function<QString(const QString &suggestedPath)>;           // "" cancels
     using Confirm = std::function<bool(const QString &title, const QString &question)>; // true: go on
     using AskUnsaved = std::function<UnsavedChoice(int count)>;
+    using ChooseFolder = std::function<QString(const QString &suggestedFolder)>; // "" cancels
 
     SaveController(LibraryModel *model, QWidget *window);
 
@@ -36,7 +37,8 @@ public:
     bool saveAs(int id);
     // Writes to path, asking first when something is there. True when written.
     bool saveTo(int id, const QString &path);
-    // Before quitting or closing runs: true when it is fine to go on.
+    // Before quitting or closing runs: true when it is fine to go on. One question however many
+    // runs; saving several asks one folder for all of them, each under its own default name.
     bool resolveUnsaved(const std::vector<int> &ids);
 
     // "<lessonId>-20261020-104558.json", from the lesson id and the generation time.
@@ -51,6 +53,7 @@ public:
     void setChoosePath(ChoosePath choose) { m_choosePath = std::move(choose); }
     void setConfirm(Confirm confirm) { m_confirm = std::move(confirm); }
     void setAskUnsaved(AskUnsaved ask) { m_askUnsaved = std::move(ask); }
+    void setChooseFolder(ChooseFolder choose) { m_chooseFolder = std::move(choose); }
 
 signals:
     void saved(int id, const QString &path);
@@ -64,4 +67,5 @@ private:
     ChoosePath m_choosePath;
     Confirm m_confirm;
     AskUnsaved m_askUnsaved;
+    ChooseFolder m_chooseFolder;
 };

@@ -26,13 +26,13 @@ WelcomePage::WelcomePage(QWidget *parent)
     m_courseGrid = new QGridLayout(m_course);
     m_courseGrid->setHorizontalSpacing(14);
     m_courseGrid->setVerticalSpacing(4);
-    m_courseGrid->setColumnStretch(0, 1);
+    m_courseGrid->setColumnStretch(1, 1); // the state: it is the longest, and wraps
     m_next = new QPushButton(this);
     m_next->setDefault(true);
     m_next->setAutoDefault(true);
     connect(m_next, &QPushButton::clicked, this, [this] {
         if (!m_nextId.isEmpty())
-            emit openLessonRequested(m_nextId);
+            emit continueRequested();
     });
     m_next->hide();
 
@@ -81,6 +81,9 @@ WelcomePage::WelcomePage(QWidget *parent)
 
 void WelcomePage::setLibraryEmpty(bool empty)
 {
+    m_libraryEmpty = empty;
+    if (m_complete)
+        return; // the course-complete page keeps its title and summary
     m_title->setText(empty ? tr("No artifacts open") : tr("The course"));
     m_text->setText(empty ? tr("Open lesson artifacts (files or whole folders), drop them on this window, or "
                                "start with the recorded lessons.")
@@ -115,32 +118,64 @@ void WelcomePage::refreshCourse()
     }
     m_courseLines.clear();
     const QList<CourseProgress::Lesson> lessons = m_progress->lessons();
+    m_complete = m_progress->isComplete();
     int row = 0;
+    int right = 0;
     for (const CourseProgress::Lesson &lesson : lessons) {
-        auto *name = new QLabel(tr("%1. %2").arg(row + 1).arg(lesson.title), m_course);
-        name->setTextFormat(Qt::PlainText);
-        name->setToolTip(lesson.id);
-        auto *state = new QLabel(lesson.stateText(), m_course);
-        state->setForegroundRole(lesson.done() ? QPalette::WindowText : QPalette::PlaceholderText);
-        auto *open = new QPushButton(tr("Open"), m_course);
-        open->setAccessibleName(tr("Open %1").arg(lesson.title));
-        connect(open, &QPushButton::clicked, this, [this, id = lesson.id] { emit openLessonRequested(id); });
-        m_courseGrid->addWidget(name, row, 0);
-        m_courseGrid->addWidget(state, row, 1);
-        m_courseGrid->addWidget(open, row, 2);
-        for (QWidget *cell : {static_cast<QWidget *>(name), static_cast<QWidget *>(state), static_cast<QWidget *>(open)})
-            cell->show(); // made after the page was shown
-        m_courseLines << QStringLiteral("%1. %2 — %3 — %4").arg(row + 1).arg(lesson.id, lesson.title, lesson.stateText());
+        // Complete: what the learner answered first, how often they tried again, and their numbers.
+        QString state = lesson.stateText();
+        if (m_complete) {
+            right += lesson.predicted.value_or(false) ? 1 : 0;
+            state = (*lesson.predicted ? tr("first answer ✓") : tr("first answer ✗"))
+                    + (lesson.retries == 1 ? tr(", 1 retry") : lesson.retries > 1 ? tr(", %1 retries").arg(lesson.retries) : QString())
+                    + (lesson.runFigures.isEmpty() ? QString() : tr(" — your run: %1").arg(lesson.runFigures));
+        }
+        addLessonRow(row, tr("%1. %2").arg(row + 1).arg(lesson.title), state, lesson.id, lesson.done());
+        m_courseLines << QStringLiteral("%1. %2 — %3 — %4").arg(row + 1).arg(lesson.id, lesson.title, state);
         ++row;
     }
     m_nextId = m_progress->nextLessonId();
     const auto next = m_progress->lesson(m_nextId);
     const bool started = std::any_of(lessons.begin(), lessons.end(),
-                                     [](const CourseProgress::Lesson &l) { return l.predicted || l.runId; });
+                                     [](const CourseProgress::Lesson &l) { return l.predicted || l.ranHere; });
     if (next)
-        m_next->setText(started ? tr("Continue: %1").arg(next->title) : tr("Start the course: %1").arg(next->title));
+        m_next->setText(started ? tr("Continue: %1 — %2").arg(next->title, next->stepText())
+                                : tr("Start the course: %1").arg(next->title));
     m_next->setVisible(next.has_value());
     m_course->setVisible(!lessons.isEmpty());
+    if (m_complete) {
+        m_title->setText(tr("Course complete"));
+        m_text->setText(tr("You predicted %1 of %2 lessons right at the first try, ran each on this machine and "
+                           "compared it with the recorded run. Your own numbers are beside each lesson.")
+                            .arg(right)
+                            .arg(lessons.size()));
+    } else {
+        setLibraryEmpty(m_libraryEmpty);
+    }
+}
+
+void WelcomePage::addLessonRow(int row, const QString &title, const QString &stateText, const QString &lessonId, bool done)
+{
+    auto *name = new QLabel(title, m_course);
+    name->setTextFormat(Qt::PlainText);
+    name->setToolTip(lessonId);
+    auto *state = new QLabel(stateText, m_course);
+    state->setTextFormat(Qt::PlainText);
+    state->setWordWrap(true);
+    state->setForegroundRole(done ? QPalette::WindowText : QPalette::PlaceholderText);
+    auto *open = new QPushButton(tr("Open"), m_course);
+    open->setAccessibleName(tr("Open %1").arg(title));
+    connect(open, &QPushButton::clicked, this, [this, lessonId] { emit openLessonRequested(lessonId); });
+    m_courseGrid->addWidget(name, row, 0);
+    m_courseGrid->addWidget(state, row, 1);
+    m_courseGrid->addWidget(open, row, 2);
+    for (QWidget *cell : {static_cast<QWidget *>(name), static_cast<QWidget *>(state), static_cast<QWidget *>(open)})
+        cell->show(); // made after the page was shown
+}
+
+QString WelcomePage::completeText() const
+{
+    return m_complete ? m_text->text() : QString();
 }
 
 QStringList WelcomePage::courseLines() const

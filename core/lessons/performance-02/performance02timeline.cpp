@@ -196,7 +196,9 @@ CallTimeline Performance02Timeline::call(int index) const
     for (TimelineEvent &event : call.events)
         event.context = ownIndex > 0;
     addCall(call.events, own, origin, callName(ownIndex), Labels::All);
-    call.events.push_back(span(Lane::Measurement, ownIndex == 0 ? "first call" : "warm call",
+    // The first call's box is its dispatch to its readiness only: the parts before it (drawn
+    // apart) belong to the first call the header and the panels report as a whole.
+    call.events.push_back(span(Lane::Measurement, ownIndex == 0 ? "first call, dispatch to ready" : "warm call",
                                "The call's completed result: from its dispatch to its observed readiness.",
                                static_cast<double>(own.dispatchBegin) - origin, anchor));
 

@@ -193,8 +193,10 @@ bool Experiment::measureSize(TimedStream &timed, int n, bool traced, int round)
         observer.progress(cleanSoFar(), static_cast<int>(samples * sizeCount));
     }
     // After the clock stopped: the last output against the last prepared inputs.
-    if (size.whole.size() > 0)
+    if (size.whole.size() > 0) {
+        observer.phase("checking the " + std::to_string(n) + "×" + std::to_string(n) + " result against a higher-precision reference");
         size.maxAbsError = product.maxAbsErrorAgainstReference();
+    }
     return !run.cancelled;
 }
 

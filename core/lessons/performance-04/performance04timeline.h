@@ -27,15 +27,20 @@ public:
     explicit Performance04Timeline(const Artifact &artifact);
 
     std::string callTitle(int index) const override; // "float32 call 3", "float64 call 3"
-    // The float32 call of the pair whose device work ratio is nearest the pairs' median.
+    // The float32 call of the pair whose device work ratio is nearest the pairs' median, among
+    // the pairs whose float32 call is typical too.
     int representativeCall() const override;
+    std::string representativeName() const override; // "Typical pair": not the median call
     CallTimeline call(int index) const override;
     TimelineVerdict verdict(std::string_view candidateKey, int callIndex) const override;
     TimelineVerdict lengthVerdict(double multiple, int callIndex) const override;
 
-    // The measured multiple a guess is judged against: float64's warm median over float32's,
-    // from stdout (the pair's device work ratio when stdout has none).
+    // The measured multiple a guess is judged against, the quantity the prompt asks and the
+    // timeline draws: the shown pair's float64 device work over its float32 device work (in the
+    // schematic, which draws it from stdout, float64's warm median over float32's).
     std::optional<double> measuredMultiple(int callIndex) const;
+    // What that number is, in words, for the verdict.
+    std::string gradedName(int callIndex) const;
     // A pair's device work, float64's over float32's; nothing in schematic mode.
     std::optional<double> pairWorkRatio(int callIndex) const;
 
