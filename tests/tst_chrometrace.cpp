@@ -419,6 +419,15 @@ private slots:
         checkStructure(trace);
         QVERIFY(trace["otherData"]["mode"] == Json("schematic"));
 
+        // A file with errors exports nothing: the old file at -o stays as it was.
+        const QString broken = dir.filePath(QStringLiteral("broken.json"));
+        QVERIFY(coretesting::writeBytes(broken, "{\"schemaVersion\": 2}"));
+        QVERIFY(coretesting::writeBytes(out, "old"));
+        process.start(QStringLiteral(LESSONSCOPE_BINARY), {QStringLiteral("export-trace"), broken, QStringLiteral("-o"), out});
+        QVERIFY(process.waitForFinished(60000));
+        QCOMPARE(process.exitCode(), 1);
+        QCOMPARE(coretesting::readBytes(out), QByteArray("old"));
+
         process.start(QStringLiteral(LESSONSCOPE_BINARY), {QStringLiteral("export-trace")});
         QVERIFY(process.waitForFinished(60000));
         QCOMPARE(process.exitCode(), 2);

@@ -20,6 +20,8 @@ std::string withInterval(const std::string &text, double low, double high)
     return text + " (95%: " + formatRatio(low) + "–" + formatRatio(high) + ")";
 }
 
+} // namespace
+
 std::string verdictOf(const ComparedFigure &f)
 {
     if (!f.ratio)
@@ -41,6 +43,8 @@ std::string verdictOf(const ComparedFigure &f)
     // Below 1, said the way people say it: "2.00× faster", the interval turned the same way.
     return withInterval("B is " + formatRatio(1 / *f.ratio) + " " + word, 1 / i.high, 1 / i.low);
 }
+
+namespace {
 
 ComparedFigure compareFigure(const Figure &fa, const Figure &fb)
 {
