@@ -173,6 +173,18 @@ private slots:
             QVERIFY2(ran.err.contains("cannot compare"), ran.err.constData());
         }
     }
+    // JSON of no known format (no schemaVersion, none of the harnesses' structures) compared with
+    // itself once printed an empty table, exit 0 and "sameExperiment": true.
+    void jsonOfNoKnownFormatIsRefused()
+    {
+        QTemporaryDir dir;
+        const QString foreign = dir.filePath(QStringLiteral("foreign.json"));
+        QVERIFY(coretesting::writeBytes(foreign, R"({"results": [], "note": "not a results file"})"));
+        const Ran ran = runLessonscope({QStringLiteral("compare"), QStringLiteral("--json"), foreign, foreign});
+        QCOMPARE(ran.exitCode, 1);
+        QVERIFY(ran.out.isEmpty());
+        QVERIFY2(ran.err.contains("neither a lesson artifact"), ran.err.constData());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestPeerFiles)

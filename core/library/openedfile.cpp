@@ -81,6 +81,13 @@ OpenedFile openFile(const QString &path, const ReadLimits &limits, std::string *
 
 std::string whyNotComparable(const OpenedFile &a, const OpenedFile &b)
 {
+    // A JSON object that is neither a lesson artifact (no schemaVersion) nor a known results file
+    // has nothing to compare: an empty table would read as "no difference".
+    for (const auto &[side, file] : {std::pair{"A", &a}, std::pair{"B", &b}}) {
+        if (file->artifact && !file->artifact->schemaVersion())
+            return std::string(side) + " is neither a lesson artifact (it has no schemaVersion) nor the results "
+                                       "of a harness lessonscope reads";
+    }
     const bool same = (a.results && b.results && a.results->harness == b.results->harness) ||
                       (a.artifact && b.artifact && !a.results && !b.results);
     if (same)
