@@ -174,9 +174,9 @@ int parseSubcommandOnOneFile(QCommandLineParser &parser, const QString &command,
     return -1;
 }
 
-lessonscope::ReadResult readArtifactReportingProblems(const QString &file)
+lessonscope::OpenedFile openReportingProblems(const QString &file, std::string *bytes)
 {
-    lessonscope::ReadResult result = lessonscope::readArtifactFile(file);
+    lessonscope::OpenedFile result = lessonscope::openFile(file, {}, bytes);
     QString problems;
     for (const lessonscope::Problem &problem : result.problems)
         problems += QString::fromStdString(lessonscope::formatProblem(file.toStdString(), problem)) + QLatin1Char('\n');

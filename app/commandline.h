@@ -1,10 +1,12 @@
 #pragma once
 
-#include "core/lesson/lessonartifacts.h"
+#include "core/library/openedfile.h"
 
+#include <QJsonValue>
 #include <QStringList>
 
 #include <functional>
+#include <optional>
 #include <string>
 
 // The headless subcommands. Each takes its arguments (without the program and command names)
@@ -60,6 +62,13 @@ int refuseLeftOverArguments(const QString &command, const QStringList &leftOver,
 // error when there is not exactly one. The file is parser.positionalArguments().constFirst().
 int parseSubcommandOnOneFile(QCommandLineParser &parser, const QString &command, const QStringList &arguments);
 
-// Reads an artifact file and prints each of its problems to stderr as one line,
-// "FILE: severity: /json/pointer: message".
-lessonscope::ReadResult readArtifactReportingProblems(const QString &file);
+// Opens a file — a lesson artifact or another harness's results (core/library/openedfile.h) — and
+// prints each of its problems to stderr as one line, "FILE: severity: /json/pointer: message".
+// bytes, when given, receives the file as read.
+lessonscope::OpenedFile openReportingProblems(const QString &file, std::string *bytes = nullptr);
+
+// A number for a --json report, or null when there is none.
+inline QJsonValue jsonNumber(const std::optional<double> &value)
+{
+    return value ? QJsonValue(*value) : QJsonValue();
+}

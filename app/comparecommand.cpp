@@ -1,6 +1,7 @@
 #include "comparecommand.h"
 
 #include "commandline.h"
+#include "compareresults.h"
 #include "core/base/units.h"
 #include "core/base/utf8.h"
 #include "core/lesson/artifactcomparison.h"
@@ -64,11 +65,6 @@ QString readable(const QString &fileA, const Artifact &a, const QString &fileB, 
     return text + table(comparison);
 }
 
-QJsonValue number(const std::optional<double> &value)
-{
-    return value ? QJsonValue(*value) : QJsonValue();
-}
-
 QJsonObject disturbanceJson(const Disturbance &disturbance)
 {
     QJsonArray reasons;
@@ -89,22 +85,8 @@ QByteArray machineReadable(const QString &fileA, const QString &fileB, const Art
     for (const std::string &difference : comparison.differences)
         differences.append(QString::fromStdString(difference));
     QJsonArray figures;
-    for (const ComparedFigure &f : comparison.figures) {
-        QJsonObject figure{{QStringLiteral("label"), QString::fromStdString(f.label)},
-                           {QStringLiteral("a"), number(f.a)},
-                           {QStringLiteral("b"), number(f.b)},
-                           {QStringLiteral("unit"), f.isDuration ? QStringLiteral("seconds") : QString()},
-                           {QStringLiteral("ratio"), number(f.ratio)},
-                           {QStringLiteral("samplesA"), static_cast<qint64>(f.samplesA)},
-                           {QStringLiteral("samplesB"), static_cast<qint64>(f.samplesB)},
-                           {QStringLiteral("verdict"), QString::fromStdString(f.verdict)}};
-        if (f.interval) {
-            figure[QStringLiteral("ratio95")] = QJsonArray{f.interval->low, f.interval->high};
-            figure[QStringLiteral("intervalTrusted")] = f.interval->trusted;
-            figure[QStringLiteral("intervalMethod")] = QString::fromStdString(f.interval->method);
-        }
-        figures.append(figure);
-    }
+    for (const ComparedFigure &f : comparison.figures)
+        figures.append(comparedFigureJson(f, QStringLiteral("label")));
     const QJsonObject document{{QStringLiteral("a"), fileA},
                                {QStringLiteral("b"), fileB},
                                {QStringLiteral("sameExperiment"), comparison.differences.empty()},
@@ -122,8 +104,10 @@ int compareCommand(const QStringList &arguments)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
-        "Compare two artifacts: what differs between the two experiments, and for each figure the ratio "
-        "B ÷ A with a 95% interval and a verdict."));
+        "Compare two artifacts, or two results files of one harness (Google Benchmark, hyperfine, pyperf, nanobench):\n"
+        "what differs between the two runs, and for each figure or benchmark the ratio B ÷ A with a 95% interval and a\n"
+        "verdict; for results files also the two-sided Mann-Whitney U p-value that Google Benchmark's compare.py gives.\n"
+        "Exit status 1 when the two cannot be compared (different harnesses, a lesson artifact and a results file)."));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print the comparison as JSON."));
     parser.addOption(json);
     parser.addPositionalArgument(QStringLiteral("A"), QStringLiteral("The artifact to compare against."));
@@ -136,10 +120,14 @@ int compareCommand(const QStringList &arguments)
     }
     const QString fileA = parser.positionalArguments().at(0);
     const QString fileB = parser.positionalArguments().at(1);
-    const ReadResult a = readArtifactReportingProblems(fileA);
-    const ReadResult b = readArtifactReportingProblems(fileB);
-    if (!a.artifact || !b.artifact)
+    const OpenedFile a = openReportingProblems(fileA);
+    const OpenedFile b = openReportingProblems(fileB);
+    // Two files that measure different things get a refusal, never an empty table.
+    if (const std::string why = whyNotComparable(a, b); !why.empty()) {
+        printErr(QStringLiteral("lessonscope compare: cannot compare %1 with %2: %3.\n")
+                     .arg(printable(fileA), printable(fileB), terminalText(why)));
         return 1;
+    }
     // A file with errors cannot be shown as intended (docs/artifact-format.md): a ratio of its
     // figures would be read as a result, so it is refused, after its problems.
     for (const auto &[file, read] : {std::pair{&fileA, &a}, std::pair{&fileB, &b}}) {
@@ -149,6 +137,10 @@ int compareCommand(const QStringList &arguments)
                          .arg(printable(*file)));
             return 1;
         }
+    }
+    if (a.results) {
+        printResultsComparison(fileA, *a.results, fileB, *b.results, parser.isSet(json));
+        return 0;
     }
     const ArtifactComparison comparison = compareArtifacts(*a.artifact, *b.artifact);
     if (parser.isSet(json)) // the same JSON value, with C1 controls and bidi characters written as \u escapes

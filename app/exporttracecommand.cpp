@@ -51,7 +51,7 @@ int exportTraceCommand(const QStringList &arguments)
     parser.setApplicationDescription(QStringLiteral(
         "Write an artifact's measured calls as Chrome Trace Event JSON, for Perfetto UI or chrome://tracing.\n"
         "An artifact without a measured trace (e.g. the recorded seed) exports its schematic order of events\n"
-        "only, and says so. Exit status 1 when the artifact has errors (the trace is still written)."));
+        "only, and says so. Exit status 1, and nothing written, when the file is not a lesson artifact or has errors."));
     const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")},
                                     QStringLiteral("Write to FILE (atomically); '-' or none: standard output."),
                                     QStringLiteral("FILE"));
@@ -64,9 +64,16 @@ int exportTraceCommand(const QStringList &arguments)
     const bool toStdout = target.isEmpty() || target == QLatin1String("-");
     if (!toStdout && !acceptOutputPath(QStringLiteral("export-trace"), target))
         return 1;
-    const ReadResult result = readArtifactReportingProblems(file);
-    if (!result.artifact)
+    const OpenedFile result = openReportingProblems(file);
+    if (result.results) {
+        printErr(QStringLiteral("lessonscope export-trace: %1 is a %2 results file: it has no lesson's calls to export\n")
+                     .arg(printable(file), QString::fromUtf8(harnessName(result.results->harness))));
         return 1;
+    }
+    if (!result.ok()) {
+        printErr(QStringLiteral("lessonscope export-trace: %1 has errors (above): nothing was written\n").arg(printable(file)));
+        return 1;
+    }
 
     ChromeTraceSummary trace;
     if (toStdout ? !printTrace(*result.artifact, &trace) : !saveTrace(*result.artifact, target, &trace)) {
@@ -80,5 +87,5 @@ int exportTraceCommand(const QStringList &arguments)
                      .arg(printable(file)));
     else
         printErr(QStringLiteral("%1: exported %2 measured calls\n").arg(printable(file)).arg(trace.callCount));
-    return result.ok() ? 0 : 1;
+    return 0;
 }

@@ -1,5 +1,6 @@
 #include "rendercommand.h"
 
+#include "core/base/atomicfile.h"
 #include "core/lesson/lessonartifacts.h"
 #include "ui/artifact/artifactrenderer.h"
 #include "ui/common/pngfile.h"
@@ -95,13 +96,14 @@ int renderCommand(const QStringList &arguments)
     if (!acceptOutputPath(QStringLiteral("render"), parser.value(output)))
         return 1;
     const QString file = parser.positionalArguments().constFirst();
-    ReadResult result = readArtifactReportingProblems(file);
+    OpenedFile result = openReportingProblems(file);
     if (!result.ok())
         return 1;
 
     LibraryEntry entry;
     entry.path = QFileInfo(file).absoluteFilePath();
     entry.artifact = std::move(result.artifact);
+    entry.results = std::move(result.results);
     entry.problems = std::move(result.problems);
     const QImage image = renderArtifact(entry, renderView, imageSize);
     return savePng(image, parser.value(output)) ? 0 : 1;

@@ -2,6 +2,7 @@
 
 #include "core/lesson/disturbance.h"
 #include "core/lesson/lessonartifacts.h"
+#include "core/peers/resultssummary.h"
 #include "commandline.h"
 #include "core/timing/statistics.h"
 #include "core/base/units.h"
@@ -83,20 +84,85 @@ void printArtifactJson(const Artifact &artifact)
     std::fflush(stdout);
 }
 
+// A results file of another harness: what it says of the machine, then each benchmark and family.
+QString readableResults(const ResultsFile &file)
+{
+    QString text = q(describeResults(file)) + QLatin1Char('\n');
+    const auto row = [&text](const QString &name, const QString &value) {
+        if (!value.isEmpty())
+            text += QStringLiteral("  %1 %2\n").arg(name, -14).arg(value);
+    };
+    row(QStringLiteral("date"), q(file.date));
+    row(QStringLiteral("host"), q(file.host));
+    row(QStringLiteral("CPU"), q(file.cpu));
+    QStringList context;
+    for (const auto &[key, value] : file.context)
+        context << QStringLiteral("%1=%2").arg(q(key), q(value));
+    row(QStringLiteral("context"), context.join(QStringLiteral(", ")));
+    for (const BenchmarkResult &benchmark : file.benchmarks)
+        text += QStringLiteral("  %1\n      %2\n").arg(q(benchmark.name), q(describeBenchmark(benchmark)));
+    for (const BenchmarkFamily &family : file.families) {
+        const BenchmarkResult &first = file.benchmarks[family.members.front()];
+        const BenchmarkResult &last = file.benchmarks[family.members.back()];
+        QString line = QStringLiteral("family over %1: %2 … %3")
+                           .arg(q(family.argumentName), q(formatArgument(*first.argument)), q(formatArgument(*last.argument)));
+        if (family.coefficient)
+            line += QStringLiteral("; the file's fit: %1 × %2").arg(q(formatDuration(*family.coefficient)), q(family.bigO));
+        if (family.rms)
+            line += QStringLiteral(" (RMS %1)").arg(q(formatShare(*family.rms)));
+        text += QStringLiteral("  %1\n      %2\n").arg(q(family.name), line);
+    }
+    return text;
+}
+
+// A results file exactly as read, made terminal-safe the way printArtifactJson makes an artifact
+// (docs/security.md): a JSON file's DEL and C1 controls escaped inside its strings (the same
+// value), a CSV's control characters shown as \xNN. Any other byte is the file's own.
+void printResultsFile(const std::string &bytes, bool csv)
+{
+    std::string out;
+    if (!csv) {
+        out = terminalSafeJson(bytes);
+    } else {
+        std::string_view rest(bytes);
+        while (!rest.empty()) {
+            const std::size_t end = rest.find('\n');
+            std::string_view line = rest.substr(0, end);
+            const bool crlf = !line.empty() && line.back() == '\r';
+            out += printableText(crlf ? line.substr(0, line.size() - 1) : line);
+            out += crlf ? "\r" : "";
+            out += end == std::string_view::npos ? "" : "\n";
+            rest.remove_prefix(end == std::string_view::npos ? rest.size() : end + 1);
+        }
+    }
+    std::fwrite(out.data(), 1, out.size(), stdout);
+    std::fflush(stdout);
+}
+
 } // namespace
 
 int showCommand(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Print a readable summary of an artifact."));
+    parser.setApplicationDescription(QStringLiteral(
+        "Print a readable summary of an artifact, or of a Google Benchmark, hyperfine, pyperf or nanobench results file."));
     const QCommandLineOption json(QStringLiteral("json"),
-                                  QStringLiteral("Print the artifact exactly as lessonscope would save it."));
+                                  QStringLiteral("Print the artifact exactly as lessonscope would save it; a results file "
+                                                 "as it is."));
     parser.addOption(json);
     if (const int exitCode = parseSubcommandOnOneFile(parser, QStringLiteral("show"), arguments); exitCode >= 0)
         return exitCode;
 
     const QString file = parser.positionalArguments().constFirst();
-    const ReadResult result = readArtifactReportingProblems(file);
+    std::string bytes;
+    const OpenedFile result = openReportingProblems(file, &bytes);
+    if (result.results) {
+        if (parser.isSet(json))
+            printResultsFile(bytes, result.results->csv);
+        else
+            printOut(readableResults(*result.results));
+        return result.ok() ? 0 : 1;
+    }
     if (!result.artifact)
         return 1;
 

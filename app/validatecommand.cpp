@@ -1,7 +1,7 @@
 #include "validatecommand.h"
 
 #include "core/artifact/artifactfiles.h"
-#include "core/lesson/lessonartifacts.h"
+#include "core/library/openedfile.h"
 #include "commandline.h"
 #include "core/base/orderedparallel.h"
 
@@ -31,7 +31,7 @@ FileReport checkFile(const QString &file)
     FileReport report;
     const std::string name = file.toStdString();
     try {
-        const ReadResult result = readArtifactFile(file);
+        const OpenedFile result = openFile(file);
         for (const Problem &problem : result.problems) {
             report.lines += formatProblem(name, problem);
             report.lines += '\n';
@@ -39,7 +39,7 @@ FileReport checkFile(const QString &file)
         report.warnings = countOf(result.problems, Severity::Warning);
         report.valid = result.ok();
     } catch (const std::exception &) {
-        // readArtifactFile does not throw; formatting can only run out of memory.
+        // openFile does not throw; formatting can only run out of memory.
         report.lines = formatProblem(name, Problem{Severity::Error, std::string(),
                                                    "the file could not be checked (out of memory)"})
             + '\n';
@@ -61,10 +61,11 @@ int validateCommand(const QStringList &arguments)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
-        "Check artifacts. Prints each problem as FILE: severity: /json/pointer: message.\n"
+        "Check artifacts and the results files of Google Benchmark (JSON, CSV), hyperfine, pyperf and nanobench.\n"
+        "Prints each problem as FILE: severity: /json/pointer: message (in a CSV the place is \"line N\").\n"
         "Exit status 0 when every file is valid (warnings allowed), 1 when any has an error."));
     parser.addPositionalArgument(QStringLiteral("paths"),
-                                 QStringLiteral("Artifact files, or folders searched recursively for *.json."),
+                                 QStringLiteral("Artifact or results files, or folders searched recursively for *.json."),
                                  QStringLiteral("PATH..."));
     if (const int exitCode = parseSubcommand(parser, QStringLiteral("validate"), arguments); exitCode >= 0)
         return exitCode;

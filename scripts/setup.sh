@@ -14,7 +14,15 @@ packages=(
   opencl-headers ocl-icd-opencl-dev pocl-opencl-icd clinfo
   # running the GUI and its tests with no display
   xvfb xauth libxkbcommon-x11-0 libxcb-cursor0 fonts-dejavu-core
+  # other harnesses, for their results files' tests: Google Benchmark's compare.py and the SciPy
+  # it imports (tst_peercompare checks lessonscope's p-values against it), hyperfine (the
+  # fixtures' maker), node for the third-party trace readers (tst_tracereaders)
+  libbenchmark-tools python3-scipy python3-numpy hyperfine nodejs
 )
+# npm comes with nodejs where node is not Debian's (NodeSource's package has it); Debian's is apart.
+if ! command -v npm >/dev/null 2>&1; then
+  packages+=(npm)
+fi
 
 missing=()
 for p in "${packages[@]}"; do
@@ -23,7 +31,13 @@ for p in "${packages[@]}"; do
   fi
 done
 
+install_trace_readers() {
+  # The trace readers from the npm registry, as package-lock.json locks them (a no-op once there).
+  bash "$(dirname "$0")/install-trace-readers.sh"
+}
+
 if [ ${#missing[@]} -eq 0 ]; then
+  install_trace_readers
   exit 0
 fi
 
@@ -36,3 +50,4 @@ echo "setup: installing ${missing[*]}" >&2
 export DEBIAN_FRONTEND=noninteractive
 $sudo apt-get update -qq
 $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+install_trace_readers

@@ -79,6 +79,37 @@ const Json *find(const Json &trace, const std::string &ph, const std::string &na
     return nullptr;
 }
 
+// A recorded lesson's artifact (resources/recorded), read as lessonscope reads it.
+Artifact recording(const char *lesson)
+{
+    const QString path = QStringLiteral(LESSONSCOPE_TEST_DATA "/../../resources/recorded/%1.recorded.json").arg(QLatin1String(lesson));
+    const ReadResult result = readArtifactFile(path);
+    if (!result.artifact)
+        qFatal("the recording of %s does not read", lesson);
+    return *result.artifact;
+}
+
+Json traceOf(const Artifact &artifact)
+{
+    return parse(exportChromeTrace(artifact, *timelineOf(artifact)).json);
+}
+
+// Each thread's complete events, by start (longest first on a tie), as [ts, ts + dur] in doubles,
+// the way a reader adds them.
+std::map<int, std::vector<std::pair<double, double>>> spansByThread(const Json &trace)
+{
+    std::map<int, std::vector<std::pair<double, double>>> spans;
+    for (const Json &event : trace["traceEvents"]) {
+        if (event["ph"] == "X") {
+            const double ts = event["ts"].get<double>();
+            spans[event["tid"].get<int>()].push_back({ts, ts + event["dur"].get<double>()});
+        }
+    }
+    for (auto &[tid, list] : spans)
+        std::sort(list.begin(), list.end(), [](const auto &a, const auto &b) { return a.first < b.first || (a.first == b.first && a.second > b.second); });
+    return spans;
+}
+
 } // namespace
 
 class TestChromeTrace : public QObject
@@ -257,6 +288,121 @@ private slots:
         QCOMPARE(offered, 3);
     }
 
+    // @tracerbench/trace-model splits every event's "cat": a metadata event without one made it
+    // throw on every trace.
+    void metadataEventsHaveACategory()
+    {
+        int metadata = 0;
+        const Json trace = traceOf(recording("performance-01"));
+        for (const Json &event : trace["traceEvents"]) {
+            if (event["ph"] == "M") {
+                ++metadata;
+                QVERIFY(event.contains("cat") && event["cat"].is_string());
+            }
+        }
+        QVERIFY(metadata >= 5); // the process and its lanes
+    }
+
+    // performance-02 and -03 have events before the first dispatch (stream start, preparation):
+    // the trace starts at the earliest, never at a negative ts (Perfetto drops those).
+    void noEventBeforeTheTraceBegins_data()
+    {
+        QTest::addColumn<QString>("lesson");
+        for (const char *lesson : {"performance-01", "performance-02", "performance-03", "performance-05", "performance-06"})
+            QTest::newRow(lesson) << QString::fromLatin1(lesson);
+    }
+
+    void noEventBeforeTheTraceBegins()
+    {
+        QFETCH(QString, lesson);
+        const Json trace = traceOf(recording(qPrintable(lesson)));
+        double earliest = 1e300;
+        for (const Json &event : trace["traceEvents"]) {
+            if (event["ph"] != "M")
+                earliest = std::min(earliest, event["ts"].get<double>());
+        }
+        QCOMPARE(earliest, 0.0);
+        const std::int64_t origin = trace["otherData"].value("originNs", std::int64_t{0}); // none in a schematic trace
+        QVERIFY(origin <= 0);
+        if (lesson == QLatin1String("performance-02"))
+            QVERIFY(origin < 0); // its stream starts before the first dispatch
+    }
+
+    // Within a thread, complete events nest or follow one another in a reader's double arithmetic:
+    // 213.449 + 0.715 would land past 214.164.
+    void eventsNestOrFollowInDoubles_data() { noEventBeforeTheTraceBegins_data(); }
+    void eventsNestOrFollowInDoubles()
+    {
+        QFETCH(QString, lesson);
+        const auto threads = spansByThread(traceOf(recording(qPrintable(lesson))));
+        for (const auto &[tid, spans] : threads) {
+            std::vector<std::pair<double, double>> open;
+            for (const auto &[begin, end] : spans) {
+                while (!open.empty() && open.back().second <= begin)
+                    open.pop_back();
+                if (!open.empty() && end > open.back().second)
+                    QFAIL(qPrintable(QStringLiteral("thread %1: [%2, %3] crosses [%4, %5]")
+                                         .arg(tid).arg(begin, 0, 'g', 17).arg(end, 0, 'g', 17)
+                                         .arg(open.back().first, 0, 'g', 17).arg(open.back().second, 0, 'g', 17)));
+                open.push_back({begin, end});
+            }
+        }
+    }
+
+    // A call's measured span ends, in doubles, exactly where its whole nanoseconds do (or one unit
+    // in the last place before, where no double sum can land on it).
+    void durationsEndOnTheirNanosecond()
+    {
+        const Json trace = traceOf(recording("performance-05"));
+        int checked = 0;
+        for (const Json &event : trace["traceEvents"]) {
+            if (event["ph"] != "X" || !event["args"].contains("completed_result_ns"))
+                continue;
+            const double ts = event["ts"].get<double>();
+            const auto beginNs = std::llround(ts * 1000);
+            const double end = static_cast<double>(beginNs + event["args"]["completed_result_ns"].get<std::int64_t>()) / 1000.0;
+            const double sum = ts + event["dur"].get<double>();
+            QVERIFY2(sum == end || std::nextafter(end, 0.0) == sum, qPrintable(QString::number(sum, 'g', 17)));
+            ++checked;
+        }
+        QVERIFY(checked > 1000);
+    }
+
+    // performance-05 drew the run's median on every call's measurement lane (the prediction's
+    // answer): exported, every call's span was the same length and overlapped the next call.
+    void eachCallHasItsOwnDuration()
+    {
+        const Artifact artifact = recording("performance-05");
+        const Json trace = traceOf(artifact);
+        std::set<std::int64_t> completed;
+        int calls = 0;
+        for (const Json &event : trace["traceEvents"]) {
+            if (event["ph"] == "X" && event["args"].contains("completed_result_ns")) {
+                ++calls;
+                completed.insert(event["args"]["completed_result_ns"].get<std::int64_t>());
+                const double dur = event["dur"].get<double>();
+                QVERIFY(std::fabs(dur * 1000 - static_cast<double>(event["args"]["completed_result_ns"].get<std::int64_t>())) < 1e-6);
+            }
+        }
+        QCOMPARE(calls, static_cast<int>(artifact.trace()->calls.size()));
+        QVERIFY(completed.size() > 10); // their own, not one shared median (the recording's clock steps by 10 ns)
+    }
+
+    // A schematic trace's numbers are not microseconds: it says so where readers show names.
+    void aSchematicTraceSaysItsUnit()
+    {
+        const Json trace = traceOf(seed());
+        bool process = false;
+        for (const Json &event : trace["traceEvents"]) {
+            if (event["name"] == "process_name")
+                process = event["args"]["name"].get<std::string>().find("schematic units, shown as microseconds") != std::string::npos;
+            if (event["ph"] == "X")
+                QVERIFY(event["args"]["unit"].get<std::string>().find("nothing measured") != std::string::npos);
+        }
+        QVERIFY(process);
+        QVERIFY(trace["otherData"]["unit"].is_string());
+    }
+
     void commandLine()
     {
         QTemporaryDir dir;
@@ -272,6 +418,15 @@ private slots:
         const Json trace = Json::parse(file);
         checkStructure(trace);
         QVERIFY(trace["otherData"]["mode"] == Json("schematic"));
+
+        // A file with errors exports nothing: the old file at -o stays as it was.
+        const QString broken = dir.filePath(QStringLiteral("broken.json"));
+        QVERIFY(coretesting::writeBytes(broken, "{\"schemaVersion\": 2}"));
+        QVERIFY(coretesting::writeBytes(out, "old"));
+        process.start(QStringLiteral(LESSONSCOPE_BINARY), {QStringLiteral("export-trace"), broken, QStringLiteral("-o"), out});
+        QVERIFY(process.waitForFinished(60000));
+        QCOMPARE(process.exitCode(), 1);
+        QCOMPARE(coretesting::readBytes(out), QByteArray("old"));
 
         process.start(QStringLiteral(LESSONSCOPE_BINARY), {QStringLiteral("export-trace")});
         QVERIFY(process.waitForFinished(60000));

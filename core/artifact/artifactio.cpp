@@ -33,10 +33,9 @@ ReadResult failed(std::string message)
 
 } // namespace
 
-ReadResult readDocument(std::string_view bytes, Validator validate, const ReadLimits &limits)
+ReadResult readParsedDocument(JsonParseResult parsed, Validator validate)
 {
     try {
-        JsonParseResult parsed = parseJson(bytes, limits);
         ReadResult result;
         result.problems = std::move(parsed.problems);
         if (!parsed.document)
@@ -57,6 +56,15 @@ ReadResult readDocument(std::string_view bytes, Validator validate, const ReadLi
         return failed("there is not enough memory to read the document");
     } catch (const std::exception &error) {
         return failed(std::string("the document cannot be read: ") + error.what());
+    }
+}
+
+ReadResult readDocument(std::string_view bytes, Validator validate, const ReadLimits &limits)
+{
+    try {
+        return readParsedDocument(parseJson(bytes, limits), validate);
+    } catch (const std::bad_alloc &) {
+        return failed("there is not enough memory to read the document");
     }
 }
 
@@ -109,26 +117,32 @@ bool readAtMost(int fd, std::uint64_t maxBytes, std::string *bytes, std::string 
 
 } // namespace
 
+bool readFileBytes(const QString &path, const ReadLimits &limits, std::string *bytes, std::string *failure)
+{
+    struct stat status {};
+    const int fd = openRegularFile(path, &status, failure);
+    if (fd < 0)
+        return false;
+    // Refuse by size before reading a byte, as the limit promises.
+    if (static_cast<std::uint64_t>(status.st_size) > limits.maxBytes) {
+        ::close(fd);
+        *failure = detail::tooLargeMessage("the file", static_cast<std::uint64_t>(status.st_size), limits.maxBytes);
+        return false;
+    }
+    // At most one byte over the limit, in case the file grew since it was measured.
+    bytes->clear();
+    bytes->reserve(static_cast<std::size_t>(status.st_size));
+    const bool read = readAtMost(fd, limits.maxBytes, bytes, failure);
+    ::close(fd);
+    return read;
+}
+
 ReadResult readDocumentFile(const QString &path, Validator validate, const ReadLimits &limits)
 {
     try {
-        struct stat status {};
-        std::string failure;
-        const int fd = openRegularFile(path, &status, &failure);
-        if (fd < 0)
-            return failed(failure);
-        // Refuse by size before reading a byte, as the limit promises.
-        if (static_cast<std::uint64_t>(status.st_size) > limits.maxBytes) {
-            ::close(fd);
-            return failed(detail::tooLargeMessage("the file", static_cast<std::uint64_t>(status.st_size),
-                                                  limits.maxBytes));
-        }
-        // At most one byte over the limit, in case the file grew since it was measured.
         std::string bytes;
-        bytes.reserve(static_cast<std::size_t>(status.st_size));
-        const bool read = readAtMost(fd, limits.maxBytes, &bytes, &failure);
-        ::close(fd);
-        if (!read)
+        std::string failure;
+        if (!readFileBytes(path, limits, &bytes, &failure))
             return failed(failure);
         return readDocument(bytes, validate, limits);
     } catch (const std::bad_alloc &) {

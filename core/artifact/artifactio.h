@@ -30,9 +30,15 @@ using Validator = Problems (*)(const Json &document);
 // Parses and validates. Never throws; never aborts, whatever the bytes. Most callers want
 // readArtifact (core/lesson/lessonartifacts.h): these, with the lesson's checks.
 ReadResult readDocument(std::string_view bytes, Validator validate, const ReadLimits &limits = {});
+// The same on a document parseJson already parsed (what reading a file of another format parses
+// once, to tell which format it is).
+ReadResult readParsedDocument(JsonParseResult parsed, Validator validate);
 // Refuses files over limits.maxBytes before reading them, and anything but a regular file (checked
 // on the opened file too, which is opened without blocking: a FIFO swapped in never hangs it).
 ReadResult readDocumentFile(const QString &path, Validator validate, const ReadLimits &limits = {});
+// A file's bytes, read with the same refusals (a folder, a device, a FIFO, over limits.maxBytes);
+// false with the reason, a sentence, in *failure.
+bool readFileBytes(const QString &path, const ReadLimits &limits, std::string *bytes, std::string *failure);
 
 // The artifact as lessonscope saves it: 2-space indent, no trailing newline, like the recorded
 // artifacts. UTF-8 is written as is. Throws std::invalid_argument for a string that is not valid

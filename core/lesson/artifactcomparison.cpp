@@ -15,6 +15,8 @@ namespace {
 // z for a two-sided 97.5% interval: each of two medians at 97.5% holds together at ≥ 95%.
 constexpr double kZ = 2.2414;
 
+} // namespace
+
 // Every verdict in one form: "B ÷ A = 1.42× (95%: 1.38×–1.47×): B is slower", the ratio and
 // its interval first, then what they say (or why they say little).
 std::string verdictOf(const ComparedFigure &f)
@@ -43,6 +45,8 @@ std::string verdictOf(const ComparedFigure &f)
         text += "; within-run interval (a side has no rounds), and runs differ more than samples do";
     return text;
 }
+
+namespace {
 
 ComparedFigure compareFigure(const Figure &fa, const Figure &fb)
 {

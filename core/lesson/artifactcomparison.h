@@ -44,6 +44,10 @@ struct ComparedFigure {
     std::string verdict; // "B is 1.42× slower (95%: 1.38–1.47×)", "no difference beyond noise", ...
 };
 
+// The figure's verdict in words, from its ratio, interval and samples: "B is 1.42× slower (95%:
+// 1.38×–1.47×)", "no difference beyond noise (95%: …)", "… cannot be trusted".
+std::string verdictOf(const ComparedFigure &figure);
+
 struct ArtifactComparison {
     // Each difference between the two experiments, named: "lesson: A one-lesson · B another",
     // "dtype: float32 · float64", "cpu: …". Empty when they are the same experiment.

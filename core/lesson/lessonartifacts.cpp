@@ -114,6 +114,11 @@ ReadResult readArtifactFile(const QString &path, const ReadLimits &limits)
     return withLessonChecks(readDocumentFile(path, validateFormat, limits));
 }
 
+ReadResult readParsedArtifact(JsonParseResult parsed)
+{
+    return withLessonChecks(readParsedDocument(std::move(parsed), validateFormat));
+}
+
 LessonSummary summarizeArtifact(const Artifact &artifact)
 {
     const Lesson *lesson = findLesson(artifact.lessonId());

@@ -24,6 +24,8 @@ Problems validateArtifact(const Json &document);
 // Parse and validateArtifact. Never throw; never abort, whatever the bytes.
 ReadResult readArtifact(std::string_view bytes, const ReadLimits &limits = {});
 ReadResult readArtifactFile(const QString &path, const ReadLimits &limits = {});
+// readArtifact on a document parseJson already parsed.
+ReadResult readParsedArtifact(JsonParseResult parsed);
 
 // The lesson's figures of the artifact; empty for a lesson this build does not know.
 LessonSummary summarizeArtifact(const Artifact &artifact);

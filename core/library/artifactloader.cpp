@@ -125,7 +125,7 @@ int ArtifactLoader::load(const QStringList &paths, const FileStamps &known)
                     if (cancel->load(std::memory_order_relaxed))
                         return LoadedFile{path, {}, {}, -1};
                     const FileStamp stamp = stampOf(QFileInfo(path));
-                    LoadedFile loaded{path, readArtifactFile(path), stamp.modified, stamp.size};
+                    LoadedFile loaded{path, openFile(path), stamp.modified, stamp.size};
                     // The stdout is parsed here, on a worker, once: copies share it, so the
                     // library's row (the lesson's key figure) reads it without parsing on the
                     // GUI thread.

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/lesson/lessonartifacts.h"
+#include "core/library/openedfile.h"
 
 #include <QDateTime>
 #include <QHash>
@@ -16,7 +16,7 @@ class WorkerThreads;
 // One file as the loader read it.
 struct LoadedFile {
     QString path;
-    lessonscope::ReadResult result;
+    lessonscope::OpenedFile result; // a lesson artifact or another harness's results (openFile)
     QDateTime modified; // taken before reading: a change while reading shows as a change later
     qint64 size = -1;
 };

@@ -5,7 +5,10 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
+#include <limits>
+#include <optional>
 #include <string>
 
 namespace lessonscope {
@@ -15,6 +18,9 @@ namespace {
 constexpr int kPid = 1;
 // In the schematic export the work outside the boundary comes first; the call starts here.
 constexpr double kSchematicCallStart = 24;
+// What a schematic trace's times are, said in every event and in the process's name: readers show
+// its numbers as microseconds, and nothing in them was measured.
+constexpr const char *kSchematicUnit = "schematic units, shown as microseconds: order only, nothing measured";
 
 // a - b, saturated: a hostile file's timestamps must not overflow.
 std::int64_t difference(std::int64_t a, std::int64_t b)
@@ -30,9 +36,12 @@ int threadId(int lane)
     return lane + 1;
 }
 
+// Metadata events carry the category Chrome writes for them: readers that split every event's
+// "cat" (@tracerbench/trace-model) throw on one without it.
 Json metadata(const char *name, int tid, Json args)
 {
-    return Json{{"name", name}, {"ph", "M"}, {"pid", kPid}, {"tid", tid}, {"args", std::move(args)}};
+    return Json{{"name", name}, {"cat", "__metadata"}, {"ph", "M"}, {"ts", 0}, {"pid", kPid}, {"tid", tid},
+                {"args", std::move(args)}};
 }
 
 // text with `by` more spaces of indent on every line after the first. nlohmann's writer escapes a
@@ -83,24 +92,61 @@ private:
     bool m_first = true;
 };
 
+// Whole nanoseconds, saturated: a hostile file's timestamps must not overflow.
+std::int64_t wholeNanoseconds(double ns)
+{
+    constexpr double kLimit = 9.0e18;
+    if (!(ns > -kLimit))
+        return static_cast<std::int64_t>(-kLimit);
+    if (!(ns < kLimit))
+        return static_cast<std::int64_t>(kLimit);
+    return std::llround(ns);
+}
+
+// Microseconds from whole nanoseconds: the division gives the double nearest the decimal, which
+// prints as its shortest digits (213.449, not 213.44900000000001).
+double microseconds(std::int64_t ns)
+{
+    return static_cast<double>(ns) / 1000.0;
+}
+
+// The dur to write so that a reader's ts + dur, added in doubles, is exactly the ts of the event's
+// end: abutting events then touch and never cross (213.449 + 0.715 lands past 214.164 in doubles,
+// so 0.715 is written 0.7149999999999999). Such a dur exists: near the end its steps are no wider
+// than the end's own rounding interval. Searched from the plain difference, a few steps at most.
+double durationBetween(double ts, double end)
+{
+    double dur = std::max(0.0, end - ts);
+    for (int step = 0; step < 64 && ts + dur != end; ++step)
+        dur = std::nextafter(dur, ts + dur > end ? 0.0 : std::numeric_limits<double>::infinity());
+    return dur;
+}
+
 class TraceWriter
 {
 public:
-    // Event times are call-relative; ts = (offset + time) / divisor gives trace microseconds.
-    TraceWriter(EventStream &events, double offset, double divisor) : m_events(events), m_offset(offset), m_divisor(divisor) {}
+    // Event times are relative to a call: the trace's time of one is (offset + time) × scale − origin
+    // whole nanoseconds (scale 1 for a measured call's nanoseconds; 1000 for the schematic's units,
+    // written as if each were a microsecond), origin the earliest event of the trace when it
+    // comes before the run's first dispatch, so that no ts is negative.
+    // unit, when given, is said in every event's args (a schematic trace's).
+    TraceWriter(EventStream &events, double offset, double scale, std::int64_t origin, const char *unit = nullptr)
+        : m_events(events), m_offset(offset), m_scale(scale), m_origin(origin), m_unit(unit) {}
 
-    // Division rather than multiplication by 1e-3, so that whole nanoseconds give the shortest
-    // decimal microseconds (82.244, not 82.24400000000004).
-    double ts(double time) const { return (m_offset + time) / m_divisor; }
-    double dur(double begin, double end) const { return (end - begin) / m_divisor; }
+    std::int64_t ns(double time) const { return wholeNanoseconds((m_offset + time) * m_scale) - m_origin; }
+    double ts(double time) const { return microseconds(ns(time)); }
 
     void complete(const std::string &name, const char *category, int lane, double begin, double end, Json args)
     {
+        const std::int64_t from = ns(begin);
+        const std::int64_t to = std::max(from, ns(end));
+        if (m_unit)
+            args["unit"] = m_unit;
         m_events.push_back(Json{{"name", name},
                                 {"cat", category},
                                 {"ph", "X"},
-                                {"ts", ts(begin)},
-                                {"dur", dur(begin, end)},
+                                {"ts", microseconds(from)},
+                                {"dur", durationBetween(microseconds(from), microseconds(to))},
                                 {"pid", kPid},
                                 {"tid", threadId(lane)},
                                 {"args", std::move(args)}});
@@ -108,6 +154,8 @@ public:
 
     void instant(const std::string &name, int lane, double at, Json args)
     {
+        if (m_unit)
+            args["unit"] = m_unit;
         m_events.push_back(Json{{"name", name},
                                 {"cat", "lesson"},
                                 {"ph", "i"},
@@ -133,12 +181,17 @@ public:
         m_events.push_back(event("f", to, toLane));
     }
 
-    void call(const CallTimeline &call, int id, const std::string &name, Json measurementArgs)
+    // completed: the call's own completed result (dispatch to observed readiness, relative to the
+    // call), written on the timer's lane in place of the prediction's answer drawn there.
+    void call(const CallTimeline &call, int id, const std::string &name, Json measurementArgs,
+              std::optional<double> completed = std::nullopt)
     {
         const int timerLane = call.timerLane();
+        bool answered = false; // the prediction's answer stood where the call's own result goes
         for (const TimelineEvent &event : call.events) {
-            if (event.context)
-                continue; // another call's, written with it
+            answered = answered || (event.answer && !event.context && event.lane == timerLane);
+            if (event.context || event.answer)
+                continue; // another call's, written with it; or the prediction's answer
             const bool timer = event.lane == timerLane;
             Json args = timer ? measurementArgs : Json{{"note", event.note}};
             if (event.shape == TimelineEvent::Shape::Instant)
@@ -146,8 +199,27 @@ public:
             else
                 complete(timer ? name : event.label, "lesson", event.lane, event.begin, event.end, std::move(args));
         }
-        // The dispatch (the first span of an active lane at the call's origin, else the first
-        // event) caused the work that starts after it on the next lane where something runs.
+        if (answered && completed)
+            complete(name, "lesson", timerLane, 0, *completed, measurementArgs);
+        flowOf(call, id);
+    }
+
+    // The earliest trace time of the call's own events, in whole nanoseconds before any origin.
+    std::optional<std::int64_t> earliest(const CallTimeline &call) const
+    {
+        std::optional<std::int64_t> first;
+        for (const TimelineEvent &event : call.events) {
+            if (!event.context && !event.answer)
+                first = std::min(first.value_or(INT64_MAX), ns(event.begin) + m_origin);
+        }
+        return first;
+    }
+
+private:
+    // The dispatch (the first span of an active lane at the call's origin, else the first event)
+    // caused the work that starts after it on the next lane where something runs.
+    void flowOf(const CallTimeline &call, int id)
+    {
         if (call.events.empty())
             return;
         const auto isActive = [&call](const TimelineEvent &event) {
@@ -160,19 +232,18 @@ public:
         });
         const TimelineEvent &dispatch = atOrigin != call.events.end() ? *atOrigin : call.events.front();
         for (const TimelineEvent &event : call.events) {
-            if (!event.context && event.lane != dispatch.lane && event.begin >= dispatch.begin &&
-                event.shape == TimelineEvent::Shape::Span &&
-                call.lanes.at(static_cast<std::size_t>(event.lane)).role == TimelineLane::Role::Activity) {
+            if (isActive(event) && event.lane != dispatch.lane && event.begin >= dispatch.begin) {
                 flow(id, dispatch.lane, dispatch.begin, event.lane, event.begin);
                 return;
             }
         }
     }
 
-private:
     EventStream &m_events;
     double m_offset;
-    double m_divisor;
+    double m_scale;
+    std::int64_t m_origin;
+    const char *m_unit;
 };
 
 void writeThreadNames(EventStream &events, const std::vector<TimelineLane> &lanes)
@@ -184,12 +255,18 @@ void writeThreadNames(EventStream &events, const std::vector<TimelineLane> &lane
     }
 }
 
+// In the schematic export the work outside the boundary comes first, 10 units each: the trace
+// begins kSchematicCallStart units before the call.
+constexpr double kSchematicScale = 1000; // one unit is written as one microsecond, and said so
+
 // Ordering only: one schematic call, with the work outside the boundary before it. The time base
-// is arbitrary units, written as if they were microseconds.
+// is arbitrary units, written as microseconds and named so in every event and in the process name.
 void writeSchematicCall(EventStream &events, const LessonTimeline &model, Json &other)
 {
     const CallTimeline call = model.call(0);
-    TraceWriter writer(events, kSchematicCallStart, 1.0);
+    TraceWriter probe(events, kSchematicCallStart, kSchematicScale, 0);
+    const std::int64_t origin = std::min<std::int64_t>(0, probe.earliest(call).value_or(0));
+    TraceWriter writer(events, kSchematicCallStart, kSchematicScale, origin, kSchematicUnit);
     double at = -kSchematicCallStart;
     for (const OutsideActivity &activity : call.outside) {
         writer.complete(activity.label, "outside-boundary", activity.lane, at, at + 10,
@@ -198,25 +275,44 @@ void writeSchematicCall(EventStream &events, const LessonTimeline &model, Json &
     }
     writer.call(call, 1, "timer: call plus output synchronization",
                 Json{{"note", "schematic: ordering only, not measured durations"}});
+    other["unit"] = kSchematicUnit;
     other["note"] = "This artifact has no measured trace. Exported the schematic order of events only: the "
                     "timestamps are arbitrary units, not microseconds, and no duration is measured.";
+}
+
+// The earliest event of the measured calls, as nanoseconds since the run's first dispatch: the
+// trace's origin when it comes before that dispatch (performance-02's stream start, -03's
+// preparation), so that no ts is negative (Perfetto drops events with ts < 0).
+std::int64_t measuredOrigin(EventStream &events, const Trace &trace, const LessonTimeline &model)
+{
+    std::int64_t origin = 0;
+    for (int i = 0; i < model.callCount() && i < static_cast<int>(trace.calls.size()); ++i) {
+        const TraceWriter writer(events, static_cast<double>(trace.calls[static_cast<std::size_t>(i)].dispatchBegin), 1, 0);
+        origin = std::min(origin, writer.earliest(model.call(i)).value_or(0));
+    }
+    return origin;
 }
 
 void writeMeasuredCalls(EventStream &events, const Artifact &artifact, const LessonTimeline &model, Json &other)
 {
     const Trace trace = artifact.trace().value_or(Trace{});
+    const std::int64_t origin = measuredOrigin(events, trace, model);
     for (int i = 0; i < model.callCount() && i < static_cast<int>(trace.calls.size()); ++i) {
         const TracedCall &c = trace.calls[static_cast<std::size_t>(i)];
+        const std::int64_t completed = difference(c.readyObserved, c.dispatchBegin);
         const Json args{{"call", i},
-                        {"completed_result_ns", difference(c.readyObserved, c.dispatchBegin)},
+                        {"completed_result_ns", completed},
                         {"dispatch_only_ns", difference(c.dispatchEnd, c.dispatchBegin)}};
-        TraceWriter writer(events, static_cast<double>(c.dispatchBegin), 1000.0);
-        writer.call(model.call(i), i + 1, model.callTitle(i), args);
+        TraceWriter writer(events, static_cast<double>(c.dispatchBegin), 1, origin);
+        writer.call(model.call(i), i + 1, model.callTitle(i), args, static_cast<double>(completed));
     }
     other["clock"] = trace.clock;
     other["waitStrategy"] = trace.waitStrategy;
-    other["note"] = "Measured calls; ts and dur in microseconds since the run's first dispatch. Data "
-                    "preparation and first use lie outside the timed boundary and are not in the trace.";
+    other["originNs"] = origin;
+    other["note"] = "Measured calls; ts and dur in microseconds, written from whole nanoseconds, since the run's "
+                    "first dispatch" +
+                    std::string(origin < 0 ? ", less originNs: the earliest event comes before that dispatch" : "") +
+                    ". Data preparation and first use lie outside the timed boundary and are not in the trace.";
 }
 
 } // namespace
@@ -226,7 +322,9 @@ ChromeTraceSummary writeChromeTrace(const Artifact &artifact, const LessonTimeli
     ChromeTraceSummary summary;
     summary.schematic = !model.isMeasured();
     EventStream events(sink);
-    events.push_back(metadata("process_name", 0, Json{{"name", "lessonscope: " + artifact.lessonId()}}));
+    const std::string process = "lessonscope: " + artifact.lessonId();
+    events.push_back(metadata("process_name", 0,
+                              Json{{"name", summary.schematic ? process + " (" + kSchematicUnit + ")" : process}}));
     writeThreadNames(events, model.call(0).lanes);
 
     Json other{{"lessonId", artifact.lessonId()},

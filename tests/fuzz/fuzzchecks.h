@@ -9,13 +9,20 @@
 //    reads back as an equal JSON value, and writing that again gives the same bytes;
 //  - the canonical form is the same for the original and the re-read document, and reads back to
 //    itself; the hash is 64 hex digits.
-// Every typed view and the timeline model are built too, for the sanitizers to watch.
+// Every typed view and the timeline model are built too, for the sanitizers to watch. The same
+// bytes are opened as any file is (core/library/openedfile.h): a results file of another harness
+// is read, described, drawn and compared with itself, its problems at a JSON Pointer or a CSV line,
+// and every p-value between 0 and 1.
 
 #include "core/lessons/performance-01/performance01contract.h"
 #include "core/lesson/lessonartifacts.h"
 #include "core/artifact/canonicaljson.h"
 #include "core/artifact/jsonreader.h"
 #include "core/artifact/problem.h"
+#include "core/library/openedfile.h"
+#include "core/peers/resultscomparison.h"
+#include "core/peers/resultspanels.h"
+#include "core/peers/resultssummary.h"
 
 #include <nlohmann/json.hpp>
 
@@ -137,10 +144,40 @@ inline void checkRoundTrip(const Artifact &artifact, Violations &v)
         LESSONSCOPE_FUZZ_CHECK(v, canonicalJson(*reparsed.document) == canonical);
 }
 
+inline void exerciseResults(const ResultsFile &file, Violations &v)
+{
+    std::size_t sink = describeResults(file).size();
+    for (const BenchmarkResult &b : file.benchmarks)
+        sink += describeBenchmark(b).size();
+    for (const Panel &panel : resultsPanels(file)) {
+        for (const Series &series : panel.series)
+            LESSONSCOPE_FUZZ_CHECK(v, series.y.size() == (panel.kind == "line" ? panel.x.size() : panel.labels.size()));
+    }
+    for (const ComparedBenchmark &c : compareResults(file, file).benchmarks) {
+        LESSONSCOPE_FUZZ_CHECK(v, !c.pValue || (*c.pValue >= 0 && *c.pValue <= 1));
+        sink += c.figure.verdict.size();
+    }
+    LESSONSCOPE_FUZZ_CHECK(v, sink > 0);
+}
+
+inline void checkOpened(std::string_view bytes, Violations &v)
+{
+    const OpenedFile opened = openBytes(bytes);
+    for (const Problem &problem : opened.problems) {
+        LESSONSCOPE_FUZZ_CHECK(v, !problem.message.empty());
+        LESSONSCOPE_FUZZ_CHECK(v, problem.pointer.empty() || problem.pointer.front() == '/' ||
+                                      problem.pointer.rfind("line ", 0) == 0);
+    }
+    LESSONSCOPE_FUZZ_CHECK(v, !(opened.artifact && opened.results));
+    if (opened.results)
+        exerciseResults(*opened.results, v);
+}
+
 // Everything core does with the bytes of a file someone sent; the properties that broke.
 inline std::vector<std::string> checkArtifactBytes(std::string_view bytes)
 {
     Violations v;
+    checkOpened(bytes, v);
     const ReadResult result = readArtifact(bytes);
     checkProblems(result.problems, v);
     LESSONSCOPE_FUZZ_CHECK(v, !result.ok() || result.artifact.has_value());

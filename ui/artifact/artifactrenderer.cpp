@@ -4,6 +4,8 @@
 #include "ui/timeline/diagramview.h"
 #include "ui/artifact/panelsview.h"
 #include "ui/artifact/problemsview.h"
+#include "ui/results/resultsheader.h"
+#include "ui/results/resultsitems.h"
 
 #include <QApplication>
 #include <QFrame>
@@ -46,7 +48,17 @@ QImage renderArtifact(const LibraryEntry &entry, RenderView view, const QSize &s
     page.setBackgroundRole(QPalette::Window);
     auto *layout = new QVBoxLayout(&page);
 
-    if (view == RenderView::All) {
+    if (entry.results) { // another harness's results: its header, warnings and panels; it has no diagram
+        auto *header = new ResultsHeader(&page);
+        header->setEntry(entry);
+        layout->addWidget(header);
+        auto *panels = new PanelsView(&page);
+        panels->setControlsVisible(false);
+        panels->setMaxPanels(panelsThatFit(RenderView::Panels, size) - 2);
+        panels->setEmptyText(QObject::tr("These results have no diagram; their panels are drawn with --view all or panels."));
+        panels->setItems(view == RenderView::Diagram ? std::vector<PanelItem>{} : resultsPanelItems(*entry.results));
+        layout->addWidget(panels, 1);
+    } else if (view == RenderView::All) {
         auto *header = new ArtifactHeader(&page);
         header->setEntry(entry);
         layout->addWidget(header);
@@ -70,7 +82,7 @@ QImage renderArtifact(const LibraryEntry &entry, RenderView view, const QSize &s
         diagram->setArtifact(*entry.artifact);
         layout->addWidget(diagram, view == RenderView::Diagram ? 1 : 2);
     }
-    if (view == RenderView::All && !entry.problems.empty()) {
+    if (view == RenderView::All && !entry.problems.empty() && !entry.results) {
         auto *problems = new ProblemsView(&page);
         problems->setProblems(entry.problems, entry.artifact.has_value());
         layout->addWidget(problems, 1);

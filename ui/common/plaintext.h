@@ -28,6 +28,33 @@ inline QLabel *plainTextLabel(QWidget *parent, bool wrap)
     return label;
 }
 
+// The same, for a view's title (bold, larger), the line under it (in the placeholder's colour) and
+// a framed notice (what differs, what the course warns of), all wrapped.
+inline QLabel *plainTitleLabel(QWidget *parent)
+{
+    QLabel *label = plainTextLabel(parent, true);
+    QFont font = label->font();
+    font.setPointSizeF(font.pointSizeF() * 1.4);
+    font.setBold(true);
+    label->setFont(font);
+    return label;
+}
+
+inline QLabel *plainSubtitleLabel(QWidget *parent)
+{
+    QLabel *label = plainTextLabel(parent, true);
+    label->setForegroundRole(QPalette::PlaceholderText);
+    return label;
+}
+
+inline QLabel *plainFramedLabel(QWidget *parent)
+{
+    QLabel *label = plainTextLabel(parent, true);
+    label->setFrameShape(QFrame::StyledPanel);
+    label->setMargin(6);
+    return label;
+}
+
 // The longest text, in UTF-16 units, that reaches Qt Charts. Its legend and axes shorten text
 // that does not fit by laying out ever shorter prefixes (ChartPresenter::truncatedText): time and
 // memory grow with the square of the length (10 KB took 137 MB, a 2 MB series name aborted

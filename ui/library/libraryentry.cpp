@@ -43,7 +43,7 @@ QString LibraryEntry::displayName() const
 
 QString LibraryEntry::statusText() const
 {
-    if (!artifact)
+    if (!artifact && !results)
         return tr("unreadable");
     const int errors = countOf(problems, Severity::Error);
     const int warnings = countOf(problems, Severity::Warning);
@@ -70,6 +70,11 @@ QString LibraryEntry::learnerName() const
 
 QString LibraryEntry::originLabel() const
 {
+    if (results) // "gb-quiet.json — Google Benchmark on vm"
+        return results->host.empty() ? tr("%1 — %2").arg(displayName(), QString::fromUtf8(harnessName(results->harness)))
+                                     : tr("%1 — %2 on %3")
+                                           .arg(displayName(), QString::fromUtf8(harnessName(results->harness)),
+                                                QString::fromStdString(results->host));
     if (!artifact)
         return displayName();
     const QString library = producingLibrary(*artifact);

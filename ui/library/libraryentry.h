@@ -2,14 +2,17 @@
 
 #include "core/artifact/artifact.h"
 #include "core/artifact/problem.h"
+#include "core/peers/resultsfile.h"
 
 #include <QDateTime>
 #include <QString>
 
+#include <memory>
 #include <optional>
 
 // One row of the library: an artifact as opened (from a file, the bundled resource, or a run made
-// in this session) with what validation said about it. Plain data; the LibraryModel owns them.
+// in this session), or another harness's results file (core/library/openedfile.h), with what
+// validation said about it. Plain data; the LibraryModel owns them.
 struct LibraryEntry {
     enum class Origin {
         File,    // opened from a file; its content is someone's recorded artifact
@@ -21,6 +24,8 @@ struct LibraryEntry {
     Origin origin = Origin::File;
     QString path; // the file it was read from or last saved to; empty for an unsaved run
     std::optional<lessonscope::Artifact> artifact; // absent when the bytes are not a JSON object
+    // A results file of Google Benchmark, hyperfine, pyperf or nanobench: shown, never saved.
+    std::shared_ptr<const lessonscope::ResultsFile> results;
     lessonscope::Problems problems;
     QDateTime modified; // the file's modification time when it was read
     bool unsaved = false;
@@ -28,7 +33,7 @@ struct LibraryEntry {
     int runNumber = 0;      // a run of this session: 1, 2, … in the order they were made; 0 otherwise
     QString answer; // the prediction answer (✓/✗); filled by the timeline work (issue 4)
 
-    bool hasErrors() const { return lessonscope::hasErrors(problems) || !artifact; }
+    bool hasErrors() const { return lessonscope::hasErrors(problems) || (!artifact && !results); }
     // "seed.json", "<lesson>.recorded.json (bundled)", "unsaved run 2", "unsaved run 3 (cancelled)"
     QString displayName() const;
     // "valid", "2 warnings", "3 errors"

@@ -2,6 +2,7 @@
 
 #include "core/lesson/disturbance.h"
 #include "core/lesson/lessonartifacts.h"
+#include "core/peers/resultssummary.h"
 
 #include "ui/common/plaintext.h"
 #include "core/base/units.h"
@@ -55,8 +56,41 @@ int LibraryModel::columnCount(const QModelIndex &parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
+// Another harness's results file: its harness, counts, benchmarks, format, date and host.
+LibraryModel::Facts LibraryModel::resultsFactsOf(const ResultsFile &file, const QDateTime &modified)
+{
+    Facts facts;
+    facts.keyFigureSeconds = std::numeric_limits<double>::infinity();
+    facts.lesson = QString::fromUtf8(harnessName(file.harness));
+    facts.title = q(describeCounts(file));
+    QStringList names;
+    for (std::size_t i = 0; i < file.benchmarks.size() && i < 3; ++i)
+        names << q(file.benchmarks[i].name);
+    facts.setup = names.join(QStringLiteral(", ")) + (file.benchmarks.size() > 3 ? QStringLiteral(", …") : QString());
+    facts.kind = q(file.format);
+    facts.provenance = tr("results file (read only)");
+    facts.generatedIso = q(file.date);
+    facts.generated = readableTime(file.date);
+    if (file.date.empty() && modified.isValid()) { // hyperfine and nanobench write no date: the file's own
+        facts.generatedIso = modified.toUTC().toString(Qt::ISODate);
+        facts.generated = tr("%1 (file)").arg(modified.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")));
+    }
+    facts.backend = q(file.host);
+    for (const BenchmarkResult &b : file.benchmarks) {
+        if (const auto typical = b.typical(); typical && b.isDuration && b.error.empty()) {
+            facts.keyFigureSeconds = *typical;
+            facts.keyFigure = q(formatDuration(*typical));
+            facts.keyFigureLabel = q(b.name);
+            break;
+        }
+    }
+    return facts;
+}
+
 LibraryModel::Facts LibraryModel::factsOf(const LibraryEntry &entry)
 {
+    if (entry.results)
+        return resultsFactsOf(*entry.results, entry.modified);
     Facts facts;
     facts.keyFigureSeconds = std::numeric_limits<double>::infinity();
     if (!entry.artifact) {
@@ -133,7 +167,7 @@ QVariant LibraryModel::sortKey(std::size_t row, int column) const
     if (column == GeneratedColumn)
         return m_facts[row].generatedIso;
     if (column == StatusColumn)
-        return entry.artifact ? countOf(entry.problems, Severity::Error) * 1000 + countOf(entry.problems, Severity::Warning)
+        return entry.artifact || entry.results ? countOf(entry.problems, Severity::Error) * 1000 + countOf(entry.problems, Severity::Warning)
                               : 1'000'000;
     return display(row, column);
 }
@@ -175,7 +209,7 @@ QVariant LibraryModel::data(const QModelIndex &index, int role) const
             return {};
         if (entry.hasErrors())
             return QApplication::style()->standardIcon(QStyle::SP_MessageBoxCritical);
-        if (!entry.problems.empty())
+        if (countOf(entry.problems, Severity::Warning) > 0) // an info line (what a results file is) is no warning
             return QApplication::style()->standardIcon(QStyle::SP_MessageBoxWarning);
         return QApplication::style()->standardIcon(QStyle::SP_DialogApplyButton);
     case Qt::FontRole:

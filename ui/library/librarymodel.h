@@ -92,6 +92,7 @@ private:
         QString disturbance;
     };
     static Facts factsOf(const LibraryEntry &entry);
+    static Facts resultsFactsOf(const lessonscope::ResultsFile &file, const QDateTime &modified);
     QVariant display(std::size_t row, int column) const;
     QVariant sortKey(std::size_t row, int column) const;
     QString searchText(std::size_t row) const;

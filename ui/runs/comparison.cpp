@@ -49,8 +49,12 @@ std::vector<PanelItem> drawable(const Artifact &artifact)
 std::vector<PanelItem> overlayPanels(const Artifact &a, const QString &originA, const Artifact &b,
                                      const QString &originB)
 {
-    std::vector<PanelItem> fromA = drawable(a);
-    std::vector<PanelItem> fromB = drawable(b);
+    return overlayItems(drawable(a), originA, drawable(b), originB);
+}
+
+std::vector<PanelItem> overlayItems(const std::vector<PanelItem> &fromA, const QString &originA,
+                                    const std::vector<PanelItem> &fromB, const QString &originB)
+{
     std::vector<bool> usedB(fromB.size(), false);
     std::vector<PanelItem> merged;
 

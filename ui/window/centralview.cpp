@@ -8,8 +8,13 @@
 #include "ui/charts/panelchart.h"
 #include "ui/charts/panelexport.h"
 #include "ui/artifact/panelsview.h"
+#include "ui/results/resultscomparisonview.h"
+#include "ui/results/resultsview.h"
 #include "ui/window/welcomepage.h"
 
+#include "core/library/openedfile.h"
+
+#include <QFileInfo>
 #include <QLabel>
 
 CentralView::CentralView(const LibraryModel *model, AnswerStore *store, QWidget *parent)
@@ -19,6 +24,8 @@ CentralView::CentralView(const LibraryModel *model, AnswerStore *store, QWidget 
     m_artifactView = new ArtifactView(store, this);
     m_comparisonView = new ComparisonView(this);
     m_liveRunView = new LiveRunView(this);
+    m_resultsView = new ResultsView(this);
+    m_resultsComparisonView = new ResultsComparisonView(this);
     m_note = new QLabel(this);
     m_note->setTextFormat(Qt::PlainText); // it quotes file names and read errors
     m_note->setAlignment(Qt::AlignCenter);
@@ -28,6 +35,8 @@ CentralView::CentralView(const LibraryModel *model, AnswerStore *store, QWidget 
     addWidget(m_artifactView);
     addWidget(m_comparisonView);
     addWidget(m_liveRunView);
+    addWidget(m_resultsView);
+    addWidget(m_resultsComparisonView);
     addWidget(m_note);
 
     for (PanelsView *panels : allPanels()) {
@@ -70,8 +79,11 @@ QString CentralView::exportBaseName() const
     if (page() == Page::LiveRun || m_shown.isEmpty())
         return QStringLiteral("run");
     const LibraryEntry *entry = m_model->entry(m_shown.constFirst());
-    const QString lesson = entry && entry->artifact ? QString::fromStdString(entry->artifact->lessonId()) : QString();
-    return lesson.isEmpty() ? QStringLiteral("panel") : page() == Page::Comparison ? lesson + QStringLiteral("-comparison") : lesson;
+    QString lesson = entry && entry->artifact ? QString::fromStdString(entry->artifact->lessonId()) : QString();
+    if (entry && entry->results) // a results file's charts are named after the file
+        lesson = QFileInfo(entry->path).completeBaseName();
+    const bool comparison = page() == Page::Comparison || page() == Page::ResultsComparison;
+    return lesson.isEmpty() ? QStringLiteral("panel") : comparison ? lesson + QStringLiteral("-comparison") : lesson;
 }
 
 void CentralView::showEntries(const QList<int> &ids, bool runInProgress)
@@ -93,7 +105,10 @@ void CentralView::showPageFor(const QList<int> &ids, bool runInProgress)
         return;
     }
     if (ids.size() == 1) {
-        if (const LibraryEntry *entry = m_model->entry(ids.constFirst())) {
+        if (const LibraryEntry *entry = m_model->entry(ids.constFirst()); entry && entry->results) {
+            m_resultsView->setEntry(*entry);
+            setCurrentWidget(m_resultsView);
+        } else if (entry) {
             m_artifactView->setEntry(*entry);
             setCurrentWidget(m_artifactView);
         }
@@ -105,8 +120,26 @@ void CentralView::showPageFor(const QList<int> &ids, bool runInProgress)
         return;
     }
 
-    const LibraryEntry *a = m_model->entry(ids[0]);
-    const LibraryEntry *b = m_model->entry(ids[1]);
+    showPair(m_model->entry(ids[0]), m_model->entry(ids[1]));
+}
+
+// Two entries: compared when they measure the same things (core/library/openedfile.h), else a
+// note that says why not.
+void CentralView::showPair(const LibraryEntry *a, const LibraryEntry *b)
+{
+    if (a && b && (a->results || b->results)) {
+        const lessonscope::OpenedFile fa{a->artifact, a->results, a->problems};
+        const lessonscope::OpenedFile fb{b->artifact, b->results, b->problems};
+        if (const std::string why = lessonscope::whyNotComparable(fa, fb); !why.empty()) {
+            showNote(tr("These two cannot be compared: %1.").arg(QString::fromStdString(why)));
+            return;
+        }
+        if (b->results->date < a->results->date) // the older run is the reference
+            std::swap(a, b);
+        m_resultsComparisonView->setEntries(*a, *b);
+        setCurrentWidget(m_resultsComparisonView);
+        return;
+    }
     if (!a || !b || !a->artifact || !b->artifact) {
         showNote(tr("An unreadable file cannot be compared. Select two readable artifacts of the same lesson."));
         return;
@@ -149,6 +182,10 @@ CentralView::Page CentralView::page() const
         return Page::LiveRun;
     if (current == m_note)
         return Page::Note;
+    if (current == m_resultsView)
+        return Page::Results;
+    if (current == m_resultsComparisonView)
+        return Page::ResultsComparison;
     return Page::Welcome;
 }
 
@@ -163,11 +200,14 @@ PanelsView *CentralView::visiblePanels() const
     case Page::Artifact: return m_artifactView->panels();
     case Page::Comparison: return m_comparisonView->panels();
     case Page::LiveRun: return m_liveRunView->panels();
+    case Page::Results: return m_resultsView->panels();
+    case Page::ResultsComparison: return m_resultsComparisonView->panels();
     default: return nullptr;
     }
 }
 
 QList<PanelsView *> CentralView::allPanels() const
 {
-    return {m_artifactView->panels(), m_comparisonView->panels(), m_liveRunView->panels()};
+    return {m_artifactView->panels(), m_comparisonView->panels(), m_liveRunView->panels(), m_resultsView->panels(),
+            m_resultsComparisonView->panels()};
 }

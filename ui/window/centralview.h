@@ -8,20 +8,24 @@ class ArtifactView;
 class ComparisonView;
 class LibraryModel;
 class LiveRunView;
+struct LibraryEntry;
 class PanelChart;
 class PanelsView;
 class QLabel;
+class ResultsComparisonView;
+class ResultsView;
 class WelcomePage;
 
 // The centre of the main window, one page at a time: a welcome when nothing is selected, the
-// artifact, the comparison of two artifacts of the same lesson, the run in progress, or a note
-// saying why a selection cannot be shown.
+// artifact, the comparison of two artifacts of the same lesson, another harness's results file,
+// the comparison of two of one harness, the run in progress, or a note saying why a selection
+// cannot be shown.
 class CentralView : public QStackedWidget
 {
     Q_OBJECT
 
 public:
-    enum class Page { Welcome, Artifact, Comparison, LiveRun, Note };
+    enum class Page { Welcome, Artifact, Comparison, LiveRun, Note, Results, ResultsComparison };
 
     // store: the course, for the artifact view; not owned.
     CentralView(const LibraryModel *model, AnswerStore *store, QWidget *parent = nullptr);
@@ -46,6 +50,8 @@ public:
     ArtifactView *artifactView() const { return m_artifactView; }
     ComparisonView *comparisonView() const { return m_comparisonView; }
     LiveRunView *liveRunView() const { return m_liveRunView; }
+    ResultsView *resultsView() const { return m_resultsView; }
+    ResultsComparisonView *resultsComparisonView() const { return m_resultsComparisonView; }
 
 public slots:
     void setLogScale(bool logScale);
@@ -60,6 +66,7 @@ signals:
 
 private:
     void showPageFor(const QList<int> &ids, bool runInProgress);
+    void showPair(const LibraryEntry *a, const LibraryEntry *b);
     void showNote(const QString &text);
     void exportChart(PanelChart *chart, int format);
     QString exportBaseName() const;
@@ -69,6 +76,8 @@ private:
     ArtifactView *m_artifactView = nullptr;
     ComparisonView *m_comparisonView = nullptr;
     LiveRunView *m_liveRunView = nullptr;
+    ResultsView *m_resultsView = nullptr;
+    ResultsComparisonView *m_resultsComparisonView = nullptr;
     QLabel *m_note = nullptr;
     QList<int> m_shown;
 };

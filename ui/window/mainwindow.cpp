@@ -177,7 +177,7 @@ void MainWindow::connectActions()
     MainActions *a = m_actions;
     connect(a->open, &QAction::triggered, this, [this] {
         const QStringList files = QFileDialog::getOpenFileNames(this, tr("Open Artifacts"), QString(),
-                                                                tr("Lesson artifacts (*.json);;All files (*)"));
+                                                                tr("Lesson artifacts and results files (*.json *.csv);;All files (*)"));
         if (!files.isEmpty())
             openPaths(files);
     });

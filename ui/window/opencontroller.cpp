@@ -1,5 +1,7 @@
 #include "ui/window/opencontroller.h"
 
+#include "core/lesson/lessonartifacts.h"
+
 #include "core/lesson/lessonregistry.h"
 
 #include "core/library/artifactloader.h"
@@ -147,6 +149,7 @@ void OpenController::onLoaded(int job, const QList<LoadedFile> &files)
         entry.origin = LibraryEntry::Origin::File;
         entry.path = file.path;
         entry.artifact = file.result.artifact;
+        entry.results = file.result.results;
         entry.problems = file.result.problems;
         entry.modified = file.modified;
         if (existing) { // a run saved here stays "this machine" in comparisons

@@ -134,6 +134,7 @@ CallTimeline Performance05Timeline::schematicCall() const
     }
     call.events.push_back(span(Measurement, "median call", kMedianNote, 0,
                                kSchematicStops[static_cast<std::size_t>(Stop::Median)]));
+    call.events.back().answer = true;
     for (int i = 0; i < kStopCount; ++i) {
         const CandidateNames &names = kStops[static_cast<std::size_t>(i)];
         const bool interrupted = static_cast<Stop>(i) == Stop::ThisCall;
@@ -166,6 +167,7 @@ CallTimeline Performance05Timeline::call(int index) const
     // The timer's lane holds the answer, revealed with it: the median call's completed result.
     const double median = stopSeconds(Stop::Median, index).value_or(0) * kNsPerSecond;
     call.events.push_back(span(Measurement, "median call", kMedianNote, 0, median));
+    call.events.back().answer = true;
 
     for (int i = 0; i < kStopCount; ++i) {
         const auto stop = static_cast<Stop>(i);

@@ -1,0 +1,38 @@
+#pragma once
+
+// The one place that decides what a file is: a lesson artifact, or the results of another harness
+// (Google Benchmark JSON or CSV, hyperfine, pyperf, nanobench: core/peers/peerformats.h). The
+// library's loader, `validate`, `show`, `render`, `compare` and the explorer all open files
+// here, so every format reaches every entry point the same way. A lesson artifact is read
+// exactly as readArtifact reads it; a results file is read as it is and never rewritten.
+
+#include "core/artifact/artifactio.h"
+#include "core/peers/resultsfile.h"
+
+#include <QString>
+
+#include <memory>
+#include <optional>
+#include <string_view>
+
+namespace lessonscope {
+
+struct OpenedFile {
+    std::optional<Artifact> artifact;            // a lesson artifact (or any other JSON object)
+    std::shared_ptr<const ResultsFile> results;  // the results of another harness
+    Problems problems;
+
+    bool ok() const { return (artifact || results) && !hasErrors(problems); }
+    bool isResults() const { return results != nullptr; }
+};
+
+OpenedFile openBytes(std::string_view bytes, const ReadLimits &limits = {});
+// Refuses what readArtifactFile refuses (folders, devices, FIFOs, files over the size limit).
+// bytes, when given, receives what was read: `show --json` prints a results file as it is.
+OpenedFile openFile(const QString &path, const ReadLimits &limits = {}, std::string *bytes = nullptr);
+
+// Whether two opened files can be compared, and if not why, in one sentence ("A is a Google
+// Benchmark file and B a lesson artifact of performance-01: …"); empty when they can.
+std::string whyNotComparable(const OpenedFile &a, const OpenedFile &b);
+
+} // namespace lessonscope

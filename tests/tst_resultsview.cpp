@@ -1,0 +1,163 @@
+// Other harnesses' results files in the explorer (ui/results/): the library's row, the results
+// view's header, warnings, panels and benchmarks, the comparison of two of one harness, the
+// refusal of two that measure different things, and the image `render` draws.
+#include "core/library/openedfile.h"
+#include "ui/artifact/artifactrenderer.h"
+#include "ui/artifact/panelsview.h"
+#include "ui/charts/panelchart.h"
+#include "ui/library/librarymodel.h"
+#include "ui/results/resultscomparisonview.h"
+#include "ui/results/resultsheader.h"
+#include "ui/results/resultsview.h"
+#include "ui/window/centralview.h"
+#include "peertesting.h"
+
+#include <QAbstractItemModelTester>
+#include <QTableWidget>
+#include <QTest>
+
+using namespace lessonscope;
+using namespace peertesting;
+
+namespace {
+
+LibraryEntry entryOf(const QString &fixture)
+{
+    OpenedFile opened = openFixture(fixture);
+    LibraryEntry entry;
+    entry.path = fixturePath(fixture);
+    entry.artifact = std::move(opened.artifact);
+    entry.results = std::move(opened.results);
+    entry.problems = std::move(opened.problems);
+    return entry;
+}
+
+const PanelChart *chartTitled(const PanelsView *panels, const QString &title)
+{
+    for (const PanelChart *chart : panels->charts()) {
+        if (chart->panel().title == title)
+            return chart;
+    }
+    return nullptr;
+}
+
+// The share of an image's pixels that are not its most common colour: a drawn page is far from
+// blank.
+double drawnShare(const QImage &image)
+{
+    QHash<QRgb, int> counts;
+    for (int y = 0; y < image.height(); y += 4) {
+        for (int x = 0; x < image.width(); x += 4)
+            ++counts[image.pixel(x, y)];
+    }
+    int most = 0, total = 0;
+    for (const int count : counts) {
+        most = std::max(most, count);
+        total += count;
+    }
+    return total ? 1.0 - double(most) / total : 0;
+}
+
+} // namespace
+
+class TestResultsView : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void theLibraryRowSaysHarnessDateHostAndCounts()
+    {
+        LibraryModel model;
+        QAbstractItemModelTester tester(&model);
+        const int id = model.addOrReplace(entryOf(QStringLiteral("gb-repetitions.json")));
+        const int row = model.rowOf(id);
+        const auto cell = [&](int column) { return model.index(row, column).data().toString(); };
+        QCOMPARE(cell(LibraryModel::LessonColumn), QStringLiteral("Google Benchmark"));
+        QCOMPARE(cell(LibraryModel::TitleColumn), QStringLiteral("13 benchmarks, 10 repetitions each"));
+        QCOMPARE(cell(LibraryModel::BackendColumn), QStringLiteral("vm"));
+        QVERIFY(!cell(LibraryModel::GeneratedColumn).isEmpty());
+        QVERIFY(cell(LibraryModel::StatusColumn).contains(QLatin1String("warning")));
+        QVERIFY(!model.entry(id)->hasErrors());
+    }
+
+    void oneFileShowsItsWarningsPanelsAndBenchmarks()
+    {
+        ResultsView view;
+        view.resize(1200, 900);
+        const LibraryEntry entry = entryOf(QStringLiteral("gb-repetitions.json"));
+        view.setEntry(entry);
+        QVERIFY(view.header()->titleText().startsWith(QStringLiteral("Google Benchmark 1.6–1.7 results (JSON)")));
+        QVERIFY(view.header()->warningsText().contains(QLatin1String("load average at the start")));
+        QVERIFY(view.header()->warningsText().contains(QLatin1String("debug build")));
+        // The family over its argument, on log axes, with the file's n log n fit beside it.
+        const PanelChart *family = chartTitled(view.panels(), QStringLiteral("BM_Sort: median by n"));
+        QVERIFY(family);
+        QVERIFY(family->panel().logX);
+        QCOMPARE(family->panel().series.size(), std::size_t(2));
+        QVERIFY(family->panel().series[1].label.startsWith(QLatin1String("the file's fit")));
+        QVERIFY(chartTitled(view.panels(), QStringLiteral("items_per_second")));
+        // Every benchmark in the table, the one that did not run with its error.
+        QCOMPARE(view.benchmarks()->rowCount(), 13);
+        bool error = false;
+        for (int r = 0; r < view.benchmarks()->rowCount(); ++r)
+            error = error || view.benchmarks()->item(r, 7)->text().contains(QLatin1String("could not be opened"));
+        QVERIFY(error);
+        QVERIFY(view.context()->rowCount() > 5);
+    }
+
+    void aPyperfFileShowsItsDistribution()
+    {
+        ResultsView view;
+        view.setEntry(entryOf(QStringLiteral("pyperf-sort.json")));
+        const PanelChart *distribution =
+            chartTitled(view.panels(), QStringLiteral("sort 1000 floats: distribution of its 60 values"));
+        QVERIFY(distribution);
+        double counted = 0;
+        for (const double y : distribution->panel().series.front().y)
+            counted += y;
+        QCOMPARE(counted, 60.0);
+    }
+
+    void twoFilesOfOneHarnessAreCompared()
+    {
+        LibraryModel model;
+        CentralView centre(&model);
+        const int a = model.addOrReplace(entryOf(QStringLiteral("gb-quiet.json")));
+        const int b = model.addOrReplace(entryOf(QStringLiteral("gb-loaded.json")));
+        centre.showEntries({b, a}, false);
+        QCOMPARE(centre.page(), CentralView::Page::ResultsComparison);
+        ResultsComparisonView *view = centre.resultsComparisonView();
+        QCOMPARE(view->table()->rowCount(), 3);
+        for (int r = 0; r < 3; ++r) {
+            QVERIFY(view->table()->item(r, 4)->text().contains(QLatin1String("differs"))); // real time
+            QVERIFY(!view->table()->item(r, 5)->text().contains(QLatin1String("differs"))); // CPU time
+            QVERIFY(view->table()->item(r, 6)->text().contains(QLatin1String("slower")));
+        }
+        QVERIFY(view->legendText().contains(QLatin1String("A: gb-quiet.json"))); // the older run is A
+        QVERIFY(chartTitled(view->panels(), QStringLiteral("BM_Sum: repetitions in order (real time)")));
+    }
+
+    void whatCannotBeComparedIsSaid()
+    {
+        LibraryModel model;
+        CentralView centre(&model);
+        const int gb = model.addOrReplace(entryOf(QStringLiteral("gb-quiet.json")));
+        const int hf = model.addOrReplace(entryOf(QStringLiteral("hf-compare.json")));
+        centre.showEntries({gb, hf}, false);
+        QCOMPARE(centre.page(), CentralView::Page::Note);
+        QVERIFY(centre.noteText().contains(QLatin1String("cannot be compared")));
+        QVERIFY(centre.noteText().contains(QLatin1String("hyperfine")));
+        centre.showEntries({hf}, false);
+        QCOMPARE(centre.page(), CentralView::Page::Results);
+    }
+
+    void renderDrawsTheResults()
+    {
+        const QImage image = renderArtifact(entryOf(QStringLiteral("gb-family.json")), RenderView::All, QSize(1200, 900));
+        QCOMPARE(image.size(), QSize(1200, 900));
+        QVERIFY(drawnShare(image) > 0.05);
+    }
+};
+
+QTEST_MAIN(TestResultsView)
+#include "tst_resultsview.moc"

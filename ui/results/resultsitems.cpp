@@ -1,0 +1,18 @@
+#include "ui/results/resultsitems.h"
+
+#include "core/peers/resultspanels.h"
+
+using namespace lessonscope;
+
+std::vector<PanelItem> resultsPanelItems(const ResultsFile &file, bool distributions)
+{
+    std::vector<PanelItem> items;
+    for (const Panel &panel : resultsPanels(file, distributions)) {
+        PanelItem item;
+        item.plot = plotPanelFrom(panel);
+        item.kind = QString::fromStdString(panel.kind);
+        item.drawable = true;
+        items.push_back(std::move(item));
+    }
+    return items;
+}
