@@ -86,7 +86,8 @@ const char *kFixedMeasurement =
     R"({"pid":4242,"instruction_set":"baseline","wait_strategy":"park","first_call_seconds":0.002,)"
     R"("first_call_parts":{"stream_start":0.0005,"kernel_select":0.0001,"first_touch":0.0001,"work":0.0013},)"
     R"("max_abs_error":1e-07,"involuntary_context_switches":0,)"
-    R"("calls":[[0,500,1000,1500,2000],[10000,10500,11000,11500,12000],[20000,20500,21000,21500,22000]]})";
+    R"("calls":[[0,500,1000,1500,2000],[10000,10500,11000,11500,12000],[20000,20500,21000,21500,22000]],)"
+    R"("evidence":[[0,0,0,0,0,0,1,0],[0,0,0,0,0,0,1,0],[0,0,0,0,0,0,1,0]]})";
 
 class CancelWhenStarted final : public RunObserver
 {

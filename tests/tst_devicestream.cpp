@@ -367,13 +367,14 @@ void TestDeviceStream::spinningWorkerIsSeenRunning()
     // worker spins only while the host is seen running (tst_streamplacement shows that it parks
     // when the host sleeps), so the host keeps running for 100 µs after each call and then reads
     // the worker's state. Other work that preempts the host makes the worker park, rightly, after
-    // that call; a worker that always parked would be asleep after every one of the 50.
+    // that call (so does a hypervisor that deschedules the host's virtual CPU: the host's CPU
+    // time stops); a worker that always parked would be asleep after every one of the 500.
     StreamOptions options{WaitStrategy::SpinThenPark};
     options.workerSpinNs = 60'000'000'000; // a minute: longer than this test
     DeviceStream stream(options);
     const long workerTid = stream.workerThreadId();
     int running = 0;
-    for (int call = 0; call < 50; ++call) {
+    for (int call = 0; call < 500 && running == 0; ++call) {
         stream.dispatch([] {}).wait();
         const std::int64_t until = MonotonicClock::nowNs() + 100'000;
         while (MonotonicClock::nowNs() < until) {

@@ -83,7 +83,8 @@ void TestLessonRunner::runFinishesWithAnArtifact()
     QVERIFY(!hasErrors(validateArtifact(artifact.json())));
     QCOMPARE(finished.constFirst().at(2).value<Problems>(), validateArtifact(artifact.json())); // checked on the worker
     const performance01::Figures timing = performance01::readFigures(artifact);
-    QCOMPARE(timing.warmSamplesSeconds.size(), std::size_t(50));
+    // Fifty clean, and one more for each call other work interrupted.
+    QVERIFY(timing.warmSamplesSeconds.size() >= std::size_t(50));
 
     // What was shown live is what the artifact holds: the same first call and samples, in order.
     QCOMPARE(first.count(), 1);
@@ -241,7 +242,9 @@ void TestLessonRunner::everyLessonCountsInOneUnit()
         QVERIFY(!progress.isEmpty());
         const int done = progress.last().at(1).toInt();
         const int total = progress.last().at(2).toInt();
-        QVERIFY2(done == total && total == reported,
+        // Progress counts the clean units' calls; the calls reported include any other work
+        // interrupted (replaced by more): as many, or more.
+        QVERIFY2(done == total && reported >= total,
                  qPrintable(QStringLiteral("%1: progress %2 of %3, %4 calls reported")
                                 .arg(QString::fromStdString(each->info().id)).arg(done).arg(total).arg(reported)));
     }

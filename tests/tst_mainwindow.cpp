@@ -220,7 +220,8 @@ void TestMainWindow::runFromTheGuiAddsAnUnsavedArtifact()
     QCOMPARE(m_window->centre()->page(), CentralView::Page::LiveRun);
     QVERIFY(m_window->actions()->cancelRun->isEnabled());
     QVERIFY(finished.wait(60'000));
-    QCOMPARE(m_window->centre()->liveRunView()->warmSampleCount(), std::size_t(40)); // they appeared live
+    // They appeared live: forty clean, and any other work interrupted (replaced by more).
+    QVERIFY(m_window->centre()->liveRunView()->warmSampleCount() >= std::size_t(40));
 
     QCOMPARE(inserted.count(), 1);
     QCOMPARE(m_window->model()->rowCount(), bundledCount() + 1);
@@ -243,7 +244,7 @@ void TestMainWindow::runFromTheGuiAddsAnUnsavedArtifact()
     QVERIFY(!m_window->isWindowModified());
     const lessonscope::ReadResult reread = lessonscope::readArtifactFile(target);
     QVERIFY(reread.ok());
-    QCOMPARE(lessonscope::performance01::readFigures(*reread.artifact).warmSamplesSeconds.size(), std::size_t(40));
+    QVERIFY(lessonscope::performance01::readFigures(*reread.artifact).warmSamplesSeconds.size() >= std::size_t(40));
 }
 
 void TestMainWindow::cancelFromTheGuiKeepsWhatWasMeasured()

@@ -9,11 +9,13 @@
 #include "ui/results/resultscomparisonview.h"
 #include "ui/results/resultsheader.h"
 #include "ui/results/resultsview.h"
+#include "ui/timeline/answerstore.h"
 #include "ui/window/centralview.h"
 #include "peertesting.h"
 
 #include <QAbstractItemModelTester>
 #include <QTableWidget>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace lessonscope;
@@ -121,7 +123,9 @@ private slots:
     void twoFilesOfOneHarnessAreCompared()
     {
         LibraryModel model;
-        CentralView centre(&model);
+        const QTemporaryDir dir;
+        AnswerStore store(dir.filePath(QStringLiteral("answers.ini")));
+        CentralView centre(&model, &store);
         const int a = model.addOrReplace(entryOf(QStringLiteral("gb-quiet.json")));
         const int b = model.addOrReplace(entryOf(QStringLiteral("gb-loaded.json")));
         centre.showEntries({b, a}, false);
@@ -140,7 +144,9 @@ private slots:
     void whatCannotBeComparedIsSaid()
     {
         LibraryModel model;
-        CentralView centre(&model);
+        const QTemporaryDir dir;
+        AnswerStore store(dir.filePath(QStringLiteral("answers.ini")));
+        CentralView centre(&model, &store);
         const int gb = model.addOrReplace(entryOf(QStringLiteral("gb-quiet.json")));
         const int hf = model.addOrReplace(entryOf(QStringLiteral("hf-compare.json")));
         centre.showEntries({gb, hf}, false);

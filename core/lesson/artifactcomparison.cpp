@@ -170,7 +170,7 @@ std::vector<std::string> disturbanceWarnings(const ArtifactComparison &compariso
             reasons.append(i > 0 ? "; " : "").append(disturbance->reasons[i]);
         std::string warning = side;
         if (disturbance->refused) {
-            warning.append(" ").append(reasons).append(". Its figures are not to be believed. ").append(disturbance->advice);
+            warning.append(" could not measure: ").append(reasons).append(". Its figures are not to be believed. ").append(disturbance->advice);
         } else if (disturbance->disturbed) {
             warning.append(" was disturbed while it ran: ").append(reasons)
                 .append(". Its numbers measure the other work as well as the code. ").append(disturbance->advice);

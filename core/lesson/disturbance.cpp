@@ -113,6 +113,8 @@ Json measuringToJson(const MeasuringReport &m)
     json["waitedSeconds"] = static_cast<double>(m.waitedNs) / 1e9;
     json["interruptedRule"] = Json::object({{"aboveNs", kInterruptedAboveNs}, {"aboveShare", kInterruptedShare}});
     json["budgetSpent"] = m.budgetSpent;
+    if (m.keepsInterrupted)
+        json["keepsInterrupted"] = true;
     json["timedSeconds"] = m.timedSeconds;
     Json warmUps = Json::array();
     for (const WarmUp &w : m.warmUps)
@@ -145,6 +147,8 @@ std::optional<MeasuringReport> measuringFromJson(const Json *json)
     m.waitedNs = static_cast<std::int64_t>(std::min(*waited, 1e9) * 1e9);
     m.timedSeconds = *timed;
     m.budgetSpent = spent->get<bool>();
+    const Json *keeps = member(*json, "keepsInterrupted");
+    m.keepsInterrupted = keeps && keeps->is_boolean() && keeps->get<bool>();
     if (const Json *warmUps = member(*json, "warmup"); warmUps && warmUps->is_array()) {
         for (const Json &w : *warmUps) {
             WarmUp warmUp;
@@ -260,25 +264,44 @@ Disturbance oldRule(const InterferenceEvidence &e, const DisturbanceRule &rule)
 }
 
 // The clean durations of a document's traced calls after the first, for the data check.
-std::vector<double> tracedCleanDurations(const Json &document)
+DriftSamples tracedCleanHalves(const Json &document)
 {
-    std::vector<double> durations;
     const Json *trace = member(document, "trace");
     const Json *calls = trace ? member(*trace, "calls") : nullptr;
     if (!calls)
-        return durations;
+        return {};
     const std::vector<std::int64_t> begin = integersOf(member(*calls, "dispatchBegin"));
     const std::vector<std::int64_t> ready = integersOf(member(*calls, "readyObserved"));
     const Json *evidence = member(*trace, "evidence");
     const std::vector<std::int64_t> interrupted = evidence ? integersOf(member(*evidence, "interrupted")) : std::vector<std::int64_t>{};
+    const std::vector<std::int64_t> rounds = evidence ? integersOf(member(*evidence, "round")) : std::vector<std::int64_t>{};
     if (begin.size() != ready.size())
-        return durations;
-    for (std::size_t i = 1; i < begin.size(); ++i) {
+        return {};
+    const bool byRound = rounds.size() == begin.size() && !rounds.empty()
+        && *std::max_element(rounds.begin(), rounds.end()) > *std::min_element(rounds.begin(), rounds.end());
+    std::vector<double> durations;
+    std::vector<std::int64_t> roundOf;
+    for (std::size_t i = 1; i < begin.size(); ++i) { // the first call is a first use, not a sample
         if (interrupted.size() == begin.size() && interrupted[i] != 0)
             continue;
         durations.push_back(static_cast<double>(ready[i]) - static_cast<double>(begin[i]));
+        roundOf.push_back(byRound ? rounds[i] : 0);
     }
-    return durations;
+    if (!byRound)
+        return halvesOf(durations);
+    std::vector<std::int64_t> distinct = roundOf;
+    std::sort(distinct.begin(), distinct.end());
+    distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+    const std::size_t half = distinct.size() / 2;
+    DriftSamples halves;
+    for (std::size_t i = 0; i < durations.size(); ++i) {
+        const auto at = static_cast<std::size_t>(std::lower_bound(distinct.begin(), distinct.end(), roundOf[i]) - distinct.begin());
+        if (at < half)
+            halves.first.push_back(durations[i]);
+        else if (at >= distinct.size() - half)
+            halves.second.push_back(durations[i]);
+    }
+    return halves;
 }
 
 } // namespace
@@ -368,14 +391,19 @@ RunEvidence runEvidenceFromJson(const Json &environment)
     return evidence;
 }
 
-std::string driftOf(const std::vector<double> &samples)
+DriftSamples halvesOf(const std::vector<double> &samples)
+{
+    const auto half = static_cast<std::ptrdiff_t>(samples.size() / 2);
+    return {std::vector<double>(samples.begin(), samples.begin() + half), std::vector<double>(samples.end() - half, samples.end())};
+}
+
+std::string driftOf(const DriftSamples &halves)
 {
     // Fewer than 20 a half, and the halves' intervals are too wide to say anything.
-    if (samples.size() < 40)
+    const std::vector<double> &first = halves.first;
+    const std::vector<double> &second = halves.second;
+    if (first.size() < 20 || second.size() < 20)
         return {};
-    const std::size_t half = samples.size() / 2;
-    const std::vector<double> first(samples.begin(), samples.begin() + static_cast<std::ptrdiff_t>(half));
-    const std::vector<double> second(samples.end() - static_cast<std::ptrdiff_t>(half), samples.end());
     const MedianInterval a = medianInterval(first, kZ95);
     const MedianInterval b = medianInterval(second, kZ95);
     const double ma = median(first), mb = median(second);
@@ -385,8 +413,7 @@ std::string driftOf(const std::vector<double> &samples)
         + formatDuration(mb / 1e9) + " against the first half's " + formatDuration(ma / 1e9);
 }
 
-Disturbance assessDisturbance(const RunEvidence &evidence, const std::vector<double> &samples,
-                              const DisturbanceRule &rule)
+Disturbance assessDisturbance(const RunEvidence &evidence, const DriftSamples &drift, const DisturbanceRule &rule)
 {
     if (!evidence.machine) {
         Disturbance unknown;
@@ -404,9 +431,12 @@ Disturbance assessDisturbance(const RunEvidence &evidence, const std::vector<dou
     result.interrupted = m.interrupted;
     result.evidence = measuringLine(m) + "; " + machineLine(e);
     const auto least = static_cast<std::size_t>(std::ceil(measuring::kLeastCleanShare * static_cast<double>(m.wanted)));
-    if (m.clean < std::max<std::size_t>(least, 1)) {
+    result.keepsInterrupted = m.keepsInterrupted;
+    if (m.keepsInterrupted) {
+        // Every sample is a figure's: none was to be replaced, so there is no quota to miss.
+    } else if (m.clean < std::max<std::size_t>(least, 1)) {
         result.refused = true;
-        result.reasons.push_back("could not measure: only " + plural(m.clean, "clean timed unit", "clean timed units")
+        result.reasons.push_back("only " + plural(m.clean, "clean timed unit", "clean timed units")
                                  + " of the " + formatCount(static_cast<std::int64_t>(m.wanted)) + " asked for, after "
                                  + formatCount(static_cast<std::int64_t>(m.measured)) + " in "
                                  + formatDuration(m.timedSeconds) + "; other work kept the timed threads from a CPU for "
@@ -418,8 +448,8 @@ Disturbance assessDisturbance(const RunEvidence &evidence, const std::vector<dou
     }
     if (e.stealShare && *e.stealShare >= rule.stealShare)
         result.reasons.push_back("the hypervisor took " + decimal(*e.stealShare * 100, 1) + "% of the CPU time (steal)");
-    if (const std::string drift = driftOf(samples); !drift.empty())
-        result.reasons.push_back(drift);
+    if (const std::string drifted = driftOf(drift); !drifted.empty())
+        result.reasons.push_back(drifted);
     result.disturbed = !result.reasons.empty();
     result.oneCpu = m.measured > 0 && 2 * m.sharedCpu >= m.measured;
     result.besideOtherWork = e.idle && e.idle->busyCpus >= kBusyCpusBesideRun;
@@ -456,6 +486,9 @@ std::string conditionsHeadline(const Disturbance &d)
         return "measured on one CPU: host and device took turns on it (the lesson's own threads, not other work)";
     const std::string leftOut = d.interrupted == 0 ? std::string()
         : plural(d.interrupted, "interrupted timed unit", "interrupted timed units") + " left out of the figures";
+    if (d.keepsInterrupted && d.interrupted > 0)
+        return (d.besideOtherWork ? "beside other work, " : "quiet apart from ") + plural(d.interrupted, "interrupted timed unit", "interrupted timed units")
+            + ", kept in the figures: the lesson shows them";
     if (d.besideOtherWork)
         return "clean beside other work: other programs were busy, and the figures come from timed units that ran "
                "uninterrupted" + (leftOut.empty() ? std::string() : " (" + leftOut + ")");
@@ -487,7 +520,7 @@ Disturbance disturbanceOf(const Json &document)
         if (const Json *interference = lenient::member(*environment, "interference"))
             evidence.measuring = measuringFromJson(lenient::member(*interference, "measuring"));
     }
-    Disturbance disturbance = assessDisturbance(evidence, tracedCleanDurations(document));
+    Disturbance disturbance = assessDisturbance(evidence, tracedCleanHalves(document));
     if (!evidence.machine && !problem.pointer.empty()) // recorded, but not evidence the rule can trust
         disturbance.evidence = "the interference evidence cannot be read (" + problem.pointer + ": " + problem.message + ")";
     return disturbance;

@@ -62,6 +62,7 @@ struct Disturbance {
     // Other programs kept at least half a CPU busy just before the run: its clean units ran
     // between their time slices, and the headline says so rather than "quiet".
     bool besideOtherWork = false;
+    bool keepsInterrupted = false; // the lesson's figures are of every unit (MeasuringReport)
     std::size_t clean = 0;
     std::size_t interrupted = 0;
     std::vector<std::string> reasons; // each broken part of the rule, with its numbers
@@ -69,9 +70,16 @@ struct Disturbance {
     std::string advice;     // what to do, when disturbed or on one CPU
 };
 
-// samples: the clean durations of the run's timed calls in order (its trace's, the first left
-// out), for the data check of its halves; empty when unknown.
-Disturbance assessDisturbance(const RunEvidence &evidence, const std::vector<double> &samples = {},
+// The data check's two halves of a run's clean calls (their durations in ns): by round where
+// the trace says each call's round (the first rounds against the last, the middle one left out
+// when their number is odd, so that both halves hold whole rounds of one structure), else by
+// count; empty when unknown.
+struct DriftSamples {
+    std::vector<double> first, second;
+};
+DriftSamples halvesOf(const std::vector<double> &samples);
+
+Disturbance assessDisturbance(const RunEvidence &evidence, const DriftSamples &drift = {},
                               const DisturbanceRule &rule = {});
 Disturbance assessDisturbance(const std::optional<InterferenceEvidence> &evidence, const DisturbanceRule &rule = {});
 // Reads the artifact's environment and trace and applies the rule.
@@ -84,8 +92,9 @@ std::string conditionsText(const Disturbance &disturbance);
 // The first line of it alone.
 std::string conditionsHeadline(const Disturbance &disturbance);
 
-// The data check: the clean calls' second half against their first. A drift when the two
-// halves' medians differ by more than 5% and their 95% intervals do not meet. Empty when none.
-std::string driftOf(const std::vector<double> &samples);
+// The data check: the second half's clean calls against the first's. A drift when the two
+// halves' medians differ by more than 5% and their 95% intervals do not meet (at least 20 calls
+// a half). Empty when none.
+std::string driftOf(const DriftSamples &halves);
 
 } // namespace lessonscope

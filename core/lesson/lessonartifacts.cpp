@@ -3,6 +3,7 @@
 #include "core/artifact/canonicaljson.h"
 #include "core/artifact/checker.h"
 #include "core/artifact/jsonreader.h"
+#include "core/artifact/lenientjson.h"
 #include "core/artifact/validation.h"
 #include "core/lesson/disturbance.h"
 #include "core/lesson/lessonidentity.h"
@@ -122,7 +123,19 @@ ReadResult readParsedArtifact(JsonParseResult parsed)
 LessonSummary summarizeArtifact(const Artifact &artifact)
 {
     const Lesson *lesson = findLesson(artifact.lessonId());
-    return lesson ? lesson->summarize(artifact) : LessonSummary{};
+    if (!lesson)
+        return LessonSummary{};
+    LessonSummary summary = lesson->summarize(artifact);
+    // Samples are "clean" by their evidence; a file without it (the seed, an older lessonscope's
+    // run) has samples only.
+    const Json *environment = lenient::member(artifact.json(), "environment");
+    if (!environment || !runEvidenceFromJson(*environment).measuring) {
+        for (Figure &figure : summary.figures) {
+            if (figure.samplesLabel.rfind("clean ", 0) == 0)
+                figure.samplesLabel.erase(0, 6);
+        }
+    }
+    return summary;
 }
 
 std::unique_ptr<LessonTimeline> timelineOf(const Artifact &artifact)

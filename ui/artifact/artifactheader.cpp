@@ -238,17 +238,22 @@ void ArtifactHeader::setConditions(const Artifact &artifact)
 {
     const Disturbance disturbance = disturbanceOf(artifact.json());
     const QString evidence = shownText(disturbance.evidence, kMaxShownParagraph);
+    // The verdict's first line (core/lesson/disturbance.h), then the evidence it rests on.
+    const QString headline = shownText(conditionsHeadline(disturbance), kMaxShownParagraph);
     if (!disturbance.known)
-        m_conditions->setText(tr("not known (%1)").arg(evidence));
+        m_conditions->setText(headline);
     else
-        m_conditions->setText(disturbance.disturbed ? tr("disturbed: %1").arg(evidence) : tr("quiet: %1").arg(evidence));
+        m_conditions->setText(tr("%1 — %2").arg(headline, evidence));
     QStringList reasons;
     for (const std::string &reason : disturbance.reasons)
         reasons << shownText(reason, kMaxShownParagraph);
-    m_disturbance->setText(tr("⚠ This run was disturbed: %1. Its timings measure the other work as well as the "
-                              "code. %2").arg(reasons.join(QStringLiteral("; ")), q(disturbance.advice)));
+    m_disturbance->setText(disturbance.refused
+                               ? tr("⚠ This run could not measure: %1. No figure of it should be believed. %2")
+                                     .arg(reasons.join(QStringLiteral("; ")), q(disturbance.advice))
+                               : tr("⚠ This run was disturbed: %1. Its timings measure the other work as well as the "
+                                    "code. %2").arg(reasons.join(QStringLiteral("; ")), q(disturbance.advice)));
     m_disturbance->setToolTip(plainToolTip(evidence));
-    m_disturbance->setVisible(disturbance.disturbed);
+    m_disturbance->setVisible(disturbance.disturbed || disturbance.refused);
 }
 
 void ArtifactHeader::setResultsHidden(bool hidden)

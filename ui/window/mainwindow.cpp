@@ -77,10 +77,9 @@ private:
 } // namespace
 
 MainWindow::MainWindow(QWidget *parent)
-    : QMainWindow(parent), m_store(new AnswerStore(this)), m_runner(new LessonRunner(this)), m_model(new LibraryModel(this))
+    : QMainWindow(parent), m_settingsNote(lessonscope::guardSettingsFiles()), m_store(new AnswerStore(this)),
+      m_runner(new LessonRunner(this)), m_model(new LibraryModel(this))
 {
-    // Before the first QSettings: a settings file that is a FIFO (or a device) would block it.
-    const QString settingsNote = lessonscope::guardSettingsFiles();
     setWindowTitle(QStringLiteral("lessonscope[*]"));
     setAcceptDrops(true);
     m_open = new OpenController(m_model, this);
@@ -110,8 +109,8 @@ MainWindow::MainWindow(QWidget *parent)
     connectRuns();
     restoreSettings();
     showSelection({});
-    if (!settingsNote.isEmpty() || !m_layoutNote.isEmpty())
-        statusBar()->showMessage(settingsNote.isEmpty() ? m_layoutNote : settingsNote);
+    if (!m_settingsNote.isEmpty() || !m_layoutNote.isEmpty())
+        statusBar()->showMessage(m_settingsNote.isEmpty() ? m_layoutNote : m_settingsNote);
 }
 
 MainWindow::~MainWindow() = default;

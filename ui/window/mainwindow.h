@@ -62,6 +62,9 @@ private:
     void keepOnScreen(); // fits a restored geometry into the available screen area
     void saveSettings() const;
 
+    // Made before any QSettings (the answer store's first): a settings file that is a FIFO (or a
+    // device) would block it. Empty, or what the status bar says of the file.
+    QString m_settingsNote;
     AnswerStore *m_store = nullptr; // the course: answers and progress, kept in the settings
     LessonRunner *m_runner = nullptr; // runs lessons on a worker thread, for the run panel
     LibraryModel *m_model = nullptr;

@@ -116,6 +116,7 @@ struct Experiment {
     std::size_t sizeCount = 1;
     std::uint64_t prepared = 0; // preparations so far: each has other values
     ReplacementBudget budget;   // one for the run's every size and round
+    int reported = 0;           // calls reported live, every size's
 
     performance03::SizeSamples &sizeOf(int n);
     void record(performance03::SizeSamples &size, const SampleTimes &t, bool traced, int round);
@@ -149,8 +150,14 @@ void Experiment::record(performance03::SizeSamples &size, const SampleTimes &t, 
     size.call.push_back(secondsBetween(t.call.dispatchBegin, t.call.readyObserved));
     size.withPlacement.push_back(secondsBetween(t.place.dispatchBegin, t.call.readyObserved));
     size.whole.add(secondsBetween(t.prepareBegin, t.call.readyObserved), t.evidence, round);
-    if (!traced)
+    // Every call is reported, traced or not: the run in progress draws them all and the progress
+    // counts them all (the sizes show as steps).
+    const MeasuredCall live = MeasuredCall::of(t.call.since(t.call.dispatchBegin), t.evidence, round,
+                                               t.call.readyObserved - t.prepareBegin);
+    if (!traced) {
+        observer.callMeasured(reported++, live);
         return;
+    }
     if (run.calls.empty())
         run.startedAtNs = t.call.dispatchBegin; // the trace's origin: the first traced call's dispatch
     const std::int64_t origin = run.startedAtNs;
@@ -158,7 +165,7 @@ void Experiment::record(performance03::SizeSamples &size, const SampleTimes &t, 
                                    t.place.workBegin - origin, t.place.workEnd - origin,
                                    t.place.readyObserved - origin});
     run.calls.push_back(MeasuredCall::of(t.call.since(origin), t.evidence, round, t.call.readyObserved - t.prepareBegin));
-    observer.callMeasured(static_cast<int>(run.calls.size()) - 1, run.calls.back());
+    observer.callMeasured(reported++, live);
 }
 
 bool Experiment::measureSize(TimedStream &timed, int n, bool traced, int round)

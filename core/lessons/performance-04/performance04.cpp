@@ -136,7 +136,11 @@ LessonRun Performance04::run(const ParameterValues &values, RunObserver &observe
                 observer.callMeasured(static_cast<int>(run.calls.size()) - 1, run.calls.back());
             }
             pairs.add(pairSeconds, pair, round);
-            observer.progress(static_cast<int>(std::min(pairs.cleanCount(), samples)), static_cast<int>(samples));
+            // Counted in calls, as the run in progress draws them and a cancel reports them: the
+            // clean pairs' two each, of the pairs asked for.
+            const int perPair = static_cast<int>(kernels.size());
+            observer.progress(static_cast<int>(std::min(pairs.cleanCount(), samples)) * perPair,
+                              static_cast<int>(samples) * perPair);
         }
         // After the clock stopped: each type's last output against its long-double reference
         // (a round cancelled in its warm-up has none of its own).

@@ -87,6 +87,7 @@ LessonRun Performance05::run(const ParameterValues &values, RunObserver &observe
     run.calls.reserve(samples); // no reallocation between calls
     run.measuring.rounds = measuring::kRounds;
     run.measuring.wanted = samples;
+    run.measuring.keepsInterrupted = true;
     performance05::Measurements m;
     m.neighbour = choiceParameter(values, "neighbour");
     // This lesson's samples are every call, interrupted or not: the whole distribution is what it

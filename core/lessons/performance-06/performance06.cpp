@@ -219,7 +219,11 @@ LessonRun Performance06::run(const ParameterValues &values, RunObserver &observe
             unit.known = true;
             unit.otherWaitNs = repetitionClean ? 0 : kInterruptedAboveNs + 1;
             clean.add(0, unit, round); // a unit of no length: any wait above 10 µs interrupts it
-            observer.progress(static_cast<int>(std::min(clean.cleanCount(), repetitions)), static_cast<int>(repetitions));
+            // Counted in the calls reported (each repetition's traced burst), as the run in
+            // progress draws them and a cancel reports them.
+            const int perRepetition = m.depths.back();
+            observer.progress(static_cast<int>(std::min(clean.cleanCount(), repetitions)) * perRepetition,
+                              static_cast<int>(repetitions) * perRepetition);
         }
         // After the clock stopped: the last output (every call recomputes the same one).
         m.maxAbsError = kernel.maxAbsErrorAgainstReference();
