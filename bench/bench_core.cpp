@@ -1,15 +1,21 @@
 // The core's figures in one run: the product inline, the same product as one synchronized stream
-// call (adaptive and park), dispatch only, and parse + validate of the recorded artifact; then the
-// ratios, computed from this very run (docs/performance.md says what they mean and how to rerun).
+// call (adaptive and park), dispatch only, and parse + validate of the recorded artifact; the
+// stream with host and worker held on one CPU, as designed and as the design that spun blindly;
+// the call beside busy threads; the call with its evidence read between calls; then the ratios,
+// computed from this very run (docs/performance.md says what they mean and how to rerun).
 
 #include "core/lesson/lessonartifacts.h"
 #include "collectingreporter.h"
+#include "core/timing/callevidence.h"
 #include "core/timing/devicestream.h"
 #include "core/timing/matmulkernel.h"
 #include "core/timing/monotonicclock.h"
 #include "producttiming.h"
 
 #include <benchmark/benchmark.h>
+
+#include <pthread.h>
+#include <sched.h>
 
 #include <atomic>
 #include <cstdio>
@@ -106,6 +112,81 @@ void coreToCoreRoundTrip(benchmark::State &state)
     echo.join();
 }
 
+// The calling thread and the stream's worker held on the calling thread's CPU while the process
+// may use two: the co-location the kernel often leaves a new thread in (docs/performance.md,
+// "Measuring truly"). watchPartner and keepWorkerOffHostCpu off is the design that spun blindly.
+void sharedCpuCall(benchmark::State &state, bool asDesigned)
+{
+    if (DeviceStream::usableCores() < 2) {
+        state.SkipWithError("needs two usable CPUs");
+        return;
+    }
+    cpu_set_t before;
+    CPU_ZERO(&before);
+    pthread_getaffinity_np(pthread_self(), sizeof before, &before);
+    const int cpu = sched_getcpu();
+    cpu_set_t one;
+    CPU_ZERO(&one);
+    CPU_SET(cpu, &one);
+    StreamOptions options{WaitStrategy::SpinThenPark};
+    options.watchPartner = asDesigned;
+    options.keepWorkerOffHostCpu = asDesigned;
+    {
+        MatmulKernel kernel = makeKernel();
+        DeviceStream stream(options);
+        // Pinned after the stream started: the stream leaves an affinity it did not set alone.
+        sched_setaffinity(static_cast<pid_t>(stream.workerThreadId()), sizeof one, &one);
+        pthread_setaffinity_np(pthread_self(), sizeof one, &one);
+        stream.dispatch([&kernel] { kernel.multiply(); }).wait();
+        for (auto _ : state)
+            stream.dispatch([&kernel] { kernel.multiply(); }).wait();
+    }
+    pthread_setaffinity_np(pthread_self(), sizeof before, &before);
+}
+
+// The synchronized call beside `busy` threads that never sleep, each on its own (the learner's
+// build, browser or virtual machine).
+void callBesideBusyThreads(benchmark::State &state, int busyThreads)
+{
+    std::atomic<bool> stop{false};
+    std::vector<std::thread> busy;
+    for (int i = 0; i < busyThreads; ++i) {
+        busy.emplace_back([&stop] {
+            while (!stop.load(std::memory_order_relaxed)) {
+            }
+        });
+    }
+    {
+        MatmulKernel kernel = makeKernel();
+        timeSynchronized(state, kernel);
+    }
+    stop = true;
+    for (std::thread &thread : busy)
+        thread.join();
+}
+
+// The synchronized call with the per-call evidence read between calls, as the lessons time them:
+// the mark after a call is the next call's start (EvidenceRecorder::next). Only the calls are
+// timed (manual time): the question is whether the reading makes the calls slower.
+void callWithEvidence(benchmark::State &state, bool withEvidence)
+{
+    MatmulKernel kernel = makeKernel();
+    DeviceStream stream;
+    std::vector<ThreadCounterReader> worker;
+    worker.push_back(stream.workerCounters());
+    const EvidenceRecorder recorder(std::move(worker));
+    EvidenceRecorder::Mark mark = recorder.mark();
+    stream.dispatch([&kernel] { kernel.multiply(); }).wait();
+    for (auto _ : state) {
+        const std::int64_t begin = MonotonicClock::nowNs();
+        stream.dispatch([&kernel] { kernel.multiply(); }).wait();
+        const std::int64_t end = MonotonicClock::nowNs();
+        if (withEvidence)
+            benchmark::DoNotOptimize(recorder.next(mark));
+        state.SetIterationTime(static_cast<double>(end - begin) / 1e9);
+    }
+}
+
 void parseAndValidateSeed(benchmark::State &state)
 {
     std::ifstream file(LESSONSCOPE_TEST_DATA "/seed-performance-01.json", std::ios::binary);
@@ -134,6 +215,13 @@ void registerAll()
     common(benchmark::RegisterBenchmark("dispatch_only", dispatchOnly)->UseManualTime());
     common(benchmark::RegisterBenchmark("core_to_core_round_trip", coreToCoreRoundTrip)->UseRealTime());
     common(benchmark::RegisterBenchmark("parse_validate_seed", parseAndValidateSeed)->UseRealTime());
+    common(benchmark::RegisterBenchmark("shared_cpu_call", sharedCpuCall, true)->UseRealTime());
+    // Each call of the blind design costs the spin budgets (2.2 ms): a few hundred are enough.
+    common(benchmark::RegisterBenchmark("shared_cpu_call_blind_spin", sharedCpuCall, false)->UseRealTime()->Iterations(200));
+    common(benchmark::RegisterBenchmark("call_beside_1_busy", callBesideBusyThreads, 1)->UseRealTime());
+    common(benchmark::RegisterBenchmark("call_beside_2_busy", callBesideBusyThreads, 2)->UseRealTime());
+    common(benchmark::RegisterBenchmark("call_evidence_off", callWithEvidence, false)->UseManualTime());
+    common(benchmark::RegisterBenchmark("call_evidence_on", callWithEvidence, true)->UseManualTime());
 }
 
 void printRatio(const char *what, double numerator, double denominator, const char *goal)
@@ -161,7 +249,8 @@ int main(int argc, char **argv)
                 waitStrategyName(DeviceStream().effectiveStrategy()));
     for (const char *name : {"product_inline", "synchronized_call_adaptive", "synchronized_call_park",
                              "empty_call_adaptive", "dispatch_only", "core_to_core_round_trip",
-                             "parse_validate_seed"}) {
+                             "parse_validate_seed", "shared_cpu_call", "shared_cpu_call_blind_spin",
+                             "call_beside_1_busy", "call_beside_2_busy", "call_evidence_off", "call_evidence_on"}) {
         const double value = reporter.ns(name);
         if (value > 0)
             std::printf("  %-40s %10.1f ns\n", name, value);
@@ -172,6 +261,14 @@ int main(int argc, char **argv)
     printRatio("synchronized (park) / inline", reporter.ns("synchronized_call_park"), inlineNs, "");
     printRatio("dispatch only / inline", reporter.ns("dispatch_only"), inlineNs, "");
     printRatio("inline / floor (310 ns, AVX-512 FMA)", inlineNs, kFloorNs, "(goal <= 2)");
+    printRatio("one CPU: blind spin / as designed", reporter.ns("shared_cpu_call_blind_spin"),
+               reporter.ns("shared_cpu_call"), "(the spin budgets the design no longer pays)");
+    printRatio("beside 1 busy thread / quiet", reporter.ns("call_beside_1_busy"),
+               reporter.ns("synchronized_call_adaptive"), "(means: interrupted calls included)");
+    printRatio("beside 2 busy threads / quiet", reporter.ns("call_beside_2_busy"),
+               reporter.ns("synchronized_call_adaptive"), "");
+    printRatio("evidence read between calls / not", reporter.ns("call_evidence_on"),
+               reporter.ns("call_evidence_off"), "(goal <= 1.1: reading it does not slow the calls)");
     benchmark::Shutdown();
     return 0;
 }

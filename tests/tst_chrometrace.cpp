@@ -235,7 +235,7 @@ private slots:
                 QVERIFY(found);
             }
         }
-        QCOMPARE(calls, 5);
+        QVERIFY(calls >= 5); // five, and one more for each call other work interrupted
     }
 
     // The export streams: each piece handed to the sink is about one event, however many calls

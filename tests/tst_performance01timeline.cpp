@@ -52,6 +52,7 @@ public:
     int callCount() const { return m_timeline.callCount(); }
     int warmCallCount() const { return m_timeline.warmCallCount(); }
     int medianCallIndex() const { return m_timeline.representativeCall(); }
+    const Performance01Timeline &timeline() const { return m_timeline; }
     std::string callTitle(int index) const { return m_timeline.callTitle(index); }
     CallTimeline call(int index) const { return m_timeline.call(index); }
     TimelineVerdict verdict(StopPoint stop, int index) const { return m_timeline.verdict(stopPointKey(stop), index); }
@@ -209,6 +210,18 @@ private slots:
         lastIsMedian.calls.push_back({400000, 400300, 400330, 400830, 401000});
         lastIsMedian.calls.push_back({500000, 500300, 500330, 500830, 500950});
         QCOMPARE(TimelineModel::fromTrace(lastIsMedian).medianCallIndex(), 1); // 930 ns, not the last (950)
+        // An interrupted call is not among the figures' calls: not the median call, not in the
+        // medians, and said so.
+        Trace interrupted = handMadeTrace();
+        interrupted.evidence.resize(interrupted.calls.size());
+        interrupted.evidence[1].interrupted = true;
+        interrupted.evidence[1].waitedNs = 2'200'000;
+        const TimelineModel withInterruption = TimelineModel::fromTrace(interrupted);
+        QVERIFY(withInterruption.medianCallIndex() != 1);
+        QCOMPARE(withInterruption.reading(StopPoint::AfterSynchronization, 2).medianCount, 2);
+        QCOMPARE(*withInterruption.reading(StopPoint::AfterSynchronization, 2).medianSeconds, 1000e-9); // of 900 and 1100 ns
+        QVERIFY(withInterruption.timeline().callInterruption(1).find("2.20 ms") != std::string::npos);
+        QVERIFY(withInterruption.timeline().callInterruption(2).empty());
         QCOMPARE(model.callTitle(0), std::string("first call"));
         QCOMPARE(model.callTitle(2), std::string("warm call 2"));
 

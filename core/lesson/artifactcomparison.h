@@ -53,7 +53,7 @@ struct ArtifactComparison {
     // "dtype: float32 · float64", "cpu: …". Empty when they are the same experiment.
     std::vector<std::string> differences;
     std::vector<ComparedFigure> figures;
-    // Whether each run was disturbed while it ran (docs/artifact-format.md, "When a run was disturbed").
+    // Whether each run was disturbed while it ran (docs/artifact-format.md, "What a run's conditions say").
     Disturbance disturbanceA;
     Disturbance disturbanceB;
 };

@@ -7,7 +7,7 @@
 namespace lessonscope {
 
 // What the scheduler has done to one thread since it started, read at one moment: the evidence
-// behind "was this call interrupted?" (docs/artifact-format.md, "Per-call evidence").
+// behind "was this call interrupted?" (docs/artifact-format.md, "trace.evidence").
 struct ThreadCounters {
     std::int64_t cpuNs = 0;       // CPU time it has run
     std::int64_t runDelayNs = 0;  // time it was ready to run but waited for a CPU (schedstat)

@@ -300,9 +300,16 @@ void writeMeasuredCalls(EventStream &events, const Artifact &artifact, const Les
     for (int i = 0; i < model.callCount() && i < static_cast<int>(trace.calls.size()); ++i) {
         const TracedCall &c = trace.calls[static_cast<std::size_t>(i)];
         const std::int64_t completed = difference(c.readyObserved, c.dispatchBegin);
-        const Json args{{"call", i},
-                        {"completed_result_ns", completed},
-                        {"dispatch_only_ns", difference(c.dispatchEnd, c.dispatchBegin)}};
+        Json args{{"call", i},
+                  {"completed_result_ns", completed},
+                  {"dispatch_only_ns", difference(c.dispatchEnd, c.dispatchBegin)}};
+        // What the scheduler did to the call's threads (trace.evidence), where the trace says.
+        if (static_cast<std::size_t>(i) < trace.evidence.size()) {
+            const TracedEvidence &e = trace.evidence[static_cast<std::size_t>(i)];
+            args["interrupted"] = e.interrupted;
+            args["waited_ns"] = e.waitedNs;
+            args["round"] = e.round;
+        }
         TraceWriter writer(events, static_cast<double>(c.dispatchBegin), 1, origin);
         writer.call(model.call(i), i + 1, model.callTitle(i), args, static_cast<double>(completed));
     }

@@ -1,5 +1,6 @@
 #include "core/trace/streamtimeline.h"
 
+#include "core/base/units.h"
 #include "core/timing/statistics.h"
 
 #include <algorithm>
@@ -156,18 +157,35 @@ int StreamTimeline::medianCallIndex(bool leaveOutLast) const
         return -1;
     if (warmCallCount() == 0)
         return 0;
+    // The median of the clean warm calls, as the figures are; of every warm call when none is.
+    const auto counts = [this](int i) { return !m_trace.interrupted(static_cast<std::size_t>(i)); };
+    bool anyClean = false;
+    for (int i = 1; i < callCount() && !anyClean; ++i)
+        anyClean = counts(i);
     std::vector<double> warm;
-    for (int i = 1; i < callCount(); ++i)
-        warm.push_back(*completedSeconds(i));
+    for (int i = 1; i < callCount(); ++i) {
+        if (!anyClean || counts(i))
+            warm.push_back(*completedSeconds(i));
+    }
     const double middle = median(warm);
     const int last = leaveOutLast && warmCallCount() >= 2 ? callCount() - 2 : callCount() - 1;
-    int best = 1;
+    int best = -1;
     for (int i = 1; i <= last; ++i) {
-        if (std::abs(warm[static_cast<std::size_t>(i) - 1] - middle) <
-            std::abs(warm[static_cast<std::size_t>(best) - 1] - middle))
+        if (anyClean && !counts(i))
+            continue;
+        if (best < 0 || std::abs(*completedSeconds(i) - middle) < std::abs(*completedSeconds(best) - middle))
             best = i;
     }
-    return best;
+    return best < 0 ? 1 : best;
+}
+
+std::string StreamTimeline::callInterruption(int index) const
+{
+    const auto at = static_cast<std::size_t>(index);
+    if (index < 0 || !m_trace.interrupted(at))
+        return {};
+    return "interrupted: other work kept a timed thread from a CPU for "
+        + formatDuration(static_cast<double>(m_trace.evidence[at].waitedNs) / 1e9) + " of it";
 }
 
 } // namespace lessonscope

@@ -28,12 +28,17 @@ public:
     int callCount() const override { return static_cast<int>(m_trace.calls.size()); }
     // Measured calls after the first ("warm"); 0 in schematic mode.
     int warmCallCount() const { return callCount() > 0 ? callCount() - 1 : 0; }
-    // The warm call whose completed result is nearest the warm median (lowest index on a tie);
+    // The clean warm call whose completed result is nearest the clean warm calls' median (lowest
+    // index on a tie; of every warm call when none is clean);
     // the first call when there is no warm call; -1 in schematic mode.
     int representativeCall() const override { return medianCallIndex(false); }
     std::string callTitle(int index) const override; // "schematic call", "first call", "warm call 3"
     CallTimeline call(int index) const override;
     std::optional<double> callSeconds(int index) const override { return completedSeconds(index); }
+    std::string callInterruption(int index) const override;
+    // Whether call index is among the figures' calls: not interrupted (every call of a trace
+    // without evidence is).
+    bool isCleanCall(int index) const { return index >= 0 && !m_trace.interrupted(static_cast<std::size_t>(index)); }
 
     std::optional<double> readingSeconds(std::string_view candidateKey, int callIndex) const override;
     TimelineVerdict verdict(std::string_view candidateKey, int callIndex) const override;

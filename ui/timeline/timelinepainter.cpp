@@ -91,10 +91,13 @@ void TimelinePainter::paintFrame(const State &state)
     m_painter.drawText(caption, Qt::AlignLeft | Qt::AlignVCenter, state.caption);
     const double captionWidth = QFontMetricsF(bold).horizontalAdvance(state.caption);
     m_painter.setFont(m_small);
-    m_painter.setPen(m_palette.color(QPalette::PlaceholderText));
+    const bool interrupted = !state.interruption.isEmpty();
+    // An interrupted call says so where the hint goes, in the colour the header's warnings use.
+    m_painter.setPen(interrupted ? QColor(0xb0, 0x3a, 0x2e) : m_palette.color(QPalette::PlaceholderText));
     const QRectF hintRect = caption.adjusted(captionWidth + 16, 0, 0, 0);
     m_painter.drawText(hintRect, Qt::AlignRight | Qt::AlignVCenter,
-                       QFontMetricsF(m_small).elidedText(state.hint, Qt::ElideLeft, hintRect.width()));
+                       QFontMetricsF(m_small).elidedText(interrupted ? state.interruption : state.hint,
+                                                         Qt::ElideRight, hintRect.width()));
 
     // Lane bands across names, gutter and plot.
     const int laneCount = static_cast<int>(m_call.lanes.size());

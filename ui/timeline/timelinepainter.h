@@ -30,6 +30,9 @@ public:
         QString completedText; // on the completed-result bar (shown once answered)
         QString caption;       // the mode line
         QString hint;          // how to interact, right of the caption
+        // Why this call is not among the figures' ("interrupted: …"), said in place of the hint
+        // in the warning colour; empty for a clean call.
+        QString interruption;
     };
 
     TimelinePainter(QPainter &painter, const TimelineLayout &layout, const lessonscope::CallTimeline &call,

@@ -67,6 +67,7 @@ void TimelineWidget::setCallIndex(int index)
         return;
     m_callIndex = index;
     m_call = m_timeline->call(index);
+    m_interruption = QString::fromStdString(m_timeline->callInterruption(index));
     m_drag = Drag::None;
     resetView();
     emit callIndexChanged(index);
@@ -283,6 +284,10 @@ void TimelineWidget::paintEvent(QPaintEvent *)
     }
     if (m_call.measured) {
         state.caption = tr("Measured: %1, to scale").arg(q(m_call.title));
+        if (!m_interruption.isEmpty()) {
+            state.caption = tr("Measured: %1, to scale · ⚠ interrupted").arg(q(m_call.title));
+            state.interruption = tr("%1 — left out of the figures").arg(m_interruption);
+        }
         state.hint = tr("Ctrl+wheel or + − zoom · drag to pan · 0 resets");
     } else {
         state.caption = tr("Schematic: ordering only, not to scale");

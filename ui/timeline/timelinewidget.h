@@ -114,6 +114,7 @@ private:
 
     std::shared_ptr<const lessonscope::LessonTimeline> m_timeline;
     lessonscope::CallTimeline m_call;
+    QString m_interruption; // the timeline's callInterruption for m_call; empty when clean
     int m_callIndex = -1;
     double m_viewBegin = 0;
     double m_viewEnd = 1;

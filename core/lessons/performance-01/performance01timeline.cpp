@@ -131,8 +131,11 @@ std::optional<double> Performance01Timeline::callReading(Stop stop, int index) c
 
 std::optional<double> Performance01Timeline::medianOver(Stop stop, Stop readableAt) const
 {
+    // Over the clean calls, as the figures are.
     std::vector<double> values;
     for (int i = warmCallCount() > 0 ? 1 : 0; i < callCount(); ++i) {
+        if (!isCleanCall(i))
+            continue;
         const auto value = callReading(stop, i);
         if (value && callReading(readableAt, i))
             values.push_back(*value);
@@ -146,7 +149,7 @@ int Performance01Timeline::medianCountOver(Stop stop) const
 {
     int count = 0;
     for (int i = warmCallCount() > 0 ? 1 : 0; i < callCount(); ++i)
-        count += callReading(stop, i).has_value() ? 1 : 0;
+        count += isCleanCall(i) && callReading(stop, i).has_value() ? 1 : 0;
     return count;
 }
 
