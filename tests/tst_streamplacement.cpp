@@ -110,6 +110,7 @@ private slots:
     void idleWorkerParksWhenTheHostSleeps();
     void idleWorkerParksAtOnceOnTheHostsCpu();
     void workerIsMovedOffTheHostsCpu();
+    void hostAndWorkerAreHeldApart();
 
 private:
 #if defined(__linux__)
@@ -306,6 +307,39 @@ void TestStreamPlacement::workerIsMovedOffTheHostsCpu()
     QVERIFY(ranOn >= 0);
     QVERIFY(ranOn != workerCpu);
     QCOMPARE(stream.workerCpu(), ranOn);
+#endif
+}
+
+void TestStreamPlacement::hostAndWorkerAreHeldApart()
+{
+#if defined(__linux__)
+    // Moving the worker alone is not enough: the kernel wakes a parked host next to the worker
+    // that woke it, and the two then share a CPU for whole rounds. So the stream holds the host on
+    // its CPU and the worker on the others while it lives, and gives the host its CPUs back.
+    threadtesting::AffinityRestorer restore;
+    {
+        DeviceStream stream(spinningForAMinute());
+        cpu_set_t host;
+        CPU_ZERO(&host);
+        QVERIFY(sched_getaffinity(0, sizeof host, &host) == 0);
+        QCOMPARE(CPU_COUNT(&host), 1);
+        const int hostCpu = sched_getcpu();
+        QVERIFY(CPU_ISSET(hostCpu, &host));
+        cpu_set_t worker;
+        CPU_ZERO(&worker);
+        QVERIFY(sched_getaffinity(static_cast<pid_t>(stream.workerThreadId()), sizeof worker, &worker) == 0);
+        QVERIFY(!CPU_ISSET(hostCpu, &worker));
+        QCOMPARE(DeviceStream::usableCores(), restore.count()); // the process's CPUs, not the hold's
+        for (int call = 0; call < 200; ++call) {
+            int ranOn = -1;
+            stream.dispatch([&ranOn] { ranOn = sched_getcpu(); }).wait();
+            QVERIFY(ranOn >= 0 && ranOn != sched_getcpu());
+        }
+    }
+    cpu_set_t after;
+    CPU_ZERO(&after);
+    QVERIFY(sched_getaffinity(0, sizeof after, &after) == 0);
+    QCOMPARE(CPU_COUNT(&after), restore.count());
 #endif
 }
 

@@ -53,6 +53,24 @@ constexpr std::size_t kLine = detail::kCacheLine;
 // records (12 KiB) stay in the first-level caches next to the work's own data.
 constexpr std::uint32_t kSlots = 64;
 
+#if defined(__linux__)
+// The CPUs this thread could use before a stream held it on one (separateHostAndWorker): what
+// the process may use, which usableCores() and a nested stream go by while the hold lasts.
+thread_local bool t_held = false;
+thread_local cpu_set_t t_heldFrom;
+
+// This thread's CPUs as the process gave them: its affinity, or what it was before a hold.
+bool processAffinity(cpu_set_t &set)
+{
+    if (t_held) {
+        set = t_heldFrom;
+        return true;
+    }
+    CPU_ZERO(&set);
+    return sched_getaffinity(0, sizeof set, &set) == 0;
+}
+#endif
+
 // getrusage alone (~0.2 µs), not currentThreadSwitches(), which also parses /proc for migrations.
 std::int64_t involuntarySwitchesOfThisThread()
 {
@@ -112,6 +130,9 @@ struct DeviceStream::Impl {
     cpu_set_t allowed{}; // the CPUs the process could use when the stream was made
     cpu_set_t movedTo{}; // the worker's affinity as the host last set it
     bool hasMoved = false;
+    // The host held on its CPU for the stream's life (keepWorkerOffHostCpu), and restored after.
+    long hostTid = 0;
+    int hostPinnedTo = -1;
 #endif
 
     std::array<Slot, kSlots> slots;
@@ -123,6 +144,7 @@ struct DeviceStream::Impl {
     std::thread worker;
 
     Slot &nextFreeSlot(std::uint32_t *position);
+    void releaseHost(); // undoes separateHostAndWorker's hold on the host, if it made one
     void runWorker();
 };
 
@@ -149,7 +171,7 @@ DeviceStream::DeviceStream(StreamOptions options)
     d.hostCpu.store(d.hostCpuSeen, std::memory_order_relaxed);
 #if defined(__linux__)
     d.hostSide.hasClock = pthread_getcpuclockid(pthread_self(), &d.hostSide.cpuClock) == 0;
-    if (sched_getaffinity(0, sizeof d.allowed, &d.allowed) != 0)
+    if (!processAffinity(d.allowed))
         CPU_ZERO(&d.allowed);
 #endif
     d.hostSide.cpu = &d.hostCpu;
@@ -166,8 +188,54 @@ DeviceStream::DeviceStream(StreamOptions options)
     // Until the worker runs, a first call would time its start; and the waits need to know where
     // it runs. The host parks: it has nothing to spin for.
     detail::awaitValue(d.started, 1, d.startParked, 0);
-    if (d.workerCpu.load(std::memory_order_relaxed) == d.hostCpuSeen)
-        moveWorkerOffCpu(d.hostCpuSeen);
+    separateHostAndWorker();
+}
+
+void DeviceStream::separateHostAndWorker()
+{
+#if defined(__linux__)
+    // A device has CPUs of its own. Moving only the worker is not enough: the scheduler then
+    // wakes the parked host next to the worker that woke it, and the two share a CPU for whole
+    // rounds (each call ~50 µs instead of ~1 µs on an idle two-CPU machine, docs/performance.md).
+    // So the host is held on the CPU it runs on and the worker on the others, for the stream's
+    // life, where both affinities are still the process's own (a pin set by someone else stays).
+    Impl &d = *m_impl;
+    if (!d.options.keepWorkerOffHostCpu || d.effective != WaitStrategy::SpinThenPark || d.hostCpuSeen < 0
+        || !CPU_ISSET(d.hostCpuSeen, &d.allowed) || CPU_COUNT(&d.allowed) < 2)
+        return;
+    cpu_set_t host;
+    CPU_ZERO(&host);
+    if (sched_getaffinity(0, sizeof host, &host) == 0 && CPU_EQUAL(&host, &d.allowed)) {
+        cpu_set_t one;
+        CPU_ZERO(&one);
+        CPU_SET(d.hostCpuSeen, &one);
+        if (sched_setaffinity(0, sizeof one, &one) == 0) {
+            d.hostTid = static_cast<long>(::syscall(SYS_gettid));
+            d.hostPinnedTo = d.hostCpuSeen;
+            t_held = true;
+            t_heldFrom = d.allowed;
+        }
+    }
+    moveWorkerOffCpu(d.hostCpuSeen);
+#endif
+}
+
+void DeviceStream::Impl::releaseHost()
+{
+#if defined(__linux__)
+    if (hostPinnedTo < 0)
+        return;
+    // Only the affinity the stream set is the stream's to undo.
+    cpu_set_t current;
+    CPU_ZERO(&current);
+    const pid_t tid = static_cast<pid_t>(hostTid);
+    if (sched_getaffinity(tid, sizeof current, &current) == 0 && CPU_COUNT(&current) == 1
+        && CPU_ISSET(hostPinnedTo, &current))
+        sched_setaffinity(tid, sizeof allowed, &allowed);
+    if (static_cast<long>(::syscall(SYS_gettid)) == hostTid)
+        t_held = false;
+    hostPinnedTo = -1;
+#endif
 }
 
 DeviceStream::~DeviceStream()
@@ -180,6 +248,7 @@ DeviceStream::~DeviceStream()
     slot.stop = true;
     detail::publishValue(slot.sequence, position + 1, d.workerParked);
     d.worker.join();
+    d.releaseHost();
     // Handles still held keep their calls' records.
     for (Impl::Slot &each : d.slots)
         CallHandle::release(std::exchange(each.call, nullptr));
@@ -286,8 +355,7 @@ int DeviceStream::usableCores()
 {
 #if defined(__linux__)
     cpu_set_t set;
-    CPU_ZERO(&set);
-    if (sched_getaffinity(0, sizeof(set), &set) == 0) {
+    if (processAffinity(set)) {
         const int count = CPU_COUNT(&set);
         if (count > 0)
             return count;

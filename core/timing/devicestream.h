@@ -25,10 +25,11 @@ struct StreamOptions {
     // A waiter spins only while the thread it waits for is seen running on another CPU, and parks
     // otherwise (docs/performance.md). Off only to measure the design that spun blindly.
     bool watchPartner = true;
-    // When host and worker find themselves on one CPU while the process may use another, the host
-    // moves the worker off its CPU after the call (the worker's affinity is narrowed to the
-    // process's other CPUs; an affinity set by someone else is left alone). A device does not
-    // share the host's CPU; only a process confined to one CPU makes them share it.
+    // A device does not share the host's CPU. At the start the host is held on the CPU it runs
+    // on and the worker on the process's other CPUs, for the stream's life (the host's affinity
+    // is restored when the stream ends); when host and worker still find themselves on one CPU,
+    // the host moves the worker off its CPU after the call. An affinity set by someone else is
+    // left alone; only a process confined to one CPU makes them share it.
     bool keepWorkerOffHostCpu = true;
 };
 
@@ -118,6 +119,8 @@ private:
     friend class CallHandle;
     // After a call during which the host found the worker on its own CPU (cpu).
     void moveWorkerOffCpu(int cpu);
+    // At the start: the host held on its CPU and the worker moved to the others (keepWorkerOffHostCpu).
+    void separateHostAndWorker();
 
     struct Impl;
     std::unique_ptr<Impl> m_impl;
