@@ -277,31 +277,19 @@ DriftSamples tracedCleanHalves(const Json &document)
     const std::vector<std::int64_t> rounds = evidence ? integersOf(member(*evidence, "round")) : std::vector<std::int64_t>{};
     if (begin.size() != ready.size())
         return {};
-    const bool byRound = rounds.size() == begin.size() && !rounds.empty()
-        && *std::max_element(rounds.begin(), rounds.end()) > *std::min_element(rounds.begin(), rounds.end());
+    // A run measured in rounds has its drift in its rounds: the rounds' spread is its interval
+    // (Welch's t on the rounds' figures, core/lesson/artifactcomparison.h), so halves of calls —
+    // correlated within a round — would call ordinary round-to-round variation a drift.
+    if (rounds.size() == begin.size() && !rounds.empty()
+        && *std::max_element(rounds.begin(), rounds.end()) > *std::min_element(rounds.begin(), rounds.end()))
+        return {};
     std::vector<double> durations;
-    std::vector<std::int64_t> roundOf;
     for (std::size_t i = 1; i < begin.size(); ++i) { // the first call is a first use, not a sample
         if (interrupted.size() == begin.size() && interrupted[i] != 0)
             continue;
         durations.push_back(static_cast<double>(ready[i]) - static_cast<double>(begin[i]));
-        roundOf.push_back(byRound ? rounds[i] : 0);
     }
-    if (!byRound)
-        return halvesOf(durations);
-    std::vector<std::int64_t> distinct = roundOf;
-    std::sort(distinct.begin(), distinct.end());
-    distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
-    const std::size_t half = distinct.size() / 2;
-    DriftSamples halves;
-    for (std::size_t i = 0; i < durations.size(); ++i) {
-        const auto at = static_cast<std::size_t>(std::lower_bound(distinct.begin(), distinct.end(), roundOf[i]) - distinct.begin());
-        if (at < half)
-            halves.first.push_back(durations[i]);
-        else if (at >= distinct.size() - half)
-            halves.second.push_back(durations[i]);
-    }
-    return halves;
+    return halvesOf(durations);
 }
 
 } // namespace

@@ -70,10 +70,9 @@ struct Disturbance {
     std::string advice;     // what to do, when disturbed or on one CPU
 };
 
-// The data check's two halves of a run's clean calls (their durations in ns): by round where
-// the trace says each call's round (the first rounds against the last, the middle one left out
-// when their number is odd, so that both halves hold whole rounds of one structure), else by
-// count; empty when unknown.
+// The data check's two halves of a run's clean calls (their durations in ns), for a trace
+// without rounds (an older lessonscope's run): a run measured in rounds has its drift in the
+// spread of its rounds, which its comparisons' intervals rest on. Empty when unknown.
 struct DriftSamples {
     std::vector<double> first, second;
 };

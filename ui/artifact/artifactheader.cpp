@@ -179,6 +179,8 @@ void ArtifactHeader::setEntry(const LibraryEntry &entry)
         if (count > 1)
             numbers << tr("%1: %2 (median of %3 %4)")
                            .arg(q(figure.label), value, QLocale().toString(static_cast<qulonglong>(count)), over);
+        else if (figure.interrupted > 0) // a single value other work interrupted: said with it
+            numbers << tr("%1: %2 (interrupted)").arg(q(figure.label), value);
         else
             numbers << tr("%1: %2").arg(q(figure.label), value);
     }

@@ -1,0 +1,112 @@
+#!/usr/bin/env python3
+"""Every lesson, run as a learner would, under the conditions of a shared machine.
+
+Conditions: quiet; beside one and two busy processes (`while :; do :; done`, ended after);
+with the whole process held on one CPU (taskset). Each lesson runs RUNS times back to back in
+each condition. For each lesson and condition the script prints the headline figure of every
+run, the median over the runs against the best, and each run's conditions line: a condition
+holds when the median is within 1.5x of the best or the runs say "could not measure"
+(docs/performance.md, "Measuring truly"). Exit status 1 when one does not hold.
+
+    scripts/measure-conditions.py [--binary build/release/app/lessonscope] [--runs 3]
+                                  [--lessons performance-01,performance-04] [--conditions quiet,busy1]
+"""
+
+import argparse
+import json
+import os
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+
+# The figure each lesson's prediction is about, by its label in `compare --json`.
+HEADLINES = {
+    "performance-01": "warm median",
+    "performance-02": "first call",
+    "performance-03": "call + sync",
+    "performance-04": "float32 warm median",
+    "performance-05": "warm median",
+    "performance-06": "one call alone",
+}
+CONDITIONS = ["quiet", "busy1", "busy2", "onecpu"]
+
+
+def busy_processes(count):
+    return [subprocess.Popen(["bash", "-c", "while :; do :; done"]) for _ in range(count)]
+
+
+def run_lesson(binary, lesson, condition, path):
+    command = [binary, "run", lesson, "-o", path, "--force"]
+    if condition == "onecpu":
+        command = ["taskset", "-c", "0"] + command
+    busy = busy_processes({"busy1": 1, "busy2": 2}.get(condition, 0))
+    try:
+        done = subprocess.run(command, capture_output=True, text=True)
+    finally:
+        for process in busy:
+            process.send_signal(signal.SIGKILL)
+            process.wait()
+    conditions = next((line.split("conditions", 1)[1].strip() for line in done.stdout.splitlines()
+                       if line.strip().startswith("conditions")), "?")
+    return done.returncode, conditions
+
+
+def headline(binary, lesson, path):
+    # compare of a file with itself gives its figures by label, as the explorer reads them.
+    out = subprocess.run([binary, "compare", path, path, "--json"], capture_output=True, text=True)
+    if out.returncode != 0:
+        return None
+    for figure in json.loads(out.stdout)["figures"]:
+        if figure["label"] == HEADLINES[lesson]:
+            return figure["a"]
+    return None
+
+
+def readable(seconds):
+    if seconds is None:
+        return "—"
+    for unit, scale in (("s", 1), ("ms", 1e-3), ("µs", 1e-6), ("ns", 1e-9)):
+        if seconds >= scale:
+            return f"{seconds / scale:.3g} {unit}"
+    return f"{seconds:.3g} s"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    here = os.path.dirname(os.path.abspath(__file__))
+    parser.add_argument("--binary", default=os.path.join(here, "..", "build", "release", "app", "lessonscope"))
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--lessons", default=",".join(HEADLINES))
+    parser.add_argument("--conditions", default=",".join(CONDITIONS))
+    args = parser.parse_args()
+    failed = False
+    with tempfile.TemporaryDirectory() as folder:
+        for lesson in args.lessons.split(","):
+            for condition in args.conditions.split(","):
+                values, lines, refused = [], [], 0
+                for run in range(args.runs):
+                    path = os.path.join(folder, f"{lesson}-{condition}-{run}.json")
+                    code, conditions = run_lesson(args.binary, lesson, condition, path)
+                    refused += conditions.startswith("COULD NOT MEASURE")
+                    value = headline(args.binary, lesson, path) if os.path.exists(path) else None
+                    if value is not None and not conditions.startswith("COULD NOT MEASURE"):
+                        values.append(value)
+                    lines.append(f"      run {run + 1}: {readable(value):>10}  {conditions[:110]}")
+                if values:
+                    ratio = statistics.median(values) / min(values)
+                    holds = ratio <= 1.5
+                    verdict = f"median {readable(statistics.median(values))}, best {readable(min(values))}: {ratio:.2f}x"
+                else:
+                    holds = refused == args.runs
+                    verdict = "could not measure in every run"
+                failed = failed or not holds
+                print(f"{lesson} {condition:7} {'holds' if holds else 'DOES NOT HOLD'}: {verdict}")
+                print("\n".join(lines))
+                sys.stdout.flush()
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
