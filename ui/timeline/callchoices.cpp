@@ -30,11 +30,11 @@ QString duration(const LessonTimeline &timeline, int index)
     return seconds ? QString::fromStdString(formatDuration(*seconds)) : tr("no duration");
 }
 
-// "warm call 17, 2.41 ms", and "(interrupted)" for a call other work interrupted
+// "warm call 17, 2.41 ms", and ", interrupted" for a call other work interrupted
 QString describe(const LessonTimeline &timeline, int index)
 {
     const QString text = tr("%1, %2").arg(QString::fromStdString(timeline.callTitle(index)), duration(timeline, index));
-    return timeline.callInterruption(index).empty() ? text : tr("%1 (interrupted)").arg(text);
+    return timeline.callInterruption(index).empty() ? text : tr("%1, interrupted").arg(text);
 }
 
 // The warm calls (all but the first) with the smallest and the largest measured duration; the
