@@ -74,6 +74,7 @@ QJsonObject disturbanceJson(const Disturbance &disturbance)
             {QStringLiteral("disturbed"), disturbance.disturbed},
             {QStringLiteral("couldNotMeasure"), disturbance.refused},
             {QStringLiteral("oneCpu"), disturbance.oneCpu},
+            {QStringLiteral("besideOtherWork"), disturbance.besideOtherWork},
             {QStringLiteral("interrupted"), static_cast<qint64>(disturbance.interrupted)},
             {QStringLiteral("reasons"), reasons},
             {QStringLiteral("evidence"), QString::fromStdString(disturbance.evidence)}};
