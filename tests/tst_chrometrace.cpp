@@ -213,7 +213,9 @@ private slots:
             buildArtifact(*lesson, lesson->run(values, observer), "2026-10-20T10:45:58.968076+00:00");
         const ChromeTrace exported = exportChromeTrace(artifact, *timelineOf(artifact));
         QVERIFY(!exported.schematic);
-        QCOMPARE(exported.callCount, 5);
+        // The first call and four clean warm ones, and one more for each call other work interrupted.
+        QCOMPARE(exported.callCount, static_cast<int>(artifact.trace()->calls.size()));
+        QVERIFY(exported.callCount >= 5);
         const Json trace = parse(exported.json);
         checkStructure(trace);
         int calls = 0;

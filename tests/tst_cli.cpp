@@ -158,7 +158,8 @@ private slots:
 
         const ReadResult result = readArtifactFile(path);
         QVERIFY(result.ok());
-        QCOMPARE(performance01::readFigures(*result.artifact).warmSamplesSeconds.size(), std::size_t(5));
+        // Five clean, and one more for each call other work interrupted.
+        QVERIFY(performance01::readFigures(*result.artifact).warmSamplesSeconds.size() >= std::size_t(5));
         QCOMPARE(runLessonscope({QStringLiteral("validate"), path}).exitCode, 0);
 
         // A second run never overwrites the first without --force.

