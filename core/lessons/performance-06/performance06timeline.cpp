@@ -161,11 +161,27 @@ std::optional<double> Performance06Timeline::burstReading(Stop stop, int burst) 
     return (*at - begin) * kSecondsPerNs;
 }
 
+bool Performance06Timeline::isCleanBurst(int burst) const
+{
+    for (int i = 0; i < m_depth; ++i) {
+        if (!isCleanCall(burst * m_depth + i))
+            return false;
+    }
+    return true;
+}
+
 std::optional<double> Performance06Timeline::medianPerCall(Stop stop) const
 {
-    std::vector<double> values;
-    for (int b = 0; b < burstCount(); ++b)
-        values.push_back(*burstReading(stop, b) / m_depth);
+    // Over the clean bursts, as the figures are (of every burst when none is).
+    std::vector<double> values, all;
+    for (int b = 0; b < burstCount(); ++b) {
+        const double value = *burstReading(stop, b) / m_depth;
+        all.push_back(value);
+        if (isCleanBurst(b))
+            values.push_back(value);
+    }
+    if (values.empty())
+        values = std::move(all);
     return values.empty() ? std::nullopt : std::optional(median(values));
 }
 
@@ -307,7 +323,11 @@ std::string Performance06Timeline::measuredNumbers(Stop stop, int burst) const
         return {};
     const std::string k = std::to_string(m_depth);
     const std::string thisBurst = "burst " + std::to_string(burst + 1) + " of " + std::to_string(burstCount());
-    const std::string over = "median over the " + std::to_string(burstCount()) + " bursts";
+    int clean = 0;
+    for (int b = 0; b < burstCount(); ++b)
+        clean += isCleanBurst(b) ? 1 : 0;
+    const std::string over = "median over the " + std::to_string(clean > 0 ? clean : burstCount())
+        + (clean > 0 && clean < burstCount() ? " clean bursts" : " bursts");
     std::string text;
     if (stop == Stop::AtLastReady) {
         text = "Stopped at the last call's observed readiness the timer reads " + formatDuration(*done) + " for the " +

@@ -42,6 +42,8 @@ public:
     int burstCount() const;                                // traced bursts
     int burstOf(int callIndex) const;                      // -1 when out of range
     std::optional<double> burstReading(Stop stop, int burst) const; // seconds, the whole burst
+    // No call of the burst was interrupted (trace.evidence).
+    bool isCleanBurst(int burst) const;
     std::optional<double> medianPerCall(Stop stop) const; // over the bursts, ÷ K
     // How many of the burst's calls had not finished on the device when the stop came.
     int unfinishedAt(Stop stop, int burst) const;
