@@ -21,14 +21,7 @@ import subprocess
 import sys
 import tempfile
 
-HEADLINES = {
-    "performance-01": "warm median",
-    "performance-02": "first call",
-    "performance-03": "call + sync",
-    "performance-04": "float32 warm median",
-    "performance-05": "warm median",
-    "performance-06": "one call alone",
-}
+from lessonheadlines import HEADLINES
 DIFFERENT = (": B is slower", ": B is faster", ": B is larger", ": B is smaller")
 
 

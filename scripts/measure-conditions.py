@@ -21,15 +21,7 @@ import subprocess
 import sys
 import tempfile
 
-# The figure each lesson's prediction is about, by its label in `compare --json`.
-HEADLINES = {
-    "performance-01": "warm median",
-    "performance-02": "first call",
-    "performance-03": "call + sync",
-    "performance-04": "float32 warm median",
-    "performance-05": "warm median",
-    "performance-06": "one call alone",
-}
+from lessonheadlines import HEADLINES
 CONDITIONS = ["quiet", "busy1", "busy2", "onecpu"]
 
 

@@ -1,0 +1,12 @@
+"""The figure each lesson's prediction is about, by its label in `lessonscope compare --json`:
+the scripts that run the course as a learner would (measure-conditions.py, compare-runs.py)
+read each run by it."""
+
+HEADLINES = {
+    "performance-01": "warm median",
+    "performance-02": "first call",
+    "performance-03": "call + sync",
+    "performance-04": "float32 warm median",
+    "performance-05": "warm median",
+    "performance-06": "one call alone",
+}
