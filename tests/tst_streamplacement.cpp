@@ -330,6 +330,11 @@ void TestStreamPlacement::hostAndWorkerAreHeldApart()
         QVERIFY(sched_getaffinity(static_cast<pid_t>(stream.workerThreadId()), sizeof worker, &worker) == 0);
         QVERIFY(!CPU_ISSET(hostCpu, &worker));
         QCOMPARE(DeviceStream::usableCores(), restore.count()); // the process's CPUs, not the hold's
+        // Born there, not moved there later: the CPU the worker reported as it started is not the
+        // host's. A worker started on the host's CPU (a thread takes its creator's affinity) and
+        // moved after says the host's CPU until its first call, and the host parks for that call.
+        QVERIFY(stream.workerCpu() >= 0);
+        QVERIFY(stream.workerCpu() != hostCpu);
         for (int call = 0; call < 200; ++call) {
             int ranOn = -1;
             stream.dispatch([&ranOn] { ranOn = sched_getcpu(); }).wait();

@@ -9,6 +9,7 @@
 #include <array>
 #include <atomic>
 #include <exception>
+#include <system_error>
 #include <thread>
 #include <utility>
 
@@ -141,9 +142,15 @@ struct DeviceStream::Impl {
     alignas(kLine) std::atomic<std::uint32_t> workerParked{0};
     alignas(kLine) std::atomic<std::uint32_t> completed{0}; // worker: calls entirely finished
     alignas(kLine) std::atomic<std::uint32_t> hostParkedForSpace{0};
+#if defined(__linux__)
+    pthread_t worker{};
+#else
     std::thread worker;
+#endif
 
     Slot &nextFreeSlot(std::uint32_t *position);
+    void startWorker(); // on the CPUs separateHostAndWorker chose for it
+    void joinWorker();
     void releaseHost(); // undoes separateHostAndWorker's hold on the host, if it made one
     void runWorker();
 };
@@ -181,14 +188,15 @@ DeviceStream::DeviceStream(StreamOptions options)
         d.hostToWatch = &d.hostSide;
     }
 
-    d.worker = std::thread([&d] { d.runWorker(); });
-#if defined(__linux__)
-    pthread_setname_np(d.worker.native_handle(), "ls-stream");
-#endif
-    // Until the worker runs, a first call would time its start; and the waits need to know where
-    // it runs. The host parks: it has nothing to spin for.
-    detail::awaitValue(d.started, 1, d.startParked, 0);
+    // Host and worker apart from the start: the worker is born on CPUs of its own, so it never
+    // runs, or says it runs, where the host spins.
     separateHostAndWorker();
+    d.startWorker();
+    // Until the worker runs, a first call would time its start; and the waits need to know where
+    // it runs. The host spins for it where the two run apart: a host that parked here takes tens
+    // of µs to wake on an idle virtual CPU, long enough for the worker, watching it, to park too,
+    // and the first call then timed both wake-ups (~80 µs, docs/performance.md).
+    detail::awaitValue(d.started, 1, d.startParked, d.hostSpinNs);
 }
 
 void DeviceStream::separateHostAndWorker()
@@ -198,7 +206,8 @@ void DeviceStream::separateHostAndWorker()
     // wakes the parked host next to the worker that woke it, and the two share a CPU for whole
     // rounds (each call ~50 µs instead of ~1 µs on an idle two-CPU machine, docs/performance.md).
     // So the host is held on the CPU it runs on and the worker on the others, for the stream's
-    // life, where both affinities are still the process's own (a pin set by someone else stays).
+    // life, where the host's affinity is still the process's own (a pin set by someone else
+    // stays). Called before the worker exists: it takes its CPUs as it starts (runWorker).
     Impl &d = *m_impl;
     if (!d.options.keepWorkerOffHostCpu || d.effective != WaitStrategy::SpinThenPark || d.hostCpuSeen < 0
         || !CPU_ISSET(d.hostCpuSeen, &d.allowed) || CPU_COUNT(&d.allowed) < 2)
@@ -216,7 +225,10 @@ void DeviceStream::separateHostAndWorker()
             t_heldFrom = d.allowed;
         }
     }
-    moveWorkerOffCpu(d.hostCpuSeen);
+    d.movedTo = d.allowed;
+    CPU_CLR(d.hostCpuSeen, &d.movedTo);
+    d.hasMoved = true;
+    ++d.moves;
 #endif
 }
 
@@ -247,7 +259,7 @@ DeviceStream::~DeviceStream()
     Impl::Slot &slot = d.nextFreeSlot(&position);
     slot.stop = true;
     detail::publishValue(slot.sequence, position + 1, d.workerParked);
-    d.worker.join();
+    d.joinWorker();
     d.releaseHost();
     // Handles still held keep their calls' records.
     for (Impl::Slot &each : d.slots)
@@ -380,6 +392,43 @@ DeviceStream::Impl::Slot &DeviceStream::Impl::nextFreeSlot(std::uint32_t *positi
         completedSeen = completed.load(std::memory_order_acquire);
     }
     return slots[*position % kSlots];
+}
+
+void DeviceStream::Impl::startWorker()
+{
+#if defined(__linux__)
+    // Not std::thread: a thread inherits its creator's affinity, which the hold has made the
+    // host's one CPU, and a worker started there could not run while the host spins for it (the
+    // constructor then took the whole 2 ms spin budget). pthread starts it where it belongs.
+    pthread_attr_t attributes;
+    pthread_attr_init(&attributes);
+    if (hasMoved)
+        pthread_attr_setaffinity_np(&attributes, sizeof movedTo, &movedTo);
+    const int error = pthread_create(
+        &worker, &attributes,
+        [](void *impl) -> void * {
+            static_cast<Impl *>(impl)->runWorker();
+            return nullptr;
+        },
+        this);
+    pthread_attr_destroy(&attributes);
+    if (error != 0) {
+        releaseHost();
+        throw std::system_error(error, std::generic_category(), "cannot start the stream's worker");
+    }
+    pthread_setname_np(worker, "ls-stream");
+#else
+    worker = std::thread([this] { runWorker(); });
+#endif
+}
+
+void DeviceStream::Impl::joinWorker()
+{
+#if defined(__linux__)
+    pthread_join(worker, nullptr);
+#else
+    worker.join();
+#endif
 }
 
 void DeviceStream::Impl::runWorker()
