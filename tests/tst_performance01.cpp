@@ -1,6 +1,7 @@
 #include "core/lesson/artifactbuilder.h"
 #include "core/lesson/lessonartifacts.h"
 #include "core/lesson/lessonregistry.h"
+#include "core/lesson/measuring.h"
 #include "core/lessons/performance-01/performance01.h"
 
 #include <QtTest>
@@ -9,6 +10,7 @@
 
 #include <fstream>
 #include <iterator>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -118,6 +120,7 @@ private slots:
     void hashesMatchTheDocumentedExample();
     void cancelKeepsExactlyWhatWasMeasured_data();
     void cancelKeepsExactlyWhatWasMeasured();
+    void roundsAreSpreadOverTime();
 };
 
 void TestPerformance01::registryListsTheLesson()
@@ -388,6 +391,25 @@ void TestPerformance01::cancelKeepsExactlyWhatWasMeasured()
     QCOMPARE(out.contains("warm_median_seconds"), hasWarm);
     QCOMPARE(out.contains("dispatch_only_warm_median_seconds"), hasWarm);
     QCOMPARE(artifact.json().at("data").at("panels").size(), std::size_t(hasWarm ? 3 : 2));
+}
+
+void TestPerformance01::roundsAreSpreadOverTime()
+{
+    // Five rounds taken within 5 ms all see one moment of a machine whose speed changes every
+    // ~100 ms, and their spread then says nothing of it (measuring::kRoundSpacingNs). Round r
+    // begins at least r spacings after round 0 began, and round 0's set-up before its first call
+    // (a kernel and a stream) is far shorter than one spacing: so the first call of the last
+    // round comes at least three spacings after the first call of the first. A lesson that took
+    // its rounds back to back spans a few milliseconds.
+    Recorder recorder;
+    const LessonRun run = lesson().run(resolved({}), recorder);
+    QVERIFY(!run.cancelled);
+    std::map<int, std::int64_t> firstDispatchOfRound;
+    for (const MeasuredCall &call : run.calls)
+        firstDispatchOfRound.try_emplace(call.round, call.timestamps.dispatchBegin);
+    QCOMPARE(int(firstDispatchOfRound.size()), measuring::kRounds);
+    const std::int64_t span = firstDispatchOfRound.rbegin()->second - firstDispatchOfRound.begin()->second;
+    QVERIFY2(span >= 3 * measuring::kRoundSpacingNs, QByteArray::number(qlonglong(span)).constData());
 }
 
 QTEST_GUILESS_MAIN(TestPerformance01)

@@ -3,7 +3,9 @@
 #include "core/timing/statistics.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
+#include <thread>
 
 namespace lessonscope {
 
@@ -126,6 +128,24 @@ WarmUp warmUpUntilSteady(const std::function<std::pair<std::int64_t, bool>()> &c
     }
     warmUp.seconds = static_cast<double>(MonotonicClock::nowNs() - start) / 1e9;
     return warmUp;
+}
+
+bool RoundPacer::beginRound(int round, const std::function<bool()> &cancelled)
+{
+    if (round == 0 || m_lastBeganNs == 0) { // the first round starts at once, cancelled or not
+        m_lastBeganNs = MonotonicClock::nowNs();
+        return true;
+    }
+    {
+        const std::int64_t due = m_lastBeganNs + measuring::kRoundSpacingNs;
+        for (std::int64_t now = MonotonicClock::nowNs(); now < due; now = MonotonicClock::nowNs()) {
+            if (cancelled())
+                return false;
+            std::this_thread::sleep_for(std::chrono::nanoseconds(std::min<std::int64_t>(due - now, 10'000'000)));
+        }
+    }
+    m_lastBeganNs = MonotonicClock::nowNs();
+    return !cancelled();
 }
 
 void MeasuringReport::count(const Samples &samples)

@@ -28,7 +28,26 @@ inline constexpr std::int64_t kReplacementBudgetNs = 5'000'000'000;
 inline constexpr int kMostSamplesFactor = 10;
 // With fewer clean samples than this share of those asked for, the run could not measure.
 inline constexpr double kLeastCleanShare = 0.5;
+// Rounds begin at least this far apart, as pyperf spreads its processes over time. A virtual
+// CPU's speed changes on a scale of ~100 ms here (its physical core is shared with other
+// tenants, and steal time does not show it): five rounds taken within 5 ms all see one moment,
+// their spread says nothing of it, and two identical runs were called different in up to 38 %
+// of pairs (docs/performance.md, "Comparisons between runs").
+inline constexpr std::int64_t kRoundSpacingNs = 150'000'000;
 } // namespace measuring
+
+// Spreads a run's rounds over time: before each round it waits, if need be, until
+// kRoundSpacingNs have passed since the previous round began. The wait is a sleep that asks
+// cancelled() every 10 ms, so a cancelled run stops at once.
+class RoundPacer
+{
+public:
+    // Before round `round` (the first never waits). False when cancelled() said so meanwhile.
+    bool beginRound(int round, const std::function<bool()> &cancelled);
+
+private:
+    std::int64_t m_lastBeganNs = 0;
+};
 
 // The samples of one measured quantity, each with its round and its evidence: how long other
 // work kept a timed thread from a CPU during it (0: clean).

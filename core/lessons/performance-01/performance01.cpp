@@ -102,7 +102,12 @@ LessonRun Performance01::run(const ParameterValues &values, RunObserver &observe
     };
     // The samples in rounds, each on a fresh stream with fresh buffers (measuring.h): a run's
     // rounds differ as runs do, which the comparison's interval needs to know.
+    RoundPacer pacer;
     for (int round = 0; round < measuring::kRounds && !run.cancelled; ++round) {
+        if (!pacer.beginRound(round, cancelled)) { // rounds spread over time (measuring.h)
+            run.cancelled = true;
+            break;
+        }
         // "Input already placed": the inputs are made before any clock reads, outside the
         // boundary. The product's instruction-set variant is chosen here (--isa, LESSONSCOPE_ISA,
         // or the best this CPU runs), and the artifact names the one that ran.

@@ -126,8 +126,14 @@ LessonRun Performance02::run(const ParameterValues &values, RunObserver &observe
     Samples firsts;
     std::vector<ProcessMeasurement> measured;
     int warmReported = 0;
+    RoundPacer pacer;
     while (quota.wantsMore(firsts) && static_cast<int>(measured.size()) < measuring::kMostRounds) {
         if (!measured.empty() && observer.isCancelled()) {
+            run.cancelled = true;
+            break;
+        }
+        // Each process is a round, and rounds are spread over time (measuring.h).
+        if (!pacer.beginRound(static_cast<int>(measured.size()), [&observer] { return observer.isCancelled(); })) {
             run.cancelled = true;
             break;
         }

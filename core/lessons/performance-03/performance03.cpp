@@ -278,7 +278,13 @@ LessonRun Performance03::run(const ParameterValues &values, RunObserver &observe
             order.push_back(n);
     }
     // Every size in every round, each round on a fresh stream (measuring.h).
+    RoundPacer pacer;
+    const auto cancelled = [&observer] { return observer.isCancelled(); };
     for (int round = 0; round < measuring::kRounds && !run.cancelled; ++round) {
+        if (!pacer.beginRound(round, cancelled)) { // rounds spread over time (measuring.h)
+            run.cancelled = true;
+            break;
+        }
         TimedStream timed;
         run.waitStrategy = waitStrategyName(timed.stream().effectiveStrategy());
         for (int n : order) {

@@ -95,7 +95,12 @@ LessonRun Performance04::run(const ParameterValues &values, RunObserver &observe
     const SampleQuota quota(samples);
     Samples pairs; // a pair is clean when both its calls are
     const auto cancelled = [&observer] { return observer.isCancelled(); };
+    RoundPacer pacer;
     for (int round = 0; round < measuring::kRounds && !run.cancelled; ++round) {
+        if (!pacer.beginRound(round, cancelled)) { // rounds spread over time (measuring.h)
+            run.cancelled = true;
+            break;
+        }
         if (!run.calls.empty() && cancelled()) { // before a round's set-up, which is not measured
             run.cancelled = true;
             break;

@@ -151,7 +151,11 @@ LessonSummary summarize(const Artifact &artifact)
     if (!f.inputShape.empty())
         summary.settings.emplace_back("shape", formatShape(f.inputShape) + " · " + formatShape(f.weightShape));
     summary.settings.emplace_back("dtypes", "float32, float64");
-    if (!f.warmSamples.empty())
+    // The samples asked for: a run that replaced interrupted calls measured more of them, and is
+    // still the same experiment.
+    if (f.samplesRequested)
+        summary.settings.emplace_back("warm samples", std::to_string(*f.samplesRequested));
+    else if (!f.warmSamples.empty())
         summary.settings.emplace_back("warm samples", std::to_string(f.warmSamples.front().size()));
     const auto at = [](const std::vector<double> &values, std::size_t d) {
         return d < values.size() ? std::optional(values[d]) : std::nullopt;

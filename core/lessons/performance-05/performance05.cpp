@@ -97,7 +97,12 @@ LessonRun Performance05::run(const ParameterValues &values, RunObserver &observe
     std::unique_ptr<NoisyNeighbour> neighbour;
     // Counted on the worker, inside the timed work: every sample timed a product.
     std::int64_t products = 0;
+    RoundPacer pacer;
     for (int round = 0; round < measuring::kRounds && !run.cancelled; ++round) {
+        if (!pacer.beginRound(round, cancelled)) { // rounds spread over time (measuring.h)
+            run.cancelled = true;
+            break;
+        }
         // "Input already placed": the inputs are made before any clock reads, afresh each round.
         MatmulKernel kernel = matrixlesson::kernelOf(dtype, values);
         run.instructionSet = kernel.isa();

@@ -160,6 +160,7 @@ Figures readFigures(const Json &out)
     f.neighbourBursts = integerOf(member(out, key::kNeighbourBursts));
     f.neighbourBusySeconds = numberOf(member(out, key::kNeighbourBusy));
     f.productsTimed = integerOf(member(out, key::kProductsTimed));
+    f.samplesRequested = integerOf(member(out, key::kSamplesRequested));
     f.maxAbsError = numberOf(member(out, key::kMaxAbsError));
     f.dtype = stringOf(member(out, key::kDtype));
     f.inputShape = integersOf(member(out, key::kInputShape));
@@ -187,7 +188,10 @@ LessonSummary summarize(const Artifact &artifact)
     LessonSummary summary = matrixlesson::matrixSummary(f.inputShape, f.weightShape, f.dtype);
     if (!f.neighbour.empty())
         summary.setup += ", neighbour " + f.neighbour;
-    summary.settings.emplace_back("warm samples", std::to_string(f.samples.size()));
+    // The samples asked for: a run that replaced interrupted calls measured more of them, and is
+    // still the same experiment.
+    summary.settings.emplace_back("warm samples", std::to_string(f.samplesRequested.value_or(
+                                                      static_cast<std::int64_t>(f.samples.size()))));
     if (!f.neighbour.empty())
         summary.settings.emplace_back("neighbour", f.neighbour);
     const auto count = [](const std::optional<std::int64_t> &v) {

@@ -97,6 +97,7 @@ struct Figures {
     std::optional<std::int64_t> neighbourBursts;
     std::optional<double> neighbourBusySeconds;
     std::optional<std::int64_t> productsTimed;
+    std::optional<std::int64_t> samplesRequested;
     std::optional<double> maxAbsError;
     std::string dtype;
     std::vector<std::int64_t> inputShape;

@@ -196,7 +196,13 @@ LessonRun Performance06::run(const ParameterValues &values, RunObserver &observe
 
     const SampleQuota quota(repetitions);
     Samples clean; // one per repetition: clean when its call alone and every burst were
+    RoundPacer pacer;
+    const auto cancelled = [&observer] { return observer.isCancelled(); };
     for (int round = 0; round < measuring::kRounds && !run.cancelled; ++round) {
+        if (!pacer.beginRound(round, cancelled)) { // rounds spread over time (measuring.h)
+            run.cancelled = true;
+            break;
+        }
         // "Input already placed": the inputs are made before any clock reads, afresh each round.
         MatmulKernel kernel = matrixlesson::kernelOf(dtype, values);
         run.instructionSet = kernel.isa();
