@@ -10,6 +10,7 @@
 #include "core/lesson/lessonregistry.h"
 #include "core/lessons/performance-05/performance05.h"
 #include "core/lessons/performance-05/performance05contract.h"
+#include "core/lessons/performance-05/performance05neighbour.h"
 #include "core/lessons/performance-05/performance05statistics.h"
 #include "core/lessons/performance-05/performance05timeline.h"
 #include "explorertesting.h"
@@ -23,6 +24,10 @@
 #include <QtTest>
 
 #include <nlohmann/json.hpp>
+
+#include <algorithm>
+
+#include <sched.h>
 
 
 using namespace lessonscope;
@@ -63,6 +68,34 @@ private slots:
         QVERIFY(m_dir.isValid());
         explorertesting::isolateSettings(m_dir);
         m_artifact = measuredArtifact({}); // the defaults: 2,000 warm calls, no neighbour
+    }
+
+    // The host steps off the core the worker is kept on before each round's stream holds it,
+    // wherever it woke between rounds: host and worker never take turns on one CPU when the
+    // process has two. (A lesson that let the stream hold the host on the worker's core had
+    // 1,200–1,600 of its 2,000 calls on one CPU beside a busy process.)
+    void hostStepsOffTheWorkersCore()
+    {
+#if defined(__linux__)
+        cpu_set_t before;
+        CPU_ZERO(&before);
+        QVERIFY(sched_getaffinity(0, sizeof before, &before) == 0);
+        if (CPU_COUNT(&before) < 2)
+            QSKIP("needs two CPUs");
+        const int cpu = sched_getcpu();
+        stepCallingThreadOff(cpu);
+        QVERIFY(sched_getcpu() != cpu);
+        cpu_set_t after;
+        CPU_ZERO(&after);
+        QVERIFY(sched_getaffinity(0, sizeof after, &after) == 0);
+        QVERIFY(CPU_EQUAL(&before, &after)); // its affinity given back
+        const auto trace = m_artifact.trace();
+        QVERIFY(trace);
+        QCOMPARE(trace->evidence.size(), trace->calls.size());
+        const auto shared = std::count_if(trace->evidence.begin(), trace->evidence.end(),
+                                          [](const TracedEvidence &call) { return call.sharedCpu; });
+        QCOMPARE(shared, std::ptrdiff_t(0));
+#endif
     }
 
     // The physics on a fresh run: the median lies within its own 95% interval, and every

@@ -106,6 +106,11 @@ LessonRun Performance05::run(const ParameterValues &values, RunObserver &observe
         // "Input already placed": the inputs are made before any clock reads, afresh each round.
         MatmulKernel kernel = matrixlesson::kernelOf(dtype, values);
         run.instructionSet = kernel.isa();
+        // A stream holds the host where it runs, and between rounds the host may have woken on
+        // the core the worker is kept on: there, host and worker would take turns on one CPU for
+        // the whole round (1,200–1,600 of 2,000 calls beside a busy process did).
+        if (m.workerCpu)
+            stepCallingThreadOff(*m.workerCpu);
         TimedStream timed;
         run.waitStrategy = waitStrategyName(timed.stream().effectiveStrategy());
         // The worker stays on one core through the run, neighbour or not (a call on the stream,

@@ -19,6 +19,21 @@ bool pinCallingThreadTo(int cpu)
     return pthread_setaffinity_np(pthread_self(), sizeof set, &set) == 0;
 }
 
+void stepCallingThreadOff(int cpu)
+{
+    cpu_set_t mine;
+    CPU_ZERO(&mine);
+    if (cpu < 0 || cpu >= CPU_SETSIZE || sched_getcpu() != cpu
+        || pthread_getaffinity_np(pthread_self(), sizeof mine, &mine) != 0 || !CPU_ISSET(cpu, &mine)
+        || CPU_COUNT(&mine) < 2)
+        return;
+    cpu_set_t elsewhere = mine;
+    CPU_CLR(cpu, &elsewhere);
+    // A thread that narrows its own affinity away from its CPU is moved before the call returns.
+    if (pthread_setaffinity_np(pthread_self(), sizeof elsewhere, &elsewhere) == 0)
+        pthread_setaffinity_np(pthread_self(), sizeof mine, &mine);
+}
+
 std::optional<int> pinCallingThreadToItsCpu()
 {
     const int cpu = sched_getcpu();

@@ -60,5 +60,9 @@ private:
 std::optional<int> pinCallingThreadToItsCpu();
 // The calling thread pinned to cpu; false when refused.
 bool pinCallingThreadTo(int cpu);
+// The calling thread moved off cpu if it runs there, and its affinity then given back: it stays
+// where it moved until the scheduler moves it again, so a stream made right after holds it
+// there. Nothing when it runs elsewhere, may use cpu alone, or is refused.
+void stepCallingThreadOff(int cpu);
 
 } // namespace lessonscope
