@@ -65,7 +65,11 @@ int renderCommand(const QStringList &arguments)
     const QCommandLineOption view(QStringLiteral("view"),
                                   QStringLiteral("What to draw: all (default), panels or diagram."),
                                   QStringLiteral("all|panels|diagram"), QStringLiteral("all"));
-    parser.addOptions({output, size, view});
+    const QCommandLineOption call(QStringLiteral("call"),
+                                  QStringLiteral("Draw the timeline on measured call N (0: the first call, as the call\n"
+                                                 "selector counts them); default: the call the explorer opens on."),
+                                  QStringLiteral("N"));
+    parser.addOptions({output, size, view, call});
     if (const int exitCode = parseSubcommand(parser, QStringLiteral("render"), arguments); exitCode >= 0)
         return exitCode;
 
@@ -93,6 +97,17 @@ int renderCommand(const QStringList &arguments)
         return 2;
     }
 
+    int callIndex = -1;
+    if (parser.isSet(call)) {
+        bool isNumber = false;
+        callIndex = parser.value(call).toInt(&isNumber);
+        if (!isNumber || callIndex < 0) {
+            printErr(QStringLiteral("lessonscope render: --call '%1' is not a call number (0, 1, 2, …).\n")
+                         .arg(parser.value(call)));
+            return 2;
+        }
+    }
+
     if (!acceptOutputPath(QStringLiteral("render"), parser.value(output)))
         return 1;
     const QString file = parser.positionalArguments().constFirst();
@@ -105,6 +120,15 @@ int renderCommand(const QStringList &arguments)
     entry.artifact = std::move(result.artifact);
     entry.results = std::move(result.results);
     entry.problems = std::move(result.problems);
-    const QImage image = renderArtifact(entry, renderView, imageSize);
+    if (callIndex >= 0) {
+        const int calls = renderableCallCount(entry);
+        if (callIndex >= calls) {
+            printErr(calls == 0 ? QStringLiteral("lessonscope render: %1 has no measured calls to draw (--call).\n").arg(printable(file))
+                                : QStringLiteral("lessonscope render: --call %1: %2 has calls 0 to %3.\n")
+                                      .arg(callIndex).arg(printable(file)).arg(calls - 1));
+            return 2;
+        }
+    }
+    const QImage image = renderArtifact(entry, renderView, imageSize, callIndex);
     return savePng(image, parser.value(output)) ? 0 : 1;
 }

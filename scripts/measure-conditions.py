@@ -4,8 +4,10 @@
 Conditions: quiet; beside one and two busy processes (`while :; do :; done`, ended after);
 with the whole process held on one CPU (taskset). Each lesson runs RUNS times back to back in
 each condition. For each lesson and condition the script prints the headline figure of every
-run, the median over the runs against the best, and each run's conditions line: a condition
-holds when the median is within 1.5x of the best or the runs say "could not measure"
+run, the median over the runs against the condition's best, and each run's conditions line;
+then, per lesson, each condition's median against the best run of all (quiet and busy). Quiet
+and beside busy processes hold when that median is within 1.5x of the best run of all or every
+run says "could not measure"; on one CPU, when every run says "measured on one CPU"
 (docs/performance.md, "Measuring truly"). Exit status 1 when one does not hold.
 
     scripts/measure-conditions.py [--binary build/release/app/lessonscope] [--runs 3]
@@ -76,6 +78,7 @@ def main():
     failed = False
     with tempfile.TemporaryDirectory() as folder:
         for lesson in args.lessons.split(","):
+            medians, said = {}, {}
             for condition in args.conditions.split(","):
                 values, lines, refused = [], [], 0
                 for run in range(args.runs):
@@ -86,6 +89,9 @@ def main():
                     if value is not None and not conditions.startswith("COULD NOT MEASURE"):
                         values.append(value)
                     lines.append(f"      run {run + 1}: {readable(value):>10}  {conditions[:110]}")
+                said[condition] = [line.split(":", 1)[1] for line in lines]
+                if values:
+                    medians[condition] = (statistics.median(values), min(values))
                 if values:
                     ratio = statistics.median(values) / min(values)
                     holds = ratio <= 1.5
@@ -97,7 +103,33 @@ def main():
                 print(f"{lesson} {condition:7} {'holds' if holds else 'DOES NOT HOLD'}: {verdict}")
                 print("\n".join(lines))
                 sys.stdout.flush()
+            failed = summarize(lesson, medians, said, args.runs) or failed
     return 1 if failed else 0
+
+
+def summarize(lesson, medians, said, runs):
+    """One line per lesson: each condition against the best run of all; True when one fails."""
+    shared = [c for c in ("quiet", "busy1", "busy2") if c in medians]
+    if not shared:
+        return False
+    best = min(medians[c][1] for c in shared)
+    parts, failed = [], False
+    for condition in ("quiet", "busy1", "busy2"):
+        if condition in medians:
+            ratio = medians[condition][0] / best
+            failed = failed or ratio > 1.5
+            parts.append(f"{condition} {ratio:.2f}x")
+        elif condition in said:
+            refused = sum("COULD NOT MEASURE" in line for line in said[condition])
+            failed = failed or refused != runs
+            parts.append(f"{condition} could not measure ({refused} of {runs})")
+    if "onecpu" in said:
+        one = sum("measured on one CPU" in line for line in said["onecpu"])
+        failed = failed or one != runs
+        parts.append(f"onecpu: {one} of {runs} say measured on one CPU")
+    print(f"{lesson} against the best run of all ({readable(best)}): {', '.join(parts)}"
+          f": {'holds' if not failed else 'DOES NOT HOLD'}")
+    return failed
 
 
 if __name__ == "__main__":

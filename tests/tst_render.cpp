@@ -6,6 +6,14 @@
 
 using namespace explorertesting;
 
+namespace {
+// A lesson's recording: a measured trace, whose timeline has calls to choose from.
+QString recorded()
+{
+    return QStringLiteral(LESSONSCOPE_TEST_DATA "/../../resources/recorded/performance-02.recorded.json");
+}
+} // namespace
+
 // lessonscope render, run as a user would, with no display at all.
 class TestRender : public QObject
 {
@@ -18,6 +26,7 @@ private slots:
     void brokenFileExitsOneWithItsProblems();
     void badUsageExitsTwo_data();
     void badUsageExitsTwo();
+    void callDrawsThatCallsTimeline();
 
 private:
     struct Outcome {
@@ -105,6 +114,14 @@ void TestRender::badUsageExitsTwo_data()
     QTest::newRow("bad view") << QStringList{seedPath(), QStringLiteral("-o"), QStringLiteral("x.png"),
                                              QStringLiteral("--view"), QStringLiteral("timeline")};
     QTest::newRow("unknown option") << QStringList{seedPath(), QStringLiteral("--colour")};
+    QTest::newRow("call not a number") << QStringList{recorded(), QStringLiteral("-o"), QStringLiteral("x.png"),
+                                                      QStringLiteral("--call"), QStringLiteral("first")};
+    QTest::newRow("call below 0") << QStringList{recorded(), QStringLiteral("-o"), QStringLiteral("x.png"),
+                                                 QStringLiteral("--call"), QStringLiteral("-1")};
+    QTest::newRow("call beyond the calls") << QStringList{recorded(), QStringLiteral("-o"), QStringLiteral("x.png"),
+                                                          QStringLiteral("--call"), QStringLiteral("100000")};
+    QTest::newRow("call of a schematic diagram") << QStringList{seedPath(), QStringLiteral("-o"), QStringLiteral("x.png"),
+                                                                QStringLiteral("--call"), QStringLiteral("0")};
 }
 
 void TestRender::badUsageExitsTwo()
@@ -113,6 +130,24 @@ void TestRender::badUsageExitsTwo()
     const Outcome outcome = render(arguments);
     QCOMPARE(outcome.exitCode, 2);
     QVERIFY(outcome.err.contains(QStringLiteral("lessonscope render")));
+}
+
+void TestRender::callDrawsThatCallsTimeline()
+{
+    // The recording opens on its typical warm call; --call 0 draws its first call, whose work
+    // is far longer, so the two pictures differ where the timeline is.
+    const auto draw = [this](const QStringList &options, const QString &name) {
+        const QString out = m_dir.filePath(name);
+        const Outcome outcome = render(QStringList{recorded(), QStringLiteral("-o"), out, QStringLiteral("--view"),
+                                                   QStringLiteral("diagram")} + options);
+        return outcome.exitCode == 0 ? QImage(out) : QImage();
+    };
+    const QImage typical = draw({}, QStringLiteral("typical.png"));
+    const QImage first = draw({QStringLiteral("--call"), QStringLiteral("0")}, QStringLiteral("first.png"));
+    const QImage typicalAgain = draw({}, QStringLiteral("typical-again.png"));
+    QVERIFY(!typical.isNull() && !first.isNull() && !typicalAgain.isNull());
+    QCOMPARE(typicalAgain, typical); // a render is a function of its artifact and options
+    QVERIFY(first != typical);
 }
 
 QTEST_MAIN(TestRender)

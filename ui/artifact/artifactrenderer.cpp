@@ -2,6 +2,9 @@
 
 #include "ui/artifact/artifactheader.h"
 #include "ui/timeline/diagramview.h"
+#include "ui/timeline/predictionpanel.h"
+#include "ui/timeline/timelinewidget.h"
+#include "core/trace/timeline.h"
 #include "ui/artifact/panelsview.h"
 #include "ui/artifact/problemsview.h"
 #include "ui/results/resultsheader.h"
@@ -40,7 +43,17 @@ int panelsThatFit(RenderView view, const QSize &size)
 
 } // namespace
 
-QImage renderArtifact(const LibraryEntry &entry, RenderView view, const QSize &size)
+int renderableCallCount(const LibraryEntry &entry)
+{
+    if (!entry.artifact)
+        return 0;
+    DiagramView diagram(nullptr);
+    diagram.setStatic(true);
+    diagram.setArtifact(*entry.artifact);
+    return diagram.prediction() ? diagram.prediction()->timeline()->timeline().callCount() : 0;
+}
+
+QImage renderArtifact(const LibraryEntry &entry, RenderView view, const QSize &size, int call)
 {
     QWidget page;
     page.setAttribute(Qt::WA_DontShowOnScreen);
@@ -80,6 +93,8 @@ QImage renderArtifact(const LibraryEntry &entry, RenderView view, const QSize &s
         auto *diagram = new DiagramView(nullptr, &page);
         diagram->setStatic(true); // an image has no buttons to press
         diagram->setArtifact(*entry.artifact);
+        if (call >= 0 && diagram->prediction())
+            diagram->prediction()->timeline()->setCallIndex(call);
         layout->addWidget(diagram, view == RenderView::Diagram ? 1 : 2);
     }
     if (view == RenderView::All && !entry.problems.empty() && !entry.results) {
