@@ -87,6 +87,30 @@ private slots:
         m_artifact = measuredArtifact();
     }
 
+    // The experiment is named by the pairs asked for: a run that replaced interrupted pairs holds
+    // more samples and is still the same experiment.
+    void samplesAskedForNameTheExperiment()
+    {
+        Json document = m_artifact.json();
+        Json out = stdoutOf(m_artifact);
+        const std::string asked = std::to_string(out.at("samples_requested").get<std::int64_t>());
+        for (const char *column : {"warm_samples_seconds", "warm_samples_waited_ns", "warm_samples_round"}) {
+            if (out.contains(column))
+                for (Json &perType : out[column])
+                    perType.push_back(perType.back());
+        }
+        document["stdout"] = out.dump(2);
+        const auto settingOf = [](const Artifact &artifact) {
+            for (const auto &[name, value] : summarizeArtifact(artifact).settings) {
+                if (name == "warm samples")
+                    return value;
+            }
+            return std::string();
+        };
+        QCOMPARE(settingOf(Artifact(document)), asked);
+        QCOMPARE(settingOf(Artifact(document)), settingOf(m_artifact));
+    }
+
     // The physics: the same product from the same inputs is the more accurate in float64,
     // and each is within rounding of the long-double reference.
     void float64IsTheMoreAccurate()

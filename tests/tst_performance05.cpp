@@ -98,6 +98,29 @@ private slots:
 #endif
     }
 
+    // The experiment is named by the samples asked for: a run that replaced interrupted calls
+    // holds more of them and is still the same experiment (comparisons called two such runs
+    // "different experiments" when the count of samples held named it).
+    void samplesAskedForNameTheExperiment()
+    {
+        Json document = m_artifact.json();
+        Json out = stdoutOf(m_artifact);
+        for (const char *column : {key::kWarmSamples, "warm_samples_waited_ns", "warm_samples_round"}) {
+            if (out.contains(column))
+                out[column].push_back(out[column].back());
+        }
+        document["stdout"] = out.dump(2);
+        const auto settingOf = [](const Artifact &artifact) {
+            for (const auto &[name, value] : summarizeArtifact(artifact).settings) {
+                if (name == "warm samples")
+                    return value;
+            }
+            return std::string();
+        };
+        QCOMPARE(settingOf(Artifact(document)), std::string("2000"));
+        QCOMPARE(settingOf(Artifact(document)), settingOf(m_artifact));
+    }
+
     // The physics on a fresh run: the median lies within its own 95% interval, and every
     // figure is the one its samples give.
     void aFreshRunsMedianLiesInItsInterval()
