@@ -73,6 +73,17 @@ int warningsAfter(const lessonscope::Artifact &artifact, Change change)
     return lessonscope::countOf(lessonscope::validateArtifact(document), lessonscope::Severity::Warning);
 }
 
+// A setting of the artifact's summary ("warm samples"), as the header and compare show it;
+// empty when it has none.
+inline std::string summarySetting(const lessonscope::Artifact &artifact, const std::string &name)
+{
+    for (const auto &[setting, value] : lessonscope::summarizeArtifact(artifact).settings) {
+        if (setting == name)
+            return value;
+    }
+    return {};
+}
+
 // The lesson's recording, as bundled into the program.
 inline QString recordedPath(const char *id)
 {

@@ -100,15 +100,8 @@ private slots:
                     perType.push_back(perType.back());
         }
         document["stdout"] = out.dump(2);
-        const auto settingOf = [](const Artifact &artifact) {
-            for (const auto &[name, value] : summarizeArtifact(artifact).settings) {
-                if (name == "warm samples")
-                    return value;
-            }
-            return std::string();
-        };
-        QCOMPARE(settingOf(Artifact(document)), asked);
-        QCOMPARE(settingOf(Artifact(document)), settingOf(m_artifact));
+        QCOMPARE(summarySetting(Artifact(document), "warm samples"), asked);
+        QCOMPARE(summarySetting(Artifact(document), "warm samples"), summarySetting(m_artifact, "warm samples"));
     }
 
     // The physics: the same product from the same inputs is the more accurate in float64,

@@ -110,15 +110,8 @@ private slots:
                 out[column].push_back(out[column].back());
         }
         document["stdout"] = out.dump(2);
-        const auto settingOf = [](const Artifact &artifact) {
-            for (const auto &[name, value] : summarizeArtifact(artifact).settings) {
-                if (name == "warm samples")
-                    return value;
-            }
-            return std::string();
-        };
-        QCOMPARE(settingOf(Artifact(document)), std::string("2000"));
-        QCOMPARE(settingOf(Artifact(document)), settingOf(m_artifact));
+        QCOMPARE(summarySetting(Artifact(document), "warm samples"), std::string("2000"));
+        QCOMPARE(summarySetting(Artifact(document), "warm samples"), summarySetting(m_artifact, "warm samples"));
     }
 
     // The physics on a fresh run: the median lies within its own 95% interval, and every
