@@ -18,6 +18,7 @@
 #include <nlohmann/json.hpp>
 
 #include <atomic>
+#include <chrono>
 #include <thread>
 #include <vector>
 
@@ -28,28 +29,38 @@ using namespace coretesting;
 
 namespace {
 
-// Pins the calling thread to one CPU; restores the old mask when it goes.
+// Pins the calling thread to one CPU; restores the old mask when it goes. pinned() says whether
+// the pin held: a test whose rival is not on its CPU would wait for a preemption that never comes.
 class PinnedToOneCpu
 {
 public:
     PinnedToOneCpu()
     {
-        sched_getaffinity(0, sizeof m_old, &m_old);
-        cpu_set_t one;
-        CPU_ZERO(&one);
-        CPU_SET(sched_getcpu(), &one);
-        m_cpu = one;
-        sched_setaffinity(0, sizeof one, &one);
+        m_hadMask = sched_getaffinity(0, sizeof m_old, &m_old) == 0;
+        const int cpu = sched_getcpu();
+        CPU_ZERO(&m_cpu);
+        if (cpu >= 0) {
+            CPU_SET(cpu, &m_cpu);
+            m_pinned = m_hadMask && sched_setaffinity(0, sizeof m_cpu, &m_cpu) == 0;
+        }
     }
-    ~PinnedToOneCpu() { sched_setaffinity(0, sizeof m_old, &m_old); }
+    ~PinnedToOneCpu()
+    {
+        if (m_pinned)
+            sched_setaffinity(0, sizeof m_old, &m_old);
+    }
+    bool pinned() const { return m_pinned; }
     const cpu_set_t &cpu() const { return m_cpu; }
 
 private:
     cpu_set_t m_old{};
     cpu_set_t m_cpu{};
+    bool m_hadMask = false;
+    bool m_pinned = false;
 };
 
-// Threads that spin until destroyed, on the given CPUs (all of them when null).
+// Threads that spin until destroyed, on the given CPUs (all of them when null). pinned() waits
+// until each has started and says whether every one took its CPUs.
 class BusyThreads
 {
 public:
@@ -57,8 +68,10 @@ public:
     {
         for (int i = 0; i < count; ++i) {
             m_threads.emplace_back([this, cpus] {
-                if (cpus)
-                    sched_setaffinity(0, sizeof *cpus, cpus);
+                const bool placed = !cpus || sched_setaffinity(0, sizeof *cpus, cpus) == 0;
+                if (!placed)
+                    m_refused.store(true);
+                m_started.fetch_add(1);
                 while (!m_stop.load(std::memory_order_relaxed)) {
                 }
             });
@@ -70,18 +83,32 @@ public:
         for (std::thread &thread : m_threads)
             thread.join();
     }
+    bool pinned() const
+    {
+        while (m_started.load() < static_cast<int>(m_threads.size()))
+            std::this_thread::yield();
+        return !m_refused.load();
+    }
 
 private:
     std::atomic<bool> m_stop{false};
+    std::atomic<bool> m_refused{false};
+    std::atomic<int> m_started{0};
     std::vector<std::thread> m_threads;
 };
 
-// Spins on this thread until the scheduler has taken its CPU away at least once.
-void spinUntilPreempted()
+// Spins on this thread until the scheduler has taken its CPU away at least once; false when that
+// did not happen within 20 s (a rival that never shared the CPU), instead of spinning until
+// CTest's timeout. A bound for failing, not a timing under test.
+bool spinUntilPreempted()
 {
     const std::int64_t before = currentThreadSwitches().involuntary;
+    const auto giveUp = std::chrono::steady_clock::now() + std::chrono::seconds(20);
     while (currentThreadSwitches().involuntary == before) {
+        if (std::chrono::steady_clock::now() > giveUp)
+            return false;
     }
+    return true;
 }
 
 InterferenceEvidence quietEvidence()
@@ -124,10 +151,12 @@ private slots:
 void TestInterference::hostSwitchesCountAThreadThatWasPreempted()
 {
     const PinnedToOneCpu pinned;
+    QVERIFY2(pinned.pinned(), "cannot pin this thread to its CPU");
     const InterferenceProbe probe;
     {
         const BusyThreads rival(1, &pinned.cpu()); // wants the very CPU this thread runs on
-        spinUntilPreempted();
+        QVERIFY2(rival.pinned(), "cannot pin the rival to this thread's CPU");
+        QVERIFY2(spinUntilPreempted(), "not preempted in 20 s beside a rival on the same CPU");
     }
     const InterferenceEvidence evidence = probe.finish();
     QVERIFY2(evidence.host.involuntary >= 1, "the probe missed a preemption of the host thread");
@@ -138,12 +167,16 @@ void TestInterference::hostSwitchesCountAThreadThatWasPreempted()
 void TestInterference::streamWorkersAddTheirSwitchesWhenTheyEnd()
 {
     const PinnedToOneCpu pinned; // the stream's worker inherits the one CPU
+    QVERIFY2(pinned.pinned(), "cannot pin this thread to its CPU");
     const InterferenceProbe probe;
     {
         DeviceStream stream(StreamOptions{WaitStrategy::Park});
         const BusyThreads rival(1, &pinned.cpu());
-        CallHandle call = stream.dispatch([] { spinUntilPreempted(); });
+        QVERIFY2(rival.pinned(), "cannot pin the rival to this thread's CPU");
+        bool preempted = false;
+        CallHandle call = stream.dispatch([&preempted] { preempted = spinUntilPreempted(); });
         call.wait();
+        QVERIFY2(preempted, "the worker was not preempted in 20 s beside a rival on its CPU");
     }
     const InterferenceEvidence evidence = probe.finish();
     QCOMPARE(evidence.deviceThreads, std::int64_t{1});

@@ -73,23 +73,16 @@ private slots:
         QVERIFY(lesson().resolveParameters(tooDeep)); // beyond the stream's 64 in flight
     }
 
-    // The claim, on this fresh run with the defaults: kept busy, a call costs less than
-    // a call alone. Medians of the same rounds, so whatever the machine did touched both.
-    void keptBusyACallCostsLessThanItsLatency()
+    // A fresh run with the defaults has every depth and its figures. That a busy stream's call
+    // costs less than a call alone is a timing, not checked here (a shared machine can reverse
+    // any one run's durations): the trace shows why it holds without a clock comparison
+    // (theHostsDispatchesOverlapTheDevicesWork fails for a dispatch that waits for its work).
+    void aFreshRunHasEveryDepthAndItsFigures()
     {
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-        // Instrumented, every call costs what the instrumentation adds, on both sides alike, and
-        // the saving of a busy stream can drown in it: the claim is checked in the release build
-        // (and, without any timing, by the trace in theHostsDispatchesOverlapTheDevicesWork).
-        QSKIP("timings of an instrumented build are not the program's");
-#endif
         const performance06::Figures f = performance06::readFigures(m_artifact);
         QCOMPARE(f.depths, (std::vector<std::int64_t>{1, 2, 4, 8, 16, 32, 64}));
         QVERIFY(f.latencyMedian && f.perCallAtLargest());
-        QVERIFY2(*f.perCallAtLargest() < *f.latencyMedian,
-                 qPrintable(QStringLiteral("per call at 64 %1 s, latency %2 s")
-                                .arg(*f.perCallAtLargest())
-                                .arg(*f.latencyMedian)));
+        QVERIFY(*f.latencyMedian > 0 && *f.perCallAtLargest() > 0);
         // 21 repetitions, and one more for each other work interrupted.
         QVERIFY(f.latencySamples.size() >= std::size_t(21));
         for (const auto &samples : f.perCallSamples)
