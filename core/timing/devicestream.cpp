@@ -1,5 +1,5 @@
 #include "core/timing/devicestream.h"
-#include "core/timing/devicestream_p.h"
+#include "core/timing/devicestream_impl.h"
 
 #include "core/timing/interference.h"
 #include "core/timing/monotonicclock.h"
@@ -9,7 +9,6 @@
 #include <array>
 #include <atomic>
 #include <exception>
-#include <system_error>
 #include <thread>
 #include <utility>
 
@@ -41,36 +40,14 @@
 // waits until the worker runs and has said where; each side publishes the CPU it runs on when it
 // changes (a line of its own, written rarely); a waiter spins only while the other side is seen
 // running on another CPU (detail::SpinPartner) and parks otherwise; and when the host finds the
-// worker on its own CPU, it moves the worker off it after the call, outside every timed region.
+// worker on its own CPU, it moves the worker off it after the call, outside every timed region
+// (streamplacement.cpp).
 
 namespace lessonscope {
 
 namespace {
 
-constexpr std::size_t kLine = detail::kCacheLine;
-
-// The stream's depth: calls in flight beyond it make dispatch() wait for the device, as a real
-// device queue would. A power of two so that positions map to slots cheaply; 64 requests and
-// records (12 KiB) stay in the first-level caches next to the work's own data.
-constexpr std::uint32_t kSlots = 64;
-
-#if defined(__linux__)
-// The CPUs this thread could use before a stream held it on one (separateHostAndWorker): what
-// the process may use, which usableCores() and a nested stream go by while the hold lasts.
-thread_local bool t_held = false;
-thread_local cpu_set_t t_heldFrom;
-
-// This thread's CPUs as the process gave them: its affinity, or what it was before a hold.
-bool processAffinity(cpu_set_t &set)
-{
-    if (t_held) {
-        set = t_heldFrom;
-        return true;
-    }
-    CPU_ZERO(&set);
-    return sched_getaffinity(0, sizeof set, &set) == 0;
-}
-#endif
+using detail::kSlots;
 
 // getrusage alone (~0.2 µs), not currentThreadSwitches(), which also parses /proc for migrations.
 std::int64_t involuntarySwitchesOfThisThread()
@@ -95,66 +72,6 @@ const char *waitStrategyName(WaitStrategy strategy)
     return "unknown";
 }
 
-struct DeviceStream::Impl {
-    // A ring slot: the request. The host publishes it by setting sequence to position + 1.
-    struct alignas(kLine) Slot {
-        std::atomic<std::uint32_t> sequence{0};
-        bool stop = false; // the destructor's end-of-stream marker
-        std::int64_t dispatchBegin = 0;
-        std::function<void()> work;
-        CallHandle::State *call = nullptr; // a reference, kept until the slot is refilled
-    };
-    static_assert(sizeof(Slot) == kLine, "a request is one cache line");
-    static_assert(sizeof(CallHandle::State) == 2 * kLine, "a result line and a host line");
-
-    StreamOptions options;
-    WaitStrategy effective = WaitStrategy::Park;
-    std::int64_t hostSpinNs = 0;
-    std::int64_t workerSpinNs = 0;
-
-    // Where each side runs, each written by its own side when it changes and read by the other.
-    alignas(kLine) std::atomic<int> workerCpu{-1};
-    alignas(kLine) std::atomic<std::int64_t> workerInvoluntary{0}; // as the worker read it last
-    alignas(kLine) std::atomic<int> hostCpu{-1};
-    int hostCpuSeen = -1; // host: the value it published last
-    // Each side as the other's waits watch it (null partners when watchPartner is off).
-    detail::SpinPartner workerSide; // read by the host
-    detail::SpinPartner hostSide;   // read by the worker
-    const detail::SpinPartner *workerToWatch = nullptr;
-    const detail::SpinPartner *hostToWatch = nullptr;
-    // The worker's start: it runs, and has published its thread id, clock and CPU.
-    std::atomic<std::uint32_t> started{0};
-    std::atomic<std::uint32_t> startParked{0};
-    long workerTid = 0;
-    int moves = 0;
-#if defined(__linux__)
-    cpu_set_t allowed{}; // the CPUs the process could use when the stream was made
-    cpu_set_t movedTo{}; // the worker's affinity as the host last set it
-    bool hasMoved = false;
-    // The host held on its CPU for the stream's life (keepWorkerOffHostCpu), and restored after.
-    long hostTid = 0;
-    int hostPinnedTo = -1;
-#endif
-
-    std::array<Slot, kSlots> slots;
-    alignas(kLine) std::uint32_t tail = 0;          // host: the next position to fill
-    std::uint32_t completedSeen = 0;                // host: the last value read from completed
-    alignas(kLine) std::atomic<std::uint32_t> workerParked{0};
-    alignas(kLine) std::atomic<std::uint32_t> completed{0}; // worker: calls entirely finished
-    alignas(kLine) std::atomic<std::uint32_t> hostParkedForSpace{0};
-#if defined(__linux__)
-    pthread_t worker{};
-#else
-    std::thread worker;
-#endif
-
-    Slot &nextFreeSlot(std::uint32_t *position);
-    void startWorker(); // on the CPUs separateHostAndWorker chose for it
-    void joinWorker();
-    void releaseHost(); // undoes separateHostAndWorker's hold on the host, if it made one
-    void runWorker();
-};
-
 DeviceStream::DeviceStream(StreamOptions options)
     : m_impl(std::make_unique<Impl>())
 {
@@ -178,7 +95,7 @@ DeviceStream::DeviceStream(StreamOptions options)
     d.hostCpu.store(d.hostCpuSeen, std::memory_order_relaxed);
 #if defined(__linux__)
     d.hostSide.hasClock = pthread_getcpuclockid(pthread_self(), &d.hostSide.cpuClock) == 0;
-    if (!processAffinity(d.allowed))
+    if (!detail::processAffinity(d.allowed))
         CPU_ZERO(&d.allowed);
 #endif
     d.hostSide.cpu = &d.hostCpu;
@@ -197,57 +114,6 @@ DeviceStream::DeviceStream(StreamOptions options)
     // of µs to wake on an idle virtual CPU, long enough for the worker, watching it, to park too,
     // and the first call then timed both wake-ups (~80 µs, docs/performance.md).
     detail::awaitValue(d.started, 1, d.startParked, d.hostSpinNs);
-}
-
-void DeviceStream::separateHostAndWorker()
-{
-#if defined(__linux__)
-    // A device has CPUs of its own. Moving only the worker is not enough: the scheduler then
-    // wakes the parked host next to the worker that woke it, and the two share a CPU for whole
-    // rounds (each call ~50 µs instead of ~1 µs on an idle two-CPU machine, docs/performance.md).
-    // So the host is held on the CPU it runs on and the worker on the others, for the stream's
-    // life, where the host's affinity is still the process's own (a pin set by someone else
-    // stays). Called before the worker exists: it takes its CPUs as it starts (runWorker).
-    Impl &d = *m_impl;
-    if (!d.options.keepWorkerOffHostCpu || d.effective != WaitStrategy::SpinThenPark || d.hostCpuSeen < 0
-        || !CPU_ISSET(d.hostCpuSeen, &d.allowed) || CPU_COUNT(&d.allowed) < 2)
-        return;
-    cpu_set_t host;
-    CPU_ZERO(&host);
-    if (sched_getaffinity(0, sizeof host, &host) == 0 && CPU_EQUAL(&host, &d.allowed)) {
-        cpu_set_t one;
-        CPU_ZERO(&one);
-        CPU_SET(d.hostCpuSeen, &one);
-        if (sched_setaffinity(0, sizeof one, &one) == 0) {
-            d.hostTid = static_cast<long>(::syscall(SYS_gettid));
-            d.hostPinnedTo = d.hostCpuSeen;
-            t_held = true;
-            t_heldFrom = d.allowed;
-        }
-    }
-    d.movedTo = d.allowed;
-    CPU_CLR(d.hostCpuSeen, &d.movedTo);
-    d.hasMoved = true;
-    ++d.moves;
-#endif
-}
-
-void DeviceStream::Impl::releaseHost()
-{
-#if defined(__linux__)
-    if (hostPinnedTo < 0)
-        return;
-    // Only the affinity the stream set is the stream's to undo.
-    cpu_set_t current;
-    CPU_ZERO(&current);
-    const pid_t tid = static_cast<pid_t>(hostTid);
-    if (sched_getaffinity(tid, sizeof current, &current) == 0 && CPU_COUNT(&current) == 1
-        && CPU_ISSET(hostPinnedTo, &current))
-        sched_setaffinity(tid, sizeof allowed, &allowed);
-    if (static_cast<long>(::syscall(SYS_gettid)) == hostTid)
-        t_held = false;
-    hostPinnedTo = -1;
-#endif
 }
 
 DeviceStream::~DeviceStream()
@@ -336,47 +202,6 @@ ThreadCounterReader DeviceStream::workerCounters() const
     return ThreadCounterReader::forThread(m_impl->workerTid, SelfReport{&m_impl->workerCpu, &m_impl->workerInvoluntary});
 }
 
-void DeviceStream::moveWorkerOffCpu([[maybe_unused]] int cpu)
-{
-#if defined(__linux__)
-    Impl &d = *m_impl;
-    // Only a spinning stream gains: parked sides hand the CPU to each other as they wait.
-    if (!d.options.keepWorkerOffHostCpu || d.effective != WaitStrategy::SpinThenPark || cpu < 0
-        || !CPU_ISSET(cpu, &d.allowed))
-        return;
-    // Only an affinity the stream set (or the process's own) is the stream's to change: a worker
-    // pinned by the lesson, a test or the user stays where it was put.
-    cpu_set_t current;
-    CPU_ZERO(&current);
-    const pid_t tid = static_cast<pid_t>(d.workerTid);
-    if (sched_getaffinity(tid, sizeof current, &current) != 0)
-        return;
-    if (!CPU_EQUAL(&current, &d.allowed) && !(d.hasMoved && CPU_EQUAL(&current, &d.movedTo)))
-        return;
-    cpu_set_t elsewhere = d.allowed;
-    CPU_CLR(cpu, &elsewhere);
-    if (CPU_COUNT(&elsewhere) == 0 || sched_setaffinity(tid, sizeof elsewhere, &elsewhere) != 0)
-        return;
-    d.movedTo = elsewhere;
-    d.hasMoved = true;
-    ++d.moves;
-#endif
-}
-
-int DeviceStream::usableCores()
-{
-#if defined(__linux__)
-    cpu_set_t set;
-    if (processAffinity(set)) {
-        const int count = CPU_COUNT(&set);
-        if (count > 0)
-            return count;
-    }
-#endif
-    const unsigned hardware = std::thread::hardware_concurrency();
-    return hardware > 0 ? static_cast<int>(hardware) : 1;
-}
-
 DeviceStream::Impl::Slot &DeviceStream::Impl::nextFreeSlot(std::uint32_t *position)
 {
     *position = tail++;
@@ -392,43 +217,6 @@ DeviceStream::Impl::Slot &DeviceStream::Impl::nextFreeSlot(std::uint32_t *positi
         completedSeen = completed.load(std::memory_order_acquire);
     }
     return slots[*position % kSlots];
-}
-
-void DeviceStream::Impl::startWorker()
-{
-#if defined(__linux__)
-    // Not std::thread: a thread inherits its creator's affinity, which the hold has made the
-    // host's one CPU, and a worker started there could not run while the host spins for it (the
-    // constructor then took the whole 2 ms spin budget). pthread starts it where it belongs.
-    pthread_attr_t attributes;
-    pthread_attr_init(&attributes);
-    if (hasMoved)
-        pthread_attr_setaffinity_np(&attributes, sizeof movedTo, &movedTo);
-    const int error = pthread_create(
-        &worker, &attributes,
-        [](void *impl) -> void * {
-            static_cast<Impl *>(impl)->runWorker();
-            return nullptr;
-        },
-        this);
-    pthread_attr_destroy(&attributes);
-    if (error != 0) {
-        releaseHost();
-        throw std::system_error(error, std::generic_category(), "cannot start the stream's worker");
-    }
-    pthread_setname_np(worker, "ls-stream");
-#else
-    worker = std::thread([this] { runWorker(); });
-#endif
-}
-
-void DeviceStream::Impl::joinWorker()
-{
-#if defined(__linux__)
-    pthread_join(worker, nullptr);
-#else
-    worker.join();
-#endif
 }
 
 void DeviceStream::Impl::runWorker()
