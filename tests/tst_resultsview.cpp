@@ -15,6 +15,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QTableWidget>
+#include <QLabel>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -139,6 +140,18 @@ private slots:
         }
         QVERIFY(view->legendText().contains(QLatin1String("A: gb-quiet.json"))); // the older run is A
         QVERIFY(chartTitled(view->panels(), QStringLiteral("BM_Sum: repetitions in order (real time)")));
+        // The legend marks the sides as the charts draw them, A solid and B hatched, never by a
+        // colour the charts give the series themselves (B's swatch was green over blue B bars).
+        QList<QImage> swatches;
+        for (const QLabel *label : view->findChildren<QLabel *>()) {
+            if (!label->pixmap().isNull())
+                swatches << label->pixmap().toImage();
+        }
+        QCOMPARE(swatches.size(), 2);
+        const int size = swatches.front().width();
+        QCOMPARE(swatches[0], PanelChart::sideSwatch(0, view->palette(), size).toImage());
+        QCOMPARE(swatches[1], PanelChart::sideSwatch(1, view->palette(), size).toImage());
+        QVERIFY(swatches[0] != swatches[1]);
     }
 
     void whatCannotBeComparedIsSaid()

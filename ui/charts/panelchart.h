@@ -5,6 +5,7 @@
 
 #include <QList>
 #include <QPair>
+#include <QPixmap>
 #include <QPointF>
 #include <QWidget>
 
@@ -91,6 +92,10 @@ public:
     // The colour of a fixed colour slot (PlotSeries::colorSlot) in the chart theme that suits
     // this palette: for legends drawn outside the charts.
     static QColor slotColor(int slot, const QPalette &palette);
+    // The legend's mark of a comparison's side (0: A, 1: B), size pixels square: a side is drawn,
+    // not coloured — A solid, B hatched, as its series are in every chart — so that series keep
+    // their own colours across views.
+    static QPixmap sideSwatch(int side, const QPalette &palette, int size);
     static QColor shadeOf(const QColor &colour, int shade);
 
 signals:

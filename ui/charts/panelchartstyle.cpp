@@ -12,6 +12,7 @@
 #include <QBarSet>
 #include <QEvent>
 #include <QHash>
+#include <QPainter>
 
 
 void PanelChart::Impl::setDecadeLabels(double low, double high)
@@ -185,6 +186,18 @@ QColor PanelChart::shadeOf(const QColor &colour, int shade)
     static constexpr int kFactors[] = {100, 160, 60, 220, 40};
     const int factor = kFactors[static_cast<std::size_t>(shade) % std::size(kFactors)];
     return factor > 100 ? colour.darker(factor) : factor < 100 ? colour.lighter(100 * 100 / factor) : colour;
+}
+
+QPixmap PanelChart::sideSwatch(int side, const QPalette &palette, int size)
+{
+    QPixmap swatch(size, size);
+    swatch.fill(palette.color(QPalette::Base));
+    QPainter painter(&swatch);
+    const QColor ink = palette.color(QPalette::Text);
+    painter.setPen(QPen(ink, 1));
+    painter.setBrush(side == 0 ? QBrush(ink) : QBrush(ink, Qt::BDiagPattern));
+    painter.drawRect(QRectF(0.5, 0.5, size - 1, size - 1));
+    return swatch;
 }
 
 QColor PanelChart::slotColor(int slot, const QPalette &palette)

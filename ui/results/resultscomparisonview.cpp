@@ -173,10 +173,8 @@ void ResultsComparisonView::changeEvent(QEvent *event)
 
 void ResultsComparisonView::updateSwatches()
 {
-    const int side = fontMetrics().height() - 4;
-    for (int slot : {0, 1}) {
-        QPixmap swatch(side, side);
-        swatch.fill(PanelChart::slotColor(slot, palette()));
-        (slot == 0 ? m_swatchA : m_swatchB)->setPixmap(swatch);
-    }
+    // A solid, B hatched, as in the charts below (the colours are the series' own).
+    const int size = fontMetrics().height() - 4;
+    for (int side : {0, 1})
+        (side == 0 ? m_swatchA : m_swatchB)->setPixmap(PanelChart::sideSwatch(side, palette(), size));
 }

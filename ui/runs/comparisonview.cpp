@@ -228,15 +228,6 @@ void ComparisonView::updateSwatches()
     // A side is drawn, not coloured: A solid, B hatched, as in every chart below; the colours
     // stay the series' own.
     const int size = fontMetrics().height() - 4;
-    for (int side : {0, 1}) {
-        QPixmap swatch(size, size);
-        swatch.fill(palette().color(QPalette::Base));
-        QPainter painter(&swatch);
-        const QColor ink = palette().color(QPalette::Text);
-        painter.setPen(QPen(ink, 1));
-        painter.setBrush(side == 0 ? QBrush(ink) : QBrush(ink, Qt::BDiagPattern));
-        painter.drawRect(QRectF(0.5, 0.5, size - 1, size - 1));
-        painter.end();
-        (side == 0 ? m_swatchA : m_swatchB)->setPixmap(swatch);
-    }
+    for (int side : {0, 1})
+        (side == 0 ? m_swatchA : m_swatchB)->setPixmap(PanelChart::sideSwatch(side, palette(), size));
 }
