@@ -160,6 +160,9 @@ void TestChartBounds::panelsBeyondTheCapAreNotDrawn()
     view.setItems(items);
     QCOMPARE(view.charts().size(), 24);
     QCOMPARE(noteOf(view, "panelsNote"), QStringLiteral("The first 24 of 100 panels are drawn; 76 more are not."));
+    items.resize(25); // one beyond the cap: "1 more is not"
+    view.setItems(items);
+    QCOMPARE(noteOf(view, "panelsNote"), QStringLiteral("The first 24 of 25 panels are drawn; 1 more is not."));
 }
 
 void TestChartBounds::renderKeepsItsSizeWithManyPanels()

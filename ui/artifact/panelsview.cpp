@@ -123,10 +123,11 @@ void PanelsView::showNotDrawn(std::size_t panels, int drawn)
     const auto left = panels - static_cast<std::size_t>(drawn);
     m_note->setVisible(left > 0);
     if (left > 0) {
-        m_note->setText(tr("The first %1 of %2 panels are drawn; %3 more are not.")
-                            .arg(drawn)
-                            .arg(QString::fromStdString(lessonscope::groupedNumber(panels)),
-                                 QString::fromStdString(lessonscope::groupedNumber(left))));
+        const QString total = QString::fromStdString(lessonscope::groupedNumber(panels));
+        m_note->setText(left == 1 ? tr("The first %1 of %2 panels are drawn; 1 more is not.").arg(drawn).arg(total)
+                                  : tr("The first %1 of %2 panels are drawn; %3 more are not.")
+                                        .arg(drawn)
+                                        .arg(total, QString::fromStdString(lessonscope::groupedNumber(left))));
     }
 }
 
