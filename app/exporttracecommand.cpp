@@ -27,14 +27,17 @@ bool printTrace(const Artifact &artifact, ChromeTraceSummary *summary)
     return summary->written && out("\n") && std::fflush(stdout) == 0;
 }
 
-// The trace written atomically to target, streamed through the one write path.
+// The trace written atomically to target, streamed through the one write path, escaped as on
+// standard output: a trace file is read with cat and less too, and an artifact's bidi or
+// invisible characters must not reorder or hide what a terminal shows of it.
 bool saveTrace(const Artifact &artifact, const QString &target, ChromeTraceSummary *summary)
 {
     QString error;
     const bool written = writeFileAtomically(
         target,
         [&](const ByteSink &sink) {
-            *summary = writeChromeTrace(artifact, *timelineOf(artifact), sink);
+            const ByteSink escaped = [&sink](std::string_view bytes) { return sink(terminalSafeJson(bytes)); };
+            *summary = writeChromeTrace(artifact, *timelineOf(artifact), escaped);
             return summary->written;
         },
         &error);

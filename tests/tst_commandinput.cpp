@@ -179,6 +179,19 @@ void TestCommandInput::invisibleFormattingIsMadeVisible()
             QCOMPARE(printed["provenance"].get<std::string>(), hidden); // the same JSON value
         }
     }
+    // A trace written to a file is escaped as on standard output: it is read with cat and less too.
+    // (The lesson's id names the trace's process: the title and provenance do not reach it.)
+    document["lessonId"] = hidden;
+    const QString named = dir.filePath(QStringLiteral("bidi-id.json"));
+    QVERIFY(coretesting::writeBytes(named, QByteArray::fromStdString(document.dump(2))));
+    const QString trace = dir.filePath(QStringLiteral("bidi.trace.json"));
+    const Outcome exported = runLessonscope({QStringLiteral("export-trace"), named, QStringLiteral("-o"), trace});
+    QVERIFY2(exported.exitCode == 0, qPrintable(exported.err));
+    QFile file(trace);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray written = file.readAll();
+    QVERIFY2(terminalSafe(QString::fromUtf8(written)), written.left(200).constData());
+    QVERIFY(written.contains("\\u202"));
     const Outcome show = runLessonscope({QStringLiteral("show"), path});
     QVERIFY2(show.out.contains(QStringLiteral("safe\\u202Eevil\\u2066x\\u2069\\u200B\\uFEFF\\u2028y\\u009B2J")), qPrintable(show.out));
 }

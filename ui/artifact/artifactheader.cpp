@@ -210,13 +210,16 @@ void ArtifactHeader::setEntry(const LibraryEntry &entry)
     setConditions(artifact);
 
     const bool ours = isRenderedByThisBuild(artifact);
-    // "Reproducible" only of a hash recomputed here, from the lesson and the parameters stdout
-    // states, and found equal: a file's word for it is not enough.
+    // A match is said only of a hash recomputed here, from the lesson and the parameters stdout
+    // states, and found equal: a file's word for it is not enough. And it says what matched:
+    // the hash covers the lesson and its parameters, not the measured numbers, so "reproducible"
+    // read as if an edited figure were vouched for.
     switch (contentHashStatus(artifact)) {
     case ContentHash::Reproduced:
-        setHash(m_contentHash, artifact.contentHash(), tr("reproducible"),
+        setHash(m_contentHash, artifact.contentHash(), tr("matches this lesson and its parameters"),
                 tr("SHA-256 of the lesson's content and the run's parameters, recomputed from this file and equal: "
-                   "the same on any machine"));
+                   "the same on any machine. It does not cover the measured numbers, which the file's checks "
+                   "(Problems) judge."));
         break;
     case ContentHash::Differs:
         setHash(m_contentHash, artifact.contentHash(), tr("does not match"),

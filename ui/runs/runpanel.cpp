@@ -5,6 +5,7 @@
 #include "core/lesson/lessonregistry.h"
 #include "core/lesson/lessonrunner.h"
 #include "core/base/units.h"
+#include "ui/common/plaintext.h"
 
 #include <QComboBox>
 #include <QDateTime>
@@ -154,7 +155,8 @@ void RunPanel::setLessonId(const QString &lessonId)
     } else {
         m_heading->setText(tr("Rerun a lesson"));
         m_summary->setText(lessonId.isEmpty() ? tr("Select an artifact to rerun its lesson here.")
-                                              : tr("This build of lessonscope cannot run lesson “%1”.").arg(lessonId));
+                                              : tr("This build of lessonscope cannot run lesson “%1”.")
+                                                    .arg(shownText(lessonId.toStdString())));
     }
     rebuildForm();
     updateButtons();
