@@ -6,6 +6,7 @@
 #include "lessontesting.h"
 #include "core/base/units.h"
 #include "core/lesson/artifactbuilder.h"
+#include "core/lesson/artifactcomparison.h"
 #include "core/lesson/lessonartifacts.h"
 #include "core/lesson/lessonregistry.h"
 #include "core/lessons/performance-05/performance05.h"
@@ -112,6 +113,23 @@ private slots:
         document["stdout"] = out.dump(2);
         QCOMPARE(summarySetting(Artifact(document), "warm samples"), std::string("2000"));
         QCOMPARE(summarySetting(Artifact(document), "warm samples"), summarySetting(m_artifact, "warm samples"));
+    }
+
+    // The lesson keeps its interrupted calls in its figures, and the comparison says so as `show`
+    // does; it said they were "left out of its figures".
+    void aComparisonSaysTheInterruptedCallsAreKept()
+    {
+        const ReadResult recorded = readArtifactFile(recordedPath("performance-05"));
+        QVERIFY(recorded.artifact);
+        const Artifact &run = *recorded.artifact;
+        QVERIFY(stdoutOf(run).is_object()); // a recording with interrupted calls, kept
+        QVERIFY(run.json()["environment"]["interference"]["measuring"]["interrupted"].get<int>() > 0);
+        const std::vector<std::string> warnings = disturbanceWarnings(compareArtifacts(run, run));
+        QVERIFY(!warnings.empty());
+        for (const std::string &warning : warnings) {
+            QVERIFY2(warning.find("kept in its figures") != std::string::npos, warning.c_str());
+            QVERIFY2(warning.find("left out") == std::string::npos, warning.c_str());
+        }
     }
 
     // The physics on a fresh run: the median lies within its own 95% interval, and every

@@ -176,6 +176,12 @@ std::vector<std::string> disturbanceWarnings(const ArtifactComparison &compariso
                 .append(". Its numbers measure the other work as well as the code. ").append(disturbance->advice);
         } else if (disturbance->oneCpu) {
             warning.append(" was measured on one CPU: host and device took turns on it. ").append(disturbance->advice);
+        } else if (disturbance->keepsInterrupted && disturbance->interrupted > 0) {
+            // A lesson whose figures are of every unit (its lesson is the whole distribution).
+            warning.append(disturbance->besideOtherWork ? " ran beside other work: " : ": ")
+                .append(formatCount(static_cast<std::int64_t>(disturbance->interrupted)))
+                .append(disturbance->interrupted == 1 ? " interrupted timed unit is" : " interrupted timed units are")
+                .append(" kept in its figures, as the lesson shows them (").append(disturbance->evidence).append(")");
         } else if (disturbance->besideOtherWork) {
             warning.append(" ran beside other work: its figures come from timed units that ran uninterrupted (")
                 .append(disturbance->evidence).append("); a quiet run reads steadier");
