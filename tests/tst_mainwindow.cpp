@@ -67,6 +67,7 @@ private slots:
     void closingManyShowsTheOutcomeOnce();
     void closeAllAsksOnceAndUndoReopens();
     void remembersGeometryAndChoices();
+    void fitsALaptopScreen();
 
 private:
     QString copySeed(const QString &name);
@@ -95,6 +96,27 @@ void TestMainWindow::cleanup()
     m_window->close();
     delete m_window;
     m_window = nullptr;
+}
+
+void TestMainWindow::fitsALaptopScreen()
+{
+    // On a 1280×800 screen the window must fit, whatever it shows: a minimum size taller than
+    // the screen puts the run panel's buttons and the library below its edge (the window opened
+    // 1,389 pixels tall on a 1,000-pixel screen with a results file open: seven panels' minimum
+    // heights). The central view's own minimum is what the window's layout grows to.
+    QSignalSpy opened(m_window->openController(), &OpenController::opened);
+    m_window->openPaths({QStringLiteral(LESSONSCOPE_TEST_DATA "/peers/gb-family.json"),
+                         QStringLiteral(LESSONSCOPE_TEST_DATA "/peers/hf-compare.json")});
+    QVERIFY(opened.wait(10'000));
+    m_window->openBundled();
+    QCOMPARE(m_window->model()->rowCount(), bundledCount() + 2);
+    for (int row = 0; row < m_window->model()->rowCount(); ++row) {
+        m_window->library()->selectIds({m_window->model()->index(row, 0).data(LibraryModel::EntryIdRole).toInt()});
+        QCoreApplication::processEvents();
+        const QSize least = m_window->minimumSizeHint().expandedTo(m_window->centre()->minimumSizeHint());
+        QVERIFY2(least.width() <= 1280 && least.height() <= 800 - 40,
+                 qPrintable(QStringLiteral("row %1: at least %2×%3").arg(row).arg(least.width()).arg(least.height())));
+    }
 }
 
 QString TestMainWindow::copySeed(const QString &name)

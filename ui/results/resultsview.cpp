@@ -10,6 +10,7 @@
 #include "ui/results/resultsitems.h"
 
 #include <QHeaderView>
+#include <QScrollArea>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -71,13 +72,19 @@ ResultsView::ResultsView(QWidget *parent)
     m_header = new ResultsHeader(this);
     m_tabs = new QTabWidget(this);
     m_tabs->setDocumentMode(true);
-    m_panels = new PanelsView(m_tabs);
+    m_panels = new PanelsView;
     m_benchmarks = table({tr("Benchmark"), tr("Median"), tr("95% interval"), tr("Samples"), tr("cv"), tr("CPU"),
                           tr("Counters"), tr("Errors")},
                          tr("The benchmarks"), m_tabs);
     m_context = table({tr("Key"), tr("Value")}, tr("What the file says of the machine and the run"), m_tabs);
     m_problems = new ProblemsView(m_tabs);
-    m_tabs->addTab(m_panels, tr("&Panels"));
+    // A results file has a panel per benchmark and family, rows of them: they scroll, or their
+    // minimum heights add up past the screen (seven panels asked for 1,030 pixels).
+    auto *panelsScroll = new QScrollArea(m_tabs);
+    panelsScroll->setWidget(m_panels);
+    panelsScroll->setWidgetResizable(true);
+    panelsScroll->setFrameShape(QFrame::NoFrame);
+    m_tabs->addTab(panelsScroll, tr("&Panels"));
     m_tabs->addTab(m_benchmarks, tr("&Benchmarks"));
     m_tabs->addTab(m_context, tr("&Context"));
     m_tabs->addTab(m_problems, tr("P&roblems"));
