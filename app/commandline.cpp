@@ -24,7 +24,7 @@ const QList<Subcommand> &subcommands()
         {"run", "run LESSON [--PARAMETER VALUE...] [--isa NAME] [--recorded] [-o FILE]",
          "run a lesson on this machine and write its artifact", runCommand},
         {"validate", "validate PATH...",
-         "check artifacts (files, or folders searched recursively for *.json)", validateCommand},
+         "check artifacts (files, or folders searched recursively for *.json and results *.csv)", validateCommand},
         {"show", "show [--json] FILE",
          "print a readable summary; --json prints the artifact as lessonscope saves it", showCommand},
         {"lessons", "lessons", "list the lessons this build can run, with their parameters",

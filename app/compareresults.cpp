@@ -157,7 +157,10 @@ QJsonObject comparedFigureJson(const ComparedFigure &f, const QString &nameKey)
                        {QStringLiteral("samplesB"), static_cast<qint64>(f.samplesB)},
                        {QStringLiteral("verdict"), QString::fromStdString(f.verdict)}};
     if (f.interval) {
-        object[QStringLiteral("ratio95")] = QJsonArray{f.interval->low, f.interval->high};
+        object[QStringLiteral("ratioInterval")] = QJsonArray{f.interval->low, f.interval->high};
+        object[QStringLiteral("confidence")] = f.interval->confidence;
+        if (f.interval->confidence == 0.95) // the older key, kept where it is true
+            object[QStringLiteral("ratio95")] = QJsonArray{f.interval->low, f.interval->high};
         object[QStringLiteral("intervalTrusted")] = f.interval->trusted;
         object[QStringLiteral("intervalMethod")] = QString::fromStdString(f.interval->method);
     }

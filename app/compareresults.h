@@ -13,5 +13,6 @@ void printResultsComparison(const QString &fileA, const lessonscope::ResultsFile
                             const lessonscope::ResultsFile &b, bool json);
 
 // One compared figure or benchmark for a --json report: its name under nameKey, a, b, unit,
-// ratio, samplesA, samplesB, verdict, and ratio95 and intervalTrusted when it has an interval.
+// ratio, samplesA, samplesB, verdict, and when it has an interval ratioInterval with its confidence
+// (0.95, or 0.99 between runs' rounds; ratio95 too when it is 0.95), intervalTrusted and intervalMethod.
 QJsonObject comparedFigureJson(const lessonscope::ComparedFigure &figure, const QString &nameKey);

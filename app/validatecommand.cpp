@@ -65,7 +65,7 @@ int validateCommand(const QStringList &arguments)
         "Prints each problem as FILE: severity: /json/pointer: message (in a CSV the place is \"line N\").\n"
         "Exit status 0 when every file is valid (warnings allowed), 1 when any has an error."));
     parser.addPositionalArgument(QStringLiteral("paths"),
-                                 QStringLiteral("Artifact or results files, or folders searched recursively for *.json."),
+                                 QStringLiteral("Artifact or results files, or folders searched recursively for *.json and Google Benchmark *.csv."),
                                  QStringLiteral("PATH..."));
     if (const int exitCode = parseSubcommand(parser, QStringLiteral("validate"), arguments); exitCode >= 0)
         return exitCode;
@@ -85,7 +85,7 @@ int validateCommand(const QStringList &arguments)
     int invalid = 0;
     int warnings = 0;
     for (const QString &given : parser.positionalArguments()) {
-        const QStringList files = expandArtifactPaths({given});
+        const QStringList files = expandOpenablePaths({given});
         if (QFileInfo(given).isDir()) {
             // What the walk could not look into counts as a file with an error: a check that
             // skipped part of a folder must not say "valid".
@@ -95,7 +95,7 @@ int validateCommand(const QStringList &arguments)
                 ++invalid;
             }
             if (files.isEmpty())
-                printErr(QStringLiteral("%1: no *.json files in this folder\n").arg(printable(given)));
+                printErr(QStringLiteral("%1: no *.json or results *.csv files in this folder\n").arg(printable(given)));
         }
         forEachInOrder(
             static_cast<std::size_t>(files.size()), threads, kWindow,

@@ -196,12 +196,13 @@ private slots:
         QVERIFY(mismatched.out.contains(QStringLiteral("shape: A 64×32 · 32×16 · B 96×96 · 96×96")));
         QVERIFY(mismatched.out.contains(QStringLiteral("cannot be trusted"))); // the seed has 7 samples
 
-        // Two default runs: the same experiment, a 95% interval for every figure with samples.
+        // Two default runs: the same experiment, an interval for every figure with samples: 99% for
+        // those measured in rounds (between runs), 95% for the others.
         const Outcome same = runLessonscope({QStringLiteral("compare"), a, b});
         QVERIFY2(same.exitCode == 0, qPrintable(same.err));
         QVERIFY(!same.out.contains(QStringLiteral("different experiments")));
         QVERIFY(same.out.contains(QStringLiteral("warm median")));
-        QVERIFY(same.out.contains(QStringLiteral("(95%: ")));
+        QVERIFY(same.out.contains(QStringLiteral("(99%: ")));
         static const QRegularExpression exponent(QStringLiteral("\\d[eE][+-]?\\d")); // "1.53e+03"
         for (const QString &text : {mismatched.out, same.out})
             QVERIFY2(!text.contains(exponent), qPrintable(text));
@@ -212,7 +213,7 @@ private slots:
         QVERIFY(parsed.at("sameExperiment").get<bool>());
         bool interval = false;
         for (const Json &figure : parsed.at("figures"))
-            interval = interval || (figure.contains("ratio95") && figure.at("intervalTrusted").get<bool>());
+            interval = interval || (figure.contains("ratioInterval") && figure.at("intervalTrusted").get<bool>());
         QVERIFY(interval);
 
         QCOMPARE(runLessonscope({QStringLiteral("compare"), a}).exitCode, 2);

@@ -143,6 +143,7 @@ private slots:
     void streamWorkersAddTheirSwitchesWhenTheyEnd();
     void ruleJudgesTheEvidence_data();
     void ruleJudgesTheEvidence();
+    void oneCpuIsSaidWhateverElseTheRunMet();
     void evidenceSurvivesTheArtifact();
     void malformedEvidenceIsAWarning();
     void runOnBusyCoresIsFlaggedInShowAndCompare();
@@ -223,6 +224,32 @@ void TestInterference::ruleJudgesTheEvidence()
     }
     QVERIFY(QString::fromStdString(verdict.evidence).contains(QStringLiteral("involuntary context switch")));
     QVERIFY(!assessDisturbance(std::nullopt).known);
+}
+
+// A run held on one CPU that the hypervisor also paused is disturbed *and* on one CPU: its
+// headline and advice say both, so that a learner running under taskset learns why its calls cost
+// microseconds even when steal is what made the run doubtful.
+void TestInterference::oneCpuIsSaidWhateverElseTheRunMet()
+{
+    RunEvidence evidence{quietEvidence(), MeasuringReport{}};
+    evidence.measuring->known = true;
+    evidence.measuring->wanted = evidence.measuring->measured = evidence.measuring->clean = 100;
+    evidence.measuring->sharedCpu = 80;
+    const Disturbance alone = assessDisturbance(evidence);
+    QVERIFY(alone.oneCpu && !alone.disturbed);
+    QVERIFY(conditionsHeadline(alone).starts_with("measured on one CPU"));
+
+    evidence.machine->stealShare = 0.079;
+    const Disturbance stolen = assessDisturbance(evidence);
+    QVERIFY(stolen.oneCpu && stolen.disturbed);
+    const std::string headline = conditionsHeadline(stolen);
+    QVERIFY2(headline.starts_with("DISTURBED: the hypervisor took 7.9%"), headline.c_str());
+    QVERIFY2(headline.find("measured on one CPU") != std::string::npos, headline.c_str());
+    QVERIFY2(stolen.advice.find("Close other programs") != std::string::npos, stolen.advice.c_str());
+    QVERIFY2(stolen.advice.find("two CPUs") != std::string::npos, stolen.advice.c_str());
+
+    evidence.measuring->sharedCpu = 10; // most units on two CPUs: not said
+    QVERIFY(conditionsHeadline(assessDisturbance(evidence)).find("one CPU") == std::string::npos);
 }
 
 void TestInterference::evidenceSurvivesTheArtifact()

@@ -4,6 +4,8 @@
 // is refused with a non-zero exit and nothing written.
 #include "peertesting.h"
 
+#include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QProcess>
 #include <QTemporaryDir>
@@ -173,6 +175,25 @@ private slots:
             QVERIFY2(ran.err.contains("cannot compare"), ran.err.constData());
         }
     }
+    // A folder of results is scanned for what lessonscope opens: its JSON and its Google
+    // Benchmark CSVs, not the CSV tables a panel export leaves beside a saved run.
+    void aFolderScanFindsResultsCsvsAndNoOtherCsv()
+    {
+        QTemporaryDir dir;
+        QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("nested")));
+        const QString csv = dir.filePath(QStringLiteral("nested/family.csv"));
+        QVERIFY(QFile::copy(fixturePath(QStringLiteral("gb-family.csv")), csv));
+        const QString json = dir.filePath(QStringLiteral("quiet.json"));
+        QVERIFY(QFile::copy(fixturePath(QStringLiteral("gb-quiet.json")), json));
+        QVERIFY(coretesting::writeBytes(dir.filePath(QStringLiteral("panel-1.csv")), "series,x,y\nwarm calls,1,2.5e-06\n"));
+        QCOMPARE(findOpenableFiles(dir.path()), (QStringList{csv, json}));
+
+        const Ran ran = runLessonscope({QStringLiteral("validate"), dir.path()});
+        QCOMPARE(ran.exitCode, 0);
+        QVERIFY2(ran.out.contains("family.csv") && ran.out.contains("quiet.json"), ran.out.constData());
+        QVERIFY2(!ran.out.contains("panel-1.csv"), ran.out.constData());
+    }
+
     // JSON of no known format (no schemaVersion, none of the harnesses' structures) compared with
     // itself once printed an empty table, exit 0 and "sameExperiment": true.
     void jsonOfNoKnownFormatIsRefused()

@@ -76,8 +76,8 @@ private slots:
         const int row = model.rowOf(id);
         const auto cell = [&](int column) { return model.index(row, column).data().toString(); };
         QCOMPARE(cell(LibraryModel::LessonColumn), QStringLiteral("Google Benchmark"));
-        QCOMPARE(cell(LibraryModel::TitleColumn), QStringLiteral("13 benchmarks, 10 repetitions each"));
-        QCOMPARE(cell(LibraryModel::BackendColumn), QStringLiteral("vm"));
+        QCOMPARE(cell(LibraryModel::TitleColumn), QStringLiteral("13 benchmarks, 10 repetitions each · on vm"));
+        QCOMPARE(cell(LibraryModel::BackendColumn), QStringLiteral("Google Benchmark 1.6–1.7"));
         QVERIFY(!cell(LibraryModel::GeneratedColumn).isEmpty());
         QVERIFY(cell(LibraryModel::StatusColumn).contains(QLatin1String("warning")));
         QVERIFY(!model.entry(id)->hasErrors());

@@ -37,6 +37,8 @@ private slots:
     void percentile();
     void percentileOutOfRangeIsNaN();
     void medianOfTheSeedSamples();
+    void studentsTAtBothLevels();
+    void roundsIntervalWidensWithItsConfidence();
 };
 
 void TestStatistics::summarize_data()
@@ -169,6 +171,37 @@ void TestStatistics::medianOfTheSeedSamples()
     QCOMPARE(lessonscope::median(warm), 8.500181138515472e-06);
     const Values even{1e-6, 3e-6};
     QCOMPARE(lessonscope::median(even), 2e-6);
+}
+
+// Against a table of Student's t (and, past 30 degrees, its known values to three decimals).
+void TestStatistics::studentsTAtBothLevels()
+{
+    QCOMPARE(studentT95(5), 2.5706);
+    QCOMPARE(studentT99(5), 4.0321);
+    QCOMPARE(studentT99(30), 2.7500);
+    QVERIFY(std::fabs(studentT99(5.5) - (4.0321 + 3.7074) / 2) < 1e-12); // interpolated
+    QVERIFY(std::fabs(studentT99(40) - 2.704) < 1e-3);
+    QVERIFY(std::fabs(studentT99(120) - 2.617) < 1e-3);
+    QVERIFY(std::fabs(studentT95(120) - 1.980) < 1e-3);
+    QVERIFY(studentT99(1e9) > kZ99 && studentT99(1e9) < kZ99 + 1e-6);
+    QCOMPARE(studentT99(0.2), studentT99(1)); // below one degree reads as one
+}
+
+// Welch's t on the logs, worked by hand: rounds {1, e} and {e, e²} in log space are {0, 1} and
+// {1, 2}: means 0.5 and 1.5, variances 0.5 each, se = sqrt(0.25 + 0.25), 2 degrees of freedom.
+void TestStatistics::roundsIntervalWidensWithItsConfidence()
+{
+    const double e = std::exp(1.0);
+    const Values a{1, e}, b{e, e * e};
+    const auto at95 = roundRatioInterval(e, a, b);
+    const auto at99 = roundRatioInterval(e, a, b, 0.99);
+    QVERIFY(at95 && at99);
+    QVERIFY(std::fabs(at95->degrees - 2) < 1e-12);
+    const double se = std::sqrt(0.5);
+    QVERIFY(std::fabs(at95->low - e * std::exp(-4.3027 * se)) < 1e-9);
+    QVERIFY(std::fabs(at99->high - e * std::exp(9.9248 * se)) < 1e-6);
+    QVERIFY(at99->low < at95->low && at95->high < at99->high);
+    QVERIFY(!roundRatioInterval(e, Values{1}, b, 0.99));
 }
 
 QTEST_GUILESS_MAIN(TestStatistics)

@@ -13,10 +13,10 @@
 
 namespace lessonscope {
 
-QStringList findArtifactFiles(const QString &folder, const std::atomic<bool> *cancel)
+QStringList findArtifactFiles(const QString &folder, const std::atomic<bool> *cancel, const QStringList &patterns)
 {
     QStringList files;
-    QDirIterator it(folder, {QStringLiteral("*.json")}, QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
+    QDirIterator it(folder, patterns, QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
     while (it.hasNext()) {
         if (cancel && cancel->load(std::memory_order_relaxed))
             break;
@@ -73,18 +73,6 @@ std::vector<SkippedPath> findUnreachablePaths(const QString &folder)
     }
     std::sort(skipped.begin(), skipped.end(), [](const SkippedPath &x, const SkippedPath &y) { return x.path < y.path; });
     return skipped;
-}
-
-QStringList expandArtifactPaths(const QStringList &paths)
-{
-    QStringList expanded;
-    for (const QString &path : paths) {
-        if (QFileInfo(path).isDir())
-            expanded += findArtifactFiles(path);
-        else
-            expanded.append(path);
-    }
-    return expanded;
 }
 
 } // namespace lessonscope

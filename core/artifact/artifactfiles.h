@@ -8,11 +8,14 @@
 
 namespace lessonscope {
 
-// The artifact files a folder holds: every *.json below it, recursively, sorted by path so that
-// reports come out in the same order every time — unreadable ones too, so that reading them says
-// why. Symbolic links to folders are not followed, so a link cycle cannot make the walk endless.
-// Stops early (returning what it found) when cancel is set.
-QStringList findArtifactFiles(const QString &folder, const std::atomic<bool> *cancel = nullptr);
+// The artifact files a folder holds: every file below it, recursively, whose name matches one of
+// patterns (*.json unless told), sorted by path so that reports come out in the same order every
+// time — unreadable ones too, so that reading them says why. Symbolic links to folders are not
+// followed, so a link cycle cannot make the walk endless. Stops early (returning what it found)
+// when cancel is set. What else a folder may hold that lessonscope opens (a results file's CSV)
+// is core/library's to say: findOpenableFiles.
+QStringList findArtifactFiles(const QString &folder, const std::atomic<bool> *cancel = nullptr,
+                              const QStringList &patterns = {QStringLiteral("*.json")});
 
 // What a walk could not look into, each with the reason: a folder it may not read, a name that is
 // not UTF-8 (Qt cannot name such a file to open it).
@@ -22,8 +25,5 @@ struct SkippedPath {
 };
 std::vector<SkippedPath> findUnreachablePaths(const QString &folder);
 
-// A path as given: a folder expands to its artifact files, anything else stays as it is (a file is
-// read whatever its extension, and a missing path is reported when it is read).
-QStringList expandArtifactPaths(const QStringList &paths);
 
 } // namespace lessonscope

@@ -34,7 +34,8 @@ std::string verdictOf(const ComparedFigure &f)
         return text + ": " + why;
     }
     const RatioInterval &i = *f.interval;
-    text += " (95%: " + formatRatio(i.low) + "–" + formatRatio(i.high) + ")";
+    text += " (" + std::to_string(static_cast<int>(std::lround(i.confidence * 100))) + "%: " + formatRatio(i.low) + "–"
+        + formatRatio(i.high) + ")";
     if (!i.trusted)
         return text + ": with fewer than " + std::to_string(kTrustedSamples) + " samples (" +
                std::to_string(std::min(f.samplesA, f.samplesB)) + ") the interval cannot be trusted";
@@ -66,8 +67,8 @@ ComparedFigure compareFigure(const Figure &fa, const Figure &fb)
     // Between runs, when both have rounds: two runs of the same code differ by more than one
     // run's samples say (docs/performance.md, "Comparing runs").
     if (c.ratio && fa.rounds.size() >= kLeastRounds && fb.rounds.size() >= kLeastRounds) {
-        if (const auto between = roundRatioInterval(*c.ratio, fa.rounds, fb.rounds))
-            c.interval = RatioInterval{between->low, between->high, true, "rounds"};
+        if (const auto between = roundRatioInterval(*c.ratio, fa.rounds, fb.rounds, kBetweenRunsConfidence))
+            c.interval = RatioInterval{between->low, between->high, true, "rounds", kBetweenRunsConfidence};
     }
     if (!c.interval && !fa.samples.empty() && !fb.samples.empty())
         c.interval = medianRatioInterval(fa.samples, fb.samples);

@@ -29,7 +29,14 @@ struct RatioInterval {
     // runs, as two runs of the same code show it) or "samples" (the medians' order-statistic
     // intervals: the spread within one run, which runs exceed).
     std::string method = "samples";
+    double confidence = 0.95; // 0.99 between runs (kBetweenRunsConfidence)
 };
+
+// How sure a verdict between two runs (made from their rounds) must be. Two runs of the same code
+// differ by more than the rounds inside each show — the machine changes over seconds, and each
+// process is placed anew — so at 95% identical runs on a shared virtual machine were called
+// different in 18–27% of pairs; at 99%, in a few (docs/performance.md, "Comparisons between runs").
+inline constexpr double kBetweenRunsConfidence = 0.99;
 std::optional<RatioInterval> medianRatioInterval(std::span<const double> a, std::span<const double> b);
 
 struct ComparedFigure {
@@ -41,7 +48,7 @@ struct ComparedFigure {
     std::optional<RatioInterval> interval;   // when both have samples
     std::size_t samplesA = 0;
     std::size_t samplesB = 0;
-    std::string verdict; // "B is 1.42× slower (95%: 1.38–1.47×)", "no difference beyond noise", ...
+    std::string verdict; // "B ÷ A = 1.42× (99%: 1.31×–1.54×): B is slower", "…: no difference beyond noise"
 };
 
 // The figure's verdict in words, from its ratio, interval and samples: "B is 1.42× slower (95%:

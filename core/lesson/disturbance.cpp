@@ -446,10 +446,13 @@ Disturbance assessDisturbance(const RunEvidence &evidence, const DriftSamples &d
                         "should be believed.";
     } else if (result.disturbed) {
         result.advice = "Close other programs, then rerun; compare only runs made on a quiet machine.";
-    } else if (result.oneCpu) {
-        result.advice = "Host and device took turns on one CPU, so every call includes switching between them. "
-                        "Give the process two CPUs (without taskset or a one-CPU container) to time the device "
-                        "apart from the host.";
+    }
+    if (result.oneCpu) {
+        // Said whatever else the run met: a disturbed run on one CPU has two things to mend.
+        result.advice.append(result.advice.empty() ? "" : " ")
+            .append("Host and device took turns on one CPU, so every call includes switching between them. "
+                    "Give the process two CPUs (without taskset or a one-CPU container) to time the device "
+                    "apart from the host.");
     }
     return result;
 }
@@ -466,10 +469,13 @@ std::string conditionsHeadline(const Disturbance &d)
         reasons.append(reasons.empty() ? "" : "; ").append(reason);
     if (!d.known)
         return "not known: " + d.evidence;
+    // A run on one CPU says so whatever else it met: its figures include the turns its own threads
+    // took, which no quiet machine removes.
+    const std::string alsoOneCpu = d.oneCpu ? "; and measured on one CPU: host and device took turns on it" : "";
     if (d.refused)
-        return "COULD NOT MEASURE: " + reasons;
+        return "COULD NOT MEASURE: " + reasons + alsoOneCpu;
     if (d.disturbed)
-        return "DISTURBED: " + reasons;
+        return "DISTURBED: " + reasons + alsoOneCpu;
     if (d.oneCpu)
         return "measured on one CPU: host and device took turns on it (the lesson's own threads, not other work)";
     const std::string leftOut = d.interrupted == 0 ? std::string()

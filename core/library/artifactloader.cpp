@@ -98,7 +98,7 @@ int ArtifactLoader::load(const QStringList &paths, const FileStamps &known)
                 continue;
             }
             post(job, [this, job] { emit progress(job, 0, -1); });
-            const QStringList found = findArtifactFiles(info.absoluteFilePath(), cancel.get());
+            const QStringList found = findOpenableFiles(info.absoluteFilePath(), cancel.get());
             const QStringList directories = subdirectoriesOf(info.absoluteFilePath(), *cancel);
             files << found;
             post(job, [this, job, folder = info.absoluteFilePath(), directories] {

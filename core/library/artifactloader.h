@@ -29,8 +29,8 @@ struct FileStamp {
 };
 using FileStamps = QHash<QString, FileStamp>; // absolute path → stamp
 
-// Opens files and folders off the GUI thread: folders are searched recursively for *.json
-// (lessonscope::findArtifactFiles), every file is read and validated on the worker, and the
+// Opens files and folders off the GUI thread: folders are searched recursively for *.json and
+// results CSVs (lessonscope::findOpenableFiles), every file is read and validated on the worker, and the
 // results come back in batches (WorkerThreads: through a mutex, drained on this object's thread),
 // with throttled progress. Each load() is a
 // job with its own atomic cancel flag; a cancelled job's late results are dropped by job id.

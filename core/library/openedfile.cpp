@@ -1,7 +1,11 @@
 #include "core/library/openedfile.h"
 
+#include "core/artifact/artifactfiles.h"
 #include "core/lesson/lessonartifacts.h"
 #include "core/peers/peerformats.h"
+
+#include <QFile>
+#include <QFileInfo>
 
 #include <nlohmann/json.hpp>
 
@@ -96,6 +100,34 @@ std::string whyNotComparable(const OpenedFile &a, const OpenedFile &b)
         return "an unreadable file cannot be compared";
     return "A is " + describeOpened(a) + " and B " + describeOpened(b) +
            ": only two lesson artifacts, or two results files of the same harness, measure the same things";
+}
+
+QStringList findOpenableFiles(const QString &folder, const std::atomic<bool> *cancel)
+{
+    QStringList files = findArtifactFiles(folder, cancel, {QStringLiteral("*.json"), QStringLiteral("*.csv")});
+    files.removeIf([](const QString &path) {
+        if (!path.endsWith(QLatin1String(".csv"), Qt::CaseInsensitive))
+            return false;
+        // Its context lines and header row come first: the file's beginning says what it is.
+        QFile file(path);
+        if (!file.open(QIODevice::ReadOnly))
+            return false; // kept, so that reading it says why it cannot be read
+        const QByteArray head = file.read(64 * 1024);
+        return !isGoogleBenchmarkCsv(std::string_view(head.constData(), static_cast<std::size_t>(head.size())));
+    });
+    return files;
+}
+
+QStringList expandOpenablePaths(const QStringList &paths)
+{
+    QStringList expanded;
+    for (const QString &path : paths) {
+        if (QFileInfo(path).isDir())
+            expanded += findOpenableFiles(path);
+        else
+            expanded.append(path);
+    }
+    return expanded;
 }
 
 } // namespace lessonscope

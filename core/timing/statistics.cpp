@@ -115,28 +115,49 @@ double percentile(std::span<const double> values, double q)
     return sortedPercentile(sortedCopy(values), q);
 }
 
-double studentT95(double degrees)
+namespace {
+
+// t for ν = 1 … 30 from its table, interpolated; above, the Cornish–Fisher expansion around z:
+// z + (z³ + z)/4ν + (5z⁵ + 16z³ + 3z)/96ν² (Abramowitz & Stegun 26.7.5).
+double studentT(double degrees, const double (&table)[30], double z)
 {
-    // t(0.975, ν) for ν = 1 … 30, to four decimals (any table of Student's t).
-    static constexpr double kTable[] = {12.7062, 4.3027, 3.1824, 2.7764, 2.5706, 2.4469, 2.3646, 2.3060, 2.2622,
-                                        2.2281, 2.2010, 2.1788, 2.1604, 2.1448, 2.1314, 2.1199, 2.1098, 2.1009,
-                                        2.0930, 2.0860, 2.0796, 2.0739, 2.0687, 2.0639, 2.0595, 2.0555, 2.0518,
-                                        2.0484, 2.0452, 2.0423};
     if (!(degrees >= 1))
         degrees = 1;
     if (degrees <= 30) {
         const auto below = static_cast<std::size_t>(std::floor(degrees));
         const double fraction = degrees - static_cast<double>(below);
-        const double a = kTable[below - 1];
-        const double b = below < 30 ? kTable[below] : a;
+        const double a = table[below - 1];
+        const double b = below < 30 ? table[below] : a;
         return a + fraction * (b - a);
     }
-    // Cornish–Fisher: z + (z³ + z)/4ν + (5z⁵ + 16z³ + 3z)/96ν² (Abramowitz & Stegun 26.7.5).
-    const double z = kZ95, z3 = z * z * z, z5 = z3 * z * z;
+    const double z3 = z * z * z, z5 = z3 * z * z;
     return z + (z3 + z) / (4 * degrees) + (5 * z5 + 16 * z3 + 3 * z) / (96 * degrees * degrees);
 }
 
-std::optional<RoundRatioInterval> roundRatioInterval(double ratio, std::span<const double> a, std::span<const double> b)
+} // namespace
+
+double studentT95(double degrees)
+{
+    // t(0.975, ν) for ν = 1 … 30, to four decimals (any table of Student's t).
+    static constexpr double kTable[30] = {12.7062, 4.3027, 3.1824, 2.7764, 2.5706, 2.4469, 2.3646, 2.3060, 2.2622,
+                                          2.2281, 2.2010, 2.1788, 2.1604, 2.1448, 2.1314, 2.1199, 2.1098, 2.1009,
+                                          2.0930, 2.0860, 2.0796, 2.0739, 2.0687, 2.0639, 2.0595, 2.0555, 2.0518,
+                                          2.0484, 2.0452, 2.0423};
+    return studentT(degrees, kTable, kZ95);
+}
+
+double studentT99(double degrees)
+{
+    // t(0.995, ν) for ν = 1 … 30, to four decimals.
+    static constexpr double kTable[30] = {63.6567, 9.9248, 5.8409, 4.6041, 4.0321, 3.7074, 3.4995, 3.3554, 3.2498,
+                                          3.1693, 3.1058, 3.0545, 3.0123, 2.9768, 2.9467, 2.9208, 2.8982, 2.8784,
+                                          2.8609, 2.8453, 2.8314, 2.8188, 2.8073, 2.7969, 2.7874, 2.7787, 2.7707,
+                                          2.7633, 2.7564, 2.7500};
+    return studentT(degrees, kTable, kZ99);
+}
+
+std::optional<RoundRatioInterval> roundRatioInterval(double ratio, std::span<const double> a, std::span<const double> b,
+                                                     double confidence)
 {
     if (a.size() < 2 || b.size() < 2 || !(ratio > 0) || !std::isfinite(ratio))
         return std::nullopt;
@@ -163,7 +184,7 @@ std::optional<RoundRatioInterval> roundRatioInterval(double ratio, std::span<con
     RoundRatioInterval interval;
     // Welch–Satterthwaite; rounds that agree exactly on both sides leave no spread to weigh.
     interval.degrees = se > 0 ? (wa + wb) * (wa + wb) / (wa * wa / (na - 1) + wb * wb / (nb - 1)) : na + nb - 2;
-    const double half = studentT95(interval.degrees) * se;
+    const double half = (confidence >= 0.99 ? studentT99(interval.degrees) : studentT95(interval.degrees)) * se;
     interval.low = ratio * std::exp(-half);
     interval.high = ratio * std::exp(half);
     return interval;

@@ -45,19 +45,26 @@ struct MedianInterval {
 // The interval of values' median at z (kZ95: 95%); NaN ends for an empty sample or one with NaN.
 MedianInterval medianInterval(std::span<const double> values, double z);
 
-// The two-sided 95% quantile of Student's t with `degrees` degrees of freedom (t such that
-// P(|T| ≤ t) = 0.95): exact to the printed digits for whole degrees up to 30 (a table), linearly
-// interpolated between them, and the Cornish–Fisher expansion above; degrees below 1 read as 1.
-double studentT95(double degrees);
+// z of a two-sided 99% interval under the normal distribution.
+inline constexpr double kZ99 = 2.5758293035489004;
 
-// A 95% interval for the ratio of two positive quantities measured in rounds: Welch's t on the
-// logarithms of each side's round values (the rounds' own spread, not the samples'), centred on
-// log(ratio). Needs two rounds a side; nullopt otherwise, or for values that are not positive.
+// The two-sided quantile of Student's t with `degrees` degrees of freedom at 95% or 99% (t such
+// that P(|T| ≤ t) = 0.95 or 0.99): exact to the printed digits for whole degrees up to 30 (a
+// table), linearly interpolated between them, and the Cornish–Fisher expansion above; degrees
+// below 1 read as 1.
+double studentT95(double degrees);
+double studentT99(double degrees);
+
+// An interval at `confidence` (0.95 or 0.99) for the ratio of two positive quantities measured in
+// rounds: Welch's t on the logarithms of each side's round values (the rounds' own spread, not the
+// samples'), centred on log(ratio). Needs two rounds a side; nullopt otherwise, or for values that
+// are not positive.
 struct RoundRatioInterval {
     double low = 0;
     double high = 0;
     double degrees = 0; // Welch–Satterthwaite
 };
-std::optional<RoundRatioInterval> roundRatioInterval(double ratio, std::span<const double> a, std::span<const double> b);
+std::optional<RoundRatioInterval> roundRatioInterval(double ratio, std::span<const double> a, std::span<const double> b,
+                                                     double confidence = 0.95);
 
 } // namespace lessonscope

@@ -62,7 +62,9 @@ LibraryModel::Facts LibraryModel::resultsFactsOf(const ResultsFile &file, const 
     Facts facts;
     facts.keyFigureSeconds = std::numeric_limits<double>::infinity();
     facts.lesson = QString::fromUtf8(harnessName(file.harness));
-    facts.title = q(describeCounts(file));
+    // The harness and its version fill the column a lesson's backend fills (what ran the code);
+    // the machine it ran on is named with the counts.
+    facts.title = q(describeCounts(file)) + (file.host.empty() ? QString() : tr(" · on %1").arg(q(file.host)));
     QStringList names;
     for (std::size_t i = 0; i < file.benchmarks.size() && i < 3; ++i)
         names << q(file.benchmarks[i].name);
@@ -75,7 +77,7 @@ LibraryModel::Facts LibraryModel::resultsFactsOf(const ResultsFile &file, const 
         facts.generatedIso = modified.toUTC().toString(Qt::ISODate);
         facts.generated = tr("%1 (file)").arg(modified.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")));
     }
-    facts.backend = q(file.host);
+    facts.backend = QString::fromUtf8(harnessName(file.harness)) + (file.version.empty() ? QString() : QLatin1Char(' ') + q(file.version));
     for (const BenchmarkResult &b : file.benchmarks) {
         if (const auto typical = b.typical(); typical && b.isDuration && b.error.empty()) {
             facts.keyFigureSeconds = *typical;

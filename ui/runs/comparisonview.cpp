@@ -169,7 +169,7 @@ void ComparisonView::setEntries(const LibraryEntry &a, const LibraryEntry &b)
 void ComparisonView::fillTable(const ArtifactComparison &comparison)
 {
     m_table->setHorizontalHeaderLabels({tr("Quantity"), QStringLiteral("A: ") + m_originA,
-                                        QStringLiteral("B: ") + m_originB, tr("B ÷ A"), tr("Verdict (95% interval)")});
+                                        QStringLiteral("B: ") + m_originB, tr("B ÷ A"), tr("Verdict (the ratio with its interval)")});
     m_table->setRowCount(static_cast<int>(comparison.figures.size()));
     for (int r = 0; r < m_table->rowCount(); ++r) {
         const ComparedFigure &f = comparison.figures[static_cast<std::size_t>(r)];

@@ -11,9 +11,9 @@ class QLabel;
 class QTableWidget;
 
 // Two artifacts: what differs between the two experiments (named above everything else), a
-// table of their figures side by side with each ratio's 95% interval and verdict (wrapped, never
-// cut), and their panels overlaid, every series named by its origin. The page scrolls when the
-// window is smaller than it.
+// table of their figures side by side with each ratio's interval (95% within a run, 99% between
+// runs' rounds) and verdict (wrapped, never cut), and their panels overlaid, every series named by
+// its origin. The page scrolls when the window is smaller than it.
 class ComparisonView : public QWidget
 {
     Q_OBJECT
