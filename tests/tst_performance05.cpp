@@ -333,6 +333,21 @@ private slots:
         explorertesting::saveScreenshot(panel, QStringLiteral("performance05-answered-wrong.png"));
     }
 
+    // The timeline says of an interrupted call what the lesson does with it: kept in the figures,
+    // as the conditions line says, where the other lessons leave theirs out.
+    void theTimelineSaysTheInterruptedCallIsKept()
+    {
+        const ReadResult recorded = readArtifactFile(recordedPath("performance-05"));
+        QVERIFY(recorded.artifact);
+        AnswerStore store(m_dir.filePath(QStringLiteral("kept.ini")));
+        PredictionPanel panel(&store);
+        panel.setArtifact(explorertesting::asCounted(*recorded.artifact));
+        const QString said = panel.timeline()->interruptionText();
+        QVERIFY2(said.contains(QStringLiteral("interrupted: other work kept")), qPrintable(said));
+        QVERIFY2(said.contains(QStringLiteral("kept in the figures")), qPrintable(said));
+        QVERIFY(!said.contains(QStringLiteral("left out")));
+    }
+
     void theRecordedArtifactValidates()
     {
         const ReadResult read = readArtifactFile(recordedPath("performance-05"));

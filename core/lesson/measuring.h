@@ -33,7 +33,7 @@ inline constexpr double kLeastCleanShare = 0.5;
 // tenants, and steal time does not show it): five rounds taken within 5 ms all see one moment,
 // their spread says nothing of it, and two identical runs were called different in up to 38 %
 // of pairs (docs/performance.md, "Comparisons between runs").
-inline constexpr std::int64_t kRoundSpacingNs = 150'000'000;
+inline constexpr std::int64_t kRoundSpacingNs = 300'000'000;
 } // namespace measuring
 
 // Spreads a run's rounds over time: before each round it waits, if need be, until

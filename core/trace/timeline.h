@@ -161,10 +161,13 @@ public:
     // The call laid out; in schematic mode index is ignored; an index out of range gives the
     // representative call.
     virtual CallTimeline call(int index) const = 0;
-    // Why call index is not among the figures' calls, when other work interrupted it ("interrupted:
-    // other work kept a timed thread from a CPU for 2.21 ms of it"); empty for a clean call and
-    // for a trace without evidence.
+    // Why call index is doubtful, when other work interrupted it ("interrupted: other work kept a
+    // timed thread from a CPU for 2.21 ms of it"); empty for a clean call and for a trace without
+    // evidence.
     virtual std::string callInterruption(int index) const { (void)index; return {}; }
+    // Whether the lesson's figures keep its interrupted calls (interruptions are what it shows)
+    // rather than leave them out, as a lesson's figures do by default.
+    virtual bool keepsInterruptedCalls() const { return false; }
 
     // What a timer with its marker at this candidate reads for call index, as a duration in
     // seconds; nothing when nothing measured says it.

@@ -67,8 +67,12 @@ void PanelChart::Impl::addMedianLine(QAbstractAxis *xAxis)
     medianLine->append(to, displayed(medianValue));
     chart()->addSeries(medianLine);
     medianLine->attachAxis(xAxis);
-    medianLabel = new QGraphicsSimpleTextItem(
-        QObject::tr("median %1").arg(QString::fromStdString(lessonscope::formatDuration(medianValue))), chart());
+    // Of the points drawn, every one: a lesson's figure may be of its clean calls alone, so the
+    // label says which median it is rather than read as the header's.
+    medianLabel = new QGraphicsSimpleTextItem(QObject::tr("median of the %1 shown: %2")
+                                                  .arg(values.size())
+                                                  .arg(QString::fromStdString(lessonscope::formatDuration(medianValue))),
+                                              chart());
     medianLabel->setZValue(11);
 }
 

@@ -73,6 +73,14 @@ void TimelineWidget::setCallIndex(int index)
     emit callIndexChanged(index);
 }
 
+QString TimelineWidget::interruptionText() const
+{
+    if (m_interruption.isEmpty())
+        return {};
+    return m_timeline->keepsInterruptedCalls() ? tr("%1 — kept in the figures: the lesson shows interruptions").arg(m_interruption)
+                                               : tr("%1 — left out of the figures").arg(m_interruption);
+}
+
 void TimelineWidget::setMarkerCandidate(int candidate)
 {
     candidate = std::clamp(candidate, -1, static_cast<int>(m_call.candidates.size()) - 1);
@@ -286,7 +294,7 @@ void TimelineWidget::paintEvent(QPaintEvent *)
         state.caption = tr("Measured: %1, to scale").arg(q(m_call.title));
         if (!m_interruption.isEmpty()) {
             state.caption = tr("Measured: %1, to scale · ⚠ interrupted").arg(q(m_call.title));
-            state.interruption = tr("%1 — left out of the figures").arg(m_interruption);
+            state.interruption = interruptionText();
         }
         state.hint = tr("Ctrl+wheel or + − zoom · drag to pan · 0 resets");
     } else {

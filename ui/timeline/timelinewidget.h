@@ -37,6 +37,9 @@ public:
     const lessonscope::LessonTimeline &timeline() const { return *m_timeline; }
     void setCallIndex(int index);
     int callIndex() const { return m_callIndex; }
+    // What the drawing says of the shown call's interruption, and whether the lesson's figures
+    // keep it or leave it out; empty for a clean call.
+    QString interruptionText() const;
     const lessonscope::CallTimeline &currentCall() const { return m_call; }
 
     // The candidate the marker rests on (an index into currentCall().candidates), or -1 while it

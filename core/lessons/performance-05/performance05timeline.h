@@ -33,6 +33,7 @@ public:
     int representativeCall() const override;
     int slowestCall() const { return representativeCall(); }
     std::string representativeName() const override { return "Interrupted call"; }
+    bool keepsInterruptedCalls() const override { return true; } // the lesson's figures are of every call
     CallTimeline call(int index) const override;
 
     std::optional<double> readingSeconds(std::string_view candidateKey, int callIndex) const override;
