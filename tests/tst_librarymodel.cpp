@@ -399,6 +399,9 @@ void TestLibraryModel::theDefaultColumnsReadWhole()
     QVERIFY(fits(LibraryModel::AnswerColumn, QStringLiteral("predicted ✓ · run here · compared")));
     QVERIFY(fits(LibraryModel::TitleColumn, QStringLiteral("Place the inputs before the timer")));
     QVERIFY(fits(LibraryModel::SetupColumn, QStringLiteral("64×32 · 32×16 float32, 2,000 warm calls")));
+    // A results file's row: its harness, and its counts.
+    QVERIFY(fits(LibraryModel::LessonColumn, QStringLiteral("Google Benchmark")));
+    QVERIFY(fits(LibraryModel::TitleColumn, QStringLiteral("13 benchmarks, 10 repetitions each")));
     // And the learner's answer comes right after the lesson's title, not past the window's edge.
     QCOMPARE(header->visualIndex(LibraryModel::AnswerColumn), 2);
 }

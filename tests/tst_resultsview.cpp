@@ -11,6 +11,7 @@
 #include "ui/results/resultsview.h"
 #include "ui/timeline/answerstore.h"
 #include "ui/window/centralview.h"
+#include "explorertesting.h"
 #include "peertesting.h"
 
 #include <QAbstractItemModelTester>
@@ -152,6 +153,29 @@ private slots:
         QCOMPARE(swatches[0], PanelChart::sideSwatch(0, view->palette(), size).toImage());
         QCOMPARE(swatches[1], PanelChart::sideSwatch(1, view->palette(), size).toImage());
         QVERIFY(swatches[0] != swatches[1]);
+    }
+
+    // hyperfine's commands matched by name, each with its verdict and p-value; the banner says
+    // the files do not name their machine.
+    void aHyperfineComparisonMatchesItsCommands()
+    {
+        LibraryModel model;
+        const QTemporaryDir dir;
+        AnswerStore store(dir.filePath(QStringLiteral("answers.ini")));
+        CentralView centre(&model, &store);
+        centre.resize(1280, 900);
+        const int a = model.addOrReplace(entryOf(QStringLiteral("hf-compare.json")));
+        const int b = model.addOrReplace(entryOf(QStringLiteral("hf-compare-loaded.json")));
+        centre.showEntries({a, b}, false);
+        QCOMPARE(centre.page(), CentralView::Page::ResultsComparison);
+        ResultsComparisonView *view = centre.resultsComparisonView();
+        QCOMPARE(view->table()->rowCount(), 2);
+        QCOMPARE(view->table()->item(0, 0)->text(), QStringLiteral("seq 100000 | sort -n >/dev/null"));
+        for (int r = 0; r < 2; ++r)
+            QVERIFY(view->table()->item(r, 6)->text().contains(QLatin1String("slower")));
+        centre.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&centre));
+        explorertesting::saveScreenshot(centre, QStringLiteral("hyperfine-comparison.png"));
     }
 
     void whatCannotBeComparedIsSaid()

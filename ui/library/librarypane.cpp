@@ -54,9 +54,12 @@ LibraryPane::LibraryPane(LibraryModel *model, QWidget *parent)
     const int widths[] = {110, 210, 235, 70, 170, 145, 60, 150, 125, 215, 190, 260};
     static_assert(std::size(widths) == LibraryModel::ColumnCount);
     const int sortArrow = header->style()->pixelMetric(QStyle::PM_HeaderMarkSize) + 16;
-    // The texts those four must show whole, in this font; the status has its icon beside it.
+    // The texts those columns must show whole, in this font (a lesson's, and a results file's
+    // harness and counts); the status has its icon beside it.
     const std::pair<int, QString> samples[] = {
+        {LibraryModel::LessonColumn, tr("Google Benchmark")},
         {LibraryModel::TitleColumn, tr("Place the inputs before the timer")},
+        {LibraryModel::TitleColumn, tr("13 benchmarks, 10 repetitions each")},
         {LibraryModel::SetupColumn, tr("64×32 · 32×16 float32, 2,000 warm calls")},
         {LibraryModel::StatusColumn, tr("2 warnings · unsaved")},
         {LibraryModel::AnswerColumn, tr("predicted ✓ · run here · compared")},
