@@ -3,6 +3,7 @@
 #include "core/lessons/performance-01/performance01contract.h"
 #include "core/lesson/lessonartifacts.h"
 
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QProcess>
 
@@ -247,6 +248,19 @@ private slots:
         const Outcome outcome = runLessonscope(arguments);
         QCOMPARE(outcome.exitCode, 2);
         QVERIFY2(outcome.err.contains(message), qPrintable(outcome.err));
+    }
+
+    // A destination that cannot be written is refused before anything is measured: /proc grants
+    // root write access to its folder and creates nothing in it, so only a real try tells.
+    void runRefusesAnUnwritableDestinationFirst()
+    {
+        if (!QFileInfo(QStringLiteral("/proc/self")).exists())
+            QSKIP("no /proc here");
+        const Outcome outcome = runLessonscope({QStringLiteral("run"), QStringLiteral("performance-01"), QStringLiteral("-o"),
+                                                QStringLiteral("/proc/lessonscope-run.json")});
+        QCOMPARE(outcome.exitCode, 1);
+        QVERIFY2(outcome.err.contains(QStringLiteral("cannot write /proc/lessonscope-run.json")), qPrintable(outcome.err));
+        QVERIFY2(!outcome.err.contains(QStringLiteral("call 1 of")), qPrintable(outcome.err)); // nothing was measured
     }
 };
 

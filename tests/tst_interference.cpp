@@ -282,6 +282,17 @@ void TestInterference::malformedEvidenceIsAWarning()
     QCOMPARE(problems.front().severity, Severity::Warning);
     QCOMPARE(problems.front().pointer, std::string("/environment/interference/host/involuntarySwitches"));
     QVERIFY(!disturbanceOf(document).known);
+    QVERIFY(disturbanceOf(document).unreadable);
+    QVERIFY(!disturbanceOf(seedArtifact().json()).unreadable); // no evidence at all is not unreadable evidence
+
+    // A negative count compared: the side's conditions are said to be unknown, with where it broke.
+    document["environment"]["interference"]["host"]["involuntarySwitches"] = -3;
+    const Artifact broken(document);
+    const std::vector<std::string> warnings = disturbanceWarnings(compareArtifacts(seedArtifact(), broken));
+    QCOMPARE(warnings.size(), std::size_t{1});
+    QVERIFY2(warnings.front().starts_with("B: the interference evidence cannot be read (/environment/interference/host/involuntarySwitches"),
+             warnings.front().c_str());
+    QVERIFY2(warnings.front().find("not known") != std::string::npos, warnings.front().c_str());
 }
 
 // A run made while other work busies every core: its interrupted calls are named, with their

@@ -264,16 +264,12 @@ QString writableDestinationProblem(const QString &path)
         return errno == ENOENT ? QStringLiteral("the folder %1 does not exist").arg(folder) : systemError(errno);
     if (!S_ISDIR(status.st_mode))
         return QStringLiteral("%1 is not a folder").arg(folder);
-    // A real try, as the save will make it: an unnamed file in the folder, gone when closed. It
-    // answers what access() cannot (a read-only file system, a quota, an ACL).
-    const int fd = ::open(QFile::encodeName(folder).constData(), O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
-    if (fd >= 0) {
-        ::close(fd);
-        return {};
-    }
-    if (errno == EOPNOTSUPP || errno == EISDIR || errno == EINVAL) // no unnamed files here
-        return ::access(QFile::encodeName(folder).constData(), W_OK | X_OK) == 0 ? QString() : systemError(errno);
-    return systemError(errno);
+    // A real try, exactly as the save will make it: its pending file in the folder (unnamed, or
+    // named where the file system has no unnamed files), removed when the probe goes. It answers
+    // what access() cannot: a read-only file system, a quota, an ACL, a folder like /proc that
+    // grants write access and creates nothing.
+    PendingFile probe;
+    return probe.open(QFile::encodeName(finalTarget(path))) ? QString() : probe.error();
 }
 
 bool writeFileAtomically(const QString &path, const FileWriter &writer, QString *error, ExistingFile existing)

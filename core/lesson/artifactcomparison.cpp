@@ -186,6 +186,11 @@ std::vector<std::string> disturbanceWarnings(const ArtifactComparison &compariso
         } else if (disturbance->besideOtherWork) {
             warning.append(" ran beside other work: its figures come from timed units that ran uninterrupted (")
                 .append(disturbance->evidence).append("); a quiet run reads steadier");
+        } else if (disturbance->unreadable) {
+            // Evidence that is there but cannot be trusted (a negative switch count, a string for
+            // a number) is not the same as none: the side's conditions are unknown, and said so.
+            warning.append(": ").append(disturbance->evidence)
+                .append("; whether other work disturbed it is not known, so compare it with care");
         } else if (disturbance->interrupted > 0) {
             warning.append(": ").append(formatCount(static_cast<std::int64_t>(disturbance->interrupted)))
                 .append(disturbance->interrupted == 1 ? " interrupted timed unit was" : " interrupted timed units were")

@@ -515,8 +515,10 @@ Disturbance disturbanceOf(const Json &document)
             evidence.measuring = measuringFromJson(lenient::member(*interference, "measuring"));
     }
     Disturbance disturbance = assessDisturbance(evidence, tracedCleanHalves(document));
-    if (!evidence.machine && !problem.pointer.empty()) // recorded, but not evidence the rule can trust
+    if (!evidence.machine && !problem.pointer.empty()) { // recorded, but not evidence the rule can trust
+        disturbance.unreadable = true;
         disturbance.evidence = "the interference evidence cannot be read (" + problem.pointer + ": " + problem.message + ")";
+    }
     return disturbance;
 }
 

@@ -56,6 +56,7 @@ struct DisturbanceRule {
 // ran uninterrupted), quiet (every timed unit clean, or the interrupted ones left out).
 struct Disturbance {
     bool known = false;     // the artifact has evidence
+    bool unreadable = false; // it has evidence that cannot be trusted (out of range, wrong type)
     bool disturbed = false; // its figures are doubtful (refused runs are disturbed too)
     bool refused = false;   // could not measure
     bool oneCpu = false;    // host and device shared a CPU for most timed units

@@ -29,10 +29,11 @@ inline constexpr int kMostSamplesFactor = 10;
 // With fewer clean samples than this share of those asked for, the run could not measure.
 inline constexpr double kLeastCleanShare = 0.5;
 // Rounds begin at least this far apart, as pyperf spreads its processes over time. A virtual
-// CPU's speed changes on a scale of ~100 ms here (its physical core is shared with other
-// tenants, and steal time does not show it): five rounds taken within 5 ms all see one moment,
-// their spread says nothing of it, and two identical runs were called different in up to 38 %
-// of pairs (docs/performance.md, "Comparisons between runs").
+// CPU's speed changes here on scales from ~100 ms to over a second (its physical core is shared
+// with other tenants, and steal time does not show it): five rounds taken within 5 ms all see one
+// moment, their spread says nothing of it, and two identical runs were called different in up to
+// 38 % of pairs; 150 ms apart, a slow stretch still covered three rounds of one run and 9–27 % of
+// pairs (docs/performance.md, "Comparisons between runs").
 inline constexpr std::int64_t kRoundSpacingNs = 300'000'000;
 } // namespace measuring
 

@@ -9,12 +9,16 @@
 //    reads back as an equal JSON value, and writing that again gives the same bytes;
 //  - the canonical form is the same for the original and the re-read document, and reads back to
 //    itself; the hash is 64 hex digits.
-// Every typed view and the timeline model are built too, for the sanitizers to watch. The same
+// Every typed view and the timeline model are built too, for the sanitizers to watch, and so are
+// the run's conditions (its interference evidence) and its comparison with itself: every ratio
+// of a figure with itself is 1 or absent, and an interval, when there is one, holds it. The same
 // bytes are opened as any file is (core/library/openedfile.h): a results file of another harness
 // is read, described, drawn and compared with itself, its problems at a JSON Pointer or a CSV line,
 // and every p-value between 0 and 1.
 
 #include "core/lessons/performance-01/performance01contract.h"
+#include "core/lesson/artifactcomparison.h"
+#include "core/lesson/disturbance.h"
 #include "core/lesson/lessonartifacts.h"
 #include "core/artifact/canonicaljson.h"
 #include "core/artifact/jsonreader.h"
@@ -26,6 +30,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cmath>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -118,6 +123,25 @@ inline void exerciseTimeline(const Artifact &artifact, Violations &v)
     }
 }
 
+inline void exerciseComparison(const Artifact &artifact, Violations &v)
+{
+    const Disturbance disturbance = disturbanceOf(artifact.json());
+    std::size_t sink = conditionsText(disturbance).size() + disturbance.reasons.size();
+    const LessonSummary summary = summarizeArtifact(artifact);
+    sink += summary.figures.size() + summary.setup.size();
+    const ArtifactComparison comparison = compareArtifacts(artifact, artifact);
+    LESSONSCOPE_FUZZ_CHECK(v, comparison.differences.empty());
+    for (const ComparedFigure &figure : comparison.figures) {
+        sink += figure.verdict.size();
+        if (figure.ratio && std::isfinite(*figure.ratio) && *figure.ratio > 0) {
+            LESSONSCOPE_FUZZ_CHECK(v, *figure.ratio == 1);
+            if (figure.interval)
+                LESSONSCOPE_FUZZ_CHECK(v, !(figure.interval->low > 1) && !(figure.interval->high < 1));
+        }
+    }
+    LESSONSCOPE_FUZZ_CHECK(v, sink > 0);
+}
+
 inline void checkRoundTrip(const Artifact &artifact, Violations &v)
 {
     std::string text;
@@ -185,6 +209,7 @@ inline std::vector<std::string> checkArtifactBytes(std::string_view bytes)
     if (result.artifact) {
         (void)exerciseViews(*result.artifact, v);
         exerciseTimeline(*result.artifact, v);
+        exerciseComparison(*result.artifact, v);
         checkRoundTrip(*result.artifact, v);
     }
     return v.broken();
