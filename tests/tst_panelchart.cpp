@@ -6,6 +6,7 @@
 #include "ui/charts/valuescale.h"
 
 #include <QAbstractScrollArea>
+#include <QChartView>
 #include <QImage>
 #include <QLabel>
 #include <QSignalSpy>
@@ -671,6 +672,32 @@ void TestPanelChart::theMedianLabelCoversNoPoint()
         const QPoint point = chart.findChild<QGraphicsView *>()->mapFrom(&chart, chart.positionOf(0, i));
         QVERIFY2(!label.adjusted(-3, -3, 3, 3).contains(point), qPrintable(QString::number(i)));
     }
+
+    // Two interrupted calls of milliseconds put the median of microseconds at the axis's foot:
+    // its label goes above the line, inside the plot, not onto the axis's tick labels.
+    // Most other calls lie a few pixels above it, so that below the line (off the plot) is where
+    // the label would cover fewest points.
+    std::vector<double> interrupted(41, 2.7e-6);
+    for (std::size_t i = 0; i < 18; ++i)
+        interrupted[2 * i + 1] = 1.5e-4;
+    interrupted[10] = 4.7e-3;
+    interrupted[30] = 3.9e-3;
+    PanelChart low;
+    low.resize(420, 300);
+    low.setPanel(linePanel(interrupted));
+    low.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&low));
+    QCoreApplication::processEvents();
+    QGraphicsSimpleTextItem *lowMedian = nullptr;
+    for (QGraphicsSimpleTextItem *text : shownTexts(low)) {
+        if (text->text().startsWith(QStringLiteral("median")))
+            lowMedian = text;
+    }
+    QVERIFY(lowMedian);
+    const QChart *lowChart = qobject_cast<QChartView *>(low.findChild<QGraphicsView *>())->chart();
+    QVERIFY2(lowChart->mapRectToScene(lowChart->plotArea()).contains(lowMedian->sceneBoundingRect()),
+             qPrintable(QStringLiteral("label at %1,%2 outside the plot area")
+                            .arg(lowMedian->sceneBoundingRect().top()).arg(lowMedian->sceneBoundingRect().bottom())));
 }
 
 // In a narrow chart the legend wraps under it and names every series whole (never "p…"),

@@ -76,7 +76,8 @@ void PanelChart::Impl::placeMedianLabel()
     const QRectF box = medianLabel->boundingRect();
     const QRectF plot = chart()->plotArea();
     // Above the line at its right end, or its left end, or below: wherever it covers fewest of
-    // the points drawn.
+    // the points drawn, and never out of the plot area onto the axis's labels (a median near
+    // the bottom of the axis goes above its line).
     const double right = std::min(end.x(), plot.right()) - box.width() - 4;
     const double left = std::max(start.x(), plot.left()) + 4;
     const QPointF places[] = {{right, end.y() - box.height() - 2}, {left, end.y() - box.height() - 2},
@@ -85,7 +86,7 @@ void PanelChart::Impl::placeMedianLabel()
     int fewest = -1;
     for (std::size_t i = 0; i < std::size(places); ++i) {
         const QRectF rect(places[i], box.size());
-        int covered = 0;
+        int covered = plot.contains(rect) ? 0 : 1'000'000;
         for (QLineSeries *line : std::as_const(lines)) {
             for (const QPointF &point : line->points())
                 covered += rect.adjusted(-4, -4, 4, 4).contains(chart()->mapToPosition(point, line)) ? 1 : 0;
