@@ -104,6 +104,7 @@ private slots:
     void welcomeShowsTheCourseInOrder();
     void predictRunCompareSaveAndRestart();
     void disturbedRunChangesNothing();
+    void showingTheResultsAnywayCountsAsSeen();
     void aCopyOfTheRecordingIsTheRecording();
     void theCourseEndsWithItsSummary();
     void anEarlierVersionsAnswerIsKept();
@@ -213,6 +214,11 @@ void TestCourse::predictRunCompareSaveAndRestart()
     QVERIFY(view->resultsCovered());
     QVERIFY(view->header()->resultsHidden());
     QVERIFY2(bar->stepText().startsWith(QStringLiteral("① Predict")), qPrintable(bar->stepText()));
+    // Nor does the library's row: its key figure would answer the prompt.
+    const auto keyFigure = [&](int id) {
+        return m_window->model()->index(m_window->model()->rowOf(id), LibraryModel::KeyFigureColumn).data().toString();
+    };
+    QCOMPARE(keyFigure(recordingId), QStringLiteral("predict first"));
     saveScreenshot(*m_window, QStringLiteral("course-prediction-first.png"));
     view->tabs()->setCurrentIndex(ArtifactView::PanelsTab);
     bar->actionButton()->click();
@@ -228,6 +234,7 @@ void TestCourse::predictRunCompareSaveAndRestart()
     QTRY_VERIFY2(bar->stepText().startsWith(QStringLiteral("② Observe")), qPrintable(bar->stepText()));
     QVERIFY(bar->stepText().contains(QStringLiteral("right ✓")));
     QTRY_VERIFY(m_window->model()->entry(recordingId)->answer.startsWith(QStringLiteral("predicted ✓")));
+    QTRY_VERIFY2(keyFigure(recordingId).endsWith(QStringLiteral("µs")), qPrintable(keyFigure(recordingId)));
 
     QSignalSpy finished(m_window->runner(), &LessonRunner::finished);
     bar->actionButton()->click();
@@ -331,6 +338,29 @@ void TestCourse::disturbedRunChangesNothing()
     QVERIFY(!m_window->answers()->record(QString::fromStdString(lessonId)).predicted());
     QVERIFY(!m_window->answers()->record(QString::fromStdString(lessonId)).ranHere);
     QVERIFY(!m_window->actions()->compareWithRecorded->isEnabled());
+}
+
+// One click shows the covered figures, everywhere they were hidden, and the course keeps that
+// they were seen before the prediction.
+void TestCourse::showingTheResultsAnywayCountsAsSeen()
+{
+    m_window->openBundled();
+    ArtifactView *view = m_window->centre()->artifactView();
+    const LibraryEntry *recording = selectedEntry(*m_window);
+    QVERIFY(recording && recording->artifact);
+    const int id = recording->id;
+    const QString lessonId = QString::fromStdString(recording->artifact->lessonId());
+    const auto keyFigure = [&] {
+        return m_window->model()->index(m_window->model()->rowOf(id), LibraryModel::KeyFigureColumn).data().toString();
+    };
+    QVERIFY(view->resultsCovered());
+    QCOMPARE(keyFigure(), QStringLiteral("predict first"));
+    view->showResultsButton()->click();
+    QVERIFY(m_window->answers()->record(lessonId).resultsSeen);
+    QVERIFY(!m_window->answers()->record(lessonId).predicted());
+    QVERIFY(!view->resultsCovered());
+    QVERIFY(!view->header()->resultsHidden());
+    QTRY_VERIFY2(keyFigure().endsWith(QStringLiteral("µs")), qPrintable(keyFigure()));
 }
 
 // A folder of copies: a copy of a recording counts as the recording (Compare works), and the

@@ -7,6 +7,7 @@
 
 #include <QAbstractScrollArea>
 #include <QChartView>
+#include <QCheckBox>
 #include <QImage>
 #include <QLabel>
 #include <QSignalSpy>
@@ -51,6 +52,7 @@ private slots:
     void manyCategoriesAreNamedUpright();
     void aSweepOfSizesIsDrawnOnLogAxes();
     void theMedianLabelCoversNoPoint();
+    void theLogBoxSaysWhichPanelsAreAlwaysLogarithmic();
     void theLegendNamesEverySeriesWhole();
 
 private:
@@ -314,6 +316,24 @@ __attribute__((no_sanitize("address"))) void TestPanelChart::resetZoomShowsEvery
     QVERIFY(chart->isZoomed());
     view.resetZoomButton()->click();
     QVERIFY(!chart->isZoomed());
+}
+
+// A panel whose file asks for a log axis keeps it with the box unchecked, and the box says so
+// instead of reading "off" above a log axis.
+void TestPanelChart::theLogBoxSaysWhichPanelsAreAlwaysLogarithmic()
+{
+    PanelsView view;
+    PanelItem linear;
+    linear.drawable = true;
+    linear.plot = eightSamplesPanel();
+    view.setItems({linear});
+    QCOMPARE(view.logScaleBox()->text(), QStringLiteral("&Logarithmic value axis"));
+    PanelItem ownLog = linear;
+    ownLog.plot.logScale = true;
+    view.setItems({linear, ownLog});
+    QVERIFY(!view.logScaleBox()->isChecked());
+    QVERIFY2(view.logScaleBox()->text().contains(QStringLiteral("one panel has one always")),
+             qPrintable(view.logScaleBox()->text()));
 }
 
 // "xscale": "log" (a line panel's option): x = 1, 2, 4 … 64 lie evenly across the plot, x <= 0

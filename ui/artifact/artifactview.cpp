@@ -51,7 +51,8 @@ QWidget *ArtifactView::makeCover()
 {
     auto *cover = new QWidget(m_panelsPage);
     auto *text = new QLabel(tr("These panels show the measured answer to the lesson's prediction. Predict first on "
-                               "the Diagram tab, then read them here."),
+                               "the Diagram tab, then read them here. Shown anyway, the results count as seen: the "
+                               "course notes that you read them before predicting."),
                             cover);
     text->setWordWrap(true);
     text->setAlignment(Qt::AlignCenter);

@@ -106,6 +106,13 @@ void PanelsView::setItems(const std::vector<PanelItem> &items)
     m_area->setVisible(count > 0);
     m_logBox->setEnabled(!m_charts.isEmpty());
     m_logBox->setVisible(m_controls);
+    // A panel whose file asks for a log axis (its values span orders of magnitude) keeps it
+    // whatever the box says: the box says so rather than read "unchecked" above a log axis.
+    const auto ownLog = std::count_if(m_charts.cbegin(), m_charts.cend(), [](const PanelChart *c) { return c->panel().logScale; });
+    m_logBox->setText(ownLog == 0 ? tr("&Logarithmic value axis")
+                      : ownLog == 1 ? tr("&Logarithmic value axis (one panel has one always: its file asks for it)")
+                                    : tr("&Logarithmic value axis (%1 panels have one always: their file asks for it)")
+                                          .arg(ownLog));
     m_hint->setVisible(m_controls && !m_charts.isEmpty());
     const bool anyLine = std::any_of(m_charts.cbegin(), m_charts.cend(), [](const PanelChart *c) { return c->panel().isLine(); });
     m_resetZoom->setVisible(m_controls && anyLine);

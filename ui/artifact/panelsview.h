@@ -21,6 +21,7 @@ class PanelsView : public QWidget
 public:
     enum class Export { Png, Svg, Csv };
     QPushButton *resetZoomButton() const { return m_resetZoom; }
+    QCheckBox *logScaleBox() const { return m_logBox; }
 
     // Panels drawn at most (docs/security.md, "Limits"): a chart is a heavy widget, and 1,000
     // of them made a window (and a rendered image) 124,595 pixels tall. The rest are named in a

@@ -65,4 +65,18 @@ void LibraryAnswers::refreshEntry(const LibraryEntry &entry)
     const QString text = answerText(entry);
     if (text != entry.answer)
         m_model->setAnswer(entry.id, text); // only on change: setAnswer emits dataChanged
+    m_model->setKeyFigureHidden(entry.id, hidesKeyFigure(entry));
+}
+
+// As the explorer's header and Panels tab hide the figures (ArtifactView::updateCover): the
+// course's own artifacts — its recordings, the runs made here — of a lesson not predicted yet,
+// whose results the learner has not asked to see. Other people's files are not the course.
+bool LibraryAnswers::hidesKeyFigure(const LibraryEntry &entry) const
+{
+    if (!entry.artifact || entry.artifact->diagram().prediction.empty())
+        return false;
+    if (!recordings::isRecording(entry) && !CourseProgress::madeOnThisMachine(entry))
+        return false;
+    const AnswerStore::LessonRecord record = m_store->record(QString::fromStdString(entry.artifact->lessonId()));
+    return !record.predicted() && !record.resultsSeen;
 }

@@ -27,6 +27,7 @@ private:
     void refreshLesson(const QString &lessonId);
     void refreshEntry(const LibraryEntry &entry);
     QString answerText(const LibraryEntry &entry) const;
+    bool hidesKeyFigure(const LibraryEntry &entry) const;
 
     LibraryModel *m_model = nullptr;
     const AnswerStore *m_store = nullptr;

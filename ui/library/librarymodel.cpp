@@ -136,6 +136,8 @@ QVariant LibraryModel::display(std::size_t row, int column) const
     case GeneratedColumn: return facts.generated;
     case BackendColumn: return facts.backend;
     case KeyFigureColumn:
+        if (entry.keyFigureHidden && !facts.keyFigure.isEmpty())
+            return tr("predict first");
         return facts.disturbance.isEmpty() || facts.keyFigure.isEmpty() ? facts.keyFigure
                                                                         : tr("%1 · disturbed").arg(facts.keyFigure);
     case StatusColumn: return entry.unsaved ? tr("%1 · unsaved").arg(entry.statusText()) : entry.statusText();
@@ -164,8 +166,8 @@ QString LibraryModel::searchText(std::size_t row) const
 QVariant LibraryModel::sortKey(std::size_t row, int column) const
 {
     const LibraryEntry &entry = m_entries[row];
-    if (column == KeyFigureColumn)
-        return m_facts[row].keyFigureSeconds;
+    if (column == KeyFigureColumn) // a hidden figure sorts last, so its order says nothing of it
+        return entry.keyFigureHidden ? std::numeric_limits<double>::infinity() : m_facts[row].keyFigureSeconds;
     if (column == GeneratedColumn)
         return m_facts[row].generatedIso;
     if (column == StatusColumn)
@@ -197,6 +199,9 @@ QVariant LibraryModel::data(const QModelIndex &index, int role) const
             return plainToolTip(shownText(entry.artifact->generatedAt()));
         if (column == StatusColumn && !entry.problems.empty())
             return plainToolTip(tr("%1 — see the Problems tab").arg(entry.statusText()));
+        if (column == KeyFigureColumn && entry.keyFigureHidden && !m_facts[row].keyFigure.isEmpty())
+            return plainToolTip(tr("The lesson's key figure gives its answer away: predict on its timeline first "
+                                   "(or show its results anyway, in the Panels tab)."));
         if (column == KeyFigureColumn && !m_facts[row].keyFigure.isEmpty()) {
             const QString figure = tr("%1: %2, the lesson's key figure").arg(m_facts[row].keyFigureLabel, m_facts[row].keyFigure);
             if (m_facts[row].disturbance.isEmpty())
@@ -205,7 +210,8 @@ QVariant LibraryModel::data(const QModelIndex &index, int role) const
         }
         return {};
     case Qt::DecorationRole:
-        if (column == KeyFigureColumn && !m_facts[row].disturbance.isEmpty() && !m_facts[row].keyFigure.isEmpty())
+        if (column == KeyFigureColumn && !entry.keyFigureHidden && !m_facts[row].disturbance.isEmpty()
+            && !m_facts[row].keyFigure.isEmpty())
             return QApplication::style()->standardIcon(QStyle::SP_MessageBoxWarning);
         if (column != StatusColumn)
             return {};
@@ -441,6 +447,15 @@ void LibraryModel::markSaved(int id, const QString &path)
         m_idByPath.insert(path, id);
     emitRowChanged(row);
     emit entryChanged(id);
+}
+
+void LibraryModel::setKeyFigureHidden(int id, bool hidden)
+{
+    const int row = rowOf(id);
+    if (row < 0 || m_entries[static_cast<std::size_t>(row)].keyFigureHidden == hidden)
+        return;
+    m_entries[static_cast<std::size_t>(row)].keyFigureHidden = hidden;
+    emit dataChanged(index(row, KeyFigureColumn), index(row, KeyFigureColumn));
 }
 
 void LibraryModel::setAnswer(int id, const QString &answer)

@@ -75,6 +75,7 @@ public:
     // After a save: the entry now lives at path and is no longer unsaved.
     void markSaved(int id, const QString &path);
     void setAnswer(int id, const QString &answer);
+    void setKeyFigureHidden(int id, bool hidden);
 
 signals:
     void entryChanged(int id);
