@@ -3,6 +3,7 @@
 #include "ui/runs/comparison.h"
 #include "ui/runs/comparisonview.h"
 #include "explorertesting.h"
+#include "lessontesting.h"
 #include "ui/charts/panelchart.h"
 #include "ui/artifact/panelsview.h"
 
@@ -31,6 +32,8 @@ private slots:
     void viewShowsBothSeriesAndTheTable();
     void sameOriginsAreTold();
     void errorsOfASideAreSaidFirst();
+    void everyLessonsComparisonReadsWhole_data();
+    void everyLessonsComparisonReadsWhole();
 
 private:
     QTemporaryDir m_dir;
@@ -257,6 +260,47 @@ void TestComparison::errorsOfASideAreSaidFirst()
              qPrintable(view.differencesText()));
     view.setEntries(a, a);
     QVERIFY(view.differencesText().isEmpty());
+}
+
+void TestComparison::everyLessonsComparisonReadsWhole_data()
+{
+    QTest::addColumn<QString>("lesson");
+    for (const char *id : {"performance-01", "performance-02", "performance-03", "performance-04", "performance-05",
+                           "performance-06"})
+        QTest::newRow(id) << QString::fromLatin1(id);
+}
+
+// Each lesson's recording against a copy of it made later: one row per figure the lesson compares
+// on, each with a verdict in the one form, nothing cut, its panels overlaid by origin. The
+// screenshot (LESSONSCOPE_SCREENSHOT_DIR) is the comparison as a learner reads it.
+void TestComparison::everyLessonsComparisonReadsWhole()
+{
+    QFETCH(QString, lesson);
+    const QByteArray bytes = coretesting::readBytes(lessontesting::recordedPath(lesson.toLatin1().constData()));
+    LibraryEntry a = entryFrom(bytes, QStringLiteral("/data/recorded.json"));
+    QVERIFY(a.artifact);
+    Json later = a.artifact->json();
+    later["generatedAt"] = "2026-12-01T12:00:00+00:00";
+    LibraryEntry b = entryFrom(QByteArray::fromStdString(later.dump()), QStringLiteral("/data/later.json"));
+    ComparisonView view;
+    view.resize(1280, 1000);
+    view.setEntries(a, b);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QCoreApplication::processEvents();
+    QTableWidget *table = view.table();
+    QVERIFY(table->rowCount() >= 1);
+    for (int r = 0; r < table->rowCount(); ++r) {
+        const QString verdict = table->item(r, 4)->text();
+        QVERIFY2(verdict.startsWith(QStringLiteral("B ÷ A = ")), qPrintable(verdict));
+        QVERIFY2(!verdict.contains(QStringLiteral("slower")) && !verdict.contains(QStringLiteral("faster")), qPrintable(verdict));
+        QVERIFY2(!verdict.endsWith(QChar(0x2026)), qPrintable(verdict));
+    }
+    QVERIFY(!view.panels()->charts().isEmpty());
+    for (const PanelChart *chart : view.panels()->charts())
+        QVERIFY2(chart->legendEntries().isEmpty() || !chart->legendEntries().join(QString()).contains(QChar(0x2026)),
+                 qPrintable(chart->legendEntries().join(u'|')));
+    saveScreenshot(view, QStringLiteral("comparison-%1.png").arg(lesson));
 }
 
 QTEST_MAIN(TestComparison)
