@@ -54,8 +54,8 @@ class QCommandLineParser;
 // 0 after printing --help, 2 after printing a usage error.
 int parseSubcommand(QCommandLineParser &parser, const QString &command, const QStringList &arguments);
 
-// Refuses arguments a command would otherwise ignore ("run performance-01 performance-02" ran only
-// -01), saying why: 2 after the message, -1 when there are none.
+// Refuses arguments a command would otherwise ignore ("run LESSON OTHER" ran only the first),
+// saying why: 2 after the message, -1 when there are none.
 int refuseLeftOverArguments(const QString &command, const QStringList &leftOver, const QString &why);
 
 // The same for a command that takes exactly one artifact FILE (declared here): 2 after a usage

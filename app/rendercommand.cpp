@@ -2,7 +2,7 @@
 
 #include "core/base/atomicfile.h"
 #include "core/lesson/lessonartifacts.h"
-#include "ui/artifact/artifactrenderer.h"
+#include "ui/window/artifactrenderer.h"
 #include "ui/common/pngfile.h"
 #include "commandline.h"
 

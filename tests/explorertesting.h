@@ -6,7 +6,7 @@
 #include "core/lesson/disturbance.h"
 #include "core/lesson/lessonartifacts.h"
 #include "coretesting.h"
-#include "ui/artifact/artifactrenderer.h"
+#include "ui/window/artifactrenderer.h"
 #include "ui/library/libraryentry.h"
 #include "ui/common/settingsfile.h"
 

@@ -3,7 +3,7 @@
 // anything: the inputs would cost minutes or gigabytes if drawn whole, and each test checks the
 // visible effect of its cap (the text held, the count drawn, the note shown, the image's size).
 
-#include "ui/artifact/artifactrenderer.h"
+#include "ui/window/artifactrenderer.h"
 #include "ui/artifact/panelitem.h"
 #include "ui/artifact/panelsview.h"
 #include "ui/charts/panelchart.h"

@@ -15,7 +15,7 @@
 #include "core/trace/chrometrace.h"
 #include "core/trace/streamtimeline.h"
 #include "explorertesting.h"
-#include "ui/artifact/artifactrenderer.h"
+#include "ui/window/artifactrenderer.h"
 #include "ui/runs/runpanel.h"
 #include "ui/timeline/answerstore.h"
 #include "ui/timeline/predictionpanel.h"

@@ -14,7 +14,7 @@
 #include "core/base/rfc3339.h"
 #include "core/base/units.h"
 #include "explorertesting.h"
-#include "ui/artifact/artifactrenderer.h"
+#include "ui/window/artifactrenderer.h"
 #include "ui/timeline/answerstore.h"
 #include "ui/timeline/predictionpanel.h"
 #include "ui/timeline/timelinewidget.h"

@@ -12,7 +12,7 @@
 #include "core/timing/devicestream.h"
 #include "core/timing/placement.h"
 #include "explorertesting.h"
-#include "ui/artifact/artifactrenderer.h"
+#include "ui/window/artifactrenderer.h"
 #include "ui/timeline/answerstore.h"
 #include "ui/timeline/predictionpanel.h"
 #include "ui/timeline/timelinewidget.h"

@@ -2,7 +2,7 @@
 // view's header, warnings, panels and benchmarks, the comparison of two of one harness, the
 // refusal of two that measure different things, and the image `render` draws.
 #include "core/library/openedfile.h"
-#include "ui/artifact/artifactrenderer.h"
+#include "ui/window/artifactrenderer.h"
 #include "ui/artifact/panelsview.h"
 #include "ui/charts/panelchart.h"
 #include "ui/library/librarymodel.h"
@@ -176,6 +176,49 @@ private slots:
         centre.show();
         QVERIFY(QTest::qWaitForWindowExposed(&centre));
         explorertesting::saveScreenshot(centre, QStringLiteral("hyperfine-comparison.png"));
+    }
+
+    // A benchmark named with markup is shown as its text, in the cell and in its tool tip: Qt
+    // would load an <img> of a rich-text tool tip.
+    void markupInABenchmarkNameStaysText()
+    {
+        const QTemporaryDir dir;
+        nlohmann::json quiet = nlohmann::json::parse(coretesting::readBytes(fixturePath(QStringLiteral("gb-quiet.json"))).toStdString());
+        const nlohmann::json first = quiet["benchmarks"][0];
+        for (nlohmann::json &row : quiet["benchmarks"]) {
+            if (row["name"] == first["name"])
+                row["name"] = "<img src=\"/nonexistent/decoy.png\">BM";
+            if (row.contains("run_name") && row["run_name"] == first["run_name"])
+                row["run_name"] = "<img src=\"/nonexistent/decoy.png\">BM";
+        }
+        const auto entryAt = [&](const QString &name) {
+            const QString path = dir.filePath(name);
+            if (!coretesting::writeBytes(path, QByteArray::fromStdString(quiet.dump())))
+                qFatal("cannot write %s", qPrintable(path));
+            OpenedFile opened = openFile(path);
+            LibraryEntry entry;
+            entry.path = path;
+            entry.results = std::move(opened.results);
+            entry.problems = std::move(opened.problems);
+            return entry;
+        };
+        LibraryModel model;
+        AnswerStore store(dir.filePath(QStringLiteral("answers.ini")));
+        CentralView centre(&model, &store);
+        const int ia = model.addOrReplace(entryAt(QStringLiteral("a.json")));
+        const int ib = model.addOrReplace(entryAt(QStringLiteral("b.json")));
+        centre.showEntries({ia, ib}, false);
+        ResultsComparisonView *view = centre.resultsComparisonView();
+        bool seen = false;
+        for (int r = 0; r < view->table()->rowCount(); ++r) {
+            const QTableWidgetItem *name = view->table()->item(r, 0);
+            if (!name->text().contains(QStringLiteral("<img")))
+                continue;
+            seen = true;
+            QVERIFY2(name->toolTip().startsWith(QStringLiteral("<p style=\"white-space:pre-wrap\">")), qPrintable(name->toolTip()));
+            QVERIFY(name->toolTip().contains(QStringLiteral("&lt;img")));
+        }
+        QVERIFY(seen);
     }
 
     void whatCannotBeComparedIsSaid()

@@ -56,7 +56,7 @@ void checkContentHash(const Json &document, const Lesson &lesson, const Json &st
 {
     std::optional<ParameterValues> stated = lesson.parametersOf(stdoutObject);
     if (!stated) {
-        // Made elsewhere (the recorded pipeline's performance-01): the hash stays opaque. A file
+        // Made elsewhere (the recorded pipeline's lesson): the hash stays opaque. A file
         // that says this build's renderer made it says its parameters too.
         const Json *cancelled = lenient::member(stdoutObject, "cancelled");
         const bool stopped = cancelled && cancelled->is_boolean() && cancelled->get<bool>(); // may not have got to all

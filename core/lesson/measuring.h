@@ -140,7 +140,7 @@ struct MeasuringReport {
     std::int64_t waitedNs = 0;     // other work's waits in all the units
     bool budgetSpent = false;      // stopped by the budget before `wanted` clean samples
     // The lesson's figures are of every sample, interrupted or not, and none is replaced:
-    // interruptions are what it shows (performance-05). `wanted` is then the samples asked for.
+    // interruptions are what it shows (a lesson on the distribution). `wanted` is then the samples asked for.
     bool keepsInterrupted = false;
     double timedSeconds = 0;       // wall time of the run (runLesson's window)
     bool known = false;

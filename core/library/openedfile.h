@@ -43,7 +43,7 @@ QStringList findOpenableFiles(const QString &folder, const std::atomic<bool> *ca
 QStringList expandOpenablePaths(const QStringList &paths);
 
 // Whether two opened files can be compared, and if not why, in one sentence ("A is a Google
-// Benchmark file and B a lesson artifact of performance-01: …"); empty when they can.
+// Benchmark file and B a lesson artifact of LESSON: …"); empty when they can.
 std::string whyNotComparable(const OpenedFile &a, const OpenedFile &b);
 
 } // namespace lessonscope

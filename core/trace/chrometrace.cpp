@@ -281,7 +281,7 @@ void writeSchematicCall(EventStream &events, const LessonTimeline &model, Json &
 }
 
 // The earliest event of the measured calls, as nanoseconds since the run's first dispatch: the
-// trace's origin when it comes before that dispatch (performance-02's stream start, -03's
+// trace's origin when it comes before that dispatch (a stream's start, an input's
 // preparation), so that no ts is negative (Perfetto drops events with ts < 0).
 std::int64_t measuredOrigin(EventStream &events, const Trace &trace, const LessonTimeline &model)
 {

@@ -49,7 +49,7 @@ struct TimelineEvent {
     // Drawn for context: it belongs to another call (an earlier one, or what happens once before
     // the first), and a trace export writes it once, with that call.
     bool context = false;
-    // The prediction's answer drawn on the timer's lane (performance-05's median call), the same
+    // The prediction's answer drawn on the timer's lane (a median call's end, say), the same
     // for every call: not a span of this call, so a trace export leaves it out and writes the
     // call's own completed result there instead.
     bool answer = false;

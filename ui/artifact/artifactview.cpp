@@ -7,7 +7,6 @@
 #include "ui/timeline/diagramview.h"
 #include "ui/timeline/predictionpanel.h"
 #include "ui/common/savefolders.h"
-#include "ui/window/savecontroller.h"
 #include "ui/library/libraryentry.h"
 #include "ui/artifact/panelsview.h"
 #include "ui/artifact/problemsview.h"
@@ -202,7 +201,7 @@ void ArtifactView::setEntry(const LibraryEntry &entry)
     m_diagram->setArtifact(artifact, entry.learnerName());
     m_diagram->prediction()->setSuggestedTracePath(
         suggestedTracePath(entry.origin == LibraryEntry::Origin::Bundled ? QString() : entry.path, artifact,
-                           SaveController::saveFolder()));
+                           artifactSaveFolder()));
     m_stdout->clear();
     m_pendingStdout = artifact;
     fillStdoutIfShown();

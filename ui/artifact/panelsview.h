@@ -1,6 +1,7 @@
 #pragma once
 
 #include "ui/artifact/panelitem.h"
+#include "ui/charts/panelexport.h"
 
 #include <QList>
 #include <QWidget>
@@ -19,7 +20,7 @@ class PanelsView : public QWidget
     Q_OBJECT
 
 public:
-    enum class Export { Png, Svg, Csv };
+    using Export = PanelExportFormat;
     QPushButton *resetZoomButton() const { return m_resetZoom; }
     QCheckBox *logScaleBox() const { return m_logBox; }
 

@@ -17,22 +17,22 @@ namespace {
 
 const char *const kFolderKey = "lastExportFolder";
 
-QString suffixOf(PanelsView::Export format)
+QString suffixOf(PanelExportFormat format)
 {
     switch (format) {
-    case PanelsView::Export::Png: return QStringLiteral("png");
-    case PanelsView::Export::Svg: return QStringLiteral("svg");
-    case PanelsView::Export::Csv: return QStringLiteral("csv");
+    case PanelExportFormat::Png: return QStringLiteral("png");
+    case PanelExportFormat::Svg: return QStringLiteral("svg");
+    case PanelExportFormat::Csv: return QStringLiteral("csv");
     }
     return QStringLiteral("png");
 }
 
-QString filterOf(PanelsView::Export format)
+QString filterOf(PanelExportFormat format)
 {
     switch (format) {
-    case PanelsView::Export::Png: return QObject::tr("PNG images (*.png)");
-    case PanelsView::Export::Svg: return QObject::tr("SVG drawings (*.svg)");
-    case PanelsView::Export::Csv: return QObject::tr("CSV tables (*.csv)");
+    case PanelExportFormat::Png: return QObject::tr("PNG images (*.png)");
+    case PanelExportFormat::Svg: return QObject::tr("SVG drawings (*.svg)");
+    case PanelExportFormat::Csv: return QObject::tr("CSV tables (*.csv)");
     }
     return {};
 }
@@ -65,23 +65,23 @@ QList<PngSize> pngSizes(const PanelChart &chart)
     return sizes;
 }
 
-bool writePanelExport(const PanelChart &chart, PanelsView::Export format, const QString &path, QString *error,
+bool writePanelExport(const PanelChart &chart, PanelExportFormat format, const QString &path, QString *error,
                       double scale)
 {
-    if (format == PanelsView::Export::Png)
+    if (format == PanelExportFormat::Png)
         return chart.savePng(path, error, scale);
-    if (format == PanelsView::Export::Svg)
+    if (format == PanelExportFormat::Svg)
         return chart.saveSvg(path, error);
     const QByteArray csv = panelToCsv(chart.panel()).toUtf8();
     return lessonscope::writeFileAtomically(path, std::string_view(csv.constData(), static_cast<std::size_t>(csv.size())),
                                             error);
 }
 
-QString exportPanelInteractively(QWidget *parent, const PanelChart &chart, PanelsView::Export format,
+QString exportPanelInteractively(QWidget *parent, const PanelChart &chart, PanelExportFormat format,
                                  const QString &baseName)
 {
     double scale = 1.0;
-    if (format == PanelsView::Export::Png && (scale = askPngScale(parent, chart)) <= 0.0)
+    if (format == PanelExportFormat::Png && (scale = askPngScale(parent, chart)) <= 0.0)
         return {};
     const QString folder = existingSaveFolder(kFolderKey, QStandardPaths::PicturesLocation);
     QString slug = QStringLiteral("%1-%2").arg(baseName, chart.panel().title).toLower();

@@ -38,3 +38,8 @@ QString suggestedTracePath(const QString &artifactPath, const lessonscope::Artif
     const QString name = (onDisk ? file.completeBaseName() : artifactBaseName(artifact)) + QStringLiteral(".trace.json");
     return onDisk ? file.dir().filePath(name) : QDir(fallbackFolder).filePath(name);
 }
+
+QString artifactSaveFolder()
+{
+    return existingSaveFolder(kArtifactSaveFolderKey, QStandardPaths::DocumentsLocation);
+}

@@ -15,6 +15,13 @@ class Artifact;
 // folder for the kind of file (Documents, Pictures) when it exists, else home. Creates nothing.
 QString existingSaveFolder(const char *lastFolderKey, QStandardPaths::StandardLocation kind);
 
+// The folder Save suggests for an artifact: the last one saved to, else Documents, else home —
+// always one that exists. Export dialogs that fall back to it (the trace beside an unsaved run)
+// use it too.
+QString artifactSaveFolder();
+// The settings key Save keeps that folder under.
+inline constexpr const char *kArtifactSaveFolderKey = "lastSaveFolder";
+
 // "<lessonId>-20261020-104558", from the lesson id and the generation time (the current time
 // when the artifact has none): the name of an artifact that has no file yet, without ".json".
 QString artifactBaseName(const lessonscope::Artifact &artifact);

@@ -22,9 +22,11 @@ using namespace lessonscope;
 
 namespace {
 
+// A results file's text as a cell shows it: bounded like every file's text (a benchmark's name
+// is whatever the file holds).
 QString q(const std::string &text)
 {
-    return QString::fromStdString(text);
+    return shownText(text, kMaxShownParagraph);
 }
 
 QString valueText(const std::optional<double> &value, bool isDuration)
@@ -140,7 +142,7 @@ void ResultsComparisonView::fillTable(const ResultsComparison &comparison)
                                 q(f.verdict) + (c.pNote.empty() ? QString() : QStringLiteral("; ") + q(c.pNote))};
         for (int column = 0; column < cells.size(); ++column) {
             auto *item = new QTableWidgetItem(cells[column]);
-            item->setToolTip(cells[column]);
+            item->setToolTip(plainToolTip(cells[column])); // a name holding <img …> stays text
             if (column > 0 && column < 6)
                 item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
             m_table->setItem(r, column, item);

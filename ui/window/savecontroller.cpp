@@ -17,8 +17,6 @@ using namespace lessonscope;
 
 namespace {
 
-const char *const kLastFolderKey = "lastSaveFolder";
-
 // What is at path, for the question before replacing it.
 QString describeExisting(const QString &path)
 {
@@ -98,7 +96,7 @@ QString SaveController::defaultFileName(const Artifact &artifact)
 
 QString SaveController::saveFolder()
 {
-    return existingSaveFolder(kLastFolderKey, QStandardPaths::DocumentsLocation);
+    return artifactSaveFolder();
 }
 
 QString SaveController::suggestedPath(int id) const
@@ -147,7 +145,7 @@ bool SaveController::saveTo(int id, const QString &path)
         showPlainMessage(m_window, QMessageBox::Critical, tr("Cannot Save"), tr("The artifact was not saved: %1").arg(error));
         return false;
     }
-    QSettings().setValue(QLatin1String(kLastFolderKey), QFileInfo(absolute).absolutePath());
+    QSettings().setValue(QLatin1String(kArtifactSaveFolderKey), QFileInfo(absolute).absolutePath());
     // The file now holds this artifact: an entry that showed what was there before goes.
     if (const int other = m_model->findByPath(absolute); other != 0 && other != id)
         m_model->remove(other);

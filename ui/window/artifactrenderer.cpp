@@ -1,4 +1,4 @@
-#include "ui/artifact/artifactrenderer.h"
+#include "ui/window/artifactrenderer.h"
 
 #include "ui/artifact/artifactheader.h"
 #include "ui/timeline/diagramview.h"

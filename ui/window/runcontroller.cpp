@@ -1,4 +1,4 @@
-#include "ui/runs/runcontroller.h"
+#include "ui/window/runcontroller.h"
 
 #include "ui/window/centralview.h"
 #include "core/lesson/lessonrunner.h"

@@ -1,4 +1,4 @@
-#include "ui/library/scanstatus.h"
+#include "ui/window/scanstatus.h"
 
 #include "ui/window/opencontroller.h"
 
