@@ -28,6 +28,7 @@
 #include <cstring>
 #include <dlfcn.h>
 #include <fcntl.h>
+#include <sys/file.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -197,6 +198,7 @@ private slots:
     void commitFailureAtEachSystemCall_data();
     void commitFailureAtEachSystemCall();
     void killedWriterLeavesOldOrNew();
+    void abandonedTemporariesAreRemovedByTheNextSave();
 };
 
 void TestAtomicSave::shortWriteAtEveryByteCount_data()
@@ -353,6 +355,33 @@ void TestAtomicSave::killedWriterLeavesOldOrNew()
     qInfo("%d kills over saves of %u µs: old file %d times, a complete new one %d times, "
           "complete named copies left %d times",
           kKills, saveUs, sawOld, sawNew, namedCopies);
+}
+
+// A writer killed after naming its temporary (or, without O_TMPFILE, at any moment) leaves it
+// behind: the next save of the same target removes it, but never one a live writer holds (its
+// flock), another target's, or a file that only looks alike.
+void TestAtomicSave::abandonedTemporariesAreRemovedByTheNextSave()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("a.json"));
+    const QString abandoned = dir.filePath(QStringLiteral("a.json.k3x9q1.tmp"));
+    const QString held = dir.filePath(QStringLiteral("a.json.z8w2.tmp"));
+    const QString otherTarget = dir.filePath(QStringLiteral("b.json.k3x9q1.tmp"));
+    const QString alike = dir.filePath(QStringLiteral("a.json.notes.TMP"));
+    for (const QString &name : {abandoned, held, otherTarget, alike})
+        QVERIFY(writeBytes(name, "{\"half\": "));
+    const int holder = ::open(QFile::encodeName(held).constData(), O_RDONLY | O_CLOEXEC);
+    QVERIFY(holder >= 0);
+    QVERIFY(::flock(holder, LOCK_EX | LOCK_NB) == 0); // a writer still saving
+    QVERIFY(writeArtifactFile(bigArtifact(10, 0), path));
+    ::close(holder);
+    QVERIFY(!QFile::exists(abandoned));
+    QVERIFY(QFile::exists(held));
+    QVERIFY(QFile::exists(otherTarget));
+    QVERIFY(QFile::exists(alike));
+    QVERIFY(writeArtifactFile(bigArtifact(10, 1), path)); // no writer holds it now
+    QVERIFY(!QFile::exists(held));
 }
 
 int main(int argc, char *argv[])

@@ -11,10 +11,13 @@
 #include "core/lesson/lessonartifacts.h"
 
 #include <QApplication>
+#include <QChartView>
+#include <QLogValueAxis>
 #include <QFile>
 #include <QLabel>
 #include <QTest>
 
+#include <cmath>
 #include <limits>
 
 namespace {
@@ -126,6 +129,15 @@ void TestChartBounds::logAxesHoldTheExtremeDoubles()
     QVERIFY(!chart.grab().isNull()); // drawn, not recursed to death
     QVERIFY2(noteOf(chart, "limitNote").contains(beyond + QStringLiteral(" beyond the log axis's 10⁻²⁵⁰ … 10²⁵⁰, drawn at its edge")),
              qPrintable(noteOf(chart, "limitNote")));
+    // And its lines are a dozen or so, not one (and 8 minor ones) for each of 500 decades: a
+    // second and 150 MB a panel.
+    for (const QAbstractAxis *axis : chart.findChild<QChartView *>()->chart()->axes()) {
+        if (const auto *log = qobject_cast<const QLogValueAxis *>(axis)) {
+            const double lines = (std::log(log->max()) - std::log(log->min())) / std::log(log->base()); // max/min overflows
+            QVERIFY2(lines <= 14, qPrintable(QStringLiteral("%1 lines from %2 to %3").arg(lines).arg(log->min()).arg(log->max())));
+            QVERIFY(log->base() <= 10 || log->minorTickCount() == 0);
+        }
+    }
 }
 
 void TestChartBounds::seriesBeyondTheCapAreNotDrawn()

@@ -117,6 +117,8 @@ private slots:
     void floodingChildIsStoppedAtItsBound();
     void childKilledBySignalIsNamed();
     void runWhoseArtifactFailsItsChecksFails();
+    void aChildsNumbersOutOfRangeAreRefused_data();
+    void aChildsNumbersOutOfRangeAreRefused();
     void measureChildChecksItsArgumentsLikeRun_data();
     void measureChildChecksItsArgumentsLikeRun();
     void measureChildSaysItIsInternal();
@@ -273,6 +275,47 @@ void TestChildren::runWhoseArtifactFailsItsChecksFails()
     QCOMPARE(parent.exitCode(), 1);
     QVERIFY2(err.contains(QStringLiteral("the artifact fails lessonscope's own checks")), qPrintable(err));
     QVERIFY(QFile::exists(out)); // kept, as measured
+}
+
+void TestChildren::aChildsNumbersOutOfRangeAreRefused_data()
+{
+    QTest::addColumn<QString>("from");
+    QTest::addColumn<QString>("to");
+    QTest::newRow("a call across the whole clock") << QStringLiteral("[0,500,1000,1500,2000]")
+                                                    << QStringLiteral("[-9223372036854775807,0,0,0,9223372036854775807]");
+    QTest::newRow("moments out of order") << QStringLiteral("[10000,10500,11000,11500,12000]")
+                                          << QStringLiteral("[12000,10500,11000,11500,10000]");
+    QTest::newRow("a first call of 10^300 s") << QStringLiteral("\"first_call_seconds\":0.002")
+                                              << QStringLiteral("\"first_call_seconds\":1e300");
+    QTest::newRow("a negative switch count") << QStringLiteral("[0,0,0,0,0,0,1,0],[0,0,0,0,0,0,1,0]]")
+                                             << QStringLiteral("[0,0,0,0,0,0,1,0],[0,0,0,-5,0,0,1,0]]");
+}
+
+// The parent subtracts, sums and converts what a child prints: numbers past their range (which
+// overflowed into a duration of −2 ns) make the child's answer unreadable, said, never arithmetic.
+void TestChildren::aChildsNumbersOutOfRangeAreRefused()
+{
+    QFETCH(QString, from);
+    QFETCH(QString, to);
+    QString measurement = QLatin1String(kFixedMeasurement);
+    QVERIFY(measurement.contains(from));
+    measurement.replace(from, to);
+    QTemporaryDir dir;
+    QProcess parent;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QLatin1String(kProgramEnvironmentVariable),
+                       fakeChild(dir, QStringLiteral("overflow"), QStringLiteral("echo '%1'").arg(measurement)));
+    parent.setProcessEnvironment(environment);
+    const QString out = dir.filePath(QStringLiteral("out.json"));
+    parent.start(QStringLiteral(LESSONSCOPE_BINARY),
+                 {QStringLiteral("run"), QStringLiteral("performance-02"), QStringLiteral("--processes"), QStringLiteral("3"),
+                  QStringLiteral("--samples"), QStringLiteral("2"), QStringLiteral("--isa"), QStringLiteral("baseline"),
+                  QStringLiteral("-o"), out});
+    QVERIFY(parent.waitForFinished(120'000));
+    const QString err = QString::fromUtf8(parent.readAllStandardError());
+    QCOMPARE(parent.exitCode(), 1);
+    QVERIFY2(err.contains(QStringLiteral("printed a measurement lessonscope cannot read")), qPrintable(err));
+    QVERIFY(!QFile::exists(out));
 }
 
 void TestChildren::measureChildChecksItsArgumentsLikeRun_data()

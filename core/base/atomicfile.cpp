@@ -4,13 +4,16 @@
 #include <QFileInfo>
 #include <QRandomGenerator>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <exception>
 #include <new>
 #include <string>
 
+#include <dirent.h>
 #include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -37,6 +40,46 @@ QString finalTarget(const QString &path)
 QByteArray temporaryName(const QByteArray &target)
 {
     return target + '.' + QByteArray::number(QRandomGenerator::global()->generate(), 36) + ".tmp";
+}
+
+// Whether name is one of temporaryName(target)'s: the target's file name, a dot, base-36 digits,
+// ".tmp".
+bool isTemporaryOf(const QByteArray &name, const QByteArray &targetName)
+{
+    if (!name.startsWith(targetName + '.') || !name.endsWith(".tmp"))
+        return false;
+    const QByteArray digits = name.mid(targetName.size() + 1, name.size() - targetName.size() - 1 - 4);
+    return !digits.isEmpty() && std::all_of(digits.begin(), digits.end(), [](char c) {
+        return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z');
+    });
+}
+
+// A save killed between naming its temporary and renaming it (SIGKILL, a power cut; on a file
+// system without O_TMPFILE, at any moment of the write) leaves the named temporary behind. Each
+// save removes those of its target that no writer holds: a writer holds an exclusive flock on
+// its temporary from its first byte to its rename, so one that is still saving is never touched.
+void removeAbandonedTemporaries(const QByteArray &target)
+{
+    const QFileInfo info(QFile::decodeName(target));
+    const QByteArray folder = QFile::encodeName(info.absolutePath());
+    const QByteArray targetName = QFile::encodeName(info.fileName());
+    DIR *dir = ::opendir(folder.constData());
+    if (!dir)
+        return;
+    while (const dirent *entry = ::readdir(dir)) {
+        const QByteArray name(entry->d_name);
+        if (!isTemporaryOf(name, targetName))
+            continue;
+        const QByteArray path = folder + '/' + name;
+        const int fd = ::open(path.constData(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+        if (fd < 0)
+            continue;
+        struct stat status {};
+        if (::fstat(fd, &status) == 0 && S_ISREG(status.st_mode) && ::flock(fd, LOCK_EX | LOCK_NB) == 0)
+            ::unlink(path.constData());
+        ::close(fd);
+    }
+    ::closedir(dir);
 }
 
 bool nameIsTaken(const QByteArray &path)
@@ -107,6 +150,8 @@ bool PendingFile::open(const QByteArray &target)
         return openNamed(target);
     if (m_fd < 0)
         return fail(errno);
+    // Held until the rename, under whatever name the file gets (removeAbandonedTemporaries).
+    ::flock(m_fd, LOCK_EX);
     // A replaced file keeps its permissions (QSaveFile does the same).
     struct stat existing {};
     if (::stat(target.constData(), &existing) == 0)
@@ -120,6 +165,7 @@ bool PendingFile::openNamed(const QByteArray &target)
         const QByteArray name = temporaryName(target);
         m_fd = ::open(name.constData(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
         if (m_fd >= 0) {
+            ::flock(m_fd, LOCK_EX); // held until the rename (removeAbandonedTemporaries)
             m_named = name;
             return true;
         }
@@ -285,6 +331,7 @@ bool writeFileAtomically(const QString &path, const FileWriter &writer, QString 
     const QByteArray encoded = QFile::encodeName(target);
     if (existing == ExistingFile::Keep && nameIsTaken(encoded))
         return fail(existingFileMessage());
+    removeAbandonedTemporaries(encoded);
 
     PendingFile file;
     if (!file.open(encoded))

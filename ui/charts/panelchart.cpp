@@ -414,7 +414,11 @@ void PanelChart::updateRanges()
             hi *= 10;
         hi = hi > lo ? hi : lo * 10;
         axis->setRange(lo, hi);
-        // Minor lines help within a few decades; across ten they are a grey wash.
+        // A line every few decades when they are many, where the labels are (setDecadeLabels);
+        // minor lines help within a few decades, across ten they are a grey wash.
+        const int step = Impl::decadeStep(lo, hi);
+        axis->setBase(std::pow(10.0, step));
+        axis->setMinorTickCount(step > 1 ? 0 : 8);
         axis->setMinorGridLineVisible(hi / lo <= 1e3);
         d->setDecadeLabels(lo, hi);
     } else if (auto *linear = qobject_cast<QValueAxis *>(vertical.constFirst())) {
@@ -442,9 +446,12 @@ void PanelChart::Impl::updateLogXRange(QLogValueAxis *axis, double low, double h
     low = onLogAxis(low);
     high = onLogAxis(high);
     const bool doublings = high / low <= 1024;
-    axis->setBase(doublings ? 2 : 10);
+    // Across many decades a tick every few (as the value axis labels them): a tick and 8 minor
+    // lines for each of 500 decades made a render of two such panels 10× slower (docs/security.md).
+    const int step = decadeStep(low, high);
+    axis->setBase(doublings ? 2 : std::pow(10.0, step));
     const double pad = zoomed ? 1.0 : std::pow(doublings ? 2.0 : 10.0, 0.25);
     axis->setRange(low / pad, high > low ? high * pad : low * (doublings ? 2 : 10));
-    axis->setMinorTickCount(doublings ? 0 : 8);
+    axis->setMinorTickCount(doublings || step > 1 ? 0 : 8);
 }
 

@@ -37,6 +37,14 @@ struct PanelChart::Impl {
     static constexpr double kLogAxisLow = 1e-250;
     static constexpr double kLogAxisHigh = 1e250;
     static double onLogAxis(double v) { return std::clamp(v, kLogAxisLow, kLogAxisHigh); }
+    // Decades between a log axis's lines: 1, or as many as keep them to about twelve.
+    static int decadeStep(double low, double high)
+    {
+        if (!(low > 0) || !(high > low))
+            return 1;
+        const double decades = std::ceil(std::log10(high) - std::log10(low) - 1e-9); // high / low overflows
+        return std::max(1, static_cast<int>((decades + 11) / 12));
+    }
 
     QChartView *view = nullptr;
     QLabel *note = nullptr; // what the caps left out; hidden when nothing

@@ -24,9 +24,11 @@ void PanelChart::Impl::setDecadeLabels(double low, double high)
         return;
     decadeFrom = static_cast<int>(std::lround(std::log10(low)));
     decadeTo = static_cast<int>(std::lround(std::log10(high)));
-    // A tick every decade, or every few when they are many (as Qt's own tick count does).
-    const int step = std::max(1, (decadeTo - decadeFrom + 11) / 12);
-    for (int exponent = decadeFrom; exponent <= decadeTo; exponent += step) {
+    // A tick every decade, or every few when they are many: at the multiples of the step, where
+    // the axis draws its lines (its base is 10^step).
+    const int step = decadeStep(low, high);
+    const int first = static_cast<int>(std::ceil(static_cast<double>(decadeFrom) / step)) * step;
+    for (int exponent = first; exponent <= decadeTo; exponent += step) {
         auto *item = new QGraphicsSimpleTextItem(powerOfTenText(exponent), chart());
         item->setZValue(11);
         item->setFont(view->font());

@@ -84,9 +84,23 @@ Json partDisplayLabels()
     return Json::array({"stream", "variant", "touch", "work"});
 }
 
+// What a child may print, bounded before any arithmetic on it (the parent subtracts, sums and
+// converts its numbers): a duration of at most a day, a clock reading of at most 2⁶², and a call
+// whose moments come in their order and span at most 1,000 s.
+constexpr double kMostSeconds = 86'400;
+constexpr std::int64_t kMostClockNs = std::int64_t{1} << 62;
+constexpr std::int64_t kMostCallNs = 1'000'000'000'000;
+
 bool isDuration(double seconds)
 {
-    return std::isfinite(seconds) && seconds >= 0;
+    return std::isfinite(seconds) && seconds >= 0 && seconds <= kMostSeconds;
+}
+
+bool isCall(const CallTimestamps &t)
+{
+    return 0 <= t.dispatchBegin && t.dispatchBegin <= t.dispatchEnd && t.dispatchEnd <= t.readyObserved
+        && t.dispatchBegin <= t.workBegin && t.workBegin <= t.workEnd && t.workEnd <= t.readyObserved
+        && t.readyObserved <= kMostClockNs && t.readyObserved - t.dispatchBegin <= kMostCallNs;
 }
 
 } // namespace
@@ -128,9 +142,12 @@ std::optional<ProcessMeasurement> readProcess(const Json &child)
                 return t.is_number_integer();
             }))
             return std::nullopt;
-        process.calls.push_back({call[0].get<std::int64_t>(), call[1].get<std::int64_t>(),
-                                 call[2].get<std::int64_t>(), call[3].get<std::int64_t>(),
-                                 call[4].get<std::int64_t>()});
+        const CallTimestamps timestamps{call[0].get<std::int64_t>(), call[1].get<std::int64_t>(),
+                                        call[2].get<std::int64_t>(), call[3].get<std::int64_t>(),
+                                        call[4].get<std::int64_t>()};
+        if (!isCall(timestamps))
+            return std::nullopt;
+        process.calls.push_back(timestamps);
     }
     // Each call's evidence: other work's wait, the host's and the device's waits, involuntary
     // switches and CPUs, and whether they shared one.
@@ -151,7 +168,10 @@ std::optional<ProcessMeasurement> readProcess(const Json &child)
         call.host.cpu = static_cast<int>(at(5));
         call.device.cpu = static_cast<int>(at(6));
         call.sharedCpu = at(7) != 0;
-        if (call.otherWaitNs < 0 || call.host.runDelayNs < 0 || call.device.runDelayNs < 0)
+        const auto inRange = [](std::int64_t ns) { return ns >= 0 && ns <= kMostCallNs; };
+        if (!inRange(call.otherWaitNs) || !inRange(call.host.runDelayNs) || !inRange(call.device.runDelayNs)
+            || !inRange(call.host.involuntary) || !inRange(call.device.involuntary) || at(5) < -1 || at(5) > (1 << 20)
+            || at(6) < -1 || at(6) > (1 << 20))
             return std::nullopt;
         process.evidence.push_back(call);
     }
