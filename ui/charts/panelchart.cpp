@@ -431,27 +431,3 @@ void PanelChart::updateRanges()
     d->placeBarLabels();
     d->placeMedianLabel();
 }
-
-// A logarithmic x axis: base 2 when the abscissae span ten doublings or fewer (depths 1, 2, 4 …
-// each get a tick), else base 10; a little room beyond the ends, the same in log units, so the
-// end points' markers are not cut. Zoomed, the view itself.
-void PanelChart::Impl::updateLogXRange(QLogValueAxis *axis, double low, double high)
-{
-    if (zoomed) {
-        low = viewFrom;
-        high = viewTo;
-    }
-    if (!(low > 0) || !(high >= low))
-        low = high = 1;
-    low = onLogAxis(low);
-    high = onLogAxis(high);
-    const bool doublings = high / low <= 1024;
-    // Across many decades a tick every few (as the value axis labels them): a tick and 8 minor
-    // lines for each of 500 decades made a render of two such panels 10× slower (docs/security.md).
-    const int step = decadeStep(low, high);
-    axis->setBase(doublings ? 2 : std::pow(10.0, step));
-    const double pad = zoomed ? 1.0 : std::pow(doublings ? 2.0 : 10.0, 0.25);
-    axis->setRange(low / pad, high > low ? high * pad : low * (doublings ? 2 : 10));
-    axis->setMinorTickCount(doublings || step > 1 ? 0 : 8);
-}
-
