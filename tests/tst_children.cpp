@@ -89,6 +89,34 @@ const char *kFixedMeasurement =
     R"("calls":[[0,500,1000,1500,2000],[10000,10500,11000,11500,12000],[20000,20500,21000,21500,22000]],)"
     R"("evidence":[[0,0,0,0,0,0,1,0],[0,0,0,0,0,0,1,0],[0,0,0,0,0,0,1,0]]})";
 
+// `run performance-02` (3 processes, 2 samples, the baseline variant) whose every child prints
+// measurement: its exit code, standard error and the artifact's path (written or not).
+struct FakeRun {
+    int exitCode = -1;
+    QString err;
+    QString out;
+};
+
+FakeRun runWithFakeChild(const QTemporaryDir &dir, const QString &measurement)
+{
+    QProcess parent;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QLatin1String(kProgramEnvironmentVariable),
+                       fakeChild(dir, QStringLiteral("answers"), QStringLiteral("echo '%1'").arg(measurement)));
+    parent.setProcessEnvironment(environment);
+    FakeRun run;
+    run.out = dir.filePath(QStringLiteral("out.json"));
+    parent.start(QStringLiteral(LESSONSCOPE_BINARY),
+                 {QStringLiteral("run"), QStringLiteral("performance-02"), QStringLiteral("--processes"), QStringLiteral("3"),
+                  QStringLiteral("--samples"), QStringLiteral("2"), QStringLiteral("--isa"), QStringLiteral("baseline"),
+                  QStringLiteral("-o"), run.out});
+    if (!parent.waitForFinished(120'000))
+        return run; // exit code -1: the test fails on it
+    run.exitCode = parent.exitCode();
+    run.err = QString::fromUtf8(parent.readAllStandardError());
+    return run;
+}
+
 class CancelWhenStarted final : public RunObserver
 {
 public:
@@ -260,21 +288,10 @@ void TestChildren::childKilledBySignalIsNamed()
 void TestChildren::runWhoseArtifactFailsItsChecksFails()
 {
     QTemporaryDir dir;
-    QProcess parent;
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    environment.insert(QLatin1String(kProgramEnvironmentVariable),
-                       fakeChild(dir, QStringLiteral("liar"), QStringLiteral("echo '%1'").arg(QLatin1String(kFixedMeasurement))));
-    parent.setProcessEnvironment(environment);
-    const QString out = dir.filePath(QStringLiteral("out.json"));
-    parent.start(QStringLiteral(LESSONSCOPE_BINARY),
-                 {QStringLiteral("run"), QStringLiteral("performance-02"), QStringLiteral("--processes"), QStringLiteral("3"),
-                  QStringLiteral("--samples"), QStringLiteral("2"), QStringLiteral("--isa"), QStringLiteral("baseline"),
-                  QStringLiteral("-o"), out});
-    QVERIFY(parent.waitForFinished(120'000));
-    const QString err = QString::fromUtf8(parent.readAllStandardError());
-    QCOMPARE(parent.exitCode(), 1);
-    QVERIFY2(err.contains(QStringLiteral("the artifact fails lessonscope's own checks")), qPrintable(err));
-    QVERIFY(QFile::exists(out)); // kept, as measured
+    const FakeRun run = runWithFakeChild(dir, QLatin1String(kFixedMeasurement));
+    QCOMPARE(run.exitCode, 1);
+    QVERIFY2(run.err.contains(QStringLiteral("the artifact fails lessonscope's own checks")), qPrintable(run.err));
+    QVERIFY(QFile::exists(run.out)); // kept, as measured
 }
 
 void TestChildren::aChildsNumbersOutOfRangeAreRefused_data()
@@ -301,21 +318,10 @@ void TestChildren::aChildsNumbersOutOfRangeAreRefused()
     QVERIFY(measurement.contains(from));
     measurement.replace(from, to);
     QTemporaryDir dir;
-    QProcess parent;
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    environment.insert(QLatin1String(kProgramEnvironmentVariable),
-                       fakeChild(dir, QStringLiteral("overflow"), QStringLiteral("echo '%1'").arg(measurement)));
-    parent.setProcessEnvironment(environment);
-    const QString out = dir.filePath(QStringLiteral("out.json"));
-    parent.start(QStringLiteral(LESSONSCOPE_BINARY),
-                 {QStringLiteral("run"), QStringLiteral("performance-02"), QStringLiteral("--processes"), QStringLiteral("3"),
-                  QStringLiteral("--samples"), QStringLiteral("2"), QStringLiteral("--isa"), QStringLiteral("baseline"),
-                  QStringLiteral("-o"), out});
-    QVERIFY(parent.waitForFinished(120'000));
-    const QString err = QString::fromUtf8(parent.readAllStandardError());
-    QCOMPARE(parent.exitCode(), 1);
-    QVERIFY2(err.contains(QStringLiteral("printed a measurement lessonscope cannot read")), qPrintable(err));
-    QVERIFY(!QFile::exists(out));
+    const FakeRun run = runWithFakeChild(dir, measurement);
+    QCOMPARE(run.exitCode, 1);
+    QVERIFY2(run.err.contains(QStringLiteral("printed a measurement lessonscope cannot read")), qPrintable(run.err));
+    QVERIFY(!QFile::exists(run.out));
 }
 
 void TestChildren::measureChildChecksItsArgumentsLikeRun_data()
