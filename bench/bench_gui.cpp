@@ -9,15 +9,23 @@
 //       Open one artifact (bench/make_big_panel.py makes a 1,000,000-sample one) and draw it:
 //       time from Open to the window drawn with its line panel, then zoom and pan steps.
 //       Peak memory: run it under /usr/bin/time -v.
+//   QT_QPA_PLATFORM=offscreen bench_gui compare A B
+//       The comparison view of two artifacts (make_big_panel.py with N = 10,000,000 for the big
+//       case): time from reading both to the view drawn with its overlaid panels. Peak memory:
+//       run it under /usr/bin/time -v, and compare with `panel` on one of the two.
 //   QT_QPA_PLATFORM=offscreen bench_gui run SAMPLES
 //       A performance-01 run (default sizes) from the run panel with SAMPLES warm samples: its
 //       time with the live view drawing beside it and with no GUI, the sample batches the live
 //       view received, the GUI thread's longest stall, and the save of the artifact.
+#include "core/lesson/lessonartifacts.h"
 #include "core/lesson/lessonregistry.h"
 #include "core/lesson/lessonrunner.h"
 #include "ui/library/librarymodel.h"
 #include "ui/library/librarypane.h"
 #include "ui/window/mainactions.h"
+#include "ui/artifact/panelsview.h"
+#include "ui/library/libraryentry.h"
+#include "ui/runs/comparisonview.h"
 #include "ui/runs/liverunview.h"
 #include "ui/runs/runpanel.h"
 #include "ui/window/savecontroller.h"
@@ -29,6 +37,7 @@
 #include <QElapsedTimer>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QTimer>
 #include <QTreeView>
@@ -192,6 +201,59 @@ int benchPanel(const QString &file)
     return 0;
 }
 
+// This process's resident memory now and at its peak, in MiB (/proc/self/status).
+std::pair<double, double> residentMiB()
+{
+    QFile status(QStringLiteral("/proc/self/status"));
+    double now = 0, peak = 0;
+    if (status.open(QIODevice::ReadOnly)) {
+        for (const QByteArray &line : status.readAll().split('\n')) {
+            const QList<QByteArray> words = line.simplified().split(' ');
+            if (words.size() >= 2 && words[0] == "VmRSS:")
+                now = words[1].toDouble() / 1024;
+            if (words.size() >= 2 && words[0] == "VmHWM:")
+                peak = words[1].toDouble() / 1024;
+        }
+    }
+    return {now, peak};
+}
+
+int benchCompare(const QString &fileA, const QString &fileB)
+{
+    QElapsedTimer clock;
+    clock.start();
+    const auto entryOf = [](const QString &path) {
+        lessonscope::ReadResult read = lessonscope::readArtifactFile(path);
+        LibraryEntry entry;
+        entry.path = path;
+        entry.artifact = std::move(read.artifact);
+        entry.problems = std::move(read.problems);
+        return entry;
+    };
+    const LibraryEntry a = entryOf(fileA);
+    const LibraryEntry b = entryOf(fileB);
+    if (!a.artifact || !b.artifact) {
+        std::fprintf(stderr, "bench_gui: cannot read %s\n", qPrintable(a.artifact ? fileB : fileA));
+        return 1;
+    }
+    const double readMs = static_cast<double>(clock.nsecsElapsed()) / 1e6;
+    const auto [readRss, readPeak] = residentMiB();
+    ComparisonView view;
+    view.resize(1280, 900);
+    view.show();
+    view.setEntries(a, b);
+    view.grab(); // draws the table and every overlaid chart
+    const double drawnMs = static_cast<double>(clock.nsecsElapsed()) / 1e6;
+    std::size_t points = 0;
+    for (const PanelChart *chart : view.panels()->findChildren<PanelChart *>())
+        points += chart->panel().pointCount();
+    std::printf("compare: %zu points in the overlaid panels\n", points);
+    const auto [drawnRss, drawnPeak] = residentMiB();
+    std::printf("read both:             %.1f ms, resident %.0f MiB (peak %.0f MiB)\n", readMs, readRss, readPeak);
+    std::printf("read + compare + draw: %.1f ms, resident %.0f MiB (peak %.0f MiB)\n", drawnMs, drawnRss, drawnPeak);
+    return 0;
+}
+
 int benchRun(int samples)
 {
     lessonscope::ParameterValues values{{"samples", std::int64_t(samples)}};
@@ -284,8 +346,10 @@ int main(int argc, char **argv)
         return benchFolder(args[2]);
     if (args.size() == 3 && args[1] == QLatin1String("panel"))
         return benchPanel(args[2]);
+    if (args.size() == 4 && args[1] == QLatin1String("compare"))
+        return benchCompare(args[2], args[3]);
     if (args.size() == 3 && args[1] == QLatin1String("run"))
         return benchRun(args[2].toInt());
-    std::fprintf(stderr, "usage: bench_gui folder DIR | panel FILE | run SAMPLES\n");
+    std::fprintf(stderr, "usage: bench_gui folder DIR | panel FILE | compare A B | run SAMPLES\n");
     return 2;
 }

@@ -109,7 +109,8 @@ private slots:
         QCOMPARE(bar.series.size(), std::size_t(1));
         QCOMPARE(bar.series[0].label, std::string("synchronized call"));
         QCOMPARE(bar.series[0].y, std::vector<double>{0.029204250313341618});
-        QVERIFY(bar.rawJson.starts_with("{\n  \"kind\": \"bar\",\n  \"title\": \"First call\","));
+        QVERIFY(a.panelText(0).starts_with("{\n  \"kind\": \"bar\",\n  \"title\": \"First call\","));
+        QCOMPARE(a.panelText(2), std::string()); // there is no third panel
 
         const Panel &line = panels[1];
         QCOMPARE(line.kind, std::string("line"));
@@ -303,6 +304,30 @@ private slots:
         QVERIFY(Artifact(document).trace()->calls.empty());
     }
 
+    void aPanelsTextIsCutAtAWholeCharacter()
+    {
+        // Two-byte characters from byte 14 of the text on: a cut at 15 falls inside the first
+        // one and is moved before it, a cut at 16 is after it, one at 17 moves back to 16; each
+        // says how much it left out.
+        Json document = Json::parse(R"({"data": {"kind": "panels", "panels": [{"kind": "bar"}]}})");
+        std::string accents;
+        for (int i = 0; i < 200; ++i)
+            accents += "\u00e9";
+        document["data"]["panels"][0] = Json::object({{"title", accents}});
+        const Artifact a(document);
+        const std::string whole = a.panelText(0);
+        QCOMPARE(whole, "{\n  \"title\": \"" + accents + "\"\n}");
+        const std::string prefix = "{\n  \"title\": \""; // 14 bytes, then é é é …
+        QCOMPARE(prefix.size(), std::size_t(14));
+        const auto cutText = [&](const std::string &kept) {
+            return kept + "\n… " + std::to_string(whole.size() - kept.size()) + " more bytes not shown";
+        };
+        QCOMPARE(a.panelText(0, 15), cutText(prefix));
+        QCOMPARE(a.panelText(0, 16), cutText(prefix + "\u00e9"));
+        QCOMPARE(a.panelText(0, 17), cutText(prefix + "\u00e9"));
+        QCOMPARE(a.panelText(0, whole.size()), whole);
+    }
+
     void lenientAccessors()
     {
         // Wrong types read as empty; a non-number in y reads as NaN and keeps the others' places.
@@ -319,7 +344,7 @@ private slots:
         const auto panels = a.panels();
         QCOMPARE(panels.size(), std::size_t(2));
         QCOMPARE(panels[0].kind, std::string());
-        QCOMPARE(panels[0].rawJson, std::string("3"));
+        QCOMPARE(a.panelText(0), std::string("3"));
         QCOMPARE(panels[1].labels, (std::vector<std::string>{"a", ""}));
         QCOMPARE(panels[1].series[0].y.size(), std::size_t(3));
         QVERIFY(std::isnan(panels[1].series[0].y[1]));

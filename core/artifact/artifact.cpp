@@ -49,7 +49,6 @@ Panel panelOf(const Json &json)
     }
     panel.logScale = stringMember(json, "yscale") == "log";
     panel.logX = stringMember(json, "xscale") == "log";
-    panel.rawJson = rawText(json);
     return panel;
 }
 
@@ -156,10 +155,47 @@ std::vector<Panel> Artifact::panels() const
     if (!list || !list->is_array())
         return panels;
     // One Panel per element, even for an element that is not an object (its kind is then empty
-    // and rawJson shows it), so that panels()[i] is always /data/panels/i.
+    // and panelText shows it), so that panels()[i] is always /data/panels/i.
     for (const Json &element : *list)
         panels.push_back(panelOf(element));
     return panels;
+}
+
+std::string Artifact::panelText(std::size_t index, std::size_t maxBytes) const
+{
+    const Json *data = member(json(), "data");
+    const Json *list = data ? member(*data, "panels") : nullptr;
+    if (!list || !list->is_array() || index >= list->size())
+        return {};
+    // Written through a sink that keeps the first maxBytes and counts the rest: the whole text
+    // is never held.
+    // A few bytes past maxBytes are kept to see where the last whole character ends.
+    const std::size_t held = maxBytes + 4;
+    std::string text;
+    std::size_t more = 0;
+    const auto keep = [&](std::string_view piece) {
+        const std::size_t room = held - std::min(held, text.size());
+        text.append(piece.substr(0, room));
+        more += piece.size() - std::min(room, piece.size());
+    };
+    const Json &panel = (*list)[index];
+    try {
+        JsonWriteOptions options;
+        options.indent = 2;
+        writeJson(panel, options, keep);
+    } catch (const std::exception &) {
+        text.clear();
+        more = 0;
+        keep(rawText(panel)); // not UTF-8: the replacement characters' text, as rawText makes it
+    }
+    if (more == 0 && text.size() <= maxBytes)
+        return text;
+    std::size_t cut = maxBytes;
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80)
+        --cut; // text[cut], the first byte left out, must begin a character
+    more += text.size() - cut;
+    text.resize(cut);
+    return text + "\n… " + std::to_string(more) + " more bytes not shown";
 }
 
 Diagram Artifact::diagram() const

@@ -29,7 +29,6 @@ struct Panel {
     std::vector<Series> series;
     bool logScale = false;           // "yscale": "log": values orders of magnitude apart
     bool logX = false;               // line: "xscale": "log": abscissae that double or grow tenfold
-    std::string rawJson;             // the panel as written, for kinds shown as raw JSON
 
     bool isKnownKind() const { return kind == "bar" || kind == "line"; }
 };
@@ -122,6 +121,12 @@ public:
 
     std::string dataKind() const;
     std::vector<Panel> panels() const;
+    // data.panels[index] as written (the artifact writer's layout), for a panel shown as its text
+    // rather than drawn: made on demand, since a drawn panel of 10⁷ points would be 200 MB of it,
+    // and cut after maxBytes (at a UTF-8 boundary) with a line that says how much more there is.
+    // Empty when there is no such panel.
+    std::string panelText(std::size_t index, std::size_t maxBytes = kMaxPanelTextBytes) const;
+    static constexpr std::size_t kMaxPanelTextBytes = 1 << 20;
     Diagram diagram() const;
 
     // lessonscope's measured per-call trace; empty when the artifact has none (e.g. the seed).

@@ -45,7 +45,6 @@ std::vector<PanelItem> panelItemsFor(const Artifact &artifact, const Problems &p
         item.plot = plotPanelFrom(panel);
         item.kind = QString::fromStdString(panel.kind);
         item.pointer = QStringLiteral("/data/panels/%1").arg(i);
-        item.rawJson = QString::fromStdString(panel.rawJson);
         QStringList errors;
         for (const Problem &problem : problems) {
             if (problem.severity == Severity::Error && isAtOrBelow(problem.pointer, item.pointer.toStdString()))
@@ -61,6 +60,8 @@ std::vector<PanelItem> panelItemsFor(const Artifact &artifact, const Problems &p
         } else {
             item.drawable = true;
         }
+        if (!item.drawable) // shown as written: the text of a panel that is drawn is never made
+            item.rawJson = QString::fromStdString(artifact.panelText(i));
         items.push_back(std::move(item));
     }
     return items;

@@ -72,20 +72,20 @@ void PanelsView::clearPanels()
     m_placeholders = 0;
 }
 
-void PanelsView::setItems(const std::vector<PanelItem> &items)
+void PanelsView::setItems(std::vector<PanelItem> items)
 {
     clearPanels();
     const int count = static_cast<int>(std::min(items.size(), static_cast<std::size_t>(m_maxPanels)));
     showNotDrawn(items.size(), count);
     const int columns = count <= 3 ? std::max(count, 1) : 2;
     for (int i = 0; i < count; ++i) {
-        const PanelItem &item = items[static_cast<std::size_t>(i)];
+        PanelItem &item = items[static_cast<std::size_t>(i)];
         QWidget *cell = nullptr;
         if (item.drawable) {
             auto *chart = new PanelChart(m_area);
-            chart->setPanel(item.plot);
-            chart->setLogScale(m_logScale);
             chart->setAccessibleName(tr("Chart: %1").arg(item.plot.title));
+            chart->setPanel(std::move(item.plot)); // the chart keeps the only copy of its points
+            chart->setLogScale(m_logScale);
             chart->setFocusPolicy(Qt::StrongFocus);
             connect(chart, &PanelChart::hovered, this, &PanelsView::hovered);
             connect(chart, &PanelChart::activated, this, [this, chart] { m_current = chart; });

@@ -34,7 +34,7 @@ public:
     // At most this many panels are drawn (kMaxPanels unless lowered, e.g. to what fits an image).
     void setMaxPanels(int maxPanels);
 
-    void setItems(const std::vector<PanelItem> &items);
+    void setItems(std::vector<PanelItem> items);
     // Nothing to draw: says why.
     void setEmptyText(const QString &text);
     // The log-scale switch and the hint (hidden in still images, where they cannot be used).

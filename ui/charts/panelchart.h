@@ -31,7 +31,7 @@ public:
     explicit PanelChart(QWidget *parent = nullptr);
     ~PanelChart() override;
 
-    void setPanel(const PlotPanel &panel);
+    void setPanel(PlotPanel panel);
     const PlotPanel &panel() const; // as drawn: the distribution while it is shown
 
     // A long line of durations (100 samples or more in its first series) can be shown as its

@@ -104,7 +104,9 @@ struct PanelChart::Impl {
     static bool spansDecades(const PlotPanel &panel);
     // A line panel's logarithmic x axis ("xscale": "log"): zoom, pan and thinning work in
     // log10(x), where the axis is linear; x <= 0 has no place on it and is left out.
-    bool logX() const { return panel.isLine() && (panel.logX || geometricX); }
+    // Read per point while thinning: set by rebuild() with geometricX, not asked of the kind's text.
+    bool logX() const { return lineOnLogX; }
+    bool lineOnLogX = false;
     // A value in the axis's units as the value axis is given it (clamped on a log axis).
     double displayed(double y) const { return logY() ? onLogAxis(scale.toDisplay(y)) : scale.toDisplay(y); }
     // A sweep in geometric steps across two decades (sizes 16, 64, 256, 1024) is drawn on a log

@@ -2,6 +2,8 @@
 
 #include "core/artifact/artifact.h"
 
+#include <QHash>
+
 #include <cmath>
 
 using namespace lessonscope;
@@ -11,27 +13,50 @@ namespace {
 // side 0 is A, 1 is B: a panel's only series is named by its origin (one legend outside the
 // charts names both); several series keep their names, tagged by side. Each series keeps the
 // colour it has in its own artifact's view; the side is told by the drawing (B hatched or dashed),
-// so that a colour means one thing in every view.
-void addSeries(PlotPanel &merged, const PlotPanel &panel, const QString &origin, int side)
+// so that a colour means one thing in every view. The panel's data is moved, never copied: two
+// artifacts of 10⁷ points each are compared in the memory they already take.
+void addSeries(PlotPanel &merged, const QHash<QString, qsizetype> &categoryIndex, PlotPanel &&panel,
+               const QString &origin, int side)
 {
+    const bool alone = panel.series.size() == 1;
     for (std::size_t index = 0; index < panel.series.size(); ++index) {
-        const PlotSeries &series = panel.series[index];
-        PlotSeries copy;
-        const bool alone = panel.series.size() == 1;
-        copy.label = alone ? origin : QStringLiteral("%1 (%2)").arg(series.label, side == 0 ? QStringLiteral("A") : QStringLiteral("B"));
-        copy.colorSlot = static_cast<int>(index);
-        copy.side = side + 1;
-        copy.x = series.x;
+        PlotSeries &series = panel.series[index];
+        PlotSeries moved;
+        moved.label = alone ? origin : QStringLiteral("%1 (%2)").arg(series.label, side == 0 ? QStringLiteral("A") : QStringLiteral("B"));
+        moved.colorSlot = static_cast<int>(index);
+        moved.side = side + 1;
+        moved.x = std::move(series.x);
         if (merged.isBar()) {
             // Re-index the values over the merged categories; a category the panel lacks gets NaN.
-            copy.y.assign(static_cast<std::size_t>(merged.labels.size()), std::nan(""));
+            moved.y.assign(static_cast<std::size_t>(merged.labels.size()), std::nan(""));
             for (qsizetype i = 0; i < panel.labels.size() && static_cast<std::size_t>(i) < series.y.size(); ++i)
-                copy.y[static_cast<std::size_t>(merged.labels.indexOf(panel.labels[i]))] = series.y[static_cast<std::size_t>(i)];
+                moved.y[static_cast<std::size_t>(categoryIndex.value(panel.labels[i]))] = series.y[static_cast<std::size_t>(i)];
         } else {
-            copy.y = series.y;
+            moved.y = std::move(series.y);
         }
-        merged.series.push_back(std::move(copy));
+        merged.series.push_back(std::move(moved));
     }
+}
+
+// A bar panel's categories and then the other's it lacks, each once, with where each one is:
+// a hash, since a panel may have hundreds of thousands of categories.
+QHash<QString, qsizetype> mergeCategories(QStringList &labels, const QStringList *more)
+{
+    QHash<QString, qsizetype> index;
+    QStringList merged;
+    const auto add = [&](const QStringList &from) {
+        for (const QString &label : from) {
+            if (!index.contains(label)) {
+                index.insert(label, merged.size());
+                merged << label;
+            }
+        }
+    };
+    add(labels);
+    if (more)
+        add(*more);
+    labels = std::move(merged);
+    return index;
 }
 
 std::vector<PanelItem> drawable(const Artifact &artifact)
@@ -52,31 +77,36 @@ std::vector<PanelItem> overlayPanels(const Artifact &a, const QString &originA, 
     return overlayItems(drawable(a), originA, drawable(b), originB);
 }
 
-std::vector<PanelItem> overlayItems(const std::vector<PanelItem> &fromA, const QString &originA,
-                                    const std::vector<PanelItem> &fromB, const QString &originB)
+std::vector<PanelItem> overlayItems(std::vector<PanelItem> fromA, const QString &originA,
+                                    std::vector<PanelItem> fromB, const QString &originB)
 {
     std::vector<bool> usedB(fromB.size(), false);
     std::vector<PanelItem> merged;
 
-    const auto take = [&](const PanelItem *itemA, const PanelItem *itemB) {
-        PanelItem item = itemA ? *itemA : *itemB;
-        item.plot.series.clear();
-        if (itemA && itemB && item.plot.isBar()) {
-            for (const QString &label : itemB->plot.labels) {
-                if (!item.plot.labels.contains(label))
-                    item.plot.labels << label;
-            }
-        }
+    const auto take = [&](PanelItem *itemA, PanelItem *itemB) {
+        PanelItem &first = itemA ? *itemA : *itemB;
+        PanelItem item;
+        item.kind = first.kind;
+        item.pointer = first.pointer;
+        item.drawable = first.drawable;
+        item.note = first.note;
+        // The panel's fields without its series, which come from both sides below.
+        std::vector<PlotSeries> firstSeries = std::move(first.plot.series);
+        first.plot.series.clear();
+        item.plot = first.plot;
+        first.plot.series = std::move(firstSeries);
+        QHash<QString, qsizetype> categoryIndex;
+        if (item.plot.isBar())
+            categoryIndex = mergeCategories(item.plot.labels, itemA && itemB ? &itemB->plot.labels : nullptr);
         if (itemA)
-            addSeries(item.plot, itemA->plot, originA, 0);
+            addSeries(item.plot, categoryIndex, std::move(itemA->plot), originA, 0);
         if (itemB)
-            addSeries(item.plot, itemB->plot, originB, 1);
-        item.rawJson.clear();
+            addSeries(item.plot, categoryIndex, std::move(itemB->plot), originB, 1);
         merged.push_back(std::move(item));
     };
 
-    for (const PanelItem &itemA : fromA) {
-        const PanelItem *match = nullptr;
+    for (PanelItem &itemA : fromA) {
+        PanelItem *match = nullptr;
         for (std::size_t j = 0; j < fromB.size() && !match; ++j) {
             if (!usedB[j] && fromB[j].kind == itemA.kind && fromB[j].plot.title == itemA.plot.title) {
                 usedB[j] = true;
