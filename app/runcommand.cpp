@@ -320,7 +320,7 @@ int runCommand(const QStringList &arguments)
     ParameterValues values;
     if (!lessonOptions.read(parser, values))
         return 2;
-    if (const auto error = lesson->resolveParameters(values)) {
+    if (const auto error = lesson->resolveRunParameters(values)) {
         printErr(QStringLiteral("lessonscope run: %1\n").arg(printable(QString::fromStdString(*error))));
         return 2;
     }

@@ -178,10 +178,11 @@ void TestChildren::killedParentTakesItsChild()
     environment.insert(QLatin1String(kProgramEnvironmentVariable),
                        realChild ? QStringLiteral(LESSONSCOPE_BINARY) : fakeChild(dir, QStringLiteral("stuck"), QStringLiteral("exec sleep 600")));
     parent.setProcessEnvironment(environment);
-    // Big enough that each real child measures for many seconds.
+    // Big enough that each real child measures for many seconds, within what a run may cost
+    // (matrixlesson::kMostRunMultiplyAdds).
     parent.start(QStringLiteral(LESSONSCOPE_BINARY),
                  {QStringLiteral("run"), QStringLiteral("performance-02"), QStringLiteral("--processes"), QStringLiteral("20"),
-                  QStringLiteral("--samples"), QStringLiteral("10000"), QStringLiteral("--shape"), QStringLiteral("256x256x256"),
+                  QStringLiteral("--samples"), QStringLiteral("5000"), QStringLiteral("--shape"), QStringLiteral("256x256x256"),
                   QStringLiteral("-o"), dir.filePath(QStringLiteral("out.json"))});
     QVERIFY(parent.waitForStarted());
     pid_t child = 0;
@@ -326,24 +327,29 @@ void TestChildren::aChildsNumbersOutOfRangeAreRefused()
 
 void TestChildren::measureChildChecksItsArgumentsLikeRun_data()
 {
-    QTest::addColumn<QString>("argument");
+    QTest::addColumn<QStringList>("more");
     QTest::addColumn<QString>("message");
-    QTest::newRow("samples above run's limit") << "samples=20000" << "samples must be between 1 and 10000";
-    QTest::newRow("a dimension above run's limit") << "m=5000" << "m must be between 1 and 4096";
-    QTest::newRow("a plus sign") << "samples=+5" << "not a measuring request: samples=+5";
-    QTest::newRow("a space") << "samples= 5" << "not a measuring request: samples= 5";
-    QTest::newRow("a dtype run refuses") << "dtype=int8" << "dtype must be one of float32, float64";
-    QTest::newRow("an escape sequence") << "m=\x1b[2J" << "not a measuring request: m=\\x1B[2J";
+    QTest::newRow("samples above run's limit") << QStringList{QStringLiteral("samples=20000")} << QStringLiteral("samples must be between 1 and 10000");
+    QTest::newRow("a dimension above run's limit") << QStringList{QStringLiteral("m=5000")} << QStringLiteral("m must be between 1 and 4096");
+    QTest::newRow("a plus sign") << QStringList{QStringLiteral("samples=+5")} << QStringLiteral("not a measuring request: samples=+5");
+    QTest::newRow("a space") << QStringList{QStringLiteral("samples= 5")} << QStringLiteral("not a measuring request: samples= 5");
+    QTest::newRow("a dtype run refuses") << QStringList{QStringLiteral("dtype=int8")} << QStringLiteral("dtype must be one of float32, float64");
+    QTest::newRow("a product above what a lesson runs")
+        << QStringList{QStringLiteral("m=4096"), QStringLiteral("k=4096"), QStringLiteral("n=4096")} << QStringLiteral("(2048³) a lesson runs");
+    QTest::newRow("more calls than a run may cost")
+        << QStringList{QStringLiteral("m=2048"), QStringLiteral("k=2048"), QStringLiteral("n=2048"), QStringLiteral("samples=1000")}
+        << QStringLiteral("choose fewer samples or a smaller shape");
+    QTest::newRow("an escape sequence") << QStringList{QStringLiteral("m=\x1b[2J")} << QStringLiteral("not a measuring request: m=\\x1B[2J");
 }
 
 // measure-child called by hand with 4096³ ran unbounded; it now refuses what `run` refuses.
 void TestChildren::measureChildChecksItsArgumentsLikeRun()
 {
-    QFETCH(QString, argument);
+    QFETCH(QStringList, more);
     QFETCH(QString, message);
     QStringList arguments{QStringLiteral("measure-child"), QStringLiteral("performance-02"), QStringLiteral("samples=2"),
                           QStringLiteral("m=4"), QStringLiteral("k=4"), QStringLiteral("n=4")};
-    arguments << argument;
+    arguments << more; // a later value of a name replaces the earlier one
     const coretesting::Outcome outcome = coretesting::runLessonscope(arguments);
     QCOMPARE(outcome.exitCode, 2);
     QVERIFY2(outcome.err.contains(message), qPrintable(outcome.err));

@@ -239,6 +239,18 @@ private slots:
                                        << QStringLiteral("dtype");
         QTest::newRow("unknown option") << QStringList{run, lesson, QStringLiteral("--fast")}
                                         << QStringLiteral("fast");
+        // Each value in range, the run beyond what a lesson runs: refused before measuring, with
+        // the limit named (the check of a 4096³ product alone would take minutes).
+        QTest::newRow("product too large") << QStringList{run, lesson, QStringLiteral("--shape"), QStringLiteral("4096x4096x4096")}
+                                           << QStringLiteral("(2048³) a lesson runs");
+        QTest::newRow("too many calls of it")
+            << QStringList{run, lesson, QStringLiteral("--shape"), QStringLiteral("2048x2048x2048"), QStringLiteral("--samples"),
+                           QStringLiteral("1000")}
+            << QStringLiteral("choose fewer samples or a smaller shape");
+        QTest::newRow("too many calls in fresh processes")
+            << QStringList{QStringLiteral("run"), QStringLiteral("performance-02"), QStringLiteral("--shape"),
+                           QStringLiteral("2048x2048x2048"), QStringLiteral("--samples"), QStringLiteral("100")}
+            << QStringLiteral("choose fewer samples or a smaller shape");
     }
 
     void runRejectsBadUsage()
@@ -248,6 +260,7 @@ private slots:
         const Outcome outcome = runLessonscope(arguments);
         QCOMPARE(outcome.exitCode, 2);
         QVERIFY2(outcome.err.contains(message), qPrintable(outcome.err));
+        QVERIFY2(!outcome.err.contains(QStringLiteral("call 1 of")), qPrintable(outcome.err)); // nothing measured
     }
 
     // A destination that cannot be written is refused before anything is measured: /proc grants

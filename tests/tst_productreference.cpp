@@ -77,6 +77,29 @@ private slots:
         QVERIFY2(std::fabs(measured - static_cast<double>(worst)) <= 1e-9 * measured, qPrintable(QString::number(measured)));
     }
 
+    // A stop asked between blocks of columns ends the check: a cancelled run does not wait for
+    // the check of a large product. 512 columns are 32 blocks; the stop answers true at its
+    // third question, and the blocks after are not checked (an output wrong only there would
+    // be found by a whole check). A product of one block is checked whole, never asked.
+    void aStopEndsTheCheckBetweenBlocks()
+    {
+        const std::int64_t m = 64, k = 64, n = 512;
+        const std::vector<double> x(static_cast<std::size_t>(m * k), 1.0), w(static_cast<std::size_t>(k * n), 1.0);
+        std::vector<double> out(static_cast<std::size_t>(m * n), static_cast<double>(k));
+        out.back() += 1; // the last column's error: found only by a check that reaches it
+        QCOMPARE(maxAbsErrorOfProduct(x.data(), w.data(), out.data(), m, k, n), 1.0);
+        int asked = 0;
+        const auto stopAtThird = [&asked] { return ++asked >= 3; };
+        QVERIFY(std::isnan(maxAbsErrorOfProduct(x.data(), w.data(), out.data(), m, k, n, stopAtThird)));
+        QCOMPARE(asked, 3);
+        asked = 0;
+        QCOMPARE(maxAbsErrorOfProduct(x.data(), w.data(), out.data(), m, k, n, [&asked] { return ++asked < 0; }), 1.0);
+        QCOMPARE(asked, 31); // after each block but the last
+        asked = 0;
+        QCOMPARE(maxAbsErrorOfProduct(x.data(), w.data(), out.data(), m, k, 16, stopAtThird), 0.0);
+        QCOMPARE(asked, 0);
+    }
+
     void nothingToMeasureIsNaN()
     {
         const float one = 1;

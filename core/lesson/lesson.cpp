@@ -122,6 +122,18 @@ std::optional<std::string> Lesson::resolveParameters(ParameterValues &values) co
     return std::nullopt;
 }
 
+std::optional<std::string> Lesson::resolveRunParameters(ParameterValues &values) const
+{
+    if (auto problem = resolveParameters(values))
+        return problem;
+    return workProblem(values);
+}
+
+std::optional<std::string> Lesson::workProblem(const ParameterValues &) const
+{
+    return std::nullopt;
+}
+
 namespace {
 
 // The value of parameter name as a T; throws std::invalid_argument when it is missing or of

@@ -154,6 +154,14 @@ public:
     // Fills in defaults for missing values; returns an error message for a value out of range,
     // of the wrong type or not declared, or nullopt when the values are acceptable.
     std::optional<std::string> resolveParameters(ParameterValues &values) const;
+    // resolveParameters, then workProblem: what `run`, the run panel and the measuring child ask
+    // before they measure anything.
+    std::optional<std::string> resolveRunParameters(ParameterValues &values) const;
+    // What a run with these resolved values would cost past what a lesson runs in reasonable time
+    // (a product too large for its check, too many calls of it), as a sentence that names the
+    // limit; nullopt when it may run. Each value can be in range while the run would take hours.
+    // By default nullopt.
+    virtual std::optional<std::string> workProblem(const ParameterValues &values) const;
 
     // Runs with resolved parameters. Never throws for a cancelled run; the run's output is set
     // whenever at least one call was measured.

@@ -53,6 +53,12 @@ std::vector<double> cleanSamples(const std::vector<double> &seconds, const std::
     return keepClean(seconds, interruptedMask(seconds, waitedNs));
 }
 
+std::vector<double> cleanReadingsOf(const std::vector<double> &readings, const std::vector<double> &callSeconds,
+                                    const std::vector<std::int64_t> &waitedNs)
+{
+    return keepClean(readings, interruptedMask(callSeconds, waitedNs));
+}
+
 std::vector<double> cleanOrAll(const std::vector<double> &seconds, const std::vector<std::int64_t> &waitedNs)
 {
     std::vector<double> clean = cleanSamples(seconds, waitedNs);

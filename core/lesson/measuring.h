@@ -74,6 +74,12 @@ std::vector<double> keepClean(const std::vector<double> &values, const std::vect
 // The figures of a samples list come from its clean samples: the median of the calls no
 // scheduler delay touched.
 std::vector<double> cleanSamples(const std::vector<double> &seconds, const std::vector<std::int64_t> &waitedNs);
+// Another timer's readings of the same calls (the dispatch-only timer's), kept for the calls
+// cleanSamples keeps: a call is clean or interrupted as a whole, judged against the whole call's
+// duration. Judged against its own short reading instead, a 1 ms wait during a 150 ms call would
+// make its 20 µs dispatch "interrupted", and a run could have a warm median and no dispatch one.
+std::vector<double> cleanReadingsOf(const std::vector<double> &readings, const std::vector<double> &callSeconds,
+                                    const std::vector<std::int64_t> &waitedNs);
 // The clean samples, or every sample when none is clean (the run's verdict then says it could
 // not measure, and a figure of nothing would be no figure at all).
 std::vector<double> cleanOrAll(const std::vector<double> &seconds, const std::vector<std::int64_t> &waitedNs);

@@ -69,11 +69,11 @@ struct Product {
         product(x.data(), w.data(), out.data(), x.rows(), x.cols(), w.cols());
     }
 
-    double maxAbsError() const
+    double maxAbsError(const std::function<bool()> &stopped) const
     {
         if (out.size() == 0)
             return std::nan("");
-        return maxAbsErrorOfProduct(x.data(), w.data(), out.data(), x.rows(), x.cols(), w.cols());
+        return maxAbsErrorOfProduct(x.data(), w.data(), out.data(), x.rows(), x.cols(), w.cols(), stopped);
     }
 };
 
@@ -108,9 +108,9 @@ void MatmulKernel::multiply()
     std::visit([](auto &product) { product.multiply(); }, m_impl->product);
 }
 
-double MatmulKernel::maxAbsErrorAgainstReference() const
+double MatmulKernel::maxAbsErrorAgainstReference(const std::function<bool()> &stopped) const
 {
-    return std::visit([](const auto &product) { return product.maxAbsError(); }, m_impl->product);
+    return std::visit([&stopped](const auto &product) { return product.maxAbsError(stopped); }, m_impl->product);
 }
 
 std::string MatmulKernel::isa() const

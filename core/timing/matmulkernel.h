@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -36,9 +37,10 @@ public:
     // out = X · W. The first call allocates the output (a first-use cost, like a framework's).
     void multiply();
 
-    // Largest |out - reference| where the reference is computed in long double from the same
-    // inputs. Call after multiply().
-    double maxAbsErrorAgainstReference() const;
+    // Largest |out - reference|, the reference in double-double from the same inputs
+    // (core/timing/productreference.h). Call after multiply(). NaN when `stopped` answered true
+    // before the check was whole.
+    double maxAbsErrorAgainstReference(const std::function<bool()> &stopped = {}) const;
 
     // The variant the product runs in: "avx512", "avx2" or "baseline".
     std::string isa() const;

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <thread>
 #include <type_traits>
@@ -106,8 +107,12 @@ double worstOfColumns(const Scalar *x, const Scalar *w, const Scalar *out, std::
     return worst;
 }
 
+// Thrown from the delivery of a block to stop the workers (forEachInOrder joins them first).
+struct StopRequested {};
+
 template<typename Scalar>
-double maxAbsError(const Scalar *x, const Scalar *w, const Scalar *out, std::int64_t m, std::int64_t k, std::int64_t n)
+double maxAbsError(const Scalar *x, const Scalar *w, const Scalar *out, std::int64_t m, std::int64_t k, std::int64_t n,
+                   const std::function<bool()> &stopped)
 {
     if (m <= 0 || k <= 0 || n <= 0 || !x || !w || !out)
         return std::numeric_limits<double>::quiet_NaN();
@@ -119,28 +124,38 @@ double maxAbsError(const Scalar *x, const Scalar *w, const Scalar *out, std::int
     const bool large = static_cast<double>(m) * static_cast<double>(k) * static_cast<double>(n) >= kParallelFrom;
     const int threads = large ? static_cast<int>(std::max(1u, std::thread::hardware_concurrency())) : 1;
     double worst = 0;
-    forEachInOrder(
-        blocks, threads, 2 * static_cast<std::size_t>(threads),
-        [&](std::size_t block) {
-            const std::int64_t first = static_cast<std::int64_t>(block) * kColumnsPerBlock;
-            return worstOfColumns(x, w, out, m, k, first, std::min(n, first + kColumnsPerBlock));
-        },
-        [&worst](std::size_t, double blockWorst) { worst = std::max(worst, blockWorst); });
+    try {
+        forEachInOrder(
+            blocks, threads, 2 * static_cast<std::size_t>(threads),
+            [&](std::size_t block) {
+                const std::int64_t first = static_cast<std::int64_t>(block) * kColumnsPerBlock;
+                return worstOfColumns(x, w, out, m, k, first, std::min(n, first + kColumnsPerBlock));
+            },
+            [&](std::size_t block, double blockWorst) {
+                worst = std::max(worst, blockWorst);
+                // Asked on this thread, between blocks: a stop waits for the few in flight only.
+                // A check of one block is whole before anything could stop it.
+                if (block + 1 < blocks && stopped && stopped())
+                    throw StopRequested{};
+            });
+    } catch (const StopRequested &) {
+        return std::numeric_limits<double>::quiet_NaN();
+    }
     return worst;
 }
 
 } // namespace
 
 double maxAbsErrorOfProduct(const float *x, const float *w, const float *out, std::int64_t m, std::int64_t k,
-                            std::int64_t n)
+                            std::int64_t n, const std::function<bool()> &stopped)
 {
-    return maxAbsError(x, w, out, m, k, n);
+    return maxAbsError(x, w, out, m, k, n, stopped);
 }
 
 double maxAbsErrorOfProduct(const double *x, const double *w, const double *out, std::int64_t m, std::int64_t k,
-                            std::int64_t n)
+                            std::int64_t n, const std::function<bool()> &stopped)
 {
-    return maxAbsError(x, w, out, m, k, n);
+    return maxAbsError(x, w, out, m, k, n, stopped);
 }
 
 } // namespace lessonscope

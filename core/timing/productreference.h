@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 
 namespace lessonscope {
 
@@ -15,9 +16,13 @@ namespace lessonscope {
 // compiler vectorises, and a large product's columns in parallel on every core (the clock has
 // stopped): bench_reference prints how much faster than the long-double loop it replaced, which
 // took 4 s of a 4.9 s run whose largest product was 1024×1024. NaN for empty sizes.
+//
+// `stopped`, when given, is asked on the calling thread after each block of 16 columns: true
+// ends the check within the blocks already running, and the result is NaN (nothing was checked
+// whole). A cancelled run, or a quit, does not wait for the check of a large product.
 double maxAbsErrorOfProduct(const float *x, const float *w, const float *out, std::int64_t m, std::int64_t k,
-                            std::int64_t n);
+                            std::int64_t n, const std::function<bool()> &stopped = {});
 double maxAbsErrorOfProduct(const double *x, const double *w, const double *out, std::int64_t m, std::int64_t k,
-                            std::int64_t n);
+                            std::int64_t n, const std::function<bool()> &stopped = {});
 
 } // namespace lessonscope

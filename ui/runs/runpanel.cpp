@@ -229,7 +229,7 @@ int RunPanel::run()
     if (!m_lesson || m_runner->isRunning())
         return 0;
     ParameterValues resolved = values();
-    if (const auto error = m_lesson->resolveParameters(resolved)) {
+    if (const auto error = m_lesson->resolveRunParameters(resolved)) {
         setStatus(tr("Cannot run: %1").arg(q(*error)));
         return 0;
     }

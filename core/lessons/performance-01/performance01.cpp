@@ -142,12 +142,18 @@ LessonRun Performance01::run(const ParameterValues &values, RunObserver &observe
             observer.progress(1 + static_cast<int>(std::min(warm.cleanCount(), samples)), static_cast<int>(samples) + 1);
         }
         // Checked after the clock stopped, on the last output (every call recomputes the same one).
-        maxAbsError = kernel.maxAbsErrorAgainstReference();
+        maxAbsError = matrixlesson::checkAgainstReference(kernel, maxAbsError, cancelled);
     }
     run.measuring.budgetSpent = quota.exhausted(warm);
     run.measuring.count(warm);
     run.output = std::make_shared<const Json>(performance01::output(run, warm, maxAbsError, info().texts.boundary));
     return run;
+}
+
+std::optional<std::string> Performance01::workProblem(const ParameterValues &values) const
+{
+    // Each warm sample is one call; the first call and the warm-ups are a handful more.
+    return matrixlesson::workProblem(values, static_cast<double>(integerParameter(values, "samples")));
 }
 
 std::string Performance01::describeParameters(const ParameterValues &values) const

@@ -55,7 +55,7 @@ void check(const Json &document, const Json &out, Checker &checker)
     const auto dispatchMedian = durationOf(out, key::kDispatchWarmMedian, checker);
     nonNegativeOf(out, key::kMaxAbsError, "an absolute error", checker);
     checkMedian(clean, warmMedian, key::kWarmMedian, std::string("the clean ") + key::kWarmSamples, checker);
-    const auto dispatchClean = dispatchWarm ? std::optional(cleanSamples(*dispatchWarm, columns.waitedNs)) : std::nullopt;
+    const auto dispatchClean = dispatchWarm && warm ? std::optional(cleanReadingsOf(*dispatchWarm, *warm, columns.waitedNs)) : std::nullopt;
     checkMedian(dispatchClean, dispatchMedian, key::kDispatchWarmMedian, std::string("the clean ") + key::kDispatchWarmSamples, checker);
     if (warm && dispatchWarm && warm->size() != dispatchWarm->size()) {
         checker.warning("/stdout", "stdout has " + std::to_string(warm->size()) + " " + key::kWarmSamples + " but "

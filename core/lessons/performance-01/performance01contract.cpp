@@ -67,7 +67,7 @@ Json output(const LessonRun &run, const Samples &warm, double maxAbsError, const
         dispatchWarm.push_back(run.calls[i].dispatchOnlySeconds());
     // The medians are the clean calls' (measuring.h); the dispatch-only timer read the same calls.
     const std::vector<double> clean = warm.clean();
-    const std::vector<double> dispatchClean = cleanSamples(dispatchWarm, warm.waitedNs);
+    const std::vector<double> dispatchClean = cleanReadingsOf(dispatchWarm, warm.seconds, warm.waitedNs);
     const bool hasWarm = !clean.empty();
 
     Json out = Json::object();
@@ -171,7 +171,7 @@ LessonSummary summarize(const Artifact &artifact)
         makeFigure(key::kFirstCall, "first call", f.firstCallSeconds, true, {}, {}, true),
         warmFigure,
         makeFigure(key::kDispatchWarmMedian, "dispatch only", f.dispatchOnlyWarmMedianSeconds, true,
-         cleanSamples(f.dispatchOnlyWarmSamplesSeconds, f.warmWaitedNs), "clean warm calls, dispatch only", false),
+         cleanReadingsOf(f.dispatchOnlyWarmSamplesSeconds, f.warmSamplesSeconds, f.warmWaitedNs), "clean warm calls, dispatch only", false),
         makeFigure(key::kMaxAbsError, "max_abs_error", f.maxAbsError, false, {}, {}, true),
     };
     if (f.firstCallWaitedNs && *f.firstCallWaitedNs > kInterruptedAboveNs)

@@ -188,6 +188,12 @@ int Performance02::measureInChild(const QStringList &arguments) const
     }
 }
 
+std::optional<std::string> Performance02::workProblem(const ParameterValues &values) const
+{
+    // Every fresh process times its first call and its warm calls.
+    return matrixlesson::workProblem(values, static_cast<double>(integerParameter(values, "processes") * (1 + integerParameter(values, "samples"))));
+}
+
 std::string Performance02::describeParameters(const ParameterValues &values) const
 {
     std::string text = matrixlesson::describeProduct(values) + ", " + parameterText(values, "processes") +

@@ -22,6 +22,7 @@ public:
     int measureInChild(const QStringList &arguments) const override;
 
     std::string describeParameters(const ParameterValues &values) const override;
+    std::optional<std::string> workProblem(const ParameterValues &values) const override;
 };
 
 } // namespace lessonscope

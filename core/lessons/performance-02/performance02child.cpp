@@ -1,6 +1,7 @@
 #include "core/lessons/performance-02/performance02child.h"
 
 #include "core/lessons/performance-02/performance02contract.h"
+#include "core/lessons/shared/matrixlesson.h"
 #include "core/base/utf8.h"
 #include "core/lesson/measuring.h"
 #include "core/timing/callevidence.h"
@@ -79,9 +80,13 @@ std::optional<ChildRequest> readChildArguments(const QStringList &arguments, con
             return std::nullopt;
         }
     }
-    // Checked as `lessonscope run` checks them: the same ranges, so that no request runs what no
-    // run may ask for.
-    if (const auto problem = lesson.resolveParameters(values)) {
+    // Checked as `lessonscope run` checks them: the same ranges and the same limit on what the
+    // calls cost, for this one process's calls (its first and its warm ones), so that no request
+    // runs what no run may ask for.
+    std::optional<std::string> problem = lesson.resolveParameters(values);
+    if (!problem)
+        problem = matrixlesson::workProblem(values, 1 + static_cast<double>(integerParameter(values, "samples")));
+    if (problem) {
         *error = *problem;
         return std::nullopt;
     }

@@ -150,12 +150,18 @@ LessonRun Performance04::run(const ParameterValues &values, RunObserver &observe
         // After the clock stopped: each type's last output against its long-double reference
         // (a round cancelled in its warm-up has none of its own).
         for (std::size_t d = 0; d < kernels.size() && pairs.size() > pairsBefore; ++d)
-            measurements.maxAbsError[d] = kernels[d].maxAbsErrorAgainstReference();
+            measurements.maxAbsError[d] = matrixlesson::checkAgainstReference(kernels[d], measurements.maxAbsError[d], cancelled);
     }
     run.measuring.budgetSpent = quota.exhausted(pairs);
     run.measuring.count(pairs);
     run.output = std::make_shared<const Json>(performance04::output(run, measurements, info().texts.boundary));
     return run;
+}
+
+std::optional<std::string> Performance04::workProblem(const ParameterValues &values) const
+{
+    // A pair is one float32 call and one float64 call.
+    return matrixlesson::workProblem(values, static_cast<double>(2 * integerParameter(values, "samples")));
 }
 
 std::string Performance04::describeParameters(const ParameterValues &values) const

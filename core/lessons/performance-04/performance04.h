@@ -19,6 +19,7 @@ public:
     LessonRun run(const ParameterValues &values, RunObserver &observer) const override;
 
     std::string describeParameters(const ParameterValues &values) const override;
+    std::optional<std::string> workProblem(const ParameterValues &values) const override;
 };
 
 } // namespace lessonscope

@@ -147,7 +147,7 @@ LessonRun Performance05::run(const ParameterValues &values, RunObserver &observe
             observer.callMeasured(static_cast<int>(run.calls.size()) - 1, run.calls.back());
             observer.progress(static_cast<int>(m.samples.size()), static_cast<int>(samples));
         }
-        m.maxAbsError = kernel.maxAbsErrorAgainstReference(); // after the clock stopped
+        m.maxAbsError = matrixlesson::checkAgainstReference(kernel, m.maxAbsError, cancelled); // after the clock stopped
     }
     if (neighbour) {
         neighbour->stop();
@@ -160,6 +160,12 @@ LessonRun Performance05::run(const ParameterValues &values, RunObserver &observe
     run.measuring.count(m.samples);
     run.output = std::make_shared<const Json>(performance05::output(run, m));
     return run;
+}
+
+std::optional<std::string> Performance05::workProblem(const ParameterValues &values) const
+{
+    // Each sample is one call.
+    return matrixlesson::workProblem(values, static_cast<double>(integerParameter(values, "samples")));
 }
 
 std::string Performance05::describeParameters(const ParameterValues &values) const

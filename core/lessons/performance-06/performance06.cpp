@@ -232,7 +232,7 @@ LessonRun Performance06::run(const ParameterValues &values, RunObserver &observe
                               static_cast<int>(repetitions) * perRepetition);
         }
         // After the clock stopped: the last output (every call recomputes the same one).
-        m.maxAbsError = kernel.maxAbsErrorAgainstReference();
+        m.maxAbsError = matrixlesson::checkAgainstReference(kernel, m.maxAbsError, cancelled);
     }
     run.measuring.budgetSpent = quota.exhausted(clean);
     run.measuring.count(m.latency);
@@ -241,6 +241,12 @@ LessonRun Performance06::run(const ParameterValues &values, RunObserver &observe
     run.measuring.wanted = repetitions * (1 + m.depths.size());
     run.output = std::make_shared<const Json>(performance06::output(run, m));
     return run;
+}
+
+std::optional<std::string> Performance06::workProblem(const ParameterValues &values) const
+{
+    // Each repetition: one call alone, then bursts of 1, 2, 4 … up to depth calls (fewer than 2 × depth).
+    return matrixlesson::workProblem(values, static_cast<double>(integerParameter(values, "repetitions") * (1 + 2 * integerParameter(values, "depth"))));
 }
 
 std::string Performance06::describeParameters(const ParameterValues &values) const

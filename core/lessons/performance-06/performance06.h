@@ -22,6 +22,7 @@ public:
     LessonRun run(const ParameterValues &values, RunObserver &observer) const override;
 
     std::string describeParameters(const ParameterValues &values) const override;
+    std::optional<std::string> workProblem(const ParameterValues &values) const override;
 
     // The depths up to largest: the powers of two below it, then largest itself (1, 2, 4 … 64).
     static std::vector<int> depthsUpTo(int largest);

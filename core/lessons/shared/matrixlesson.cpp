@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cmath>
 #include <string_view>
 
 namespace lessonscope::matrixlesson {
@@ -51,6 +52,29 @@ bool applyShape(const std::string &text, ParameterValues &values)
 }
 
 } // namespace
+
+double checkAgainstReference(const MatmulKernel &kernel, double lastWhole, const std::function<bool()> &cancelled)
+{
+    const double error = kernel.maxAbsErrorAgainstReference(cancelled);
+    return std::isnan(error) && cancelled() ? lastWhole : error;
+}
+
+std::optional<std::string> workProblem(const ParameterValues &values, double timedCalls)
+{
+    const double call = static_cast<double>(integerParameter(values, "m")) * static_cast<double>(integerParameter(values, "k"))
+        * static_cast<double>(integerParameter(values, "n"));
+    if (call > kMostCallMultiplyAdds) {
+        return "m·k·n = " + formatNumber(call) + " multiply-adds a call is more than the " + formatNumber(kMostCallMultiplyAdds)
+            + " (2048³) a lesson runs: its checks against the reference alone would take minutes; choose a smaller shape";
+    }
+    const double run = call * timedCalls;
+    if (run > kMostRunMultiplyAdds) {
+        return formatNumber(timedCalls) + " timed calls of " + formatNumber(call) + " multiply-adds are " + formatNumber(run)
+            + " in all, more than the " + formatNumber(kMostRunMultiplyAdds)
+            + " (2⁴¹, about a minute of calls on a 2-core machine) a lesson runs: choose fewer samples or a smaller shape";
+    }
+    return std::nullopt;
+}
 
 bool readIntegerParameter(const Json &output, const char *key, const char *name, ParameterValues &values)
 {

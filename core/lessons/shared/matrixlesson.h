@@ -14,6 +14,18 @@ namespace lessonscope::matrixlesson {
 
 inline constexpr std::int64_t kMaxDimension = 4096;
 
+// What a run may cost, in multiply-adds of the product. One call's product is at most 2048³: the
+// check against the double-double reference takes about as long as 30 calls, a few seconds a round
+// there on a 2-core machine, and cancelling waits at most for one call. The timed calls together
+// are at most 2⁴¹, about a minute of calls on such a machine. A measuring lesson of minutes is a
+// lesson no one reruns; docs/security.md lists both.
+inline constexpr double kMostCallMultiplyAdds = 8'589'934'592.0;    // 2³³ = 2048³
+inline constexpr double kMostRunMultiplyAdds = 2'199'023'255'552.0; // 2⁴¹
+
+// Whether timedCalls calls of the product m·k·n stay within both: nullopt, or why not and what
+// to choose instead. For Lesson::workProblem of every matrix lesson.
+std::optional<std::string> workProblem(const ParameterValues &values, double timedCalls);
+
 // m, k and n with these defaults, in that order.
 std::vector<ParameterSpec> shapeParameters(std::int64_t m, std::int64_t k, std::int64_t n);
 ParameterSpec dtypeParameter(); // float32 (default) or float64
@@ -24,6 +36,10 @@ ParameterShorthand shapeShorthand();
 // The product the parameters m, k, n and seed name, in the given type: its inputs made (before
 // any clock reads: "input already placed").
 MatmulKernel kernelOf(MatmulKernel::Dtype dtype, const ParameterValues &values);
+
+// The kernel's last output against its reference, after the clock stopped. A cancel asked during
+// the check ends it (a 2048³ check takes seconds) and keeps `lastWhole`, the last whole check.
+double checkAgainstReference(const MatmulKernel &kernel, double lastWhole, const std::function<bool()> &cancelled);
 
 // "X 64×32 · W 32×16 float32": the product the parameters describe.
 std::string describeProduct(const ParameterValues &values);
