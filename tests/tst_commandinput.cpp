@@ -28,8 +28,11 @@ bool terminalSafe(const QString &text)
 {
     for (const QChar c : text) {
         const char16_t code = c.unicode();
-        if ((code < 0x20 && code != u'\n') || code == 0x7F || (code >= 0x80 && code < 0xA0) || code == 0x202E
-            || code == 0x2066 || code == 0x2069 || code == 0x200B || code == 0xFEFF || code == 0x2028)
+        // Every invisible formatting character, written out here rather than asked of
+        // isInvisibleFormatting, so that a range cut short there fails here.
+        if ((code < 0x20 && code != u'\n') || code == 0x7F || (code >= 0x80 && code < 0xA0) || code == 0x061C
+            || code == 0x200B || code == 0x200E || code == 0x200F || (code >= 0x202A && code <= 0x202E)
+            || (code >= 0x2066 && code <= 0x2069) || code == 0x2028 || code == 0x2029 || code == 0xFEFF)
             return false;
     }
     return true;
@@ -161,7 +164,9 @@ void TestCommandInput::runChecksItsDestinationBeforeMeasuring()
 void TestCommandInput::invisibleFormattingIsMadeVisible()
 {
     Json document = coretesting::seedArtifact().json();
-    const std::string hidden = "safe\u202Eevil\u2066x\u2069\u200B\uFEFF\u2028y\u009B2J";
+    // Each end of each range, and what lies between (U+2067, U+2068 inside the isolates).
+    const std::string hidden = "safe\u202Eevil\u2066x\u2069\u200B\uFEFF\u2028y\u009B2J"
+                               "\u202A\u202B\u202C\u202D\u2067\u2068\u2029\u200E\u200F\u061C";
     document["diagram"]["title"] = hidden;
     document["provenance"] = hidden;
     QTemporaryDir dir;
@@ -193,7 +198,9 @@ void TestCommandInput::invisibleFormattingIsMadeVisible()
     QVERIFY2(terminalSafe(QString::fromUtf8(written)), written.left(200).constData());
     QVERIFY(written.contains("\\u202"));
     const Outcome show = runLessonscope({QStringLiteral("show"), path});
-    QVERIFY2(show.out.contains(QStringLiteral("safe\\u202Eevil\\u2066x\\u2069\\u200B\\uFEFF\\u2028y\\u009B2J")), qPrintable(show.out));
+    QVERIFY2(show.out.contains(QStringLiteral("safe\\u202Eevil\\u2066x\\u2069\\u200B\\uFEFF\\u2028y\\u009B2J"
+                                              "\\u202A\\u202B\\u202C\\u202D\\u2067\\u2068\\u2029\\u200E\\u200F\\u061C")),
+             qPrintable(show.out));
 }
 
 QTEST_GUILESS_MAIN(TestCommandInput)

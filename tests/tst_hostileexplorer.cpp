@@ -21,6 +21,8 @@
 #include <QStatusBar>
 #include <QTest>
 
+#include <limits>
+
 using namespace explorertesting;
 using namespace lessonscope;
 
@@ -90,6 +92,7 @@ private slots:
     void markupInToolTipsIsText();
     void megabytesOfTextReachNoWidget();
     void anotherRunsContentHashIsNotReproducible();
+    void aFolderOfHostileEvidenceOpens();
 
 private:
     QTemporaryDir m_dir;
@@ -162,6 +165,37 @@ void TestHostileExplorer::megabytesOfTextReachNoWidget()
             QVERIFY2(text.size() <= kMaxShownParagraph + 200, qPrintable(QString::number(text.size()) + QLatin1Char(' ') + text.left(80)));
         QVERIFY2(window.sizeHint().width() < 20'000, qPrintable(QString::number(window.sizeHint().width())));
     }
+    window.saveController()->setAskUnsaved([](int) { return SaveController::UnsavedChoice::Discard; });
+}
+
+// The explorer started on a folder holding a file whose device.threads was null died with it.
+// Opened as a folder, every such file is a row, each is shown in turn, and their conditions read
+// "not known" rather than as arithmetic on what is out of range.
+void TestHostileExplorer::aFolderOfHostileEvidenceOpens()
+{
+    QTemporaryDir dir;
+    const Json evidence = Json::parse(R"({"seconds": 0.5, "host": {"voluntarySwitches": 1, "involuntarySwitches": 2},
+        "device": {"voluntarySwitches": 1, "involuntarySwitches": 2, "threads": 1}, "loadAverage": 0.1, "cpus": 2})");
+    const std::vector<std::pair<std::string, Json>> hostile = {
+        {"/device/threads", nullptr},
+        {"/device/threads", "4"},
+        {"/device/threads", Json::array({1})},
+        {"/host/involuntarySwitches", -2000},
+        {"/host/involuntarySwitches", std::numeric_limits<std::int64_t>::max()},
+        {"/device/involuntarySwitches", std::numeric_limits<std::int64_t>::max()},
+        {"/seconds", 1e308},
+        {"/cpus", 0},
+    };
+    for (std::size_t i = 0; i < hostile.size(); ++i) {
+        Json changed = evidence;
+        changed[Json::json_pointer(hostile[i].first)] = hostile[i].second;
+        writeVariant(dir, QStringLiteral("evidence-%1.json").arg(i), {{"/environment/interference", changed}});
+    }
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    openAndShow(window, {dir.path()});
+    QCOMPARE(window.model()->rowCount(), int(hostile.size()));
     window.saveController()->setAskUnsaved([](int) { return SaveController::UnsavedChoice::Discard; });
 }
 
