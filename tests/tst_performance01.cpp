@@ -123,6 +123,7 @@ private slots:
     void cancelKeepsExactlyWhatWasMeasured();
     void roundsAreSpreadOverTime();
     void aCallIsCleanForBothTimersOrNeither();
+    void cancelEndsTheCheckOfALargeProduct();
 };
 
 void TestPerformance01::registryListsTheLesson()
@@ -442,6 +443,23 @@ void TestPerformance01::aCallIsCleanForBothTimersOrNeither()
     QVERIFY(out.contains(performance01::key::kDispatchWarmMedian));
     QCOMPARE(out[performance01::key::kDispatchWarmMedian].get<double>(), 20e-6);
     QCOMPARE(out[performance01::key::kWarmMedian].get<double>(), 0.15);
+}
+
+void TestPerformance01::cancelEndsTheCheckOfALargeProduct()
+{
+    // 256 columns are 16 blocks of the reference check: a cancel after the first warm call
+    // stops the check of round 0 after its first block, and the run states no error rather than
+    // one it did not measure (a check that ignored the cancel would state one; a run that
+    // started from 0 would state "exact").
+    const ParameterValues values = resolved({{"samples", std::int64_t(50)}, {"m", std::int64_t(256)},
+                                             {"k", std::int64_t(256)}, {"n", std::int64_t(256)}});
+    Recorder recorder(2);
+    const LessonRun run = lesson().run(values, recorder);
+    QVERIFY(run.cancelled);
+    QCOMPARE(int(run.calls.size()), 2);
+    QVERIFY(!run.output->contains(performance01::key::kMaxAbsError));
+    const Artifact artifact = buildArtifact(lesson(), run, kGeneratedAt);
+    verifyReadsBackClean(artifact);
 }
 
 QTEST_GUILESS_MAIN(TestPerformance01)

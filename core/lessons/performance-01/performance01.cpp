@@ -8,6 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cmath>
+
 
 namespace lessonscope {
 
@@ -92,7 +94,7 @@ LessonRun Performance01::run(const ParameterValues &values, RunObserver &observe
 
     const SampleQuota quota(samples);
     Samples warm;
-    double maxAbsError = 0;
+    double maxAbsError = std::nan(""); // until a check is whole: a run cancelled before states none
     const auto cancelled = [&observer] { return observer.isCancelled(); };
     const auto record = [&](const TimedStream::Timed &timed, int round) {
         if (run.calls.empty())
@@ -126,6 +128,9 @@ LessonRun Performance01::run(const ParameterValues &values, RunObserver &observe
         }
         if (cancelled()) {
             run.cancelled = true;
+            // What was measured is checked, the first call's output too (unless the cancel ends
+            // the check of a large product as well).
+            maxAbsError = matrixlesson::checkAgainstReference(kernel, maxAbsError, cancelled);
             break;
         }
         run.measuring.warmUps.push_back(timed.warmUp(product, cancelled));

@@ -10,6 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cmath>
+
 namespace lessonscope::performance01 {
 
 using namespace lenient;
@@ -88,7 +90,10 @@ Json output(const LessonRun &run, const Samples &warm, double maxAbsError, const
     // written as null or NaN, which would not be a duration.
     if (hasWarm)
         out[key::kWarmMedian] = median(clean);
-    out[key::kMaxAbsError] = maxAbsError;
+    // A run cancelled during its only check of a large product has no error to state: the key
+    // is left out, never written as 0, which would say the result was checked and exact.
+    if (!std::isnan(maxAbsError))
+        out[key::kMaxAbsError] = maxAbsError;
     out[key::kDispatchFirstCall] = dispatchFirst;
     out[key::kDispatchWarmSamples] = dispatchWarm;
     if (hasWarm)
