@@ -167,9 +167,8 @@ std::string Artifact::panelText(std::size_t index, std::size_t maxBytes) const
     const Json *list = data ? member(*data, "panels") : nullptr;
     if (!list || !list->is_array() || index >= list->size())
         return {};
-    // Written through a sink that keeps the first maxBytes and counts the rest: the whole text
-    // is never held.
-    // A few bytes past maxBytes are kept to see where the last whole character ends.
+    // Written through a sink that keeps the first maxBytes (and a few more, to see where the last
+    // whole character ends) and counts the rest: the whole text is never held.
     const std::size_t held = maxBytes + 4;
     std::string text;
     std::size_t more = 0;
