@@ -3,12 +3,15 @@
 // whole; a header never says another run's contentHash matches. Each case opens hostile
 // files in the real window (offscreen) and looks at every widget, tool tip and model cell.
 
+#include "core/lesson/lessonrunner.h"
 #include "explorertesting.h"
 #include "ui/artifact/artifactheader.h"
 #include "ui/artifact/artifactview.h"
 #include "ui/common/plaintext.h"
 #include "ui/library/librarypane.h"
 #include "ui/library/librarymodel.h"
+#include "ui/runs/runpanel.h"
+#include "ui/window/mainactions.h"
 #include "ui/window/mainwindow.h"
 #include "ui/window/opencontroller.h"
 #include "ui/window/savecontroller.h"
@@ -93,6 +96,7 @@ private slots:
     void megabytesOfTextReachNoWidget();
     void anotherRunsContentHashIsNotReproducible();
     void aFolderOfHostileEvidenceOpens();
+    void theRunPanelRefusesARunOfHours();
 
 private:
     QTemporaryDir m_dir;
@@ -196,6 +200,26 @@ void TestHostileExplorer::aFolderOfHostileEvidenceOpens()
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     openAndShow(window, {dir.path()});
     QCOMPARE(window.model()->rowCount(), int(hostile.size()));
+    window.saveController()->setAskUnsaved([](int) { return SaveController::UnsavedChoice::Discard; });
+}
+
+// Each value in range, the run beyond what a lesson runs (performance-01 at 4096³ took minutes,
+// nearly all of it the reference check): the run panel says why before anything is measured.
+void TestHostileExplorer::theRunPanelRefusesARunOfHours()
+{
+    MainWindow window;
+    window.resize(1280, 860);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.openBundled();
+    RunPanel *panel = window.runPanel();
+    QTRY_VERIFY(panel->lesson());
+    QCOMPARE(panel->lesson()->info().id, std::string("performance-01"));
+    panel->setValues({{"m", std::int64_t(4096)}, {"k", std::int64_t(4096)}, {"n", std::int64_t(4096)}});
+    window.actions()->run->trigger();
+    QVERIFY(!panel->runner()->isRunning());
+    QVERIFY2(panel->statusText().contains(QStringLiteral("(2048³) a lesson runs")), qPrintable(panel->statusText()));
+    saveScreenshot(window, QStringLiteral("run-refused.png"));
     window.saveController()->setAskUnsaved([](int) { return SaveController::UnsavedChoice::Discard; });
 }
 
