@@ -90,31 +90,23 @@ const char *kFixedMeasurement =
     R"("evidence":[[0,0,0,0,0,0,1,0],[0,0,0,0,0,0,1,0],[0,0,0,0,0,0,1,0]]})";
 
 // `run performance-02` (3 processes, 2 samples, the baseline variant) whose every child prints
-// measurement: its exit code, standard error and the artifact's path (written or not).
+// measurement: how the run ended, and the path of its artifact (written or not).
 struct FakeRun {
-    int exitCode = -1;
-    QString err;
-    QString out;
+    coretesting::Outcome outcome;
+    QString artifact;
 };
 
 FakeRun runWithFakeChild(const QTemporaryDir &dir, const QString &measurement)
 {
-    QProcess parent;
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
     environment.insert(QLatin1String(kProgramEnvironmentVariable),
                        fakeChild(dir, QStringLiteral("answers"), QStringLiteral("echo '%1'").arg(measurement)));
-    parent.setProcessEnvironment(environment);
-    FakeRun run;
-    run.out = dir.filePath(QStringLiteral("out.json"));
-    parent.start(QStringLiteral(LESSONSCOPE_BINARY),
-                 {QStringLiteral("run"), QStringLiteral("performance-02"), QStringLiteral("--processes"), QStringLiteral("3"),
-                  QStringLiteral("--samples"), QStringLiteral("2"), QStringLiteral("--isa"), QStringLiteral("baseline"),
-                  QStringLiteral("-o"), run.out});
-    if (!parent.waitForFinished(120'000))
-        return run; // exit code -1: the test fails on it
-    run.exitCode = parent.exitCode();
-    run.err = QString::fromUtf8(parent.readAllStandardError());
-    return run;
+    const QString artifact = dir.filePath(QStringLiteral("out.json"));
+    return {coretesting::runLessonscope({QStringLiteral("run"), QStringLiteral("performance-02"), QStringLiteral("--processes"),
+                                         QStringLiteral("3"), QStringLiteral("--samples"), QStringLiteral("2"),
+                                         QStringLiteral("--isa"), QStringLiteral("baseline"), QStringLiteral("-o"), artifact},
+                                        environment),
+            artifact};
 }
 
 class CancelWhenStarted final : public RunObserver
@@ -290,9 +282,9 @@ void TestChildren::runWhoseArtifactFailsItsChecksFails()
 {
     QTemporaryDir dir;
     const FakeRun run = runWithFakeChild(dir, QLatin1String(kFixedMeasurement));
-    QCOMPARE(run.exitCode, 1);
-    QVERIFY2(run.err.contains(QStringLiteral("the artifact fails lessonscope's own checks")), qPrintable(run.err));
-    QVERIFY(QFile::exists(run.out)); // kept, as measured
+    QCOMPARE(run.outcome.exitCode, 1);
+    QVERIFY2(run.outcome.err.contains(QStringLiteral("the artifact fails lessonscope's own checks")), qPrintable(run.outcome.err));
+    QVERIFY(QFile::exists(run.artifact)); // kept, as measured
 }
 
 void TestChildren::aChildsNumbersOutOfRangeAreRefused_data()
@@ -320,9 +312,9 @@ void TestChildren::aChildsNumbersOutOfRangeAreRefused()
     measurement.replace(from, to);
     QTemporaryDir dir;
     const FakeRun run = runWithFakeChild(dir, measurement);
-    QCOMPARE(run.exitCode, 1);
-    QVERIFY2(run.err.contains(QStringLiteral("printed a measurement lessonscope cannot read")), qPrintable(run.err));
-    QVERIFY(!QFile::exists(run.out));
+    QCOMPARE(run.outcome.exitCode, 1);
+    QVERIFY2(run.outcome.err.contains(QStringLiteral("printed a measurement lessonscope cannot read")), qPrintable(run.outcome.err));
+    QVERIFY(!QFile::exists(run.artifact));
 }
 
 void TestChildren::measureChildChecksItsArgumentsLikeRun_data()
