@@ -8,6 +8,7 @@
 #include "core/lesson/artifactbuilder.h"
 #include "core/lesson/lessonartifacts.h"
 #include "core/lesson/lessonregistry.h"
+#include "core/lesson/samplefields.h"
 #include "core/lessons/performance-06/performance06.h"
 #include "core/lessons/performance-06/performance06contract.h"
 #include "core/lessons/performance-06/performance06timeline.h"
@@ -159,6 +160,38 @@ private slots:
         // Malformed values are reported, never a crash.
         QVERIFY(tampered([](Json &, Json &out) { out[key::kPerCallSamples] = "many"; }) >= 0);
         QVERIFY(tampered([](Json &, Json &out) { out[key::kPerCallSamples][0] = Json::array({"x"}); }) >= 1);
+    }
+
+    // A burst is one timed unit: its per-call share is judged interrupted against the whole
+    // burst, when it is measured and when it is read back, as the trace judges each of its calls.
+    // Judged against the share, a wait of 0.5 % of a burst dropped bursts the timeline kept.
+    void aBurstsWaitIsJudgedAgainstTheWholeBurst()
+    {
+        const double share = 1e-3; // a call's share of a 64 ms burst of 64 calls
+        const auto waitOf = [&](double ofBurst) { return static_cast<std::int64_t>(ofBurst * 64 * share * 1e9); };
+        Samples measured;
+        measured.callsPerSample = 64;
+        for (double ofBurst : {0.005, 0.02}) {
+            CallEvidence evidence;
+            evidence.known = true;
+            evidence.otherWaitNs = waitOf(ofBurst);
+            measured.add(share, evidence, 0);
+        }
+        QCOMPARE(measured.cleanCount(), std::size_t(1));
+        QCOMPARE(measured.clean().size(), std::size_t(1));
+
+        Json out = stdoutOf(m_artifact);
+        const std::size_t largest = out[key::kDepths].size() - 1;
+        QCOMPARE(out[key::kDepths][largest].get<int>(), 64);
+        Json &samples = out[key::kPerCallSamples][largest];
+        Json &waits = out[waitedKeyOf(key::kPerCallSamples)][largest];
+        for (std::size_t i = 0; i < samples.size(); ++i) {
+            samples[i] = share;
+            waits[i] = i == 0 ? waitOf(0.02) : waitOf(0.005);
+        }
+        const performance06::Figures f = performance06::readFigures(out);
+        QCOMPARE(f.perCallColumns.back().clean().size(), samples.size() - 1);
+        QCOMPARE(f.perCallColumns.back().interruptedCount(), std::size_t(1));
     }
 
     // Cancel keeps the rounds measured, their traced bursts included, and passes its checks.

@@ -22,16 +22,17 @@ void Samples::add(double sampleSeconds, const CallEvidence &evidence, int sample
 
 std::vector<double> Samples::clean() const
 {
-    return cleanSamples(seconds, waitedNs);
+    return keepClean(seconds, interruptedMask(seconds, waitedNs, callsPerSample));
 }
 
-std::vector<bool> interruptedMask(const std::vector<double> &seconds, const std::vector<std::int64_t> &waitedNs)
+std::vector<bool> interruptedMask(const std::vector<double> &seconds, const std::vector<std::int64_t> &waitedNs,
+                                  double callsPerSample)
 {
     std::vector<bool> mask(seconds.size(), false);
     if (waitedNs.size() != seconds.size())
         return mask;
     for (std::size_t i = 0; i < seconds.size(); ++i)
-        mask[i] = isInterruptedWait(waitedNs[i], static_cast<std::int64_t>(seconds[i] * 1e9));
+        mask[i] = isInterruptedWait(waitedNs[i], static_cast<std::int64_t>(seconds[i] * callsPerSample * 1e9));
     return mask;
 }
 

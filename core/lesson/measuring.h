@@ -58,17 +58,26 @@ struct Samples {
     std::vector<std::int64_t> round;
     std::size_t interrupted = 0;
     std::size_t sharedCpu = 0; // samples during which host and device shared a CPU
+    // A sample that is a per-call share of a longer timed unit (a burst's time ÷ its K
+    // calls) is judged against the whole unit, as the trace judges each call of it: against the
+    // share, a 20 µs wait in a 5 ms burst would drop a burst the trace draws clean.
+    double callsPerSample = 1.0;
 
     void add(double sampleSeconds, const CallEvidence &evidence, int sampleRound);
     std::size_t size() const { return seconds.size(); }
     std::size_t cleanCount() const { return seconds.size() - interrupted; }
-    bool isInterrupted(std::size_t i) const { return isInterruptedWait(waitedNs[i], static_cast<std::int64_t>(seconds[i] * 1e9)); }
+    bool isInterrupted(std::size_t i) const
+    {
+        return isInterruptedWait(waitedNs[i], static_cast<std::int64_t>(seconds[i] * callsPerSample * 1e9));
+    }
     std::vector<double> clean() const;
 };
 
 // Which samples the rule calls interrupted, each judged against its own duration (isInterruptedWait);
-// all clean when there is no evidence (recorded elsewhere, or by an older lessonscope).
-std::vector<bool> interruptedMask(const std::vector<double> &seconds, const std::vector<std::int64_t> &waitedNs);
+// all clean when there is no evidence (recorded elsewhere, or by an older lessonscope). A sample
+// that is the per-call share of a unit of callsPerSample calls is judged against the unit.
+std::vector<bool> interruptedMask(const std::vector<double> &seconds, const std::vector<std::int64_t> &waitedNs,
+                                  double callsPerSample = 1.0);
 // The values whose mask entry is false (all of them when the mask is not as long).
 std::vector<double> keepClean(const std::vector<double> &values, const std::vector<bool> &interrupted);
 // The figures of a samples list come from its clean samples: the median of the calls no

@@ -96,7 +96,7 @@ std::size_t SampleColumns::interruptedCount() const
 {
     if (!hasEvidence())
         return 0;
-    const std::vector<bool> mask = interruptedMask(seconds, waitedNs);
+    const std::vector<bool> mask = interrupted();
     return static_cast<std::size_t>(std::count(mask.begin(), mask.end(), true));
 }
 
@@ -120,10 +120,10 @@ std::vector<std::vector<double>> SampleColumns::cleanByRound() const
 {
     if (round.size() != seconds.size())
         return {};
-    const std::vector<bool> interrupted = interruptedMask(seconds, waitedNs);
+    const std::vector<bool> dropped = interrupted();
     std::vector<std::int64_t> kept = round;
     for (std::size_t i = 0; i < kept.size(); ++i) {
-        if (interrupted[i])
+        if (dropped[i])
             kept[i] = -1;
     }
     return roundsOf(seconds, kept);

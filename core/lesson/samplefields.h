@@ -31,9 +31,11 @@ struct SampleColumns {
     std::vector<double> seconds;
     std::vector<std::int64_t> waitedNs;
     std::vector<std::int64_t> round;
+    double callsPerSample = 1.0; // as Samples's: a burst's per-call share is judged as the burst
 
     bool hasEvidence() const { return !waitedNs.empty() && waitedNs.size() == seconds.size(); }
-    std::vector<double> clean() const { return cleanSamples(seconds, waitedNs); }
+    std::vector<bool> interrupted() const { return interruptedMask(seconds, waitedNs, callsPerSample); }
+    std::vector<double> clean() const { return keepClean(seconds, interrupted()); }
     std::size_t interruptedCount() const;
     // The clean samples' values per round (round r's in [r]); empty without rounds.
     std::vector<std::vector<double>> cleanByRound() const;

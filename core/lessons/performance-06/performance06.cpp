@@ -149,6 +149,7 @@ bool Experiment::repetition(bool timedRepetition, int round)
     measurements.latency.add(latency.seconds(), latency.evidence, round);
     measurements.perCall.resize(perCall.size());
     for (std::size_t d = 0; d < perCall.size(); ++d) {
+        measurements.perCall[d].callsPerSample = measurements.depths[d]; // judged as its burst
         measurements.perCall[d].add(perCall[d].first, perCall[d].second, round);
         clean = clean && !measurements.perCall[d].isInterrupted(measurements.perCall[d].size() - 1);
     }

@@ -76,7 +76,9 @@ void checkPerCall(const Json &out, const Figures &f, std::optional<std::size_t> 
                                            key::kLatencySamples + " has " + std::to_string(*rounds) +
                                            ": both are timed once per round");
         const std::vector<double> clean =
-            cleanSamples(samples, d < f.perCallColumns.size() ? f.perCallColumns[d].waitedNs : std::vector<std::int64_t>{});
+            d < f.perCallColumns.size()
+                ? keepClean(samples, interruptedMask(samples, f.perCallColumns[d].waitedNs, f.perCallColumns[d].callsPerSample))
+                : samples;
         if (d < f.perCall.size() && !clean.empty() && !closeTo(f.perCall[d], median(clean)))
             checker.warning("/stdout", std::string("stdout's ") + key::kPerCall + " at " + depthName(f, d) +
                                            " is not the median of its clean samples");

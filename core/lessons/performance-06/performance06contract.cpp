@@ -9,6 +9,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+
 namespace lessonscope::performance06 {
 
 using namespace lenient;
@@ -138,6 +140,8 @@ Figures readFigures(const Json &out)
     f.latencySamples = f.latency.seconds;
     f.latencyMedian = numberOf(member(out, key::kLatencyMedian));
     f.perCallColumns = readSampleLists(out, key::kPerCallSamples);
+    for (std::size_t d = 0; d < f.perCallColumns.size() && d < f.depths.size(); ++d)
+        f.perCallColumns[d].callsPerSample = static_cast<double>(std::max<std::int64_t>(1, f.depths[d])); // as its burst
     for (const SampleColumns &depth : f.perCallColumns)
         f.perCallSamples.push_back(depth.seconds);
     f.perCall = numbersOf(member(out, key::kPerCall));
