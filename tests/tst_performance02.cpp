@@ -167,8 +167,11 @@ private slots:
         const p02::Figures f = p02::readFigures(m_artifact);
         QCOMPARE(f.preemptions.size(), firsts.size());
         verifyFirstExceedsWarm(f);
-        // The traced process's calls in order start with its first call's work.
-        QCOMPARE(f.callsInOrderSeconds.front(), f.parts.at(p02::part::kWork));
+        // The traced process's calls in order start with its whole first call, the header's
+        // first call when that process is the median one (the work alone is one of its parts).
+        QVERIFY(f.tracedProcess);
+        QCOMPARE(f.callsInOrderSeconds.front(), f.firstCallSamplesSeconds.at(static_cast<std::size_t>(*f.tracedProcess)));
+        QVERIFY(f.callsInOrderSeconds.front() > f.parts.at(p02::part::kWork));
         QCOMPARE(warningsOf(m_artifact.json()), 0);
     }
 
@@ -191,6 +194,15 @@ private slots:
         QVERIFY(warningsOf(withStdout(m_artifact, [](Json &out) {
                     out[p02::key::kFirstCall] = out[p02::key::kFirstCall].get<double>() * 3;
                 })) >= 2);
+        // Calls in order that start with the first call's work alone (as before they started with
+        // the whole first call), the line drawn from them: the line and the bar would disagree.
+        double work = 0;
+        Json document = withStdout(m_artifact, [&work](Json &out) {
+            work = out[p02::key::kFirstCallParts][p02::part::kWork].get<double>();
+            out[p02::key::kCallsInOrder][0] = work;
+        });
+        document["data"]["panels"][2]["series"][0]["y"][0] = work;
+        QCOMPARE(warningsOf(document), 1);
     }
 
     // Cancel keeps the processes measured before it, and reports every call as it comes.

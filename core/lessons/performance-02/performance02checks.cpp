@@ -74,6 +74,10 @@ void checkProcesses(const Json &out, const std::optional<std::vector<double>> &f
         checker.warning(pointerTo(key::kFirstCallParts), "the first call's parts are not the traced process's");
     else
         checkParts(*parts, (*firsts)[traced], pointerTo(key::kFirstCallParts), checker);
+    // The line of calls in order starts with the same whole first call (not its work alone).
+    if (!f.callsInOrderSeconds.empty() && f.callsInOrderSeconds.front() != (*firsts)[traced])
+        checker.warning(pointerTo(key::kCallsInOrder) + "/0",
+                        "the first of the calls in order is not the traced process's first call");
 }
 
 void checkPanels(const Json &document, const Json &out, const std::optional<double> &first,

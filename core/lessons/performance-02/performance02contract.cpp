@@ -245,9 +245,12 @@ Json output(const LessonRun &run, const std::vector<ProcessMeasurement> &process
         for (std::size_t i = 1; i < process.calls.size(); ++i)
             warm.add(MeasuredCall::of(process.calls[i], {}, 0).synchronizedSeconds(), evidenceOf(i), static_cast<int>(p));
     }
+    // Call 1 is the traced process's whole first call, as first_call_seconds is of each process
+    // (its work alone is first_call_parts.work): the line starts where the "First call" bar is.
     std::vector<double> inOrder;
     for (const CallTimestamps &call : processes.at(traced).calls)
-        inOrder.push_back(MeasuredCall::of(call, {}, 0).synchronizedSeconds());
+        inOrder.push_back(inOrder.empty() ? processes.at(traced).firstCallSeconds
+                                          : MeasuredCall::of(call, {}, 0).synchronizedSeconds());
 
     Json out = Json::object();
     out[key::kBackend] = run.device;
