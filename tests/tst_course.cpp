@@ -259,7 +259,9 @@ void TestCourse::predictRunCompareSaveAndRestart()
     // Explain: the comparison with the recorded run, which the course notes.
     QTRY_VERIFY2(bar->stepText().startsWith(QStringLiteral("③ Explain")), qPrintable(bar->stepText()));
     QVERIFY(m_window->actions()->compareWithRecorded->isEnabled());
-    m_window->actions()->compareWithRecorded->trigger(); // Run › Compare With the Recorded Run
+    // Run › Compare With the Recorded Run, by its shortcut as a keyboard user reaches it.
+    QCOMPARE(m_window->actions()->compareWithRecorded->shortcut(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+    QTest::keySequence(m_window, m_window->actions()->compareWithRecorded->shortcut());
     QCOMPARE(m_window->centre()->page(), CentralView::Page::Comparison);
     QCOMPARE(m_window->library()->selectedIds().size(), 2);
     QVERIFY(m_window->library()->selectedIds().contains(recordingId));
@@ -277,7 +279,8 @@ void TestCourse::predictRunCompareSaveAndRestart()
     m_window->library()->selectIds({recordingId});
     QTRY_VERIFY2(bar->stepText().startsWith(QStringLiteral("✓ Done")), qPrintable(bar->stepText()));
     QVERIFY(m_window->actions()->nextLesson->isEnabled());
-    m_window->actions()->nextLesson->trigger();
+    QCOMPARE(m_window->actions()->nextLesson->shortcut(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
+    QTest::keySequence(m_window, m_window->actions()->nextLesson->shortcut());
     const LibraryEntry *next = selectedEntry(*m_window);
     QVERIFY(next && next->artifact);
     QCOMPARE(next->artifact->lessonId(), courseLessons()[1]->info().id);
