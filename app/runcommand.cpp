@@ -1,6 +1,7 @@
 #include "runcommand.h"
 
 #include "core/lesson/disturbance.h"
+#include "core/lesson/environmentinfo.h"
 
 #include "core/lesson/artifactbuilder.h"
 #include "commandline.h"
@@ -13,6 +14,8 @@
 #include <QCommandLineParser>
 #include <QDateTime>
 #include <QFileInfo>
+
+#include <nlohmann/json.hpp>
 
 #include <atomic>
 #include <csignal>
@@ -96,9 +99,13 @@ QString summaryOf(const LessonRun &run, const Artifact &artifact, const Disturba
     text += QStringLiteral("  %1 %2\n")
                 .arg(QStringLiteral("conditions"), -16)
                 .arg(indentedLines(conditionsText(disturbance), 19));
+    // On the stream, the product's variant; on a real device, the device (its driver compiled the kernel).
+    const std::string ranOn = run.deviceEnvironment
+                                  ? deviceDescription(Json::object({{"device", *run.deviceEnvironment}}))
+                                  : run.instructionSet;
     text += QStringLiteral("  %1 %2\n")
                 .arg(QStringLiteral("ran with"), -16)
-                .arg(QStringLiteral("%1, %2 wait").arg(QString::fromStdString(run.instructionSet),
+                .arg(QStringLiteral("%1, %2 wait").arg(printable(QString::fromStdString(ranOn)),
                                                        QString::fromStdString(run.waitStrategy)));
     return text;
 }
@@ -218,6 +225,29 @@ bool chooseVariant(const QCommandLineParser &parser, const QCommandLineOption &i
     }
 }
 
+// The device is settled before anything runs, as the variant is: a name that is neither the
+// stream nor "opencl:N", or a real device for a lesson that runs on the stream alone, is refused.
+// Whether opencl:N exists is the lesson's to find out when it opens it (its error then says why).
+bool chooseDevice(const Lesson &lesson, const QCommandLineParser &parser, const QCommandLineOption &deviceOption,
+                  std::string &device)
+{
+    device = parser.isSet(deviceOption) ? parser.value(deviceOption).toStdString() : std::string(kStreamDevice);
+    if (device == kStreamDevice)
+        return true;
+    if (!openClDeviceIndex(device)) {
+        printErr(QStringLiteral("lessonscope run: --device %1: a lesson runs on \"stream\" or on \"opencl:N\" "
+                                "('lessonscope devices' lists them).\n")
+                     .arg(printable(parser.value(deviceOption))));
+        return false;
+    }
+    if (!lesson.runsOnDevices()) {
+        printErr(QStringLiteral("lessonscope run: --device %1: %2 runs on the stream only.\n")
+                     .arg(printable(parser.value(deviceOption)), QString::fromStdString(lesson.info().id)));
+        return false;
+    }
+    return true;
+}
+
 // The artifact a run made, checked as `validate` would check it: a run whose artifact fails
 // lessonscope's own checks (a measuring child that printed what no run can have, say) is kept
 // but does not succeed. Prints its problems; true when there is no error and no warning.
@@ -235,15 +265,15 @@ bool passesItsOwnChecks(const Artifact &artifact, const QString &path)
 
 // Runs with progress on stderr (Ctrl+C stops between calls, keeping what was measured), then
 // writes the artifact and says what it measured.
-int runAndWrite(const Lesson &lesson, const ParameterValues &values, const QString &path, ExistingFile existing,
-                bool recorded)
+int runAndWrite(const Lesson &lesson, const ParameterValues &values, const std::string &device, const QString &path,
+                ExistingFile existing, bool recorded)
 {
     StderrProgress progress(QString::fromStdString(lesson.info().id));
     LessonRun run;
     {
         const InterruptHandlers handlers;
         try {
-            run = runLesson(lesson, values, progress);
+            run = runLesson(lesson, values, progress, device);
         } catch (const std::exception &error) { // e.g. a lesson's measuring process failed
             printErr(QStringLiteral("lessonscope run: %1\n").arg(printable(QString::fromStdString(error.what()))));
             return 1;
@@ -306,7 +336,12 @@ int runCommand(const QStringList &arguments)
                                       QStringLiteral("Mark the artifact as a recording to bundle with lessonscope "
                                                      "(provenance \"%1\"); make it on a quiet machine.")
                                           .arg(QLatin1String(kRecordedProvenance)));
-    parser.addOptions({output, force, isa, recorded});
+    const QCommandLineOption deviceOption(QStringLiteral("device"),
+                                          QStringLiteral("Run the lesson's work on this device: stream (the default: the "
+                                                         "model's worker thread) or opencl:N, for the lessons that run "
+                                                         "there ('lessonscope devices' lists them)."),
+                                          QStringLiteral("ID"));
+    parser.addOptions({output, force, isa, deviceOption, recorded});
     const LessonOptions lessonOptions(lesson);
     lessonOptions.addTo(parser);
     if (const int exitCode = parseSubcommand(parser, QStringLiteral("run"), arguments); exitCode >= 0)
@@ -326,6 +361,9 @@ int runCommand(const QStringList &arguments)
     }
     if (!chooseVariant(parser, isa))
         return 2;
+    std::string device;
+    if (!chooseDevice(*lesson, parser, deviceOption, device))
+        return 2;
 
     const QString path = parser.isSet(output) ? parser.value(output) : defaultOutputName(lesson->info().id);
     // Before anything is measured: a run of minutes must not end at a file it cannot write.
@@ -337,6 +375,6 @@ int runCommand(const QStringList &arguments)
             return 1;
         }
     }
-    return runAndWrite(*lesson, values, path, parser.isSet(force) ? ExistingFile::Replace : ExistingFile::Keep,
+    return runAndWrite(*lesson, values, device, path, parser.isSet(force) ? ExistingFile::Replace : ExistingFile::Keep,
                        parser.isSet(recorded));
 }

@@ -104,7 +104,7 @@ std::string Artifact::backend() const
 
 std::vector<std::pair<std::string, std::string>> Artifact::libraryVersions() const
 {
-    static constexpr std::string_view kMachineKeys[] = {"backend", "deviceCount", "cpu", "os",
+    static constexpr std::string_view kMachineKeys[] = {"backend", "deviceCount", "device", "cpu", "os",
                                                         "compiler", "lessonscope", "isa", "waitStrategy"};
     std::vector<std::pair<std::string, std::string>> libraries;
     const Json *environment = member(json(), "environment");

@@ -88,8 +88,11 @@ Json traceOf(const LessonRun &run)
 Json environmentOf(const LessonRun &run)
 {
     Json environment = Json::object();
-    environment["backend"] = "cpu"; // every lesson runs on this machine's processor
+    // The stream runs on this machine's processor; a real device is named exactly.
+    environment["backend"] = run.deviceEnvironment ? "opencl" : "cpu";
     environment["deviceCount"] = 1;
+    if (run.deviceEnvironment)
+        environment["device"] = *run.deviceEnvironment;
     environment["eigen"] = eigenVersion();
     environment["compiler"] = compilerVersion();
     environment["lessonscope"] = lessonscopeVersion();

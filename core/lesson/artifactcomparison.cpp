@@ -1,8 +1,12 @@
 #include "core/lesson/artifactcomparison.h"
 
 #include "core/base/units.h"
+#include "core/artifact/lenientjson.h"
+#include "core/lesson/environmentinfo.h"
 #include "core/lesson/lessonartifacts.h"
 #include "core/timing/statistics.h"
+
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -88,6 +92,8 @@ std::map<std::string, std::string> machineOf(const Artifact &artifact)
     for (const auto &[key, value] : artifact.libraryVersions())
         libraries += (libraries.empty() ? "" : ", ") + key + " " + value;
     machine["libraries"] = libraries;
+    const Json *environment = lenient::member(artifact.json(), "environment");
+    machine["device"] = environment ? deviceDescription(*environment) : deviceDescription(Json());
     return machine;
 }
 
@@ -113,7 +119,8 @@ std::vector<std::string> differencesOf(const Artifact &a, const Artifact &b, con
     const auto ma = machineOf(a);
     const auto mb = machineOf(b);
     // Named as people read them; "isa" alone says nothing to a learner.
-    for (const auto &[key, name] : {std::pair{"backend", "backend"}, std::pair{"isa", "instruction-set variant (isa)"},
+    for (const auto &[key, name] : {std::pair{"backend", "backend"}, std::pair{"device", "device"},
+                                    std::pair{"isa", "instruction-set variant (isa)"},
                                     std::pair{"cpu", "cpu"}, std::pair{"libraries", "libraries"}}) {
         const auto ia = ma.find(key), ib = mb.find(key);
         addDifference(differences, name, ia == ma.end() ? std::string() : ia->second,

@@ -1,5 +1,7 @@
 #include "core/lesson/environmentinfo.h"
 
+#include "core/artifact/lenientjson.h"
+#include "core/base/utf8.h"
 #include "core/timing/matmulvariants.h"
 
 #include <Eigen/Core>
@@ -81,6 +83,23 @@ std::string nlohmannJsonVersion()
     return std::to_string(NLOHMANN_JSON_VERSION_MAJOR) + '.'
         + std::to_string(NLOHMANN_JSON_VERSION_MINOR) + '.'
         + std::to_string(NLOHMANN_JSON_VERSION_PATCH);
+}
+
+std::string deviceDescription(const Json &environment)
+{
+    const Json *device = lenient::member(environment, "device");
+    if (!device || !device->is_object())
+        return "the stream";
+    const std::string id = printableText(lenient::stringMember(*device, "id").substr(0, 40));
+    const std::string name = printableText(lenient::stringMember(*device, "name").substr(0, 200));
+    const std::string platform = printableText(lenient::stringMember(*device, "platform").substr(0, 200));
+    const std::string driver = printableText(lenient::stringMember(*device, "driverVersion").substr(0, 100));
+    std::string text = id.empty() ? std::string("a device") : id;
+    if (!name.empty())
+        text += " " + name;
+    if (!platform.empty() || !driver.empty())
+        text += " (" + platform + (platform.empty() || driver.empty() ? "" : ", ") + (driver.empty() ? "" : "driver " + driver) + ")";
+    return text;
 }
 
 } // namespace lessonscope

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/base/jsonfwd.h"
+
 #include <string>
 
 namespace lessonscope {
@@ -12,5 +14,10 @@ std::string compilerVersion();       // "GCC 12.2.0"
 std::string lessonscopeVersion();    // the project version
 std::string openSslVersion();        // "OpenSSL 3.0.19 ..."
 std::string nlohmannJsonVersion();   // "3.11.2"
+
+// An artifact's environment.device (a real device that ran the lesson) in one line: "opencl:0
+// pthread-… (Portable Computing Language, driver 3.1+debian)"; "the stream" when there is no such
+// object, as on every run of the model. Read leniently: whatever the file holds, never a throw.
+std::string deviceDescription(const Json &environment);
 
 } // namespace lessonscope

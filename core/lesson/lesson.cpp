@@ -176,13 +176,34 @@ int Lesson::measureInChild(const QStringList &arguments) const
     return 2;
 }
 
-LessonRun runLesson(const Lesson &lesson, const ParameterValues &values, RunObserver &observer)
+std::optional<int> openClDeviceIndex(const std::string &device)
+{
+    constexpr std::string_view prefix = "opencl:";
+    if (device.size() <= prefix.size() || device.size() > prefix.size() + 6 || device.compare(0, prefix.size(), prefix) != 0)
+        return std::nullopt;
+    int index = 0;
+    for (std::size_t i = prefix.size(); i < device.size(); ++i) {
+        if (device[i] < '0' || device[i] > '9')
+            return std::nullopt;
+        index = index * 10 + (device[i] - '0');
+    }
+    return index;
+}
+
+LessonRun Lesson::runOn(const std::string &device, const ParameterValues &values, RunObserver &observer) const
+{
+    if (device != kStreamDevice)
+        throw std::invalid_argument(info().id + " runs on the stream only, not on " + device);
+    return run(values, observer);
+}
+
+LessonRun runLesson(const Lesson &lesson, const ParameterValues &values, RunObserver &observer, const std::string &device)
 {
     // How busy the machine is, measured just before (this thread asleep): the load average would
     // say how busy it was over the last minute.
     const std::optional<IdleSample> idle = sampleIdleMachine();
     const InterferenceProbe probe;
-    LessonRun run = lesson.run(values, observer);
+    LessonRun run = lesson.runOn(device, values, observer);
     run.interference = probe.finish();
     run.interference->idle = idle;
     run.measuring.timedSeconds = run.interference->seconds; // the run's window, measuring and all

@@ -24,6 +24,12 @@ class Checker;
 class LessonTimeline;
 struct LessonSummary;
 
+// Where a lesson's work runs: the stream (the model's worker thread) unless a lesson that runs on
+// real devices is given "opencl:N" (Lesson::runOn, `run --device`, docs/opencl.md).
+inline constexpr const char *kStreamDevice = "stream";
+// The N of "opencl:N" (up to six digits, no sign); nullopt for anything else.
+std::optional<int> openClDeviceIndex(const std::string &device);
+
 // A parameter a lesson declares; the command line and the run panel are built from these.
 struct ParameterSpec {
     enum class Type { Integer, Choice };
@@ -116,6 +122,9 @@ struct LessonRun {
     std::shared_ptr<const Json> output; // the lesson's figures: its stdout object, keys of its contract
     bool cancelled = false;
     std::string device;          // what ran the work, e.g. "eigen-stream-worker"
+    // The real device that ran it, exactly (environment.device, docs/artifact-format.md); null on
+    // the stream.
+    std::shared_ptr<const Json> deviceEnvironment;
     std::string instructionSet;  // the product's instruction-set variant: avx512, avx2, baseline
     std::string waitStrategy;    // the stream's effective wait strategy
     std::int64_t startedAtNs = 0; // MonotonicClock of the first dispatch, the trace's origin
@@ -166,6 +175,11 @@ public:
     // Runs with resolved parameters. Never throws for a cancelled run; the run's output is set
     // whenever at least one call was measured.
     virtual LessonRun run(const ParameterValues &values, RunObserver &observer) const = 0;
+    // Whether the lesson runs on real devices too (runOn with "opencl:N"), not on the stream alone.
+    virtual bool runsOnDevices() const { return false; }
+    // The run on device (kStreamDevice: run()). Throws std::invalid_argument for a device the
+    // lesson does not run on, and the device's own errors when it cannot be used (docs/opencl.md).
+    virtual LessonRun runOn(const std::string &device, const ParameterValues &values, RunObserver &observer) const;
 
     // The artifact's data.panels, made from the stdout object alone (so they always agree).
     virtual Json panels(const Json &output) const = 0;
@@ -197,9 +211,10 @@ public:
     virtual int measureInChild(const QStringList &arguments) const;
 };
 
-// Runs the lesson as the command line and the explorer do: lesson.run() with an
+// Runs the lesson as the command line and the explorer do: lesson.runOn(device) with an
 // InterferenceProbe around it, so the run carries the evidence of what else the machine did.
-LessonRun runLesson(const Lesson &lesson, const ParameterValues &values, RunObserver &observer);
+LessonRun runLesson(const Lesson &lesson, const ParameterValues &values, RunObserver &observer,
+                    const std::string &device = kStreamDevice);
 
 // The value of a resolved parameter. Throw std::invalid_argument when it is missing or of the
 // other type: after resolveParameters() that is a programming error, not a user's.

@@ -39,6 +39,7 @@ public:
     WarmUp warmUp(const std::function<void()> &work, const std::function<bool()> &cancelled);
 
     DeviceStream &stream() { return m_stream; }
+    const DeviceStream &stream() const { return m_stream; }
 
 private:
     DeviceStream m_stream;

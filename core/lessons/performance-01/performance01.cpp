@@ -3,6 +3,7 @@
 #include "core/lessons/performance-01/performance01contract.h"
 #include "core/lessons/performance-01/performance01timeline.h"
 #include "core/lessons/shared/matrixlesson.h"
+#include "core/lessons/shared/timedproduct.h"
 #include "core/lesson/timedstream.h"
 #include "core/timing/matmulkernel.h"
 
@@ -76,18 +77,17 @@ const LessonInfo &Performance01::info() const
 
 LessonRun Performance01::run(const ParameterValues &values, RunObserver &observer) const
 {
+    return runOn(kStreamDevice, values, observer);
+}
+
+LessonRun Performance01::runOn(const std::string &device, const ParameterValues &values, RunObserver &observer) const
+{
     const auto samples = static_cast<std::size_t>(integerParameter(values, "samples"));
-    const auto m = static_cast<int>(integerParameter(values, "m"));
-    const auto k = static_cast<int>(integerParameter(values, "k"));
-    const auto n = static_cast<int>(integerParameter(values, "n"));
-    const auto dtype = choiceParameter(values, "dtype") == "float64" ? MatmulKernel::Dtype::Float64
-                                                                     : MatmulKernel::Dtype::Float32;
-    const auto seed = static_cast<std::uint64_t>(integerParameter(values, "seed"));
+    const ProductProblem problem = matrixlesson::productProblem(values);
 
     LessonRun run;
     run.lessonId = kId;
     run.parameters = values;
-    run.device = "eigen-stream-worker";
     run.calls.reserve(samples * measuring::kMostSamplesFactor + 1); // no reallocation between calls
     run.measuring.rounds = measuring::kRounds;
     run.measuring.wanted = samples;
@@ -102,52 +102,51 @@ LessonRun Performance01::run(const ParameterValues &values, RunObserver &observe
         run.calls.push_back(MeasuredCall::of(timed.timestamps.since(run.startedAtNs), timed.evidence, round));
         observer.callMeasured(static_cast<int>(run.calls.size()) - 1, run.calls.back());
     };
-    // The samples in rounds, each on a fresh stream with fresh buffers (measuring.h): a run's
-    // rounds differ as runs do, which the comparison's interval needs to know.
+    // The samples in rounds, each on a fresh stream (or device context) with fresh buffers
+    // (measuring.h): a run's rounds differ as runs do, which the comparison's interval needs to know.
     RoundPacer pacer;
     for (int round = 0; round < measuring::kRounds && !run.cancelled; ++round) {
         if (!pacer.beginRound(round, cancelled)) { // rounds spread over time (measuring.h)
             run.cancelled = true;
             break;
         }
-        // "Input already placed": the inputs are made before any clock reads, outside the
-        // boundary. The product's instruction-set variant is chosen here (--isa, LESSONSCOPE_ISA,
-        // or the best this CPU runs), and the artifact names the one that ran.
-        MatmulKernel kernel(dtype, m, k, n, seed);
-        run.instructionSet = kernel.isa();
-        TimedStream timed;
-        run.waitStrategy = waitStrategyName(timed.stream().effectiveStrategy());
-        const auto product = [&kernel] { kernel.multiply(); };
+        // "Input already placed": the inputs are made (and placed on a device) before any clock
+        // reads, outside the boundary. On the stream the product's instruction-set variant is
+        // chosen here (--isa, LESSONSCOPE_ISA, or the best this CPU runs), and the artifact names
+        // the one that ran.
+        const std::unique_ptr<TimedProduct> product = matrixlesson::openProduct(device, problem, run);
         if (round == 0) {
             // The first call is the first use of the product for this shape and type on this
-            // stream: the output's first touch, cold caches, the library's first use. Nothing
-            // warms it up beforehand, since those one-time costs are what it is there to show;
-            // the stream's worker already runs (its start is performance-02's stream_start).
-            record(timed.time(product), round);
+            // stream: the output's first touch, cold caches, the library's first use (on a device,
+            // the driver's compilation at the first enqueue). Nothing warms it up beforehand,
+            // since those one-time costs are what it is there to show; the stream's worker
+            // already runs (its start is performance-02's stream_start).
+            product->startRegion();
+            record(product->call(), round);
             observer.progress(1, static_cast<int>(samples) + 1);
         }
         if (cancelled()) {
             run.cancelled = true;
             // What was measured is checked, the first call's output too (unless the cancel ends
             // the check of a large product as well).
-            maxAbsError = matrixlesson::checkAgainstReference(kernel, maxAbsError, cancelled);
+            maxAbsError = product->checkAgainstReference(maxAbsError, cancelled);
             break;
         }
-        run.measuring.warmUps.push_back(timed.warmUp(product, cancelled));
-        timed.startRegion();
+        run.measuring.warmUps.push_back(product->warmUp(cancelled));
+        product->startRegion();
         while (warm.cleanCount() < quota.cleanByEndOfRound(round) && quota.wantsMore(warm)) {
             // Checked between calls only, never inside the timed boundary.
             if (cancelled()) {
                 run.cancelled = true;
                 break;
             }
-            const TimedStream::Timed call = timed.time(product);
+            const TimedStream::Timed call = product->call();
             warm.add(call.seconds(), call.evidence, round);
             record(call, round);
             observer.progress(1 + static_cast<int>(std::min(warm.cleanCount(), samples)), static_cast<int>(samples) + 1);
         }
         // Checked after the clock stopped, on the last output (every call recomputes the same one).
-        maxAbsError = matrixlesson::checkAgainstReference(kernel, maxAbsError, cancelled);
+        maxAbsError = product->checkAgainstReference(maxAbsError, cancelled);
     }
     run.measuring.budgetSpent = quota.exhausted(warm);
     run.measuring.count(warm);

@@ -4,7 +4,8 @@
 
 namespace lessonscope {
 
-// performance-01 "Time the completed result": X (m×k) · W (k×n) with Eigen on a DeviceStream.
+// performance-01 "Time the completed result": X (m×k) · W (k×n) with Eigen on a DeviceStream, or
+// as a kernel on an OpenCL device (runOn "opencl:N", core/lessons/shared/timedproduct.h).
 // Inputs are made from the seed and placed before the clock starts; one measured call is the
 // dispatch plus the wait for readiness; the first call (first use of the product for this shape and
 // type) is timed apart from the warm calls; the result is checked against a long-double reference.
@@ -17,6 +18,8 @@ public:
 
     const LessonInfo &info() const override;
     LessonRun run(const ParameterValues &values, RunObserver &observer) const override;
+    bool runsOnDevices() const override { return true; }
+    LessonRun runOn(const std::string &device, const ParameterValues &values, RunObserver &observer) const override;
 
     std::string describeParameters(const ParameterValues &values) const override;
     std::optional<std::string> workProblem(const ParameterValues &values) const override;

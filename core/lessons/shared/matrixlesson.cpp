@@ -158,4 +158,26 @@ MatmulKernel kernelOf(MatmulKernel::Dtype dtype, const ParameterValues &values)
                         static_cast<std::uint64_t>(integerParameter(values, "seed")));
 }
 
+ProductProblem productProblem(const ParameterValues &values)
+{
+    ProductProblem problem;
+    problem.m = static_cast<int>(integerParameter(values, "m"));
+    problem.k = static_cast<int>(integerParameter(values, "k"));
+    problem.n = static_cast<int>(integerParameter(values, "n"));
+    problem.dtype = choiceParameter(values, "dtype") == "float64" ? MatmulKernel::Dtype::Float64
+                                                                  : MatmulKernel::Dtype::Float32;
+    problem.seed = static_cast<std::uint64_t>(integerParameter(values, "seed"));
+    return problem;
+}
+
+std::unique_ptr<TimedProduct> openProduct(const std::string &device, const ProductProblem &problem, LessonRun &run)
+{
+    std::unique_ptr<TimedProduct> product = openTimedProduct(device, problem);
+    run.device = product->backend();
+    run.deviceEnvironment = product->deviceEnvironment();
+    run.instructionSet = product->instructionSet();
+    run.waitStrategy = product->waitStrategy();
+    return product;
+}
+
 } // namespace lessonscope::matrixlesson

@@ -6,8 +6,10 @@
 
 #include "core/lesson/lesson.h"
 #include "core/lesson/lessonsummary.h"
+#include "core/lessons/shared/timedproduct.h"
 #include "core/timing/matmulkernel.h"
 
+#include <memory>
 #include <string>
 
 namespace lessonscope::matrixlesson {
@@ -36,6 +38,12 @@ ParameterShorthand shapeShorthand();
 // The product the parameters m, k, n and seed name, in the given type: its inputs made (before
 // any clock reads: "input already placed").
 MatmulKernel kernelOf(MatmulKernel::Dtype dtype, const ParameterValues &values);
+
+// The product the parameters m, k, n, dtype and seed name.
+ProductProblem productProblem(const ParameterValues &values);
+// The product opened on device for a round (openTimedProduct), and the run told what ran it: its
+// backend, the device exactly, the instruction-set variant, the wait.
+std::unique_ptr<TimedProduct> openProduct(const std::string &device, const ProductProblem &problem, LessonRun &run);
 
 // The kernel's last output against its reference, after the clock stopped. A cancel asked during
 // the check ends it (a 2048³ check takes seconds) and keeps `lastWhole`, the last whole check.

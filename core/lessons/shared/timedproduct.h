@@ -1,0 +1,70 @@
+#pragma once
+
+// What runs a matrix lesson's product and times it call by call: the stream (the model's worker
+// thread, the default) or a real device, an OpenCL device through the ICD loader
+// (docs/opencl.md). A lesson written against TimedProduct runs on either: each call comes back
+// with its five moments on the host's clock (MonotonicClock) and the scheduler's evidence of its
+// timed threads, and the device's work is the device's own START → END where a device reports it.
+
+#include "core/base/jsonfwd.h"
+#include "core/lesson/measuring.h"
+#include "core/lesson/timedstream.h"
+#include "core/timing/matmulkernel.h"
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+
+namespace lessonscope {
+
+// The product's problem: its type, shape and inputs' seed.
+struct ProductProblem {
+    MatmulKernel::Dtype dtype = MatmulKernel::Dtype::Float32;
+    int m = 0;
+    int k = 0;
+    int n = 0;
+    std::uint64_t seed = 0;
+};
+
+class TimedProduct
+{
+public:
+    using Timed = TimedStream::Timed;
+
+    virtual ~TimedProduct() = default;
+
+    // One call: dispatched (the stream's dispatch, clEnqueueNDRangeKernel), then waited for until
+    // the host observed the completed result, with the evidence since the last call or region.
+    virtual Timed call() = 0;
+    // Host work between calls (bookkeeping, a cancel's check) is no call's: the next starts here.
+    virtual void startRegion() = 0;
+    // Untimed calls until they are steady (measuring's WarmUpRule).
+    virtual WarmUp warmUp(const std::function<bool()> &cancelled) = 0;
+    // The last call's output against the long-double reference, after the clock stopped; a cancel
+    // during the check keeps lastWhole (matrixlesson::checkAgainstReference).
+    virtual double checkAgainstReference(double lastWhole, const std::function<bool()> &cancelled) = 0;
+
+    // The instruction-set variant that ran (the stream's product); empty on a device whose driver
+    // compiled the kernel itself.
+    virtual std::string instructionSet() const = 0;
+    // How the host waits: the stream's strategy, or the driver call.
+    virtual std::string waitStrategy() const = 0;
+    // What ran the work, as stdout's "backend" names it.
+    virtual std::string backend() const = 0;
+    // The device exactly, for the artifact's environment.device (docs/artifact-format.md); null
+    // on the stream, which environment.waitStrategy already describes.
+    virtual std::shared_ptr<const Json> deviceEnvironment() const = 0;
+};
+
+// Opens the product on device: "stream", or "opencl:N" as `lessonscope devices` numbers them. The
+// inputs are made and, on a device, placed before it returns ("input already placed"), and the
+// device's clock related to the host's. Throws std::invalid_argument for a device name that is
+// neither, and the device's own errors (OpenClError, OpenClUnsupported, std::out_of_range) when it
+// cannot be used; a build without OpenCL throws std::invalid_argument for every "opencl:N".
+std::unique_ptr<TimedProduct> openTimedProduct(const std::string &device, const ProductProblem &problem);
+
+// The OpenCL product behind openTimedProduct (shared/opencl/; without OpenCL it throws).
+std::unique_ptr<TimedProduct> openOpenClTimedProduct(int deviceIndex, const ProductProblem &problem);
+
+} // namespace lessonscope

@@ -1,0 +1,141 @@
+// A lesson run on a real device (PoCL here and in CI): performance-01 on opencl:0, through the
+// same runner as on the stream. Its artifact is sound and names the device exactly; its calls are
+// the device's (a dispatch that returns before the device's work ends; the work from the device's
+// own START and END); and the command line refuses a device it cannot run on before measuring.
+#include "coretesting.h"
+#include "core/artifact/validation.h"
+#include "core/lesson/artifactbuilder.h"
+#include "core/lesson/lessonregistry.h"
+#include "core/lessons/performance-01/performance01.h"
+#include "core/lessons/performance-01/performance01contract.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+
+using namespace lessonscope;
+using coretesting::Outcome;
+using coretesting::runLessonscope;
+
+namespace {
+
+constexpr const char *kDevice = "opencl:0";
+
+const Lesson &theLesson()
+{
+    return *findLesson(Performance01::kId);
+}
+
+class QuietObserver final : public RunObserver
+{
+};
+
+} // namespace
+
+class TestDeviceRuns : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        ParameterValues values{{"samples", std::int64_t(20)}};
+        QVERIFY(!theLesson().resolveRunParameters(values));
+        QuietObserver quiet;
+        m_run = runLesson(theLesson(), values, quiet, kDevice);
+        m_artifact = buildArtifact(theLesson(), m_run, "2026-12-02T04:00:00.000000+00:00");
+    }
+
+    // The artifact passes every check, and its environment says which device ran it and how its
+    // clock relates to the host's; stdout names the kernel as what ran the work.
+    void aRunOnTheDeviceIsSoundAndNamesIt()
+    {
+        const Problems problems = validateArtifact(m_artifact.json());
+        for (const Problem &problem : problems)
+            qWarning("%s", problem.message.c_str());
+        QCOMPARE(countOf(problems, Severity::Error) + countOf(problems, Severity::Warning), 0);
+        const Json &environment = m_artifact.json().at("environment");
+        QCOMPARE(environment.at("backend").get<std::string>(), std::string("opencl"));
+        const Json &device = environment.at("device");
+        QCOMPARE(device.at("id").get<std::string>(), std::string(kDevice));
+        QVERIFY(!device.at("name").get<std::string>().empty());
+        QVERIFY(!device.at("driverVersion").get<std::string>().empty());
+        QVERIFY(!device.at("clock").at("method").get<std::string>().empty());
+        QVERIFY(!environment.contains("isa")); // the driver compiled the kernel, not a variant of ours
+        const Json out = *m_artifact.stdoutJson();
+        QCOMPARE(out.at(performance01::key::kBackend).get<std::string>(), std::string("opencl-kernel"));
+        // The same inputs from the same seed as the stream's, against the same reference.
+        const double error = out.at(performance01::key::kMaxAbsError).get<double>();
+        QVERIFY(std::isfinite(error) && error < 1e-4);
+    }
+
+    // Dispatch-only is clEnqueueNDRangeKernel's return: for a call of ~10 µs of device work it
+    // returns before the device's END. A "dispatch" that waited for the work (clFinish inside it)
+    // would end after END on every call.
+    void dispatchReturnsBeforeTheDeviceFinishes()
+    {
+        int before = 0;
+        for (const MeasuredCall &call : m_run.calls) {
+            const CallTimestamps &t = call.timestamps;
+            before += t.dispatchEnd < t.workEnd ? 1 : 0;
+        }
+        QVERIFY2(before > 0, "every dispatch returned after the device's work had ended");
+    }
+
+    // The work is the device's START → END in host time: inside the call as the host saw it,
+    // from before the enqueue began to when the host observed readiness (the relation's
+    // uncertainty aside). Host reads in their place would not be ordered so on every call.
+    void theWorkLiesInsideTheCallTheHostSaw()
+    {
+        const std::int64_t slack = m_artifact.json().at("environment").at("device").at("clock").at("uncertaintyNs").get<std::int64_t>() + 1;
+        for (const MeasuredCall &call : m_run.calls) {
+            const CallTimestamps &t = call.timestamps;
+            QVERIFY(t.workBegin <= t.workEnd);
+            QVERIFY(t.workBegin + slack >= t.dispatchBegin);
+            QVERIFY(t.workEnd <= t.readyObserved + slack);
+        }
+    }
+
+    // As a user runs it, and what it refuses before measuring anything.
+    void theCommandLineRunsOnTheDevice()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("device.json"));
+        const Outcome ran = runLessonscope({QStringLiteral("run"), QStringLiteral("performance-01"), QStringLiteral("--device"),
+                                            QString::fromLatin1(kDevice), QStringLiteral("-o"), path});
+        QVERIFY2(ran.exitCode == 0 || ran.err.contains(QStringLiteral("could not measure")), qPrintable(ran.err));
+        QVERIFY2(ran.out.contains(QStringLiteral("ran with         opencl:0 ")), qPrintable(ran.out));
+        QCOMPARE(runLessonscope({QStringLiteral("validate"), path}).exitCode, 0);
+
+        // Beside a run on the stream, the comparison names the device difference.
+        const QString stream = dir.filePath(QStringLiteral("stream.json"));
+        QVERIFY(runLessonscope({QStringLiteral("run"), QStringLiteral("performance-01"), QStringLiteral("-o"), stream}).exitCode >= 0);
+        const Outcome both = runLessonscope({QStringLiteral("compare"), stream, path});
+        QVERIFY2(both.out.contains(QStringLiteral("device: A the stream · B opencl:0 ")), qPrintable(both.out));
+
+        const Outcome nameless = runLessonscope({QStringLiteral("run"), QStringLiteral("performance-01"), QStringLiteral("--device"),
+                                                 QStringLiteral("gpu"), QStringLiteral("-o"), dir.filePath(QStringLiteral("x.json"))});
+        QCOMPARE(nameless.exitCode, 2);
+        QVERIFY2(nameless.err.contains(QStringLiteral("--device gpu")), qPrintable(nameless.err));
+        const Outcome streamOnly = runLessonscope({QStringLiteral("run"), QStringLiteral("performance-02"), QStringLiteral("--device"),
+                                                   QString::fromLatin1(kDevice), QStringLiteral("-o"), dir.filePath(QStringLiteral("y.json"))});
+        QCOMPARE(streamOnly.exitCode, 2);
+        QVERIFY2(streamOnly.err.contains(QStringLiteral("runs on the stream only")), qPrintable(streamOnly.err));
+        const Outcome missing = runLessonscope({QStringLiteral("run"), QStringLiteral("performance-01"), QStringLiteral("--device"),
+                                                QStringLiteral("opencl:99"), QStringLiteral("-o"), dir.filePath(QStringLiteral("z.json"))});
+        QCOMPARE(missing.exitCode, 1);
+        QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("x.json"))));
+        QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("y.json"))));
+        QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("z.json"))));
+    }
+
+private:
+    LessonRun m_run;
+    Artifact m_artifact;
+};
+
+QTEST_GUILESS_MAIN(TestDeviceRuns)
+#include "tst_deviceruns.moc"
