@@ -42,6 +42,33 @@ private slots:
         QCOMPARE(outcome.err, QString());
     }
 
+    // A lesson asked to run on a device the loader does not have fails before measuring, says
+    // why, and writes nothing; on the stream it runs as ever.
+    void aRunOnADeviceThatIsNotThereSaysWhy()
+    {
+        QTemporaryDir emptyVendors;
+        QVERIFY(emptyVendors.isValid());
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert(QStringLiteral("OCL_ICD_VENDORS"), emptyVendors.path());
+        const QString missing = emptyVendors.filePath(QStringLiteral("device.json"));
+        const coretesting::Outcome onDevice = coretesting::runLessonscope(
+            {QStringLiteral("run"), QStringLiteral("performance-01"), QStringLiteral("--device"), QStringLiteral("opencl:0"),
+             QStringLiteral("-o"), missing},
+            environment);
+        QCOMPARE(onDevice.exitCode, 1);
+        QVERIFY2(onDevice.err.contains(openClBuiltIn() ? QStringLiteral("there is no OpenCL device opencl:0")
+                                                       : QStringLiteral("built without OpenCL")),
+                 qPrintable(onDevice.err));
+        QVERIFY(!QFile::exists(missing));
+        const QString stream = emptyVendors.filePath(QStringLiteral("stream.json"));
+        const coretesting::Outcome onStream = coretesting::runLessonscope(
+            {QStringLiteral("run"), QStringLiteral("performance-01"), QStringLiteral("--samples"), QStringLiteral("3"),
+             QStringLiteral("-o"), stream},
+            environment);
+        QVERIFY2(onStream.out.contains(QStringLiteral("wrote ")), qPrintable(onStream.err));
+        QVERIFY(QFile::exists(stream));
+    }
+
     // scripts/setup.sh installs PoCL: where it is installed, a build with OpenCL must list it, so
     // that the device tests' skips (no device) cannot hide a broken loader.
     void listsPoclWhereItIsInstalled()

@@ -6,6 +6,7 @@
 #include "ui/runs/runpanel.h"
 #include "core/lesson/lessonartifacts.h"
 
+#include <QComboBox>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -31,6 +32,7 @@ private slots:
     void oneRunAtATime();
     void formIsMadeFromTheParameters();
     void runPanelRunsAndReports();
+    void runPanelRunsOnTheDeviceChosen();
     void everyLessonCountsInOneUnit();
 
 private:
@@ -214,6 +216,44 @@ void TestLessonRunner::runPanelRunsAndReports()
     QCOMPARE(panel.progressBar()->value(), panel.progressBar()->maximum());
     QCOMPARE(panel.progressBar()->maximum(), 31);
     QVERIFY2(panel.statusText().startsWith(QStringLiteral("Done in")), qPrintable(panel.statusText()));
+}
+
+// A lesson that runs on real devices offers them in the form, the stream first; the run goes to
+// the one chosen and its artifact names it. A lesson of the stream alone has no such field.
+void TestLessonRunner::runPanelRunsOnTheDeviceChosen()
+{
+    LessonRunner runner;
+    RunPanel panel(&runner);
+    const auto deviceField = [&panel] {
+        QComboBox *found = nullptr;
+        for (QComboBox *box : panel.findChildren<QComboBox *>())
+            found = box->accessibleName() == QStringLiteral("Device") ? box : found;
+        return found;
+    };
+    panel.setLessonId(QStringLiteral("performance-02"));
+    QCOMPARE(panel.device(), std::string(kStreamDevice));
+    QVERIFY(!deviceField());
+    panel.setLessonId(QStringLiteral("performance-01"));
+    QComboBox *device = deviceField();
+    QVERIFY(device);
+    QCOMPARE(device->itemData(0).toString(), QString::fromLatin1(kStreamDevice));
+    QCOMPARE(panel.device(), std::string(kStreamDevice));
+    if (device->count() < 2)
+        QSKIP("no OpenCL device here: the stream is the only choice, as it should be");
+    QCOMPARE(device->itemData(1).toString(), QStringLiteral("opencl:0"));
+    panel.setDevice("opencl:0");
+    panel.setValues({{"samples", std::int64_t(5)}});
+    panel.resize(420, 520);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    saveScreenshot(panel, QStringLiteral("run-panel-device.png"));
+    QSignalSpy started(&panel, &RunPanel::runStarted);
+    QSignalSpy finished(&runner, &LessonRunner::finished);
+    QVERIFY(panel.run() > 0);
+    QVERIFY(started.constFirst().at(2).toString().endsWith(QStringLiteral(", on opencl:0")));
+    QVERIFY(finished.wait(60'000));
+    const Artifact artifact = finished.constFirst().at(1).value<Artifact>();
+    QCOMPARE(artifact.json().at("environment").at("device").at("id").get<std::string>(), std::string("opencl:0"));
 }
 
 // Every lesson counts its progress in the calls it reports, which the run in progress draws and

@@ -117,7 +117,7 @@ int LessonRunner::deliverPending()
     return m_workers->deliverNow();
 }
 
-int LessonRunner::start(const Lesson &lesson, const ParameterValues &values)
+int LessonRunner::start(const Lesson &lesson, const ParameterValues &values, const std::string &device)
 {
     if (isRunning())
         return 0;
@@ -128,10 +128,10 @@ int LessonRunner::start(const Lesson &lesson, const ParameterValues &values)
     const Lesson *lessonPtr = &lesson;
 
     const std::string name = "ls-run-" + std::to_string(job);
-    m_workers->start(name.c_str(), [this, job, cancel, lessonPtr, values] {
+    m_workers->start(name.c_str(), [this, job, cancel, lessonPtr, values, device] {
         Observer observer(this, job, cancel);
         try {
-            const LessonRun run = runLesson(*lessonPtr, values, observer);
+            const LessonRun run = runLesson(*lessonPtr, values, observer, device);
             observer.flush();
             // A run whose measurement is complete is complete: a cancel that came after its last
             // call (while the artifact was being made) changes nothing.

@@ -25,8 +25,10 @@ public:
     explicit LessonRunner(QObject *parent = nullptr);
     ~LessonRunner() override; // cancels, then waits for the worker to stop
 
-    // Starts a run with resolved parameters. Returns the job id, or 0 when a run is in progress.
-    int start(const lessonscope::Lesson &lesson, const lessonscope::ParameterValues &values);
+    // Starts a run with resolved parameters, on device (Lesson::runOn). Returns the job id, or 0
+    // when a run is in progress.
+    int start(const lessonscope::Lesson &lesson, const lessonscope::ParameterValues &values,
+              const std::string &device = lessonscope::kStreamDevice);
     void cancel();
     bool isRunning() const { return m_job != 0; }
     // Blocks until every worker thread has returned. What they posted is then still to deliver, and a

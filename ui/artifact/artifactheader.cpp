@@ -1,6 +1,8 @@
 #include "ui/artifact/artifactheader.h"
 
+#include "core/artifact/lenientjson.h"
 #include "core/lesson/disturbance.h"
+#include "core/lesson/environmentinfo.h"
 #include "core/lesson/lessonartifacts.h"
 #include "core/lesson/lessonidentity.h"
 #include "ui/library/libraryentry.h"
@@ -14,6 +16,8 @@
 #include <QLabel>
 #include <QLocale>
 #include <QVBoxLayout>
+
+#include <nlohmann/json.hpp>
 
 using namespace lessonscope;
 
@@ -64,6 +68,7 @@ ArtifactHeader::ArtifactHeader(QWidget *parent)
     m_source = field(1, 0, tr("Source"));
     m_status = field(2, 0, tr("Status"));
     m_environment = field(0, 1, tr("Environment"));
+    m_environment->setWordWrap(true); // a real device is named in full
     m_contentHash = field(1, 1, tr("Content hash"));
     m_rendererHash = field(2, 1, tr("Renderer hash"));
     m_conditions = field(3, 0, tr("Conditions"));
@@ -200,6 +205,9 @@ void ArtifactHeader::setEntry(const LibraryEntry &entry)
     QStringList environment;
     if (!artifact.backend().empty())
         environment << QStringLiteral("backend %1").arg(shownText(artifact.backend()));
+    // A real device is named: which one ran the work is what a reader of its numbers asks first.
+    if (const Json *recorded = lenient::member(artifact.json(), "environment"); recorded && lenient::member(*recorded, "device"))
+        environment << QStringLiteral("device %1").arg(shownText(deviceDescription(*recorded)));
     const auto libraries = artifact.libraryVersions();
     // A file may list thousands: the first few, and how many more.
     for (std::size_t i = 0; i < libraries.size() && i < kMaxLibrariesShown; ++i)

@@ -5,6 +5,8 @@
 #include "core/lesson/lessonregistry.h"
 #include "core/lesson/lessonrunner.h"
 #include "core/base/units.h"
+#include "core/base/utf8.h"
+#include "core/opencl/opencldevices.h"
 #include "ui/common/plaintext.h"
 
 #include <QComboBox>
@@ -28,6 +30,20 @@ namespace {
 QString q(const std::string &text)
 {
     return QString::fromStdString(text);
+}
+
+// The devices a lesson can run on here: the stream, then each OpenCL device the loader finds,
+// listed once (the loader loads every driver the first time: tens of milliseconds).
+const std::vector<std::pair<QString, QString>> &deviceChoices()
+{
+    static const std::vector<std::pair<QString, QString>> choices = [] {
+        std::vector<std::pair<QString, QString>> list{{QString::fromLatin1(kStreamDevice),
+                                                       RunPanel::tr("stream — the modelled device")}};
+        for (const OpenClDeviceInfo &device : listOpenClDevices().devices)
+            list.emplace_back(q(device.id()), q(printableText(device.id() + " — " + device.name)));
+        return list;
+    }();
+    return choices;
 }
 
 int clampToInt(std::int64_t value)
@@ -197,6 +213,33 @@ void RunPanel::rebuildForm()
         field->setAccessibleDescription(q(spec.description));
         m_form->addRow(q(spec.label) + QLatin1Char(':'), field);
     }
+    m_device = nullptr;
+    if (m_lesson->runsOnDevices())
+        addDeviceField();
+}
+
+void RunPanel::addDeviceField()
+{
+    m_device = new QComboBox(m_formArea);
+    for (const auto &[id, text] : deviceChoices())
+        m_device->addItem(text, id);
+    m_device->setToolTip(tr("Where the lesson's work runs: the stream (a worker thread of lessonscope, timed by the "
+                            "host's clock) or an OpenCL device, timed by the host and by the device's own clock"));
+    m_device->setAccessibleName(tr("Device"));
+    m_form->addRow(tr("Device:"), m_device);
+}
+
+std::string RunPanel::device() const
+{
+    return m_device ? m_device->currentData().toString().toStdString() : std::string(kStreamDevice);
+}
+
+void RunPanel::setDevice(const std::string &device)
+{
+    if (m_device) {
+        if (const int index = m_device->findData(q(device)); index >= 0)
+            m_device->setCurrentIndex(index);
+    }
 }
 
 ParameterValues RunPanel::values() const
@@ -237,14 +280,16 @@ int RunPanel::run()
     m_measured = false;
     m_phase.clear();
     m_progressText.clear();
-    const int job = m_runner->start(*m_lesson, resolved);
+    const std::string onDevice = device();
+    const int job = m_runner->start(*m_lesson, resolved, onDevice);
     if (job == 0)
         return 0;
     m_progress->setRange(0, 0); // busy until the first progress report
     m_progress->setFormat(QString());
     m_progress->setTextVisible(true);
     setStatus(tr("Starting…"));
-    emit runStarted(job, m_lessonId, q(m_lesson->describeParameters(resolved)));
+    emit runStarted(job, m_lessonId,
+                    q(m_lesson->describeParameters(resolved)) + (onDevice == kStreamDevice ? QString() : tr(", on %1").arg(q(onDevice))));
     return job;
 }
 

@@ -33,6 +33,10 @@ public:
     const lessonscope::Lesson *lesson() const { return m_lesson; }
 
     lessonscope::ParameterValues values() const;
+    // Where the run is to go: "stream", or "opencl:N" for a lesson that runs on real devices
+    // (the form's Device field lists those this machine has).
+    std::string device() const;
+    void setDevice(const std::string &device);
     // Sets form fields by parameter name (unknown names are ignored).
     void setValues(const lessonscope::ParameterValues &values);
     void resetToDefaults();
@@ -62,6 +66,7 @@ protected:
 
 private:
     void rebuildForm();
+    void addDeviceField();
     void updateButtons();
     void setStatus(const QString &text);
     void resetProgress();
@@ -78,6 +83,7 @@ private:
     QFormLayout *m_form = nullptr;
     std::map<std::string, QSpinBox *> m_integers;
     std::map<std::string, QComboBox *> m_choices;
+    QComboBox *m_device = nullptr; // for a lesson that runs on real devices
     QPushButton *m_defaults = nullptr;
     QPushButton *m_run = nullptr;
     QPushButton *m_cancel = nullptr;
