@@ -243,10 +243,6 @@ void TestLessonRunner::runPanelRunsOnTheDeviceChosen()
     QCOMPARE(device->itemData(1).toString(), QStringLiteral("opencl:0"));
     panel.setDevice("opencl:0");
     panel.setValues({{"samples", std::int64_t(5)}});
-    panel.resize(420, 520);
-    panel.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&panel));
-    saveScreenshot(panel, QStringLiteral("run-panel-device.png"));
     QSignalSpy started(&panel, &RunPanel::runStarted);
     QSignalSpy finished(&runner, &LessonRunner::finished);
     QVERIFY(panel.run() > 0);
