@@ -285,7 +285,7 @@ int runAndWrite(const Lesson &lesson, const ParameterValues &values, const std::
     }
 
     const Artifact artifact =
-        buildArtifact(lesson, run, rfc3339UtcNow(), recorded ? kRecordedProvenance : kMeasuredProvenance);
+        buildArtifact(lesson, run, rfc3339UtcNow(), recorded ? Provenance::Recorded : Provenance::Measured);
     QString error;
     // Without --force the final step refuses any file of that name, also one that appeared during
     // the run (another run writing the same name, say): the check before the run cannot see it.

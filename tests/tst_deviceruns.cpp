@@ -33,6 +33,29 @@ class QuietObserver final : public RunObserver
 {
 };
 
+// Cancels once `after` calls are measured.
+class CancellingObserver final : public RunObserver
+{
+public:
+    explicit CancellingObserver(int after) : m_after(after) {}
+    void callMeasured(int, const MeasuredCall &) override { ++m_calls; }
+    bool isCancelled() const override { return m_calls >= m_after; }
+
+private:
+    int m_after;
+    int m_calls = 0;
+};
+
+// A performance-01 run on the device cancelled after its first warm call, for an m×k×n product.
+LessonRun cancelledRun(std::int64_t m, std::int64_t k, std::int64_t n)
+{
+    ParameterValues values{{"samples", std::int64_t(50)}, {"m", m}, {"k", k}, {"n", n}};
+    if (theLesson().resolveRunParameters(values))
+        return {};
+    CancellingObserver observer(2);
+    return runLesson(theLesson(), values, observer, kDevice);
+}
+
 } // namespace
 
 class TestDeviceRuns : public QObject
@@ -72,6 +95,25 @@ private slots:
         QVERIFY(std::isfinite(error) && error < 1e-4);
     }
 
+    // The provenance names what computed the numbers: PoCL's device is this CPU; the same run
+    // on a GPU says so, measured or recorded, and is still the learner's own measurement.
+    void itsProvenanceNamesWhatComputed()
+    {
+        QCOMPARE(m_artifact.provenance(), std::string(kMeasuredProvenance));
+        LessonRun onAGpu = m_run;
+        Json device = *m_run.deviceEnvironment;
+        device["type"] = "GPU";
+        onAGpu.deviceEnvironment = std::make_shared<const Json>(device);
+        QCOMPARE(provenanceOf(onAGpu, Provenance::Measured), std::string("measured_gpu_computation"));
+        QCOMPARE(provenanceOf(onAGpu, Provenance::Recorded), std::string("recorded_gpu_computation"));
+        device["type"] = "accelerator";
+        onAGpu.deviceEnvironment = std::make_shared<const Json>(device);
+        QCOMPARE(provenanceOf(onAGpu, Provenance::Measured), std::string("measured_device_computation"));
+        QVERIFY(isMeasuredProvenance("measured_gpu_computation"));
+        QVERIFY(!isMeasuredProvenance(kRecordedProvenance));
+        QVERIFY(!isMeasuredProvenance("measured_computation"));
+    }
+
     // Dispatch-only is clEnqueueNDRangeKernel's return: for a call of ~10 µs of device work it
     // returns before the device's END. A "dispatch" that waited for the work (clFinish inside it)
     // would end after END on every call.
@@ -97,6 +139,24 @@ private slots:
             QVERIFY(t.workBegin + slack >= t.dispatchBegin);
             QVERIFY(t.workEnd <= t.readyObserved + slack);
         }
+    }
+
+    // A cancel is honoured inside the check against the reference, as on the stream: the default
+    // product's 16 columns are one block, checked whole after the cancel (a check skipped on a
+    // cancel would state no error); 256 columns are 16 blocks, and the cancel ends the check after
+    // the first, so the run states no error rather than one it did not measure (a check that
+    // ignored the cancel would state one).
+    void aCancelEndsTheDevicesCheckOfALargeProductOnly()
+    {
+        const LessonRun small = cancelledRun(64, 32, 16);
+        QVERIFY(small.cancelled && small.output);
+        QVERIFY(small.output->contains(performance01::key::kMaxAbsError));
+        const LessonRun large = cancelledRun(256, 256, 256);
+        QVERIFY(large.cancelled && large.output);
+        QCOMPARE(int(large.calls.size()), 2);
+        QVERIFY(!large.output->contains(performance01::key::kMaxAbsError));
+        const Artifact artifact = buildArtifact(theLesson(), large, "2026-12-02T04:00:00.000000+00:00");
+        QCOMPARE(countOf(validateArtifact(artifact.json()), Severity::Error), 0);
     }
 
     // As a user runs it, and what it refuses before measuring anything.

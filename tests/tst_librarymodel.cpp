@@ -1,4 +1,6 @@
 #include "explorertesting.h"
+#include "core/lesson/environmentinfo.h"
+#include "ui/library/courseprogress.h"
 #include "ui/library/libraryfilter.h"
 #include "ui/library/librarypane.h"
 #include "ui/library/librarymodel.h"
@@ -11,6 +13,8 @@
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QTest>
+
+#include <nlohmann/json.hpp>
 
 using namespace explorertesting;
 
@@ -36,6 +40,7 @@ private slots:
     void runsAreToldApart();
     void aSelectedRowStaysWhileTheFilterDoesNotChange();
     void theDefaultColumnsReadWhole();
+    void aFileMeasuredHereIsTheLearnersOnAnyDevice();
 
 private:
     QTemporaryDir m_settings;
@@ -404,6 +409,26 @@ void TestLibraryModel::theDefaultColumnsReadWhole()
     QVERIFY(fits(LibraryModel::TitleColumn, QStringLiteral("13 benchmarks, 10 repetitions each")));
     // And the learner's answer comes right after the lesson's title, not past the window's edge.
     QCOMPARE(header->visualIndex(LibraryModel::AnswerColumn), 2);
+}
+
+// A file measured on this machine's CPU is the learner's own run, whether a GPU computed it or
+// the CPU; a recording is not, nor a run measured on another CPU.
+void TestLibraryModel::aFileMeasuredHereIsTheLearnersOnAnyDevice()
+{
+    const auto fileWith = [](const std::string &provenance, const std::string &cpu) {
+        lessonscope::Json document = entryFrom(seedBytes()).artifact->json();
+        document["provenance"] = provenance;
+        document["environment"]["cpu"] = cpu;
+        LibraryEntry entry;
+        entry.path = QStringLiteral("/a/mine.json");
+        entry.artifact = lessonscope::Artifact(std::move(document));
+        return entry;
+    };
+    const std::string here = lessonscope::cpuModel();
+    QVERIFY(CourseProgress::madeOnThisMachine(fileWith("measured_cpu_computation", here)));
+    QVERIFY(CourseProgress::madeOnThisMachine(fileWith("measured_gpu_computation", here)));
+    QVERIFY(!CourseProgress::madeOnThisMachine(fileWith("recorded_cpu_computation", here)));
+    QVERIFY(!CourseProgress::madeOnThisMachine(fileWith("measured_cpu_computation", here + " (another)")));
 }
 
 QTEST_MAIN(TestLibraryModel)

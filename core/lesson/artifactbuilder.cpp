@@ -153,8 +153,25 @@ std::string lessonContentHash(const Lesson &lesson, const ParameterValues &value
     return canonicalHash(hashed);
 }
 
+std::string provenanceOf(const LessonRun &run, Provenance provenance)
+{
+    std::string computed = "cpu";
+    if (run.deviceEnvironment) {
+        const auto type = run.deviceEnvironment->find("type");
+        const std::string name = type != run.deviceEnvironment->end() && type->is_string() ? type->get<std::string>() : "";
+        computed = name == "CPU" ? "cpu" : name == "GPU" ? "gpu" : "device";
+    }
+    return (provenance == Provenance::Recorded ? "recorded_" : "measured_") + computed + "_computation";
+}
+
+bool isMeasuredProvenance(const std::string &provenance)
+{
+    return provenance.rfind("measured_", 0) == 0 && provenance.size() > 21
+        && provenance.compare(provenance.size() - 12, 12, "_computation") == 0;
+}
+
 Artifact buildArtifact(const Lesson &lesson, const LessonRun &run, const std::string &generatedAt,
-                       const std::string &provenance)
+                       Provenance provenance)
 {
     if (!run.output || run.calls.empty())
         throw std::invalid_argument("a run without a measured call cannot become an artifact");
@@ -172,7 +189,7 @@ Artifact buildArtifact(const Lesson &lesson, const LessonRun &run, const std::st
     doc["rendererHash"] = rendererHashOf(lesson);
     doc["kind"] = "executed";
     doc["generatedAt"] = generatedAt;
-    doc["provenance"] = provenance;
+    doc["provenance"] = provenanceOf(run, provenance);
     doc["environment"] = environmentOf(run);
     // Printed as the recorded pipeline prints it: Python's json.dumps(indent=2) and a newline.
     doc["stdout"] = writeJson(*run.output, indented) + "\n";

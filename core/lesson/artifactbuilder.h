@@ -19,10 +19,16 @@ std::string lessonContentHash(const Lesson &lesson, const ParameterValues &value
 // Throws std::invalid_argument for a run with no output or no call (Lesson::run always
 // measures one).
 // provenance says where the numbers come from: a run on the learner's machine, or a recording
-// bundled with lessonscope (made with `lessonscope run --recorded` on a quiet machine).
+// bundled with lessonscope (made with `lessonscope run --recorded` on a quiet machine), and what
+// computed them: "measured_cpu_computation" on the stream and on an OpenCL device of type CPU
+// (PoCL), "…_gpu_computation" on a GPU, "…_device_computation" on any other device.
+enum class Provenance { Measured, Recorded };
 inline constexpr const char *kMeasuredProvenance = "measured_cpu_computation";
 inline constexpr const char *kRecordedProvenance = "recorded_cpu_computation";
+std::string provenanceOf(const LessonRun &run, Provenance provenance);
+// Whether a provenance says the learner's machine measured it (on any device).
+bool isMeasuredProvenance(const std::string &provenance);
 Artifact buildArtifact(const Lesson &lesson, const LessonRun &run, const std::string &generatedAt,
-                       const std::string &provenance = kMeasuredProvenance);
+                       Provenance provenance = Provenance::Measured);
 
 } // namespace lessonscope

@@ -88,11 +88,11 @@ struct OpenClProduct::Impl {
     }
 
     template<typename Scalar>
-    double error() const
+    double error(const std::function<bool()> &stopped) const
     {
         const auto *x = reinterpret_cast<const Scalar *>(hostInputs.get());
         return maxAbsErrorOfProduct(x, x + static_cast<std::size_t>(m) * k,
-                                    reinterpret_cast<const Scalar *>(hostOutput.get()), m, k, n);
+                                    reinterpret_cast<const Scalar *>(hostOutput.get()), m, k, n, stopped);
     }
 
     void bindArguments()
@@ -262,14 +262,14 @@ OpenClCommand OpenClProduct::readBack(bool blocking)
     return command;
 }
 
-double OpenClProduct::maxAbsErrorAgainstReference() const
+double OpenClProduct::maxAbsErrorAgainstReference(const std::function<bool()> &stopped) const
 {
     const Impl &p = *m_impl;
     if (!p.readBackDone)
         return std::nan("");
     if (!complete(p.readingBack))
         throw std::logic_error("OpenClProduct::maxAbsErrorAgainstReference while the read back is in flight");
-    return p.dtype == Dtype::Float32 ? p.error<float>() : p.error<double>();
+    return p.dtype == Dtype::Float32 ? p.error<float>(stopped) : p.error<double>(stopped);
 }
 
 std::vector<double> OpenClProduct::output() const

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -78,7 +79,9 @@ public:
 
     // Largest |output − reference|, the reference in long double from the host's current inputs;
     // NaN before a read back. Throws std::logic_error while the read back is in flight.
-    double maxAbsErrorAgainstReference() const;
+    // `stopped`, when given, is asked between blocks of columns as maxAbsErrorOfProduct asks it:
+    // true ends the check, and the result is NaN (nothing was checked whole).
+    double maxAbsErrorAgainstReference(const std::function<bool()> &stopped = {}) const;
     std::vector<double> output() const; // as read back, column-major
 
     bool zeroCopy() const; // after allocate(): the device's inputs are the host's memory itself

@@ -82,7 +82,7 @@ bool CourseProgress::madeOnThisMachine(const LibraryEntry &entry)
     if (entry.origin == LibraryEntry::Origin::Run)
         return true;
     const Artifact &artifact = *entry.artifact;
-    if (artifact.provenance() != kMeasuredProvenance)
+    if (!isMeasuredProvenance(artifact.provenance()))
         return false;
     static const std::string thisCpu = cpuModel();
     const Json &document = artifact.json();
