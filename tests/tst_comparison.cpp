@@ -29,6 +29,7 @@ private slots:
     void overlayNamesSeriesByOrigin();
     void coloursMeanASideInEveryPanel();
     void panelsOnlyOneHasAreKept();
+    void anAbscissaInCommonIsHeldOnce();
     void viewShowsBothSeriesAndTheTable();
     void sameOriginsAreTold();
     void errorsOfASideAreSaidFirst();
@@ -54,6 +55,21 @@ QByteArray slowerSeed()
     bytes.replace("8.458271622657776e-06", "1.6916543245315552e-05");
     bytes.replace("7.125083357095718e-06", "1.4250166714191437e-05");
     return bytes;
+}
+
+} // namespace
+
+namespace {
+
+// The seed with a second series on its line panel ("dispatch only", the first one's values).
+lessonscope::Json seedWithTwoLineSeries()
+{
+    lessonscope::Json document = lessonscope::Json::parse(seedBytes().toStdString());
+    lessonscope::Json &series = document["data"]["panels"][1]["series"];
+    lessonscope::Json second = series[0];
+    second["label"] = "dispatch only";
+    series.push_back(second);
+    return document;
 }
 
 } // namespace
@@ -130,12 +146,7 @@ void TestComparison::overlayNamesSeriesByOrigin()
 // and the side is told by the drawing (B hatched or dashed), never by a colour.
 void TestComparison::coloursMeanASideInEveryPanel()
 {
-    lessonscope::Json document = lessonscope::Json::parse(seedBytes().toStdString());
-    lessonscope::Json &series = document["data"]["panels"][1]["series"];
-    lessonscope::Json second = series[0];
-    second["label"] = "dispatch only";
-    series.push_back(second);
-    const lessonscope::Artifact twoSeries(document);
+    const lessonscope::Artifact twoSeries(seedWithTwoLineSeries());
     const std::vector<PanelItem> panels = overlayPanels(twoSeries, QStringLiteral("A"), twoSeries, QStringLiteral("B"));
     const PlotPanel &plot = panels[1].plot;
     QCOMPARE(plot.series.size(), std::size_t(4));
@@ -156,6 +167,40 @@ void TestComparison::coloursMeanASideInEveryPanel()
         QCOMPARE(overlaid.chartSeriesColor(s + 2), single.chartSeriesColor(s)); // B's: the same colour
     }
     QVERIFY(single.chartSeriesColor(0) != single.chartSeriesColor(1));
+}
+
+// Two runs of one lesson have the same x: a comparison of two 10⁷-point panels held it four
+// times (each series its own copy), which took it past 1 GiB. The series of a panel share its x,
+// B's series share A's where the values are the same, and a different x stays B's own.
+void TestComparison::anAbscissaInCommonIsHeldOnce()
+{
+    const lessonscope::Json document = seedWithTwoLineSeries();
+    const lessonscope::Artifact a(document);
+    const std::vector<PanelItem> alone = panelItemsFor(a, {});
+    QVERIFY(alone[1].plot.series[0].x.sharesWith(alone[1].plot.series[1].x));
+
+    std::vector<PanelItem> same = overlayPanels(a, QStringLiteral("A"), a, QStringLiteral("B"));
+    const PlotPanel &plot = same[1].plot;
+    QCOMPARE(plot.series.size(), std::size_t(4));
+    for (std::size_t s = 1; s < 4; ++s)
+        QVERIFY2(plot.series[s].x.sharesWith(plot.series[0].x), qPrintable(QString::number(s)));
+
+    lessonscope::Json shifted = document;
+    shifted["data"]["panels"][1]["x"][0] = 0.5;
+    const lessonscope::Artifact b(shifted);
+    const std::vector<PanelItem> differ = overlayPanels(a, QStringLiteral("A"), b, QStringLiteral("B"));
+    const PlotPanel &mixed = differ[1].plot;
+    QVERIFY(mixed.series[1].x.sharesWith(mixed.series[0].x));
+    QVERIFY(!mixed.series[2].x.sharesWith(mixed.series[0].x));
+    QVERIFY(mixed.series[3].x.sharesWith(mixed.series[2].x));
+    QCOMPARE(mixed.series[2].x[0], 0.5);
+    QCOMPARE(mixed.series[0].x[0], 1.0);
+
+    // A write to one series' x is its own (the others keep theirs).
+    PlotSeries written = plot.series[3];
+    written.x.push_back(99);
+    QCOMPARE(written.x.size(), plot.series[0].x.size() + 1);
+    QVERIFY(!written.x.sharesWith(plot.series[0].x));
 }
 
 void TestComparison::panelsOnlyOneHasAreKept()

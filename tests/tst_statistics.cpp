@@ -171,6 +171,13 @@ void TestStatistics::medianOfTheSeedSamples()
     QCOMPARE(lessonscope::median(warm), 8.500181138515472e-06);
     const Values even{1e-6, 3e-6};
     QCOMPARE(lessonscope::median(even), 2e-6);
+    // In place: the same values, from the caller's own copy.
+    Values copy = warm;
+    QCOMPARE(lessonscope::medianInPlace(copy), 8.500181138515472e-06);
+    Values evenCopy{3e-6, 1e-6, 5e-6, 2e-6};
+    QCOMPARE(lessonscope::medianInPlace(evenCopy), 2.5e-6);
+    Values withNaN{1.0, std::nan(""), 2.0};
+    QVERIFY(std::isnan(lessonscope::medianInPlace(withNaN)));
 }
 
 // Against a table of Student's t (and, past 30 degrees, its known values to three decimals).

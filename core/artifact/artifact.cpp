@@ -71,6 +71,12 @@ Artifact::Artifact(Json document)
 {
 }
 
+Artifact::Artifact(std::shared_ptr<const Json> document)
+    : m_document(document ? std::move(document) : std::make_shared<const Json>(Json::object()))
+    , m_memo(std::make_shared<Memo>())
+{
+}
+
 std::optional<std::int64_t> Artifact::schemaVersion() const
 {
     return integerOf(member(json(), "schemaVersion"));

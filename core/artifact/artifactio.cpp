@@ -46,8 +46,7 @@ ReadResult readParsedDocument(JsonParseResult parsed, Validator validate)
             result.problems.insert(result.problems.end(), problems.begin(), problems.end());
             return result;
         }
-        Artifact artifact(*parsed.document);
-        parsed.document.reset(); // the artifact holds its own copy; free the parsed one early
+        Artifact artifact(std::move(parsed.document)); // shared, never copied
         Problems problems = validate(artifact.json());
         result.problems.insert(result.problems.end(), problems.begin(), problems.end());
         result.artifact = std::move(artifact);

@@ -5,6 +5,7 @@
 #include "core/base/jsonfwd.h"
 #include "core/artifact/problem.h"
 #include "core/artifact/problemlimit.h"
+#include "core/artifact/structurescan.h"
 
 #include <nlohmann/json.hpp>
 
@@ -22,7 +23,8 @@ namespace lessonscope::detail {
 //   object's keys, made once the object is big enough to need one) and appended;
 // - an object with more than maxKeys keys stops the parse with a problem naming its pointer;
 // - a key repeated within an object is a warning with its JSON Pointer (ordered_json keeps the
-//   key's first place and its last value), at most kMaxProblemsOfAShape of them.
+//   key's first place and its last value), at most kMaxProblemsOfAShape of them;
+// - an array whose length the text scan found (scanStructure) is reserved whole when it opens.
 class DocumentBuilder
 {
 public:
@@ -32,7 +34,10 @@ public:
     using string_t = Json::string_t;
     using binary_t = Json::binary_t;
 
-    explicit DocumentBuilder(std::size_t maxKeys) : m_maxKeys(maxKeys) {}
+    explicit DocumentBuilder(std::size_t maxKeys, std::vector<KnownLength> longArrays = {})
+        : m_maxKeys(maxKeys), m_longArrays(std::move(longArrays))
+    {
+    }
 
     bool null() { return place(Json(nullptr)); }
     bool boolean(bool value) { return place(Json(value)); }
@@ -42,7 +47,7 @@ public:
     bool string(string_t &value) { return place(Json(std::move(value))); }
     bool binary(binary_t &value) { return place(Json::binary(std::move(value))); }
     bool start_object(std::size_t) { return open(Json::object()); }
-    bool start_array(std::size_t) { return open(Json::array()); }
+    bool start_array(std::size_t);
     bool end_object() { return close(); }
     bool end_array() { return close(); }
     bool key(string_t &key);
@@ -74,6 +79,9 @@ private:
     void reportDuplicate(const std::string &key);
 
     std::size_t m_maxKeys;
+    std::vector<KnownLength> m_longArrays; // by ordinal
+    std::size_t m_nextLongArray = 0;       // the next of them the parse will meet
+    std::size_t m_arraysOpened = 0;
     Json m_root;
     std::vector<Frame> m_frames;
     Json *m_slot = nullptr; // where the value after a key goes

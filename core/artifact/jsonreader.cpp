@@ -2,6 +2,7 @@
 
 #include "core/artifact/documentbuilder.h"
 #include "core/artifact/readerdiagnostics.h"
+#include "core/artifact/structurescan.h"
 #include "core/base/utf8.h"
 
 #include <nlohmann/json.hpp>
@@ -26,37 +27,6 @@ std::string at(std::string_view text, std::size_t offset)
 Problem documentError(std::string message)
 {
     return Problem{Severity::Error, std::string(), std::move(message)};
-}
-
-// The offset of the first '[' or '{' that opens a level deeper than maxDepth, skipping strings.
-// Linear and allocation-free, so that a hostile 100,000-deep document is refused before the
-// parser (or a later recursive walk) ever sees it.
-std::optional<std::size_t> findTooDeep(std::string_view text, int maxDepth)
-{
-    int depth = 0;
-    bool inString = false;
-    bool escaped = false;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const char c = text[i];
-        if (inString) {
-            if (escaped)
-                escaped = false;
-            else if (c == '\\')
-                escaped = true;
-            else if (c == '"')
-                inString = false;
-            continue;
-        }
-        if (c == '"') {
-            inString = true;
-        } else if (c == '[' || c == '{') {
-            if (++depth > maxDepth)
-                return i;
-        } else if ((c == ']' || c == '}') && depth > 0) {
-            --depth;
-        }
-    }
-    return std::nullopt;
 }
 
 bool startsWith(std::string_view text, std::string_view prefix)
@@ -223,14 +193,15 @@ JsonParseResult parseChecked(std::string_view text, const ReadLimits &limits)
             documentError("the document holds only whitespace: there is no JSON in it"));
         return result;
     }
-    if (const auto tooDeep = findTooDeep(text, limits.maxDepth)) {
+    detail::TextStructure structure = detail::scanStructure(text, limits.maxDepth);
+    if (structure.tooDeep) {
         result.problems.push_back(documentError(
             "the document is nested deeper than " + std::to_string(limits.maxDepth)
-            + " levels of arrays and objects (at " + at(text, *tooDeep)
+            + " levels of arrays and objects (at " + at(text, *structure.tooDeep)
             + "); lessonscope refuses such documents"));
         return result;
     }
-    detail::DocumentBuilder builder(limits.maxKeysPerObject);
+    detail::DocumentBuilder builder(limits.maxKeysPerObject, std::move(structure.longArrays));
     try {
         const bool complete = Json::sax_parse(text.begin(), text.end(), &builder, Json::input_format_t::json,
                                               /*strict=*/true, /*ignore_comments=*/false);

@@ -87,15 +87,22 @@ double median(std::span<const double> values)
 {
     if (values.empty() || containsNaN(values))
         return kNaN;
-    // Selection, not a sort: linear in the count, which a panel of 10⁷ points feels.
     std::vector<double> copy(values.begin(), values.end());
-    const auto middle = copy.begin() + static_cast<std::ptrdiff_t>(copy.size() / 2);
-    std::nth_element(copy.begin(), middle, copy.end());
-    if (copy.size() % 2 == 1)
+    return medianInPlace(copy);
+}
+
+double medianInPlace(std::span<double> values)
+{
+    if (values.empty() || containsNaN(values))
+        return kNaN;
+    // Selection, not a sort: linear in the count, which a panel of 10⁷ points feels.
+    const auto middle = values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2);
+    std::nth_element(values.begin(), middle, values.end());
+    if (values.size() % 2 == 1)
         return *middle;
     // numpy.median averages the two middle values as their mean: the lower one is the largest
     // of those nth_element left before the middle.
-    return (*std::max_element(copy.begin(), middle) + *middle) / 2.0;
+    return (*std::max_element(values.begin(), middle) + *middle) / 2.0;
 }
 
 OrderStatisticRanks medianIntervalRanks(std::size_t count, double z)

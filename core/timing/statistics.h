@@ -21,6 +21,8 @@ Statistics summarize(std::span<const double> values);
 
 // The median as numpy computes it: the middle value, or the mean of the two middle values.
 double median(std::span<const double> values);
+// The same, reordering values instead of copying them (for a caller that holds its own copy).
+double medianInPlace(std::span<double> values);
 
 // Percentile q in [0, 100] with linear interpolation between closest ranks (numpy's default).
 double percentile(std::span<const double> values, double q);

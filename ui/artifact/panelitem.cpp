@@ -38,11 +38,10 @@ std::vector<PanelItem> panelItemsFor(const Artifact &artifact, const Problems &p
     std::vector<PanelItem> items;
     if (!panelsRefusal(problems).isEmpty())
         return items;
-    const std::vector<Panel> panels = artifact.panels();
+    std::vector<Panel> panels = artifact.panels();
     for (std::size_t i = 0; i < panels.size(); ++i) {
-        const Panel &panel = panels[i];
+        Panel &panel = panels[i];
         PanelItem item;
-        item.plot = plotPanelFrom(panel);
         item.kind = QString::fromStdString(panel.kind);
         item.pointer = QStringLiteral("/data/panels/%1").arg(i);
         QStringList errors;
@@ -62,6 +61,7 @@ std::vector<PanelItem> panelItemsFor(const Artifact &artifact, const Problems &p
         }
         if (!item.drawable) // shown as written: the text of a panel that is drawn is never made
             item.rawJson = QString::fromStdString(artifact.panelText(i));
+        item.plot = plotPanelFrom(std::move(panel)); // last: its series are moved out
         items.push_back(std::move(item));
     }
     return items;

@@ -20,7 +20,7 @@ bool PlotPanel::hasSharedLegend() const
     return !series.empty() && sides(0) == 0 && sides(1) <= 1 && sides(2) <= 1;
 }
 
-PlotPanel plotPanelFrom(const lessonscope::Panel &panel)
+PlotPanel plotPanelFrom(lessonscope::Panel panel)
 {
     PlotPanel plot;
     plot.kind = QString::fromStdString(panel.kind);
@@ -31,12 +31,12 @@ PlotPanel plotPanelFrom(const lessonscope::Panel &panel)
     plot.ylabel = QString::fromStdString(panel.ylabel);
     plot.logScale = panel.logScale;
     plot.logX = panel.logX && plot.isLine();
-    for (const lessonscope::Series &series : panel.series) {
+    const SharedValues x = plot.isLine() ? SharedValues(std::move(panel.x)) : SharedValues();
+    for (lessonscope::Series &series : panel.series) {
         PlotSeries s;
         s.label = QString::fromStdString(series.label);
-        s.y = series.y;
-        if (plot.isLine())
-            s.x = panel.x;
+        s.y = std::move(series.y);
+        s.x = x; // every series of the panel holds the one x
         plot.series.push_back(std::move(s));
     }
     return plot;

@@ -3,6 +3,8 @@
 #include <QString>
 #include <QStringList>
 
+#include "ui/charts/sharedvalues.h"
+
 #include <vector>
 
 namespace lessonscope {
@@ -13,7 +15,7 @@ struct Panel;
 // two artifacts' panels (each series with its own x), or a run still measuring.
 struct PlotSeries {
     QString label;
-    std::vector<double> x; // line: the abscissae, one per y; bar: unused
+    SharedValues x; // line: the abscissae, one per y (shared with the series that have the same); bar: unused
     std::vector<double> y;
     // -1: coloured by its place in the panel. 0, 1, ...: a fixed colour, the one its place in its
     // own artifact's panel gives it (a comparison keeps each series' colour from the single view).
@@ -43,5 +45,7 @@ struct PlotPanel {
     bool hasSharedLegend() const;
 };
 
-// A panel of an artifact as a plot: every series of a line panel gets the panel's x.
-PlotPanel plotPanelFrom(const lessonscope::Panel &panel);
+// A panel of an artifact as a plot: every series of a line panel gets the panel's x. Taken by
+// value: a caller done with the panel moves it in, and its series are moved, not copied (10⁷
+// points are 160 MB).
+PlotPanel plotPanelFrom(lessonscope::Panel panel);

@@ -7,10 +7,10 @@ using namespace lessonscope;
 std::vector<PanelItem> resultsPanelItems(const ResultsFile &file, bool distributions)
 {
     std::vector<PanelItem> items;
-    for (const Panel &panel : resultsPanels(file, distributions)) {
+    for (Panel &panel : resultsPanels(file, distributions)) {
         PanelItem item;
-        item.plot = plotPanelFrom(panel);
         item.kind = QString::fromStdString(panel.kind);
+        item.plot = plotPanelFrom(std::move(panel));
         item.drawable = true;
         items.push_back(std::move(item));
     }
