@@ -13,6 +13,9 @@
 //       The comparison view of two artifacts (make_big_panel.py with N = 10,000,000 for the big
 //       case): time from reading both to the view drawn with its overlaid panels. Peak memory:
 //       run it under /usr/bin/time -v, and compare with `panel` on one of the two.
+//   QT_QPA_PLATFORM=offscreen bench_gui explorer-compare A B
+//       The same in a shown MainWindow: both opened, both selected in the library, the comparison
+//       drawn; the whole window's memory.
 //   QT_QPA_PLATFORM=offscreen bench_gui run SAMPLES
 //       A performance-01 run (default sizes) from the run panel with SAMPLES warm samples: its
 //       time with the live view drawing beside it and with no GUI, the sample batches the live
@@ -279,6 +282,41 @@ int benchCompare(const QString &fileA, const QString &fileB)
     return 0;
 }
 
+// The explorer as a learner uses it: both files opened, both selected in the library, the
+// comparison drawn. Memory is the whole window's: the library's documents, the artifact view
+// that showed the first one, and the comparison.
+int benchExplorerCompare(const QString &fileA, const QString &fileB)
+{
+    MainWindow window;
+    showAtLaptopSize(window);
+    QElapsedTimer clock;
+    clock.start();
+    {
+        QEventLoop loop;
+        QObject::connect(window.openController(), &OpenController::opened, &loop,
+                         [&loop](const QList<int> &, bool) { QTimer::singleShot(50, &loop, &QEventLoop::quit); });
+        window.openPaths({fileA, fileB});
+        loop.exec();
+    }
+    const double openedMs = static_cast<double>(clock.nsecsElapsed()) / 1e6;
+    const auto [openRss, openPeak] = residentMiB();
+    clock.restart();
+    window.library()->view()->selectAll();
+    QCoreApplication::processEvents();
+    window.grab(); // draws the comparison shown
+    const double comparedMs = static_cast<double>(clock.nsecsElapsed()) / 1e6;
+    const auto [rss, peak] = residentMiB();
+    std::size_t points = 0;
+    for (const ComparisonView *view : window.findChildren<ComparisonView *>()) {
+        for (const PanelChart *chart : view->panels()->findChildren<PanelChart *>())
+            points += chart->panel().pointCount();
+    }
+    std::printf("explorer: %d rows, %zu points in the comparison's panels\n", window.model()->rowCount(), points);
+    std::printf("open both (shown):        %.1f ms, resident %.0f MiB (peak %.0f MiB)\n", openedMs, openRss, openPeak);
+    std::printf("select both, compare, draw: %.1f ms, resident %.0f MiB (peak %.0f MiB)\n", comparedMs, rss, peak);
+    return points > 0 ? 0 : 1;
+}
+
 int benchRun(int samples)
 {
     lessonscope::ParameterValues values{{"samples", std::int64_t(samples)}};
@@ -371,10 +409,12 @@ int main(int argc, char **argv)
         return benchFolder(args[2]);
     if (args.size() == 3 && args[1] == QLatin1String("panel"))
         return benchPanel(args[2]);
+    if (args.size() == 4 && args[1] == QLatin1String("explorer-compare"))
+        return benchExplorerCompare(args[2], args[3]);
     if (args.size() == 4 && args[1] == QLatin1String("compare"))
         return benchCompare(args[2], args[3]);
     if (args.size() == 3 && args[1] == QLatin1String("run"))
         return benchRun(args[2].toInt());
-    std::fprintf(stderr, "usage: bench_gui folder DIR | panel FILE | compare A B | run SAMPLES\n");
+    std::fprintf(stderr, "usage: bench_gui folder DIR | panel FILE | compare A B | explorer-compare A B | run SAMPLES\n");
     return 2;
 }

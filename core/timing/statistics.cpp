@@ -1,6 +1,8 @@
 #include "core/timing/statistics.h"
 
 #include <algorithm>
+#include <bit>
+#include <cstdint>
 #include <cmath>
 #include <limits>
 #include <numeric>
@@ -103,6 +105,57 @@ double medianInPlace(std::span<double> values)
     // numpy.median averages the two middle values as their mean: the lower one is the largest
     // of those nth_element left before the middle.
     return (*std::max_element(values.begin(), middle) + *middle) / 2.0;
+}
+
+namespace {
+
+// A double's bits as an unsigned key that orders as the values do (negative values have their
+// bits inverted, positive ones their sign bit set).
+std::uint64_t orderKey(double value)
+{
+    const auto bits = std::bit_cast<std::uint64_t>(value);
+    return (bits >> 63) ? ~bits : bits | (std::uint64_t(1) << 63);
+}
+
+double fromOrderKey(std::uint64_t key)
+{
+    return std::bit_cast<double>((key >> 63) ? key & ~(std::uint64_t(1) << 63) : ~key);
+}
+
+// The rank-th smallest (0 first) of values' finite ones; rank < their count.
+double finiteOrderStatistic(std::span<const double> values, std::size_t rank)
+{
+    std::vector<std::size_t> counts(std::size_t(1) << 16);
+    std::uint64_t prefix = 0, mask = 0;
+    for (int shift = 48; shift >= 0; shift -= 16) {
+        std::fill(counts.begin(), counts.end(), 0);
+        for (const double value : values) {
+            if (!std::isfinite(value))
+                continue;
+            const std::uint64_t key = orderKey(value);
+            if ((key & mask) == prefix)
+                ++counts[(key >> shift) & 0xFFFF];
+        }
+        std::size_t digit = 0;
+        while (rank >= counts[digit])
+            rank -= counts[digit++];
+        prefix |= std::uint64_t(digit) << shift;
+        mask |= std::uint64_t(0xFFFF) << shift;
+    }
+    return fromOrderKey(prefix);
+}
+
+} // namespace
+
+double medianOfFinite(std::span<const double> values)
+{
+    const auto finite = static_cast<std::size_t>(std::count_if(values.begin(), values.end(), [](double v) { return std::isfinite(v); }));
+    if (finite == 0)
+        return kNaN;
+    const double upper = finiteOrderStatistic(values, finite / 2);
+    if (finite % 2 == 1)
+        return upper;
+    return (finiteOrderStatistic(values, finite / 2 - 1) + upper) / 2.0; // numpy's mean of the two
 }
 
 OrderStatisticRanks medianIntervalRanks(std::size_t count, double z)

@@ -23,6 +23,10 @@ Statistics summarize(std::span<const double> values);
 double median(std::span<const double> values);
 // The same, reordering values instead of copying them (for a caller that holds its own copy).
 double medianInPlace(std::span<double> values);
+// The median of values' finite ones (NaN and infinities left out; NaN when there are none),
+// neither copied nor reordered: a radix selection over the values' bits in four passes of 16 bits,
+// 512 KiB of counts whatever the count (a chart's description of a 10⁷-point series).
+double medianOfFinite(std::span<const double> values);
 
 // Percentile q in [0, 100] with linear interpolation between closest ranks (numpy's default).
 double percentile(std::span<const double> values, double q);

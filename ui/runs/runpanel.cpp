@@ -6,8 +6,8 @@
 #include "core/lesson/lessonrunner.h"
 #include "core/base/units.h"
 #include "core/base/utf8.h"
-#include "core/opencl/opencldevices.h"
 #include "ui/common/plaintext.h"
+#include "ui/runs/devicefield.h"
 
 #include <QComboBox>
 #include <QDateTime>
@@ -30,20 +30,6 @@ namespace {
 QString q(const std::string &text)
 {
     return QString::fromStdString(text);
-}
-
-// The devices a lesson can run on here: the stream, then each OpenCL device the loader finds,
-// listed once (the loader loads every driver the first time: tens of milliseconds).
-const std::vector<std::pair<QString, QString>> &deviceChoices()
-{
-    static const std::vector<std::pair<QString, QString>> choices = [] {
-        std::vector<std::pair<QString, QString>> list{{QString::fromLatin1(kStreamDevice),
-                                                       RunPanel::tr("stream — the modelled device")}};
-        for (const OpenClDeviceInfo &device : listOpenClDevices().devices)
-            list.emplace_back(q(device.id()), q(printableText(device.id() + " — " + device.name)));
-        return list;
-    }();
-    return choices;
 }
 
 int clampToInt(std::int64_t value)
@@ -220,13 +206,13 @@ void RunPanel::rebuildForm()
 
 void RunPanel::addDeviceField()
 {
-    m_device = new QComboBox(m_formArea);
-    for (const auto &[id, text] : deviceChoices())
-        m_device->addItem(text, id);
-    m_device->setToolTip(tr("Where the lesson's work runs: the stream (a worker thread of lessonscope, timed by the "
-                            "host's clock) or an OpenCL device, timed by the host and by the device's own clock"));
-    m_device->setAccessibleName(tr("Device"));
+    m_device = new DeviceField(m_formArea);
     m_form->addRow(tr("Device:"), m_device);
+}
+
+bool RunPanel::devicesListed() const
+{
+    return m_device && m_device->devicesListed();
 }
 
 std::string RunPanel::device() const
@@ -237,6 +223,8 @@ std::string RunPanel::device() const
 void RunPanel::setDevice(const std::string &device)
 {
     if (m_device) {
+        if (device != kStreamDevice)
+            m_device->listDevices();
         if (const int index = m_device->findData(q(device)); index >= 0)
             m_device->setCurrentIndex(index);
     }

@@ -9,6 +9,7 @@
 
 class LessonRunner;
 class QComboBox;
+class DeviceField;
 class QFormLayout;
 class QLabel;
 class QProgressBar;
@@ -34,9 +35,12 @@ public:
 
     lessonscope::ParameterValues values() const;
     // Where the run is to go: "stream", or "opencl:N" for a lesson that runs on real devices
-    // (the form's Device field lists those this machine has).
+    // (the form's Device field lists those this machine has, when it is first opened; setDevice
+    // lists them too).
     std::string device() const;
     void setDevice(const std::string &device);
+    // Whether the Device field has asked the OpenCL loader (never before it is opened).
+    bool devicesListed() const;
     // Sets form fields by parameter name (unknown names are ignored).
     void setValues(const lessonscope::ParameterValues &values);
     void resetToDefaults();
@@ -83,7 +87,7 @@ private:
     QFormLayout *m_form = nullptr;
     std::map<std::string, QSpinBox *> m_integers;
     std::map<std::string, QComboBox *> m_choices;
-    QComboBox *m_device = nullptr; // for a lesson that runs on real devices
+    DeviceField *m_device = nullptr; // for a lesson that runs on real devices
     QPushButton *m_defaults = nullptr;
     QPushButton *m_run = nullptr;
     QPushButton *m_cancel = nullptr;

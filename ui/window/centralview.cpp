@@ -95,6 +95,12 @@ void CentralView::showEntries(const QList<int> &ids, bool runInProgress)
 
 void CentralView::showPageFor(const QList<int> &ids, bool runInProgress)
 {
+    // What the pages drew is let go before the next one is built (the page shown is always built
+    // again): the artifact view's two 10⁷-point series are 150 MB a comparison would add to. A run
+    // in progress keeps its live view.
+    for (PanelsView *panels : {m_artifactView->panels(), m_comparisonView->panels(), m_resultsView->panels(),
+                               m_resultsComparisonView->panels()})
+        panels->setItems({});
     if (ids.isEmpty()) {
         if (runInProgress) {
             setCurrentWidget(m_liveRunView);
