@@ -3,11 +3,13 @@
 // the device's (a dispatch that returns before the device's work ends; the work from the device's
 // own START and END); and the command line refuses a device it cannot run on before measuring.
 #include "coretesting.h"
+#include "core/artifact/artifactio.h"
 #include "core/artifact/validation.h"
 #include "core/lesson/artifactbuilder.h"
 #include "core/lesson/lessonregistry.h"
 #include "core/lessons/performance-01/performance01.h"
 #include "core/lessons/performance-01/performance01contract.h"
+#include "core/opencl/clockrelation.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -139,6 +141,80 @@ private slots:
             QVERIFY(t.workBegin + slack >= t.dispatchBegin);
             QVERIFY(t.workEnd <= t.readyObserved + slack);
         }
+    }
+
+    // The trace keeps the device's own view beside the host's (trace.device): every call's QUEUED,
+    // SUBMIT, START and END as the device's clock stamped them, and the offset to the trace's
+    // time. START and END placed by it are the call's workBegin and workEnd; QUEUED, placed so,
+    // falls inside the enqueue the host timed (the relation's uncertainty aside). Host reads
+    // written as device times, or another clock's offset, would break one or the other.
+    void theTraceKeepsTheDevicesOwnClock()
+    {
+        const std::optional<Trace> trace = m_artifact.trace();
+        QVERIFY(trace);
+        QCOMPARE(trace->device.size(), trace->calls.size());
+        QVERIFY(!trace->deviceClock.empty());
+        const std::int64_t slack = m_artifact.json().at("environment").at("device").at("clock").at("uncertaintyNs").get<std::int64_t>() + 1;
+        for (std::size_t i = 0; i < trace->calls.size(); ++i) {
+            const DeviceClockTimes &d = trace->device[i];
+            const TracedCall &c = trace->calls[i];
+            QVERIFY(d.queued <= d.submit && d.submit <= d.start && d.start <= d.end);
+            QCOMPARE(d.start + d.offsetNs, c.workBegin);
+            QCOMPARE(d.end + d.offsetNs, c.workEnd);
+            QVERIFY2(d.queued + d.offsetNs + slack >= c.dispatchBegin && d.queued + d.offsetNs <= c.dispatchEnd + slack,
+                     qPrintable(QStringLiteral("call %1: QUEUED %2 outside the enqueue %3 … %4").arg(i).arg(d.queued + d.offsetNs)
+                                    .arg(c.dispatchBegin).arg(c.dispatchEnd)));
+        }
+        // The columns are the device's clock, not the host's: on PoCL that clock is
+        // CLOCK_MONOTONIC_RAW, so the offset to MonotonicClock is what the two host clocks are
+        // apart now (226 ms on the reference machine; a mutant writing host times has 0), within
+        // the relation's uncertainty and the drift since (a millisecond is far more than either).
+        if (trace->deviceClock == "CLOCK_MONOTONIC_RAW") {
+            const OffsetInterval apart = monotonicMinus(HostClock::MonotonicRaw, 8);
+            const std::int64_t offset = trace->device.front().offsetNs + m_run.startedAtNs;
+            QVERIFY2(std::abs(offset - apart.midNs()) <= slack + 1'000'000,
+                     qPrintable(QStringLiteral("offset %1 ns, the clocks %2 ns apart").arg(offset).arg(apart.midNs())));
+        }
+        // A file whose device view disagrees with the host's says where.
+        Json tampered = m_artifact.json();
+        tampered["trace"]["device"]["calls"]["start"][1] = tampered["trace"]["device"]["calls"]["start"][1].get<std::int64_t>() + 1000;
+        bool said = false;
+        for (const Problem &problem : validateArtifact(tampered))
+            said = said || problem.pointer == "/trace/device/calls/offsetNs/1";
+        QVERIFY(said);
+    }
+
+    // export-trace writes the device's view on a track of its own: each call's kernel, as the
+    // device's clock saw it, with the device's nanoseconds in its args.
+    void theExportedTraceHasTheDevicesTrack()
+    {
+        QTemporaryDir dir;
+        const QString artifact = dir.filePath(QStringLiteral("device.json"));
+        QFile file(artifact);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(QByteArray::fromStdString(serializeArtifact(m_artifact)));
+        file.close();
+        const QString exported = dir.filePath(QStringLiteral("device.trace.json"));
+        const Outcome out = runLessonscope({QStringLiteral("export-trace"), artifact, QStringLiteral("-o"), exported});
+        QVERIFY2(out.exitCode == 0, qPrintable(out.err));
+        QFile written(exported);
+        QVERIFY(written.open(QIODevice::ReadOnly));
+        const Json trace = Json::parse(written.readAll().toStdString());
+        std::int64_t deviceTid = -1;
+        for (const Json &event : trace.at("traceEvents")) {
+            if (event.value("name", "") == "thread_name" && event.at("args").at("name").get<std::string>().starts_with("device, as its clock saw it"))
+                deviceTid = event.at("tid").get<std::int64_t>();
+        }
+        QVERIFY(deviceTid >= 0);
+        std::size_t kernels = 0;
+        for (const Json &event : trace.at("traceEvents")) {
+            if (event.value("tid", -1) == deviceTid && event.value("name", "") == "kernel") {
+                ++kernels;
+                QVERIFY(event.at("args").contains("device_start_ns"));
+                QVERIFY(event.at("ts").get<double>() >= 0);
+            }
+        }
+        QCOMPARE(kernels, m_run.calls.size());
     }
 
     // A cancel is honoured inside the check against the reference, as on the stream: the default

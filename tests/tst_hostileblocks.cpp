@@ -390,4 +390,5 @@ void TestHostileBlocks::aContentHashIsReproducedOrNot()
 }
 
 QTEST_GUILESS_MAIN(TestHostileBlocks)
+
 #include "tst_hostileblocks.moc"

@@ -11,6 +11,7 @@
 
 #include <limits>
 #include <mutex>
+#include <span>
 
 namespace lessonscope {
 
@@ -226,14 +227,12 @@ namespace {
 
 // The evidence columns of a trace with `calls` calls; none unless every column is a list of
 // integers of that length (validation says what is wrong).
-std::vector<TracedEvidence> traceEvidenceOf(const Json &trace, std::size_t calls)
+// The columns named, each of `calls` integers, or none.
+std::vector<std::vector<std::int64_t>> integerColumns(const Json *object, std::span<const char *const> names, std::size_t calls)
 {
-    const Json *object = member(trace, "evidence");
-    if (!object || !object->is_object())
-        return {};
     std::vector<std::vector<std::int64_t>> columns;
-    for (const char *name : kTraceEvidenceColumns) {
-        const Json *column = member(*object, name);
+    for (const char *name : names) {
+        const Json *column = object ? member(*object, name) : nullptr;
         if (!column || !column->is_array() || column->size() != calls)
             return {};
         std::vector<std::int64_t> values = integersOf(column);
@@ -241,12 +240,34 @@ std::vector<TracedEvidence> traceEvidenceOf(const Json &trace, std::size_t calls
             return {};
         columns.push_back(std::move(values));
     }
+    return columns;
+}
+
+std::vector<TracedEvidence> traceEvidenceOf(const Json &trace, std::size_t calls)
+{
+    const Json *object = member(trace, "evidence");
+    const auto columns = integerColumns(object && object->is_object() ? object : nullptr, kTraceEvidenceColumns, calls);
+    if (columns.empty())
+        return {};
     std::vector<TracedEvidence> evidence(calls);
     for (std::size_t i = 0; i < calls; ++i) {
         evidence[i] = TracedEvidence{columns[0][i] != 0, columns[1][i], columns[2][i], columns[3][i], columns[4][i],
                                      columns[5][i], columns[6][i], columns[7][i], columns[8][i], columns[9][i] != 0};
     }
     return evidence;
+}
+
+std::vector<DeviceClockTimes> traceDeviceOf(const Json &trace, std::size_t calls)
+{
+    const Json *device = member(trace, "device");
+    const Json *object = device && device->is_object() ? member(*device, "calls") : nullptr;
+    const auto columns = integerColumns(object && object->is_object() ? object : nullptr, kTraceDeviceColumns, calls);
+    if (columns.empty())
+        return {};
+    std::vector<DeviceClockTimes> times(calls);
+    for (std::size_t i = 0; i < calls; ++i)
+        times[i] = DeviceClockTimes{true, columns[0][i], columns[1][i], columns[2][i], columns[3][i], columns[4][i]};
+    return times;
 }
 
 } // namespace
@@ -283,6 +304,11 @@ std::optional<Trace> Artifact::trace() const
                                          columns[4][i]});
     }
     trace.evidence = traceEvidenceOf(*object, trace.calls.size());
+    trace.device = traceDeviceOf(*object, trace.calls.size());
+    if (const Json *device = member(*object, "device"); device && device->is_object()) {
+        if (const Json *clock = member(*device, "clock"); clock && clock->is_object())
+            trace.deviceClock = stringMember(*clock, "deviceClock");
+    }
     return trace;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/base/deviceclocktimes.h"
 #include "core/base/jsonfwd.h"
 
 #include <cstdint>
@@ -70,12 +71,19 @@ struct TracedEvidence {
     bool sharedCpu = false;
 };
 
+// trace.device's columns (docs/artifact-format.md), in DeviceClockTimes' order.
+inline constexpr const char *kTraceDeviceColumns[] = {"queued", "submit", "start", "end", "offsetNs"};
+
 struct Trace {
     std::string clock;
     std::string waitStrategy;
     std::vector<TracedCall> calls;
     // One per call, or none (a trace made elsewhere or by an older lessonscope, or malformed).
     std::vector<TracedEvidence> evidence;
+    // On a real device, its own clock's view: one per call, offsets to the trace's time, or none
+    // (the stream; a malformed block).
+    std::vector<DeviceClockTimes> device;
+    std::string deviceClock; // the device clock's name, e.g. "CLOCK_MONOTONIC_RAW" (trace.device.clock)
 
     // Whether call i's timed unit waited for a CPU beyond the rule (false without evidence).
     bool interrupted(std::size_t i) const { return i < evidence.size() && evidence[i].interrupted; }

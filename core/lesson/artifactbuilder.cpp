@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <array>
 #include <iterator>
 #include <stdexcept>
 
@@ -36,41 +37,57 @@ Json parameterDeclaration(const ParameterSpec &spec)
     return p;
 }
 
+// Columns of integers, one per call: names[c] holds valuesOf(call)[c] of every call, in order
+// (the trace's columns, docs/artifact-format.md).
+template<std::size_t N, typename ValuesOf>
+Json integerColumns(const LessonRun &run, const char *const (&names)[N], ValuesOf valuesOf)
+{
+    std::array<std::vector<std::int64_t>, N> columns;
+    for (const MeasuredCall &call : run.calls) {
+        const std::array<std::int64_t, N> values = valuesOf(call);
+        for (std::size_t c = 0; c < N; ++c)
+            columns[c].push_back(values[c]);
+    }
+    Json object = Json::object();
+    for (std::size_t c = 0; c < N; ++c)
+        object[names[c]] = std::move(columns[c]);
+    return object;
+}
+
+constexpr const char *kTraceCallColumns[] = {"dispatchBegin", "dispatchEnd", "workBegin", "workEnd", "readyObserved"};
+
 // The scheduler's evidence of every traced call, a column per kTraceEvidenceColumns entry.
 Json evidenceColumnsOf(const LessonRun &run)
 {
-    std::vector<std::vector<std::int64_t>> columns(std::size(kTraceEvidenceColumns));
-    for (const MeasuredCall &call : run.calls) {
+    return integerColumns(run, kTraceEvidenceColumns, [](const MeasuredCall &call) {
         const CallEvidence &e = call.evidence;
-        const std::int64_t values[] = {call.interrupted ? 1 : 0, call.round, e.otherWaitNs, e.host.runDelayNs, e.device.runDelayNs,
-                                       e.host.involuntary, e.device.involuntary, e.host.cpu, e.device.cpu,
-                                       e.sharedCpu ? 1 : 0};
-        for (std::size_t c = 0; c < columns.size(); ++c)
-            columns[c].push_back(values[c]);
-    }
-    Json evidence = Json::object();
-    for (std::size_t c = 0; c < columns.size(); ++c)
-        evidence[kTraceEvidenceColumns[c]] = std::move(columns[c]);
-    return evidence;
+        return std::array<std::int64_t, std::size(kTraceEvidenceColumns)>{
+            call.interrupted ? 1 : 0, call.round, e.otherWaitNs, e.host.runDelayNs, e.device.runDelayNs,
+            e.host.involuntary, e.device.involuntary, e.host.cpu, e.device.cpu, e.sharedCpu ? 1 : 0};
+    });
+}
+
+// A real device's own view of every call (trace.device, docs/artifact-format.md): the four
+// moments as its clock stamped them and each call's offset to the trace's time.
+Json deviceColumnsOf(const LessonRun &run)
+{
+    Json device = Json::object();
+    const Json *environment = run.deviceEnvironment.get();
+    device["clock"] = environment && environment->contains("clock") ? environment->at("clock") : Json::object();
+    device["unit"] = "ns";
+    device["calls"] = integerColumns(run, kTraceDeviceColumns, [](const MeasuredCall &call) {
+        const DeviceClockTimes &d = call.device;
+        return std::array<std::int64_t, std::size(kTraceDeviceColumns)>{d.queued, d.submit, d.start, d.end, d.offsetNs};
+    });
+    return device;
 }
 
 Json traceOf(const LessonRun &run)
 {
-    Json dispatchBegin = Json::array(), dispatchEnd = Json::array(), workBegin = Json::array(),
-         workEnd = Json::array(), readyObserved = Json::array();
-    for (const MeasuredCall &call : run.calls) {
-        dispatchBegin.push_back(call.timestamps.dispatchBegin);
-        dispatchEnd.push_back(call.timestamps.dispatchEnd);
-        workBegin.push_back(call.timestamps.workBegin);
-        workEnd.push_back(call.timestamps.workEnd);
-        readyObserved.push_back(call.timestamps.readyObserved);
-    }
-    Json calls = Json::object();
-    calls["dispatchBegin"] = std::move(dispatchBegin);
-    calls["dispatchEnd"] = std::move(dispatchEnd);
-    calls["workBegin"] = std::move(workBegin);
-    calls["workEnd"] = std::move(workEnd);
-    calls["readyObserved"] = std::move(readyObserved);
+    Json calls = integerColumns(run, kTraceCallColumns, [](const MeasuredCall &call) {
+        const CallTimestamps &t = call.timestamps;
+        return std::array<std::int64_t, 5>{t.dispatchBegin, t.dispatchEnd, t.workBegin, t.workEnd, t.readyObserved};
+    });
     Json trace = Json::object();
     trace["clock"] = MonotonicClock::name();
     trace["unit"] = "ns";
@@ -82,6 +99,9 @@ Json traceOf(const LessonRun &run)
         trace["interruptedRule"] = Json::object({{"aboveNs", kInterruptedAboveNs}, {"aboveShare", kInterruptedShare}});
         trace["evidence"] = evidenceColumnsOf(run);
     }
+    const bool onDevice = std::all_of(run.calls.begin(), run.calls.end(), [](const MeasuredCall &call) { return call.device.known; });
+    if (onDevice && !run.calls.empty())
+        trace["device"] = deviceColumnsOf(run);
     return trace;
 }
 

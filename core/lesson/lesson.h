@@ -99,6 +99,7 @@ struct MeasuredCall {
     CallEvidence evidence;
     int round = 0;
     bool interrupted = false; // its timed unit's (the call, pair, burst or sample) by the rule
+    DeviceClockTimes device;  // on a real device, its own clock's view (offset to the trace's zero)
 
     // A call of a timed unit that lasted unitNs, judged by the rule (isInterrupted).
     static MeasuredCall of(const CallTimestamps &timestamps, const CallEvidence &evidence, int round, std::int64_t unitNs)

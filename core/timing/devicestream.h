@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/base/deviceclocktimes.h"
 #include "core/timing/threadcounters.h"
 
 #include <cstdint>

@@ -293,6 +293,31 @@ std::int64_t measuredOrigin(EventStream &events, const Trace &trace, const Lesso
     return origin;
 }
 
+// A real device's own view of each call, on a track of its own after the lesson's lanes: queued
+// (QUEUED → SUBMIT), submitted (SUBMIT → START) and the kernel (START → END), placed on the trace's
+// time by the call's offset, each with the device's own nanoseconds in its args.
+void writeDeviceTrack(EventStream &events, const Trace &trace, int lane, std::int64_t origin)
+{
+    const std::string clock = trace.deviceClock.empty() ? std::string("its own clock") : trace.deviceClock;
+    events.push_back(metadata("thread_name", threadId(lane), Json{{"name", "device, as its clock saw it (" + clock + ")"}}));
+    events.push_back(metadata("thread_sort_index", threadId(lane), Json{{"sort_index", lane}}));
+    TraceWriter writer(events, 0, 1, origin);
+    for (std::size_t i = 0; i < trace.device.size() && i < trace.calls.size(); ++i) {
+        const DeviceClockTimes &d = trace.device[i];
+        // Never before the trace's origin (a QUEUED placed within the relation's uncertainty of the
+        // first dispatch): Perfetto drops events with ts < 0.
+        const auto placed = [&d, origin](std::int64_t deviceNs) {
+            return std::max(static_cast<double>(origin), static_cast<double>(deviceNs) + static_cast<double>(d.offsetNs));
+        };
+        const Json args{{"call", static_cast<std::int64_t>(i)}, {"device_queued_ns", d.queued}, {"device_submit_ns", d.submit},
+                        {"device_start_ns", d.start}, {"device_end_ns", d.end}, {"device_to_trace_ns", d.offsetNs},
+                        {"clock", clock}};
+        writer.complete("queued", "device", lane, placed(d.queued), placed(d.submit), args);
+        writer.complete("submitted", "device", lane, placed(d.submit), placed(d.start), args);
+        writer.complete("kernel", "device", lane, placed(d.start), placed(d.end), args);
+    }
+}
+
 void writeMeasuredCalls(EventStream &events, const Artifact &artifact, const LessonTimeline &model, Json &other)
 {
     const Trace trace = artifact.trace().value_or(Trace{});
@@ -313,6 +338,8 @@ void writeMeasuredCalls(EventStream &events, const Artifact &artifact, const Les
         TraceWriter writer(events, static_cast<double>(c.dispatchBegin), 1, origin);
         writer.call(model.call(i), i + 1, model.callTitle(i), args, static_cast<double>(completed));
     }
+    if (!trace.device.empty())
+        writeDeviceTrack(events, trace, static_cast<int>(model.call(0).lanes.size()), origin);
     other["clock"] = trace.clock;
     other["waitStrategy"] = trace.waitStrategy;
     other["originNs"] = origin;

@@ -100,6 +100,7 @@ LessonRun Performance01::runOn(const std::string &device, const ParameterValues 
         if (run.calls.empty())
             run.startedAtNs = timed.timestamps.dispatchBegin;
         run.calls.push_back(MeasuredCall::of(timed.timestamps.since(run.startedAtNs), timed.evidence, round));
+        run.calls.back().device = timed.device.since(run.startedAtNs); // a real device's own clock
         observer.callMeasured(static_cast<int>(run.calls.size()) - 1, run.calls.back());
     };
     // The samples in rounds, each on a fresh stream (or device context) with fresh buffers

@@ -102,6 +102,8 @@ public:
         const OpenClCallRecord record = command.record(); // the device's times, after the evidence
         timed.timestamps = {record.enqueueBeginNs, record.enqueueEndNs, m_clock.toHostNs(record.device.startNs),
                             m_clock.toHostNs(record.device.endNs), record.readyObservedNs};
+        timed.device = {true, record.device.queuedNs, record.device.submitNs, record.device.startNs, record.device.endNs,
+                        m_clock.toHostNs(record.device.startNs) - record.device.startNs};
         return timed;
     }
     void startRegion() override { m_mark = m_recorder.mark(); }
