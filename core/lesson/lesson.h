@@ -104,7 +104,7 @@ struct MeasuredCall {
     // A call of a timed unit that lasted unitNs, judged by the rule (isInterrupted).
     static MeasuredCall of(const CallTimestamps &timestamps, const CallEvidence &evidence, int round, std::int64_t unitNs)
     {
-        return MeasuredCall{timestamps, evidence, round, isInterrupted(evidence, unitNs)};
+        return MeasuredCall{timestamps, evidence, round, isInterrupted(evidence, unitNs), {}};
     }
     // A call timed alone: the unit is the call itself.
     static MeasuredCall of(const CallTimestamps &timestamps, const CallEvidence &evidence, int round)
