@@ -284,9 +284,14 @@ void TestLessonRunner::everyLessonCountsInOneUnit()
         QVERIFY(!progress.isEmpty());
         const int done = progress.last().at(1).toInt();
         const int total = progress.last().at(2).toInt();
+        // A run whose replacement budget ran out (an instrumented build's fresh processes are
+        // interrupted nearly always) ends short of its total, and says so in its measuring report.
+        const Artifact artifact = finished.constFirst().at(1).value<Artifact>();
+        const Json &measuring = artifact.json().at("environment").at("interference").at("measuring");
+        const bool budgetSpent = measuring.at("budgetSpent").get<bool>();
         // Progress counts the clean units' calls; the calls reported include any other work
         // interrupted (replaced by more): as many, or more.
-        QVERIFY2(done == total && reported >= total,
+        QVERIFY2((done == total || (budgetSpent && done < total)) && reported >= (budgetSpent ? done : total),
                  qPrintable(QStringLiteral("%1: progress %2 of %3, %4 calls reported")
                                 .arg(QString::fromStdString(each->info().id)).arg(done).arg(total).arg(reported)));
     }
