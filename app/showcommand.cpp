@@ -1,6 +1,7 @@
 #include "showcommand.h"
 
 #include "core/lesson/disturbance.h"
+#include "core/lesson/environmentinfo.h"
 #include "core/lesson/lessonartifacts.h"
 #include "core/peers/resultssummary.h"
 #include "commandline.h"
@@ -9,6 +10,8 @@
 #include "core/base/utf8.h"
 
 #include <QCommandLineParser>
+
+#include <nlohmann/json.hpp>
 
 #include <cstdio>
 #include <string_view>
@@ -44,7 +47,9 @@ QString readableSummary(const Artifact &artifact)
     row(QStringLiteral("rendererHash"), q(artifact.rendererHash()));
     QStringList environment;
     for (const auto &[key, value] : artifact.environment()) {
-        if (key != "interference") // the "conditions" row says what it means
+        if (key == "device") // named on one line as `run` names it; the keys are in the file
+            environment << QStringLiteral("device=%1").arg(q(deviceDescription(artifact.json().at("environment"))));
+        else if (key != "interference") // the "conditions" row says what it means
             environment << QStringLiteral("%1=%2").arg(q(key), q(value));
     }
     row(QStringLiteral("environment"), environment.join(QStringLiteral(", ")));

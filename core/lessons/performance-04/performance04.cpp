@@ -3,12 +3,14 @@
 #include "core/lessons/performance-04/performance04contract.h"
 #include "core/lessons/performance-04/performance04timeline.h"
 #include "core/lessons/shared/matrixlesson.h"
+#include "core/lessons/shared/timedproduct.h"
 #include "core/lesson/timedstream.h"
 #include "core/timing/matmulkernel.h"
 
 #include <nlohmann/json.hpp>
 
-#include <array>
+#include <memory>
+#include <vector>
 
 namespace lessonscope {
 
@@ -76,16 +78,23 @@ const LessonInfo &Performance04::info() const
 
 LessonRun Performance04::run(const ParameterValues &values, RunObserver &observer) const
 {
+    return runOn(kStreamDevice, values, observer);
+}
+
+LessonRun Performance04::runOn(const std::string &device, const ParameterValues &values, RunObserver &observer) const
+{
     const auto samples = static_cast<std::size_t>(integerParameter(values, "samples"));
-    const auto m = static_cast<int>(integerParameter(values, "m"));
-    const auto k = static_cast<int>(integerParameter(values, "k"));
-    const auto n = static_cast<int>(integerParameter(values, "n"));
-    const auto seed = static_cast<std::uint64_t>(integerParameter(values, "seed"));
+    ProductProblem problem;
+    problem.m = static_cast<int>(integerParameter(values, "m"));
+    problem.k = static_cast<int>(integerParameter(values, "k"));
+    problem.n = static_cast<int>(integerParameter(values, "n"));
+    problem.seed = static_cast<std::uint64_t>(integerParameter(values, "seed"));
+    ProductProblem float64 = problem;
+    float64.dtype = MatmulKernel::Dtype::Float64;
 
     LessonRun run;
     run.lessonId = kId;
     run.parameters = values;
-    run.device = "eigen-stream-worker";
     run.calls.reserve(2 * samples * measuring::kMostSamplesFactor); // no reallocation between calls
     run.measuring.rounds = measuring::kRounds;
     run.measuring.wanted = samples;
@@ -106,17 +115,15 @@ LessonRun Performance04::run(const ParameterValues &values, RunObserver &observe
             break;
         }
         // The same seed makes the same values: float32's inputs are float64's rounded to float32.
-        // Made before any clock reads ("input already placed"), both in the same instruction-set
-        // variant, afresh each round (measuring.h).
-        std::array<MatmulKernel, 2> kernels = {MatmulKernel(MatmulKernel::Dtype::Float32, m, k, n, seed),
-                                               MatmulKernel(MatmulKernel::Dtype::Float64, m, k, n, seed)};
-        run.instructionSet = kernels[0].isa();
-        TimedStream timed;
-        run.waitStrategy = waitStrategyName(timed.stream().effectiveStrategy());
-        // Untimed until steady: first use (the output's pages, cold caches) is performance-02's subject.
-        for (MatmulKernel &kernel : kernels)
-            run.measuring.warmUps.push_back(timed.warmUp([&kernel] { kernel.multiply(); }, cancelled));
-        timed.startRegion();
+        // Made (and placed on a device) before any clock reads ("input already placed"), both on
+        // one stream or one device's queue, both in the same instruction-set variant, afresh each
+        // round (measuring.h). A device without float64 refuses here, before anything is timed.
+        const std::vector<std::unique_ptr<TimedProduct>> products = matrixlesson::openProducts(device, {problem, float64}, run);
+        // Untimed until steady: first use (the output's pages, cold caches, on a device the
+        // driver's compilation at the first enqueue) is performance-02's subject.
+        for (const std::unique_ptr<TimedProduct> &product : products)
+            run.measuring.warmUps.push_back(product->warmUp(cancelled));
+        products.front()->startRegion(); // the region is the stream's (or the device's), shared
         const std::size_t pairsBefore = pairs.size();
         // Pairs, float32 then float64: drift on the machine (frequency, a neighbour's load) meets
         // both types alike, which blocks of one type then the other would not.
@@ -129,12 +136,12 @@ LessonRun Performance04::run(const ParameterValues &values, RunObserver &observe
             }
             CallEvidence pair;
             double pairSeconds = 0;
-            for (std::size_t d = 0; d < kernels.size(); ++d) {
-                MatmulKernel &kernel = kernels[d];
-                const TimedStream::Timed call = timed.time([&kernel] { kernel.multiply(); });
+            for (std::size_t d = 0; d < products.size(); ++d) {
+                const TimedStream::Timed call = products[d]->call();
                 if (run.calls.empty())
                     run.startedAtNs = call.timestamps.dispatchBegin;
                 run.calls.push_back(MeasuredCall::of(call.timestamps.since(run.startedAtNs), call.evidence, round));
+                run.calls.back().device = call.device.since(run.startedAtNs); // a real device's own clock
                 measurements.warm[d].add(run.calls.back().synchronizedSeconds(), call.evidence, round);
                 pair = d == 0 ? call.evidence : combined(pair, call.evidence);
                 pairSeconds += call.seconds();
@@ -143,14 +150,14 @@ LessonRun Performance04::run(const ParameterValues &values, RunObserver &observe
             pairs.add(pairSeconds, pair, round);
             // Counted in calls, as the run in progress draws them and a cancel reports them: the
             // clean pairs' two each, of the pairs asked for.
-            const int perPair = static_cast<int>(kernels.size());
+            const int perPair = static_cast<int>(products.size());
             observer.progress(static_cast<int>(std::min(pairs.cleanCount(), samples)) * perPair,
                               static_cast<int>(samples) * perPair);
         }
         // After the clock stopped: each type's last output against its long-double reference
         // (a round cancelled in its warm-up has none of its own).
-        for (std::size_t d = 0; d < kernels.size() && pairs.size() > pairsBefore; ++d)
-            measurements.maxAbsError[d] = matrixlesson::checkAgainstReference(kernels[d], measurements.maxAbsError[d], cancelled);
+        for (std::size_t d = 0; d < products.size() && pairs.size() > pairsBefore; ++d)
+            measurements.maxAbsError[d] = products[d]->checkAgainstReference(measurements.maxAbsError[d], cancelled);
     }
     run.measuring.budgetSpent = quota.exhausted(pairs);
     run.measuring.count(pairs);

@@ -170,14 +170,21 @@ ProductProblem productProblem(const ParameterValues &values)
     return problem;
 }
 
+std::vector<std::unique_ptr<TimedProduct>> openProducts(const std::string &device,
+                                                        const std::vector<ProductProblem> &problems, LessonRun &run)
+{
+    std::vector<std::unique_ptr<TimedProduct>> products = openTimedProducts(device, problems);
+    const TimedProduct &product = *products.front(); // all of one device, and of one variant
+    run.device = product.backend();
+    run.deviceEnvironment = product.deviceEnvironment();
+    run.instructionSet = product.instructionSet();
+    run.waitStrategy = product.waitStrategy();
+    return products;
+}
+
 std::unique_ptr<TimedProduct> openProduct(const std::string &device, const ProductProblem &problem, LessonRun &run)
 {
-    std::unique_ptr<TimedProduct> product = openTimedProduct(device, problem);
-    run.device = product->backend();
-    run.deviceEnvironment = product->deviceEnvironment();
-    run.instructionSet = product->instructionSet();
-    run.waitStrategy = product->waitStrategy();
-    return product;
+    return std::move(openProducts(device, {problem}, run).front());
 }
 
 } // namespace lessonscope::matrixlesson

@@ -44,6 +44,10 @@ ProductProblem productProblem(const ParameterValues &values);
 // The product opened on device for a round (openTimedProduct), and the run told what ran it: its
 // backend, the device exactly, the instruction-set variant, the wait.
 std::unique_ptr<TimedProduct> openProduct(const std::string &device, const ProductProblem &problem, LessonRun &run);
+// The products of several problems opened on one device for a round (openTimedProducts), and the
+// run told what ran them, as openProduct tells it.
+std::vector<std::unique_ptr<TimedProduct>> openProducts(const std::string &device,
+                                                        const std::vector<ProductProblem> &problems, LessonRun &run);
 
 // The kernel's last output against its reference, after the clock stopped. A cancel asked during
 // the check ends it (a 2048³ check takes seconds) and keeps `lastWhole`, the last whole check.

@@ -10,46 +10,66 @@ namespace lessonscope {
 
 namespace {
 
-// The model: the product on the stream's worker thread.
+// The model: the product on the stream's worker thread, which the products of one
+// openTimedProducts share.
 class StreamTimedProduct final : public TimedProduct
 {
 public:
-    // The inputs are made before the stream starts its worker, as the lessons always did.
-    explicit StreamTimedProduct(const ProductProblem &p)
-        : m_kernel(p.dtype, p.m, p.k, p.n, p.seed)
+    StreamTimedProduct(std::unique_ptr<MatmulKernel> kernel, std::shared_ptr<TimedStream> stream)
+        : m_kernel(std::move(kernel)),
+          m_timed(std::move(stream))
     {
     }
 
-    Timed call() override { return m_timed.time([k = &m_kernel] { k->multiply(); }); }
-    void startRegion() override { m_timed.startRegion(); }
+    Timed call() override { return m_timed->time([k = m_kernel.get()] { k->multiply(); }); }
+    void startRegion() override { m_timed->startRegion(); }
     WarmUp warmUp(const std::function<bool()> &cancelled) override
     {
-        return m_timed.warmUp([k = &m_kernel] { k->multiply(); }, cancelled);
+        return m_timed->warmUp([k = m_kernel.get()] { k->multiply(); }, cancelled);
     }
     double checkAgainstReference(double lastWhole, const std::function<bool()> &cancelled) override
     {
-        return matrixlesson::checkAgainstReference(m_kernel, lastWhole, cancelled);
+        return matrixlesson::checkAgainstReference(*m_kernel, lastWhole, cancelled);
     }
-    std::string instructionSet() const override { return m_kernel.isa(); }
-    std::string waitStrategy() const override { return waitStrategyName(m_timed.stream().effectiveStrategy()); }
+    std::string instructionSet() const override { return m_kernel->isa(); }
+    std::string waitStrategy() const override { return waitStrategyName(m_timed->stream().effectiveStrategy()); }
     std::string backend() const override { return "eigen-stream-worker"; }
     std::shared_ptr<const Json> deviceEnvironment() const override { return nullptr; }
 
 private:
-    MatmulKernel m_kernel;
-    TimedStream m_timed;
+    std::unique_ptr<MatmulKernel> m_kernel;
+    std::shared_ptr<TimedStream> m_timed;
 };
+
+std::vector<std::unique_ptr<TimedProduct>> openStreamProducts(const std::vector<ProductProblem> &problems)
+{
+    // The inputs are made before the stream starts its worker, as the lessons always did.
+    std::vector<std::unique_ptr<MatmulKernel>> kernels;
+    for (const ProductProblem &p : problems)
+        kernels.push_back(std::make_unique<MatmulKernel>(p.dtype, p.m, p.k, p.n, p.seed));
+    const auto stream = std::make_shared<TimedStream>();
+    std::vector<std::unique_ptr<TimedProduct>> products;
+    for (std::unique_ptr<MatmulKernel> &kernel : kernels)
+        products.push_back(std::make_unique<StreamTimedProduct>(std::move(kernel), stream));
+    return products;
+}
 
 } // namespace
 
-std::unique_ptr<TimedProduct> openTimedProduct(const std::string &device, const ProductProblem &problem)
+std::vector<std::unique_ptr<TimedProduct>> openTimedProducts(const std::string &device,
+                                                             const std::vector<ProductProblem> &problems)
 {
     if (device == kStreamDevice)
-        return std::make_unique<StreamTimedProduct>(problem);
+        return openStreamProducts(problems);
     if (const auto index = openClDeviceIndex(device))
-        return openOpenClTimedProduct(*index, problem);
+        return openOpenClTimedProducts(*index, problems);
     throw std::invalid_argument("no device \"" + device + "\": a lesson runs on \"stream\" or on \"opencl:N\" "
                                 "(lessonscope devices lists them)");
+}
+
+std::unique_ptr<TimedProduct> openTimedProduct(const std::string &device, const ProductProblem &problem)
+{
+    return std::move(openTimedProducts(device, {problem}).front());
 }
 
 } // namespace lessonscope

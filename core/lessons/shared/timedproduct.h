@@ -15,6 +15,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace lessonscope {
 
@@ -64,7 +65,16 @@ public:
 // cannot be used; a build without OpenCL throws std::invalid_argument for every "opencl:N".
 std::unique_ptr<TimedProduct> openTimedProduct(const std::string &device, const ProductProblem &problem);
 
-// The OpenCL product behind openTimedProduct (shared/opencl/; without OpenCL it throws).
-std::unique_ptr<TimedProduct> openOpenClTimedProduct(int deviceIndex, const ProductProblem &problem);
+// Products of several problems on one device, called in turn (performance-04's float32 and
+// float64): on the stream they share its one worker, on an OpenCL device its one context, in-order
+// queue, clock relation and driver threads, so that the calls of one meet the machine as the
+// other's do. Every product's inputs are made (and placed) before it returns; the device's errors
+// as openTimedProduct's, OpenClUnsupported for a float64 problem on a device without cl_khr_fp64.
+std::vector<std::unique_ptr<TimedProduct>> openTimedProducts(const std::string &device,
+                                                             const std::vector<ProductProblem> &problems);
+
+// The OpenCL products behind openTimedProducts (shared/opencl/; without OpenCL it throws).
+std::vector<std::unique_ptr<TimedProduct>> openOpenClTimedProducts(int deviceIndex,
+                                                                   const std::vector<ProductProblem> &problems);
 
 } // namespace lessonscope

@@ -35,8 +35,9 @@ std::set<long> threadsOfThisProcess()
 }
 
 // The driver's threads: those born while the session opened, the program was built, the inputs
-// placed and the clock calibrated (PoCL starts its device's threads with the context). They are timed threads as the stream's worker is (a CPU device such as PoCL runs the
-// kernel on them); at most EvidenceRecorder's limit, the earliest born first.
+// placed and the clock calibrated (PoCL starts its device's threads with the context). They are
+// timed threads as the stream's worker is (a CPU device such as PoCL runs the kernel on them); at
+// most EvidenceRecorder's limit, the earliest born first.
 std::vector<ThreadCounterReader> driverThreads(const std::set<long> &before)
 {
     std::vector<ThreadCounterReader> readers;
@@ -73,24 +74,47 @@ Json deviceJson(const OpenClDeviceInfo &d, const DeviceClockRelation &clock, std
     return device;
 }
 
+// What the products of one openOpenClTimedProducts share: one context and its in-order queue,
+// the clock relation, and the evidence of the host's and the driver's threads with its one region
+// (as the stream's products share its worker and its TimedStream).
+struct OpenClDeviceRun {
+    explicit OpenClDeviceRun(int deviceIndex)
+        : threadsBefore(threadsOfThisProcess()),
+          session(deviceIndex)
+    {
+    }
+
+    // Once every product is placed: the clock related to the host's, and the threads the driver
+    // started meanwhile found.
+    void relateClocksAndFindThreads()
+    {
+        clock = calibrateDeviceClock(session);
+        if (!clock.established())
+            throw OpenClUnsupported("the device's clock cannot be related to the host's: " + clock.problem);
+        std::vector<ThreadCounterReader> threads = driverThreads(threadsBefore);
+        driverThreadCount = threads.size();
+        recorder = EvidenceRecorder(std::move(threads));
+        mark = recorder.mark();
+    }
+
+    std::set<long> threadsBefore;
+    OpenClSession session;
+    DeviceClockRelation clock;
+    EvidenceRecorder recorder;
+    EvidenceRecorder::Mark mark;
+    std::size_t driverThreadCount = 0;
+};
+
 class OpenClTimedProduct final : public TimedProduct
 {
 public:
-    OpenClTimedProduct(int deviceIndex, const ProductProblem &p)
-        : m_threadsBefore(threadsOfThisProcess()),
-          m_session(deviceIndex),
-          m_product(m_session, p.dtype, p.m, p.k, p.n, p.seed)
+    OpenClTimedProduct(std::shared_ptr<OpenClDeviceRun> device, const ProductProblem &p)
+        : m_device(std::move(device)),
+          m_product(m_device->session, p.dtype, p.m, p.k, p.n, p.seed)
     {
         m_product.createKernel(); // the program built (once per context) and the kernel made
         m_product.allocate();
         m_product.place(true); // "input already placed": a blocking copy, before any call
-        m_clock = calibrateDeviceClock(m_session);
-        if (!m_clock.established())
-            throw OpenClUnsupported("the device's clock cannot be related to the host's: " + m_clock.problem);
-        std::vector<ThreadCounterReader> threads = driverThreads(m_threadsBefore);
-        m_driverThreads = threads.size();
-        m_recorder = EvidenceRecorder(std::move(threads));
-        m_mark = m_recorder.mark();
     }
 
     Timed call() override
@@ -98,15 +122,16 @@ public:
         OpenClCommand command = m_product.enqueue();
         command.wait();
         Timed timed;
-        timed.evidence = m_recorder.next(m_mark);
+        timed.evidence = m_device->recorder.next(m_device->mark);
         const OpenClCallRecord record = command.record(); // the device's times, after the evidence
-        timed.timestamps = {record.enqueueBeginNs, record.enqueueEndNs, m_clock.toHostNs(record.device.startNs),
-                            m_clock.toHostNs(record.device.endNs), record.readyObservedNs};
+        const DeviceClockRelation &clock = m_device->clock;
+        timed.timestamps = {record.enqueueBeginNs, record.enqueueEndNs, clock.toHostNs(record.device.startNs),
+                            clock.toHostNs(record.device.endNs), record.readyObservedNs};
         timed.device = {true, record.device.queuedNs, record.device.submitNs, record.device.startNs, record.device.endNs,
-                        m_clock.toHostNs(record.device.startNs) - record.device.startNs};
+                        clock.toHostNs(record.device.startNs) - record.device.startNs};
         return timed;
     }
-    void startRegion() override { m_mark = m_recorder.mark(); }
+    void startRegion() override { m_device->mark = m_device->recorder.mark(); }
     WarmUp warmUp(const std::function<bool()> &cancelled) override
     {
         startRegion();
@@ -130,24 +155,25 @@ public:
     std::string backend() const override { return "opencl-kernel"; }
     std::shared_ptr<const Json> deviceEnvironment() const override
     {
-        return std::make_shared<const Json>(deviceJson(m_session.device(), m_clock, m_driverThreads));
+        return std::make_shared<const Json>(deviceJson(m_device->session.device(), m_device->clock, m_device->driverThreadCount));
     }
 
 private:
-    std::set<long> m_threadsBefore;
-    OpenClSession m_session;
+    std::shared_ptr<OpenClDeviceRun> m_device; // outlives m_product, which is destroyed first
     OpenClProduct m_product;
-    DeviceClockRelation m_clock;
-    EvidenceRecorder m_recorder;
-    EvidenceRecorder::Mark m_mark;
-    std::size_t m_driverThreads = 0;
 };
 
 } // namespace
 
-std::unique_ptr<TimedProduct> openOpenClTimedProduct(int deviceIndex, const ProductProblem &problem)
+std::vector<std::unique_ptr<TimedProduct>> openOpenClTimedProducts(int deviceIndex,
+                                                                   const std::vector<ProductProblem> &problems)
 {
-    return std::make_unique<OpenClTimedProduct>(deviceIndex, problem);
+    const auto device = std::make_shared<OpenClDeviceRun>(deviceIndex);
+    std::vector<std::unique_ptr<TimedProduct>> products;
+    for (const ProductProblem &problem : problems)
+        products.push_back(std::make_unique<OpenClTimedProduct>(device, problem));
+    device->relateClocksAndFindThreads();
+    return products;
 }
 
 } // namespace lessonscope

@@ -7,7 +7,7 @@
 
 namespace lessonscope {
 
-std::unique_ptr<TimedProduct> openOpenClTimedProduct(int deviceIndex, const ProductProblem &)
+std::vector<std::unique_ptr<TimedProduct>> openOpenClTimedProducts(int deviceIndex, const std::vector<ProductProblem> &)
 {
     throw std::invalid_argument("no device opencl:" + std::to_string(deviceIndex)
                                 + ": this lessonscope was built without OpenCL, so lessons run on the stream only");

@@ -1,0 +1,88 @@
+// The course's lessons beyond performance-01 on a real device (PoCL here and in CI), each through
+// the same runner as on the stream: performance-04 float32 against float64 as two kernels on one
+// context and queue. Each artifact is sound, names the device, and keeps the device's own clock
+// for every call; each lesson's physics holds as it does on the stream.
+#include "core/artifact/validation.h"
+#include "core/lesson/artifactbuilder.h"
+#include "core/lesson/lessonartifacts.h"
+#include "core/lesson/lessonregistry.h"
+#include "core/lessons/performance-04/performance04.h"
+#include "core/lessons/performance-04/performance04contract.h"
+
+#include <QtTest>
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+
+using namespace lessonscope;
+
+namespace {
+
+constexpr const char *kDevice = "opencl:0";
+
+class QuietObserver final : public RunObserver
+{
+};
+
+// The lesson run on the device with values, and its artifact.
+Artifact runOnTheDevice(const char *lessonId, ParameterValues values)
+{
+    const Lesson &lesson = *findLesson(lessonId);
+    if (const auto problem = lesson.resolveRunParameters(values))
+        qFatal("%s", problem->c_str());
+    QuietObserver quiet;
+    return buildArtifact(lesson, runLesson(lesson, values, quiet, kDevice), "2026-12-02T22:00:00.000000+00:00");
+}
+
+// Every check passes, the environment names the device, and the trace holds the device's own
+// times for each of its calls.
+void verifySoundOnTheDevice(const Artifact &artifact)
+{
+    const Problems problems = validateArtifact(artifact.json());
+    for (const Problem &problem : problems)
+        qWarning("%s %s", problem.pointer.c_str(), problem.message.c_str());
+    QCOMPARE(countOf(problems, Severity::Error) + countOf(problems, Severity::Warning), 0);
+    QCOMPARE(artifact.json().at("environment").at("device").at("id").get<std::string>(), std::string(kDevice));
+    QCOMPARE(artifact.stdoutJson()->at("backend").get<std::string>(), std::string("opencl-kernel"));
+    const std::optional<Trace> trace = artifact.trace();
+    QVERIFY(trace && !trace->calls.empty());
+    QCOMPARE(trace->device.size(), trace->calls.size());
+}
+
+} // namespace
+
+class TestDeviceLessons : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    // performance-04 on the device: both types are kernels on one context, from the same inputs,
+    // in pairs. float64's error against the long-double reference is far below float32's (a
+    // "float64" kernel that computed in float32, or from float32's rounded inputs, would not be),
+    // and each call's device work lies inside the call the host saw.
+    void performance04ComparesTheTwoTypesOnTheDevice()
+    {
+        const Artifact artifact = runOnTheDevice(Performance04::kId, {{"samples", std::int64_t(5)},
+                                                                      {"m", std::int64_t(96)},
+                                                                      {"k", std::int64_t(96)},
+                                                                      {"n", std::int64_t(96)}});
+        if (!artifact.json().at("environment").at("device").at("fp64").get<bool>())
+            QSKIP("this device has no float64 (cl_khr_fp64)");
+        verifySoundOnTheDevice(artifact);
+        const Json out = *artifact.stdoutJson();
+        const Json &errors = out.at(performance04::key::kMaxAbsError);
+        const double float32 = errors.at(performance04::kFloat32).get<double>();
+        const double float64 = errors.at(performance04::kFloat64).get<double>();
+        QVERIFY2(std::isfinite(float32) && float32 > 0 && float64 * 1e6 < float32,
+                 qPrintable(QStringLiteral("float32 error %1, float64 error %2").arg(float32).arg(float64)));
+        const std::optional<Trace> trace = artifact.trace();
+        for (const TracedCall &call : trace->calls) {
+            QVERIFY(call.dispatchBegin <= call.workEnd);
+            QVERIFY(call.workBegin <= call.workEnd);
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDeviceLessons)
+#include "tst_devicelessons.moc"
