@@ -1,6 +1,6 @@
 // The course's lessons beyond performance-01 on a real device (PoCL here and in CI), each through
 // the same runner as on the stream: performance-04 float32 against float64 as two kernels on one
-// context and queue. Each artifact is sound, names the device, and keeps the device's own clock
+// context and queue; performance-06 K kernels in flight and one clFinish. Each artifact is sound, names the device, and keeps the device's own clock
 // for every call; each lesson's physics holds as it does on the stream.
 #include "core/artifact/validation.h"
 #include "core/lesson/artifactbuilder.h"
@@ -8,6 +8,8 @@
 #include "core/lesson/lessonregistry.h"
 #include "core/lessons/performance-04/performance04.h"
 #include "core/lessons/performance-04/performance04contract.h"
+#include "core/lessons/performance-06/performance06.h"
+#include "core/lessons/performance-06/performance06contract.h"
 
 #include <QtTest>
 
@@ -81,6 +83,37 @@ private slots:
             QVERIFY(call.dispatchBegin <= call.workEnd);
             QVERIFY(call.workBegin <= call.workEnd);
         }
+    }
+
+    // performance-06 on the device: a burst is K enqueues and one clFinish. Each traced burst's
+    // calls share the one wait's return as their readiness; the in-order queue starts each kernel
+    // after the one before it ended, on the device's own clock; and the host enqueued while the
+    // device worked: some call was dispatched before its predecessor's END (a "burst" that waited
+    // after each enqueue would dispatch every call after it). The time per call kept busy is
+    // below a call's latency alone, the lesson's physics, at the lesson's own small product (a
+    // product whose work outlasts the dispatch, 64³ here, gains nothing from being kept in flight).
+    void performance06KeepsKernelsInFlightOnTheDevice()
+    {
+        const Artifact artifact = runOnTheDevice(Performance06::kId, {{"repetitions", std::int64_t(5)},
+                                                                      {"depth", std::int64_t(16)}});
+        verifySoundOnTheDevice(artifact);
+        const std::optional<Trace> trace = artifact.trace();
+        QCOMPARE(trace->calls.size() % 16, std::size_t(0));
+        int inFlight = 0;
+        for (std::size_t burst = 0; burst < trace->calls.size(); burst += 16) {
+            for (std::size_t i = burst; i < burst + 16; ++i) {
+                QCOMPARE(trace->calls[i].readyObserved, trace->calls[burst].readyObserved);
+                if (i == burst)
+                    continue;
+                QVERIFY(trace->device[i].start >= trace->device[i - 1].end);
+                inFlight += trace->calls[i].dispatchBegin < trace->calls[i - 1].workEnd ? 1 : 0;
+            }
+        }
+        QVERIFY2(inFlight > 0, "every call was dispatched after the one before it had ended");
+        const Json out = *artifact.stdoutJson();
+        if (out.contains(performance06::key::kLatencyMedian) && out.at(performance06::key::kPerCall).back().get<double>() > 0)
+            QVERIFY(out.at(performance06::key::kPerCall).back().get<double>()
+                    < out.at(performance06::key::kLatencyMedian).get<double>());
     }
 };
 

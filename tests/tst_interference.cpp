@@ -250,6 +250,16 @@ void TestInterference::oneCpuIsSaidWhateverElseTheRunMet()
 
     evidence.measuring->sharedCpu = 10; // most units on two CPUs: not said
     QVERIFY(conditionsHeadline(assessDisturbance(evidence)).find("one CPU") == std::string::npos);
+
+    // A device that is this machine's CPUs (PoCL) keeps a driver thread on the host's CPU too:
+    // sharing it is its nature where the process has two CPUs, and said only where it has one.
+    evidence.machine->stealShare.reset();
+    evidence.measuring->sharedCpu = 80;
+    evidence.deviceIsTheCpus = true;
+    evidence.machine->cpus = 2;
+    QVERIFY(!assessDisturbance(evidence).oneCpu);
+    evidence.machine->cpus = 1;
+    QVERIFY(assessDisturbance(evidence).oneCpu);
 }
 
 void TestInterference::evidenceSurvivesTheArtifact()

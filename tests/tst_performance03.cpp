@@ -25,6 +25,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <limits>
 
 using namespace lessonscope;
@@ -203,6 +204,11 @@ private slots:
         const LessonRun run = lesson().run(values, canceller);
         QVERIFY(run.cancelled);
         QVERIFY(!run.calls.empty());
+        // On a machine busy enough that the traced size spent its replacement budget on
+        // interrupted samples, the first clean sample came from another size: the run is then
+        // short of the claim, and says so (a busy machine, not a wrong lesson).
+        if (std::none_of(run.calls.begin(), run.calls.end(), [](const MeasuredCall &c) { return !c.interrupted; }))
+            QSKIP("every sample of the traced size was interrupted by other work");
         QCOMPARE(canceller.liveCalls, static_cast<int>(run.calls.size()));
         const Artifact artifact = buildArtifact(lesson(), run, "2026-11-30T20:00:00.000000+00:00");
         const Json out = stdoutOf(artifact);

@@ -368,9 +368,20 @@ std::optional<InterferenceEvidence> interferenceFromJson(const Json &environment
     return evidence;
 }
 
+namespace {
+
+bool deviceIsTheCpus(const Json &environment)
+{
+    const Json *device = lenient::member(environment, "device");
+    return device && device->is_object() && lenient::stringMember(*device, "type") == "CPU";
+}
+
+} // namespace
+
 RunEvidence runEvidenceFromJson(const Json &environment)
 {
     RunEvidence evidence;
+    evidence.deviceIsTheCpus = deviceIsTheCpus(environment);
     evidence.machine = interferenceFromJson(environment);
     if (evidence.machine) {
         if (const Json *interference = member(environment, "interference"))
@@ -439,7 +450,7 @@ Disturbance assessDisturbance(const RunEvidence &evidence, const DriftSamples &d
     if (const std::string drifted = driftOf(drift); !drifted.empty())
         result.reasons.push_back(drifted);
     result.disturbed = !result.reasons.empty();
-    result.oneCpu = m.measured > 0 && 2 * m.sharedCpu >= m.measured;
+    result.oneCpu = m.measured > 0 && 2 * m.sharedCpu >= m.measured && !(evidence.deviceIsTheCpus && e.cpus >= 2);
     result.besideOtherWork = e.idle && e.idle->busyCpus >= kBusyCpusBesideRun;
     if (result.refused) {
         result.advice = "Close other programs (builds, browsers, virtual machines) and rerun; no figure of this run "
@@ -509,6 +520,7 @@ Disturbance disturbanceOf(const Json &document)
         return assessDisturbance(RunEvidence{});
     EvidenceProblem problem;
     RunEvidence evidence;
+    evidence.deviceIsTheCpus = deviceIsTheCpus(*environment);
     evidence.machine = interferenceFromJson(*environment, &problem);
     if (evidence.machine) {
         if (const Json *interference = lenient::member(*environment, "interference"))

@@ -18,6 +18,10 @@ namespace lessonscope {
 struct RunEvidence {
     std::optional<InterferenceEvidence> machine; // the whole run's counts, load, steal, idle sample
     std::optional<MeasuringReport> measuring;    // the timed units' evidence (lessonscope 0.2 on)
+    // The device is this machine's CPUs (an OpenCL device of type CPU, such as PoCL): its driver
+    // keeps a thread on every CPU, the host's too, so host and device share CPUs by nature, and
+    // "measured on one CPU" is said of such a run only where the process had one.
+    bool deviceIsTheCpus = false;
 };
 
 Json interferenceToJson(const InterferenceEvidence &evidence, const MeasuringReport *measuring = nullptr);

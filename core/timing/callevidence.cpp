@@ -6,6 +6,8 @@
 #include <fstream>
 #include <string>
 
+#include <sched.h>
+
 namespace lessonscope {
 
 namespace {
@@ -36,7 +38,8 @@ bool onOneCpu(const ThreadCounters &hostBefore, const ThreadCounters &hostAfter,
 } // namespace
 
 CallEvidence evidenceBetween(const ThreadCounters &hostBefore, const ThreadCounters &hostAfter,
-                             std::span<const ThreadCounters> deviceBefore, std::span<const ThreadCounters> deviceAfter)
+                             std::span<const ThreadCounters> deviceBefore, std::span<const ThreadCounters> deviceAfter,
+                             int usableCpus)
 {
     CallEvidence evidence;
     evidence.known = hostBefore.known && hostAfter.known && deviceBefore.size() == deviceAfter.size();
@@ -56,7 +59,9 @@ CallEvidence evidenceBetween(const ThreadCounters &hostBefore, const ThreadCount
         evidence.device.involuntary += one.involuntary;
         if (i == 0)
             evidence.device.cpu = one.cpu;
-        if (onOneCpu(hostBefore, hostAfter, deviceBefore[i], deviceAfter[i])) {
+        // A device thread that did not run in the window took no turns with the host, wherever it
+        // sleeps (a CPU device's driver keeps a thread on every CPU, the host's too).
+        if (one.cpuNs > 0 && onOneCpu(hostBefore, hostAfter, deviceBefore[i], deviceAfter[i])) {
             evidence.sharedCpu = true;
             sharersRan += one.cpuNs;
             sharersWaited += one.runDelayNs;
@@ -65,18 +70,36 @@ CallEvidence evidenceBetween(const ThreadCounters &hostBefore, const ThreadCount
         }
     }
     const std::int64_t totalWait = evidence.host.runDelayNs + evidence.device.runDelayNs;
+    const std::int64_t window = std::max<std::int64_t>(0, hostAfter.atNs - hostBefore.atNs);
     if (!evidence.sharedCpu) {
         evidence.otherWaitNs = totalWait;
-        return evidence;
+    } else {
+        // One CPU between them: its time in the host's window went to the host, to the sharing
+        // device threads, or to someone else.
+        const std::int64_t othersRan = std::max<std::int64_t>(0, window - evidence.host.cpuNs - sharersRan);
+        const std::int64_t sharedWaits = evidence.host.runDelayNs + sharersWaited;
+        evidence.otherWaitNs = std::min(othersRan, sharedWaits) + othersWaited;
     }
-    // One CPU between them: its time in the host's window went to the host, to the sharing
-    // device threads, or to someone else.
-    const std::int64_t window = std::max<std::int64_t>(0, hostAfter.atNs - hostBefore.atNs);
-    const std::int64_t othersRan = std::max<std::int64_t>(0, window - evidence.host.cpuNs - sharersRan);
-    const std::int64_t sharedWaits = evidence.host.runDelayNs + sharersWaited;
-    evidence.otherWaitNs = std::min(othersRan, sharedWaits) + othersWaited;
+    // However the threads moved between CPUs, other work ran on the CPUs the lesson may use for
+    // no longer than those CPUs did not run the lesson's own threads. Where its threads outnumber
+    // the CPUs (the host beside PoCL's driver threads, one per CPU) and kept every one busy, they
+    // waited for each other. The CPU times are the threads' own clocks, exact; the device's are
+    // read just after the host's, so the window is a little short for them, which leaves more
+    // room for other work: the bound errs towards "interrupted".
+    if (usableCpus > 0) {
+        const std::int64_t ownRan = evidence.host.cpuNs + evidence.device.cpuNs;
+        const std::int64_t othersCouldRun = std::max<std::int64_t>(0, usableCpus * window - ownRan);
+        evidence.otherWaitNs = std::min(evidence.otherWaitNs, othersCouldRun);
+    }
     evidence.selfWaitNs = totalWait - evidence.otherWaitNs;
     return evidence;
+}
+
+int usableCpusOfThisThread()
+{
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    return sched_getaffinity(0, sizeof set, &set) == 0 ? CPU_COUNT(&set) : 0;
 }
 
 int otherRunnableTasks()
@@ -131,7 +154,8 @@ CallEvidence combined(const CallEvidence &a, const CallEvidence &b)
 }
 
 EvidenceRecorder::EvidenceRecorder(std::vector<ThreadCounterReader> deviceThreads)
-    : m_host(ThreadCounterReader::forCallingThread())
+    : m_host(ThreadCounterReader::forCallingThread()),
+      m_usableCpus(usableCpusOfThisThread())
 {
     for (ThreadCounterReader &reader : deviceThreads) {
         if (m_device.size() < kMaxDeviceThreads)
@@ -152,7 +176,7 @@ CallEvidence EvidenceRecorder::between(const Mark &before, const Mark &after) co
 {
     const std::size_t count = m_device.size();
     return evidenceBetween(before.host, after.host, std::span(before.device.data(), count),
-                           std::span(after.device.data(), count));
+                           std::span(after.device.data(), count), m_usableCpus);
 }
 
 CallEvidence EvidenceRecorder::next(Mark &previous) const

@@ -71,9 +71,16 @@ CallEvidence combined(const CallEvidence &a, const CallEvidence &b);
 // other work's. Where the host and device threads shared a CPU, they waited for each other by
 // design, and the kernel books a thread's wait only when it runs again (so a device thread's wait
 // behind the host between two calls is booked in the next one): there, other work's share is the
-// time of the host's window that neither the host nor the sharing device threads ran.
+// time of the host's window that neither the host nor the sharing device threads ran. Given the
+// CPUs the threads may use (usableCpus > 0), other work's share is at most the time of the window
+// those CPUs did not run the lesson's own threads: threads that outnumber the CPUs and keep them
+// all busy wait for each other, wherever the scheduler put them.
 CallEvidence evidenceBetween(const ThreadCounters &hostBefore, const ThreadCounters &hostAfter,
-                             std::span<const ThreadCounters> deviceBefore, std::span<const ThreadCounters> deviceAfter);
+                             std::span<const ThreadCounters> deviceBefore, std::span<const ThreadCounters> deviceAfter,
+                             int usableCpus = 0);
+
+// The CPUs the calling thread may run on (sched_getaffinity); 0 where not known.
+int usableCpusOfThisThread();
 
 // Reads the counters of the host (the calling thread) and of the device's threads between calls.
 // Made and used on the host thread. One mark between two calls serves as the end of the one and
@@ -99,6 +106,7 @@ public:
 private:
     ThreadCounterReader m_host;
     std::vector<ThreadCounterReader> m_device;
+    int m_usableCpus = 0; // the host's, when the recorder was made: what the timed threads share
 };
 
 } // namespace lessonscope

@@ -3,8 +3,7 @@
 #include "core/lessons/performance-06/performance06contract.h"
 #include "core/lessons/performance-06/performance06timeline.h"
 #include "core/lessons/shared/matrixlesson.h"
-#include "core/lesson/timedstream.h"
-#include "core/timing/matmulkernel.h"
+#include "core/lessons/shared/timedproduct.h"
 
 #include <nlohmann/json.hpp>
 
@@ -70,60 +69,41 @@ LessonInfo makeInfo()
     return info;
 }
 
-// The run in progress: the stream, the product, what was measured.
+// The run in progress: the product on its device, what was measured.
 struct Experiment {
-    Experiment(RunObserver &o, LessonRun &r, MatmulKernel &k, performance06::Measurements &m)
-        : observer(o), run(r), kernel(k), measurements(m)
+    Experiment(RunObserver &o, LessonRun &r, TimedProduct &p, performance06::Measurements &m)
+        : observer(o), run(r), product(p), measurements(m)
     {
     }
 
     RunObserver &observer;
     LessonRun &run;
-    MatmulKernel &kernel;
+    TimedProduct &product;
     performance06::Measurements &measurements;
-    TimedStream timed;
-    std::vector<CallHandle> handles; // reserved once: no allocation between dispatches
-    // The work captures the kernel itself (its own cache lines), not this object, whose lines
-    // the host writes while the device works.
+    std::vector<TimedProduct::Timed> calls; // a burst's, reserved once: no allocation between bursts
 
-    TimedStream::Timed oneCall();
     double burst(int depth, bool traced, int round, CallEvidence &evidence);
     bool repetition(bool timed, int round); // true when every timed unit of it was clean
 };
 
-// One call at a time: dispatch, wait. The latency.
-TimedStream::Timed Experiment::oneCall()
-{
-    return timed.time([k = &kernel] { k->multiply(); });
-}
-
-// depth calls dispatched back to back, one wait on the last. The stream runs calls in order, so
-// the last one's readiness means every one is done: that one wait observed them all, and the trace
-// records its moment as every call's readyObserved. The evidence is the whole burst's.
+// depth calls dispatched back to back, one wait at the end (TimedProduct::burst): that one wait
+// observed them all, and the trace records its moment as every call's readyObserved. The
+// evidence is the whole burst's.
 double Experiment::burst(int depth, bool traced, int round, CallEvidence &evidence)
 {
-    timed.startRegion();
-    for (int i = 0; i < depth; ++i)
-        handles.push_back(timed.stream().dispatch([k = &kernel] { k->multiply(); }));
-    handles.back().wait();
-    evidence = timed.endRegion();
-    // After the clock stopped: the others return at once (and would rethrow a failed call).
-    for (CallHandle &handle : handles)
-        handle.wait();
-    const std::int64_t observed = handles.back().timestamps().readyObserved;
-    const std::int64_t first = handles.front().timestamps().dispatchBegin;
+    evidence = product.burst(depth, calls);
+    const std::int64_t observed = calls.back().timestamps.readyObserved;
+    const std::int64_t first = calls.front().timestamps.dispatchBegin;
     if (traced) {
         if (run.calls.empty())
             run.startedAtNs = first; // the trace's origin: the first traced burst's first dispatch
-        for (const CallHandle &handle : handles) {
-            CallTimestamps t = handle.timestamps();
-            t.readyObserved = observed;
-            run.calls.push_back(MeasuredCall::of(t.since(run.startedAtNs), evidence, round, observed - first));
+        for (const TimedProduct::Timed &call : calls) {
+            run.calls.push_back(MeasuredCall::of(call.timestamps.since(run.startedAtNs), evidence, round, observed - first));
+            run.calls.back().device = call.device.since(run.startedAtNs); // a real device's own clock
             observer.callMeasured(static_cast<int>(run.calls.size()) - 1, run.calls.back());
         }
     }
-    // Released before the next burst, so that the stream reuses its records in place.
-    handles.clear();
+    product.startRegion(); // the bookkeeping above is no call's
     return performance06::perCallSeconds(first, observed, depth);
 }
 
@@ -135,8 +115,9 @@ bool Experiment::repetition(bool timedRepetition, int round)
     // traced burst written out) measured about 0.2 µs slower than the next (1.15 against
     // 0.96 µs here), which would flatter the bursts. Timed second, one call alone starts as a
     // burst's calls do.
-    oneCall();
-    const TimedStream::Timed latency = oneCall();
+    product.call();
+    product.startRegion();
+    const TimedProduct::Timed latency = product.call();
     std::vector<std::pair<double, CallEvidence>> perCall;
     for (int depth : measurements.depths) {
         CallEvidence evidence;
@@ -181,13 +162,16 @@ const LessonInfo &Performance06::info() const
 
 LessonRun Performance06::run(const ParameterValues &values, RunObserver &observer) const
 {
+    return runOn(kStreamDevice, values, observer);
+}
+
+LessonRun Performance06::runOn(const std::string &device, const ParameterValues &values, RunObserver &observer) const
+{
     const auto repetitions = static_cast<std::size_t>(integerParameter(values, "repetitions"));
-    const auto dtype = choiceParameter(values, "dtype") == "float64" ? MatmulKernel::Dtype::Float64
-                                                                     : MatmulKernel::Dtype::Float32;
+    const ProductProblem problem = matrixlesson::productProblem(values);
     LessonRun run;
     run.lessonId = kId;
     run.parameters = values;
-    run.device = "eigen-stream-worker";
     run.measuring.rounds = measuring::kRounds;
     run.measuring.wanted = repetitions;
     performance06::Measurements m;
@@ -204,15 +188,13 @@ LessonRun Performance06::run(const ParameterValues &values, RunObserver &observe
             run.cancelled = true;
             break;
         }
-        // "Input already placed": the inputs are made before any clock reads, afresh each round.
-        MatmulKernel kernel = matrixlesson::kernelOf(dtype, values);
-        run.instructionSet = kernel.isa();
-        Experiment experiment(observer, run, kernel, m);
-        run.waitStrategy = waitStrategyName(experiment.timed.stream().effectiveStrategy());
-        experiment.handles.reserve(static_cast<std::size_t>(m.depths.back()));
+        // "Input already placed": the inputs are made (and placed on a device) before any clock
+        // reads, afresh each round.
+        const std::unique_ptr<TimedProduct> product = matrixlesson::openProduct(device, problem, run);
+        Experiment experiment(observer, run, *product, m);
+        experiment.calls.reserve(static_cast<std::size_t>(m.depths.back()));
         // Untimed until steady (first use is performance-02's subject), then one untimed repetition.
-        run.measuring.warmUps.push_back(experiment.timed.warmUp([&kernel] { kernel.multiply(); },
-                                                                [&observer] { return observer.isCancelled(); }));
+        run.measuring.warmUps.push_back(product->warmUp(cancelled));
         for (int r = 0; r < kWarmupRounds; ++r)
             experiment.repetition(false, round);
         while (clean.cleanCount() < quota.cleanByEndOfRound(round) && quota.wantsMore(clean)) {
@@ -233,7 +215,7 @@ LessonRun Performance06::run(const ParameterValues &values, RunObserver &observe
                               static_cast<int>(repetitions) * perRepetition);
         }
         // After the clock stopped: the last output (every call recomputes the same one).
-        m.maxAbsError = matrixlesson::checkAgainstReference(kernel, m.maxAbsError, cancelled);
+        m.maxAbsError = product->checkAgainstReference(m.maxAbsError, cancelled);
     }
     run.measuring.budgetSpent = quota.exhausted(clean);
     run.measuring.count(m.latency);

@@ -6,7 +6,8 @@
 
 namespace lessonscope {
 
-// performance-06 "Latency is not throughput": X (m×k) · W (k×n) on a DeviceStream, timed two
+// performance-06 "Latency is not throughput": X (m×k) · W (k×n) on a DeviceStream or an OpenCL
+// device (runOn "opencl:N": a burst is K enqueues and one clFinish), timed two
 // ways in the same rounds — one call at a time (dispatch, wait: the latency), and K calls
 // dispatched back to back with one wait at the end, for K = 1, 2, 4 … up to the largest depth
 // (the time per call when the stream is kept busy). The largest depth's calls are traced; the
@@ -20,6 +21,8 @@ public:
 
     const LessonInfo &info() const override;
     LessonRun run(const ParameterValues &values, RunObserver &observer) const override;
+    bool runsOnDevices() const override { return true; }
+    LessonRun runOn(const std::string &device, const ParameterValues &values, RunObserver &observer) const override;
 
     std::string describeParameters(const ParameterValues &values) const override;
     std::optional<std::string> workProblem(const ParameterValues &values) const override;

@@ -59,6 +59,9 @@ void checkPerCall(const Json &out, const Figures &f, std::optional<std::size_t> 
     const Json *lists = Checker::member(out, key::kPerCallSamples);
     if (!lists || !lists->is_array())
         return;
+    // A depth none of whose bursts ran clean (a run that could not measure) states 0 for its
+    // per-call time and its throughput: there is no median to state.
+    std::vector<bool> noneClean(f.perCall.size(), false);
     for (std::size_t d = 0; d < lists->size(); ++d) {
         const Json &list = (*lists)[d];
         const std::string name = std::string("stdout's ") + key::kPerCallSamples + " at " + depthName(f, d);
@@ -82,8 +85,12 @@ void checkPerCall(const Json &out, const Figures &f, std::optional<std::size_t> 
         if (d < f.perCall.size() && !clean.empty() && !closeTo(f.perCall[d], median(clean)))
             checker.warning("/stdout", std::string("stdout's ") + key::kPerCall + " at " + depthName(f, d) +
                                            " is not the median of its clean samples");
+        if (d < noneClean.size())
+            noneClean[d] = clean.empty();
     }
     for (std::size_t d = 0; d < f.perCall.size() && d < f.throughput.size(); ++d) {
+        if (noneClean[d] && f.perCall[d] == 0 && f.throughput[d] == 0)
+            continue;
         if (!(f.perCall[d] > 0) || !closeTo(f.throughput[d], 1.0 / f.perCall[d]))
             checker.warning("/stdout", std::string("stdout's ") + key::kThroughput + " at " + depthName(f, d) +
                                            " is not 1 ÷ " + key::kPerCall);

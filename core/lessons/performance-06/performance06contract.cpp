@@ -111,13 +111,18 @@ Json panels(const Json &out)
         flatTime.push_back(*f.latencyMedian);
         flatRate.push_back(*f.latencyMedian > 0 ? 1.0 / *f.latencyMedian : 0.0);
     }
+    // Without a latency median (no call alone ran clean) the flat line is left out: a series
+    // of no values beside K depths is not a series.
     const Json x = out.at(key::kDepths);
-    list.push_back(linePanel(kTimeTitle, x, kSeconds,
-                             Json::array({panelSeries(kOneAtATime, f.latencyMedian ? flatTime : Json::array()),
-                                          panelSeries(kKeptBusy, out.at(key::kPerCall))})));
-    list.push_back(linePanel(kRateTitle, x, kRateLabel,
-                             Json::array({panelSeries(kOneAtATime, f.latencyMedian ? flatRate : Json::array()),
-                                          panelSeries(kKeptBusy, out.at(key::kThroughput))})));
+    const auto lines = [&f](Json flat, const Json &keptBusy) {
+        Json series = Json::array();
+        if (f.latencyMedian)
+            series.push_back(panelSeries(kOneAtATime, std::move(flat)));
+        series.push_back(panelSeries(kKeptBusy, keptBusy));
+        return series;
+    };
+    list.push_back(linePanel(kTimeTitle, x, kSeconds, lines(std::move(flatTime), out.at(key::kPerCall))));
+    list.push_back(linePanel(kRateTitle, x, kRateLabel, lines(std::move(flatRate), out.at(key::kThroughput))));
     return list;
 }
 

@@ -22,6 +22,29 @@ public:
     }
 
     Timed call() override { return m_timed->time([k = m_kernel.get()] { k->multiply(); }); }
+    CallEvidence burst(int depth, std::vector<Timed> &calls) override
+    {
+        calls.clear();
+        m_handles.reserve(static_cast<std::size_t>(depth)); // before the clock: no allocation inside
+        m_timed->startRegion();
+        for (int i = 0; i < depth; ++i)
+            m_handles.push_back(m_timed->stream().dispatch([k = m_kernel.get()] { k->multiply(); }));
+        m_handles.back().wait(); // calls run in order: the last one's readiness is every one's
+        const CallEvidence evidence = m_timed->endRegion();
+        // After the clock stopped: the others return at once (and would rethrow a failed call).
+        for (CallHandle &handle : m_handles)
+            handle.wait();
+        const std::int64_t observed = m_handles.back().timestamps().readyObserved;
+        for (const CallHandle &handle : m_handles) {
+            Timed call;
+            call.timestamps = handle.timestamps();
+            call.timestamps.readyObserved = observed;
+            call.evidence = evidence;
+            calls.push_back(call);
+        }
+        m_handles.clear(); // released before the next burst, so that the stream reuses its records
+        return evidence;
+    }
     void startRegion() override { m_timed->startRegion(); }
     WarmUp warmUp(const std::function<bool()> &cancelled) override
     {
@@ -39,6 +62,7 @@ public:
 private:
     std::unique_ptr<MatmulKernel> m_kernel;
     std::shared_ptr<TimedStream> m_timed;
+    std::vector<CallHandle> m_handles; // a burst's, kept for its capacity
 };
 
 std::vector<std::unique_ptr<TimedProduct>> openStreamProducts(const std::vector<ProductProblem> &problems)

@@ -38,6 +38,12 @@ public:
     // One call: dispatched (the stream's dispatch, clEnqueueNDRangeKernel), then waited for until
     // the host observed the completed result, with the evidence since the last call or region.
     virtual Timed call() = 0;
+    // A burst (performance-06): depth calls dispatched back to back, then one wait at the end
+    // (the stream's wait on the last call, which runs in order; clFinish on a device). Each call's
+    // moments go to `calls` (cleared first), every readyObserved the one wait's return, every
+    // evidence the whole burst's, which is returned. Nothing is allocated between the first
+    // dispatch and the wait once a burst of this depth has run.
+    virtual CallEvidence burst(int depth, std::vector<Timed> &calls) = 0;
     // Host work between calls (bookkeeping, a cancel's check) is no call's: the next starts here.
     virtual void startRegion() = 0;
     // Untimed calls until they are steady (measuring's WarmUpRule).
