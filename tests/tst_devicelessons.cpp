@@ -1,6 +1,7 @@
 // The course's lessons beyond performance-01 on a real device (PoCL here and in CI), each through
 // the same runner as on the stream: performance-04 float32 against float64 as two kernels on one
-// context and queue; performance-06 K kernels in flight and one clFinish. Each artifact is sound, names the device, and keeps the device's own clock
+// context and queue; performance-05 its samples as enqueues and waits; performance-06 K kernels in
+// flight and one clFinish. Each artifact is sound, names the device, and keeps the device's own clock
 // for every call; each lesson's physics holds as it does on the stream.
 #include "core/artifact/validation.h"
 #include "core/lesson/artifactbuilder.h"
@@ -8,6 +9,8 @@
 #include "core/lesson/lessonregistry.h"
 #include "core/lessons/performance-04/performance04.h"
 #include "core/lessons/performance-04/performance04contract.h"
+#include "core/lessons/performance-05/performance05.h"
+#include "core/lessons/performance-05/performance05contract.h"
 #include "core/lessons/performance-06/performance06.h"
 #include "core/lessons/performance-06/performance06contract.h"
 
@@ -82,6 +85,24 @@ private slots:
         for (const TracedCall &call : trace->calls) {
             QVERIFY(call.dispatchBegin <= call.workEnd);
             QVERIFY(call.workBegin <= call.workEnd);
+        }
+    }
+
+    // performance-05 on the device: every sample is an enqueue and its wait, and each computed a
+    // product the device stamped as run (a "call" that returned without enqueueing, or whose work
+    // the device never did, is not counted); its work lies inside the call the host saw.
+    void performance05TimesEverySampleOnTheDevice()
+    {
+        const Artifact artifact = runOnTheDevice(Performance05::kId, {{"samples", std::int64_t(50)}});
+        verifySoundOnTheDevice(artifact);
+        const Json out = *artifact.stdoutJson();
+        QCOMPARE(out.at(performance05::key::kProductsTimed).get<std::int64_t>(), std::int64_t(50));
+        const std::optional<Trace> trace = artifact.trace();
+        QCOMPARE(trace->calls.size(), std::size_t(50));
+        for (std::size_t i = 0; i < trace->calls.size(); ++i) {
+            QVERIFY(trace->device[i].known);
+            QVERIFY(trace->calls[i].dispatchBegin <= trace->calls[i].workBegin);
+            QVERIFY(trace->calls[i].workBegin < trace->calls[i].workEnd);
         }
     }
 

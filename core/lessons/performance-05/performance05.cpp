@@ -4,8 +4,8 @@
 #include "core/lessons/performance-05/performance05neighbour.h"
 #include "core/lessons/performance-05/performance05timeline.h"
 #include "core/lessons/shared/matrixlesson.h"
+#include "core/lessons/shared/timedproduct.h"
 #include "core/lesson/timedstream.h"
-#include "core/timing/matmulkernel.h"
 
 #include <nlohmann/json.hpp>
 
@@ -77,13 +77,16 @@ const LessonInfo &Performance05::info() const
 
 LessonRun Performance05::run(const ParameterValues &values, RunObserver &observer) const
 {
+    return runOn(kStreamDevice, values, observer);
+}
+
+LessonRun Performance05::runOn(const std::string &device, const ParameterValues &values, RunObserver &observer) const
+{
     const auto samples = static_cast<std::size_t>(integerParameter(values, "samples"));
-    const auto dtype = choiceParameter(values, "dtype") == "float64" ? MatmulKernel::Dtype::Float64
-                                                                     : MatmulKernel::Dtype::Float32;
+    const ProductProblem problem = matrixlesson::productProblem(values);
     LessonRun run;
     run.lessonId = kId;
     run.parameters = values;
-    run.device = "eigen-stream-worker";
     run.calls.reserve(samples); // no reallocation between calls
     run.measuring.rounds = measuring::kRounds;
     run.measuring.wanted = samples;
@@ -95,43 +98,39 @@ LessonRun Performance05::run(const ParameterValues &values, RunObserver &observe
     const SampleQuota share(samples);
     const auto cancelled = [&observer] { return observer.isCancelled(); };
     std::unique_ptr<NoisyNeighbour> neighbour;
-    // Counted on the worker, inside the timed work: every sample timed a product.
-    std::int64_t products = 0;
     RoundPacer pacer;
     for (int round = 0; round < measuring::kRounds && !run.cancelled; ++round) {
         if (!pacer.beginRound(round, cancelled)) { // rounds spread over time (measuring.h)
             run.cancelled = true;
             break;
         }
-        // "Input already placed": the inputs are made before any clock reads, afresh each round.
-        MatmulKernel kernel = matrixlesson::kernelOf(dtype, values);
-        run.instructionSet = kernel.isa();
         // A stream holds the host where it runs, and between rounds the host may have woken on
         // the core the worker is kept on: there, host and worker would take turns on one CPU for
         // the whole round (1,200–1,600 of 2,000 calls beside a busy process did).
         if (m.workerCpu)
             stepCallingThreadOff(*m.workerCpu);
-        TimedStream timed;
-        run.waitStrategy = waitStrategyName(timed.stream().effectiveStrategy());
+        // "Input already placed": the inputs are made (and placed on a device) before any clock
+        // reads, afresh each round.
+        const std::unique_ptr<TimedProduct> product = matrixlesson::openProduct(device, problem, run);
         // The worker stays on one core through the run, neighbour or not (a call on the stream,
         // before any clock reads: the first round's worker pins itself where it runs, the later
         // ones there too), so that a run with the neighbour differs from one without by the
         // neighbour alone; refused, it runs wherever the scheduler puts it.
-        timed.stream().dispatch([&m] {
-            m.workerCpu = m.workerCpu && pinCallingThreadTo(*m.workerCpu) ? m.workerCpu : pinCallingThreadToItsCpu();
-        }).wait();
-        run.measuring.warmUps.push_back(timed.warmUp([&kernel] { kernel.multiply(); }, cancelled));
+        if (TimedStream *stream = product->stream()) {
+            stream->stream().dispatch([&m] {
+                m.workerCpu = m.workerCpu && pinCallingThreadTo(*m.workerCpu) ? m.workerCpu : pinCallingThreadToItsCpu();
+            }).wait();
+        }
+        run.measuring.warmUps.push_back(product->warmUp(cancelled));
         m.warmupCalls += run.measuring.warmUps.back().calls;
         // Once the calls are steady, the neighbour starts competing (it runs to the last round).
         if (m.neighbour == "on" && !neighbour) {
             neighbour = std::make_unique<NoisyNeighbour>(m.workerCpu);
             neighbour->waitUntilBusy();
         }
-        const auto work = [&kernel, &products] {
-            kernel.multiply();
-            ++products;
-        };
-        timed.startRegion();
+        // Counted where the work runs: every sample timed a product.
+        const std::int64_t productsBefore = product->productsComputed();
+        product->startRegion();
         while (m.samples.size() < share.cleanByEndOfRound(round)) {
             // Checked between calls only; the first call is always measured, so that a run, even
             // a cancelled one, has something to report.
@@ -139,15 +138,17 @@ LessonRun Performance05::run(const ParameterValues &values, RunObserver &observe
                 run.cancelled = true;
                 break;
             }
-            const TimedStream::Timed call = timed.time(work);
+            const TimedStream::Timed call = product->call();
             if (run.calls.empty())
                 run.startedAtNs = call.timestamps.dispatchBegin;
             run.calls.push_back(MeasuredCall::of(call.timestamps.since(run.startedAtNs), call.evidence, round));
+            run.calls.back().device = call.device.since(run.startedAtNs); // a real device's own clock
             m.samples.add(run.calls.back().synchronizedSeconds(), call.evidence, round);
             observer.callMeasured(static_cast<int>(run.calls.size()) - 1, run.calls.back());
             observer.progress(static_cast<int>(m.samples.size()), static_cast<int>(samples));
         }
-        m.maxAbsError = matrixlesson::checkAgainstReference(kernel, m.maxAbsError, cancelled); // after the clock stopped
+        m.productsTimed += product->productsComputed() - productsBefore; // after the last wait
+        m.maxAbsError = product->checkAgainstReference(m.maxAbsError, cancelled); // after the clock stopped
     }
     if (neighbour) {
         neighbour->stop();
@@ -156,7 +157,6 @@ LessonRun Performance05::run(const ParameterValues &values, RunObserver &observe
         m.neighbourBursts = report.bursts;
         m.neighbourBusyNs = report.busyNs;
     }
-    m.productsTimed = products; // read after the last wait: the worker is done with it
     run.measuring.count(m.samples);
     run.output = std::make_shared<const Json>(performance05::output(run, m));
     return run;

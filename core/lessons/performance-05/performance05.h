@@ -9,7 +9,9 @@ namespace lessonscope {
 // single timing is a sample of a noisy process: the lesson reports the median with its 95%
 // order-statistic interval, the mean, the MAD, the outliers by a stated rule and how many samples
 // the interval needed to come within ±2% of the median. With neighbour=on a thread competes for
-// the worker's core in bursts while the calls are timed (performance05neighbour.h).
+// the worker's core in bursts while the calls are timed (performance05neighbour.h). On an OpenCL
+// device (runOn "opencl:N") each sample is an enqueue and its wait; the driver's threads are not
+// the lesson's to pin, so the neighbour competes for every core there.
 class Performance05 final : public ContractLesson
 {
 public:
@@ -19,6 +21,8 @@ public:
 
     const LessonInfo &info() const override;
     LessonRun run(const ParameterValues &values, RunObserver &observer) const override;
+    bool runsOnDevices() const override { return true; }
+    LessonRun runOn(const std::string &device, const ParameterValues &values, RunObserver &observer) const override;
 
     std::string describeParameters(const ParameterValues &values) const override;
     std::optional<std::string> workProblem(const ParameterValues &values) const override;

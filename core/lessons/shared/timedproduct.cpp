@@ -21,14 +21,14 @@ public:
     {
     }
 
-    Timed call() override { return m_timed->time([k = m_kernel.get()] { k->multiply(); }); }
+    Timed call() override { return m_timed->time([this] { multiply(); }); }
     CallEvidence burst(int depth, std::vector<Timed> &calls) override
     {
         calls.clear();
         m_handles.reserve(static_cast<std::size_t>(depth)); // before the clock: no allocation inside
         m_timed->startRegion();
         for (int i = 0; i < depth; ++i)
-            m_handles.push_back(m_timed->stream().dispatch([k = m_kernel.get()] { k->multiply(); }));
+            m_handles.push_back(m_timed->stream().dispatch([this] { multiply(); }));
         m_handles.back().wait(); // calls run in order: the last one's readiness is every one's
         const CallEvidence evidence = m_timed->endRegion();
         // After the clock stopped: the others return at once (and would rethrow a failed call).
@@ -48,19 +48,29 @@ public:
     void startRegion() override { m_timed->startRegion(); }
     WarmUp warmUp(const std::function<bool()> &cancelled) override
     {
-        return m_timed->warmUp([k = m_kernel.get()] { k->multiply(); }, cancelled);
+        return m_timed->warmUp([this] { multiply(); }, cancelled);
     }
     double checkAgainstReference(double lastWhole, const std::function<bool()> &cancelled) override
     {
         return matrixlesson::checkAgainstReference(*m_kernel, lastWhole, cancelled);
     }
+    // Written by the worker, read by the host after a wait, which orders the two.
+    std::int64_t productsComputed() const override { return m_products; }
+    TimedStream *stream() override { return m_timed.get(); }
     std::string instructionSet() const override { return m_kernel->isa(); }
     std::string waitStrategy() const override { return waitStrategyName(m_timed->stream().effectiveStrategy()); }
     std::string backend() const override { return "eigen-stream-worker"; }
     std::shared_ptr<const Json> deviceEnvironment() const override { return nullptr; }
 
 private:
+    void multiply() // on the worker
+    {
+        m_kernel->multiply();
+        ++m_products;
+    }
+
     std::unique_ptr<MatmulKernel> m_kernel;
+    std::int64_t m_products = 0;
     std::shared_ptr<TimedStream> m_timed;
     std::vector<CallHandle> m_handles; // a burst's, kept for its capacity
 };

@@ -52,6 +52,14 @@ public:
     // during the check keeps lastWhole (matrixlesson::checkAgainstReference).
     virtual double checkAgainstReference(double lastWhole, const std::function<bool()> &cancelled) = 0;
 
+    // How many products this one has computed so far, counted where the work runs: on the
+    // stream's worker inside each call, on a device each command whose END the device stamped
+    // (a call that returned without the work done is not counted). Read between calls.
+    virtual std::int64_t productsComputed() const = 0;
+    // The stream the calls run on, for a lesson that places its worker (performance-05 pins it);
+    // null on a device, whose threads are the driver's.
+    virtual TimedStream *stream() = 0;
+
     // The instruction-set variant that ran (the stream's product); empty on a device whose driver
     // compiled the kernel itself.
     virtual std::string instructionSet() const = 0;

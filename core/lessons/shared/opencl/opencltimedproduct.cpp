@@ -146,6 +146,7 @@ public:
         command.wait();
         const CallEvidence evidence = m_device->recorder.next(m_device->mark);
         Timed timed = timedOf(command, evidence); // the device's times, after the evidence
+        countIfWorked(timed);
         timed.evidence = judgedBeside(evidence, timed.timestamps.readyObserved - timed.timestamps.dispatchBegin);
         return timed;
     }
@@ -160,8 +161,10 @@ public:
         const std::int64_t ready = m_device->session.finish(m_commands);
         const CallEvidence evidence =
             judgedBeside(m_device->recorder.next(m_device->mark), ready - m_commands.front().enqueueBeginNs());
-        for (const OpenClCommand &command : m_commands)
+        for (const OpenClCommand &command : m_commands) {
             calls.push_back(timedOf(command, evidence));
+            countIfWorked(calls.back());
+        }
         m_commands.clear();
         return evidence;
     }
@@ -184,6 +187,8 @@ public:
         const double error = m_product.maxAbsErrorAgainstReference(cancelled);
         return std::isnan(error) && cancelled() ? lastWhole : error;
     }
+    std::int64_t productsComputed() const override { return m_products; }
+    TimedStream *stream() override { return nullptr; }
     std::string instructionSet() const override { return {}; }
     std::string waitStrategy() const override { return "clWaitForEvents"; }
     std::string backend() const override { return "opencl-kernel"; }
@@ -208,9 +213,17 @@ private:
         return timed;
     }
 
+    // A command the device stamped as having run (an END after its START) computed a product.
+    void countIfWorked(const Timed &timed)
+    {
+        if (timed.device.known && timed.device.end > timed.device.start)
+            ++m_products;
+    }
+
     std::shared_ptr<OpenClDeviceRun> m_device; // outlives m_product, which is destroyed first
     OpenClProduct m_product;
     std::vector<OpenClCommand> m_commands; // a burst's, kept for its capacity
+    std::int64_t m_products = 0;
 };
 
 } // namespace
