@@ -1,5 +1,5 @@
 // The course's lessons beyond performance-01 on a real device (PoCL here and in CI), each through
-// the same runner as on the stream: performance-04 float32 against float64 as two kernels on one
+// the same runner as on the stream: performance-03 placement as a blocking write; performance-04 float32 against float64 as two kernels on one
 // context and queue; performance-05 its samples as enqueues and waits; performance-06 K kernels in
 // flight and one clFinish. Each artifact is sound, names the device, and keeps the device's own clock
 // for every call; each lesson's physics holds as it does on the stream.
@@ -7,6 +7,8 @@
 #include "core/lesson/artifactbuilder.h"
 #include "core/lesson/lessonartifacts.h"
 #include "core/lesson/lessonregistry.h"
+#include "core/lessons/performance-03/performance03.h"
+#include "core/lessons/performance-03/performance03contract.h"
 #include "core/lessons/performance-04/performance04.h"
 #include "core/lessons/performance-04/performance04contract.h"
 #include "core/lessons/performance-05/performance05.h"
@@ -62,6 +64,31 @@ class TestDeviceLessons : public QObject
     Q_OBJECT
 
 private slots:
+    // performance-03 on the device: placement is a copy the device itself stamped (a placement
+    // that skipped the write would have no device START → END), the in-order queue starts the call
+    // after the copy ended, and the whole sample exceeds the call at every size, as on the stream.
+    void performance03PlacesTheInputsOnTheDevice()
+    {
+        const Artifact artifact = runOnTheDevice(Performance03::kId, {{"sizes", std::string("16,64,256")},
+                                                                      {"samples", std::int64_t(3)}});
+        verifySoundOnTheDevice(artifact);
+        const Json out = *artifact.stdoutJson();
+        const Json &phases = out.at(performance03::key::kPhases);
+        const std::optional<Trace> trace = artifact.trace();
+        const auto placeBegins = phases.at(performance03::phase::kPlaceWorkBegin).get<std::vector<std::int64_t>>();
+        const auto placeEnds = phases.at(performance03::phase::kPlaceWorkEnd).get<std::vector<std::int64_t>>();
+        QCOMPARE(placeBegins.size(), trace->calls.size());
+        for (std::size_t i = 0; i < trace->calls.size(); ++i) {
+            QVERIFY(placeBegins[i] < placeEnds[i]);
+            QVERIFY(placeEnds[i] <= trace->calls[i].workBegin);
+        }
+        const auto whole = out.at(performance03::key::kWithPreparationMedian).get<std::vector<double>>();
+        const auto call = out.at(performance03::key::kCallMedian).get<std::vector<double>>();
+        QCOMPARE(whole.size(), std::size_t(3));
+        for (std::size_t i = 0; i < whole.size(); ++i)
+            QVERIFY(whole[i] > call[i]);
+    }
+
     // performance-04 on the device: both types are kernels on one context, from the same inputs,
     // in pairs. float64's error against the long-double reference is far below float32's (a
     // "float64" kernel that computed in float32, or from float32's rounded inputs, would not be),

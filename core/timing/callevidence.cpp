@@ -102,17 +102,11 @@ int usableCpusOfThisThread()
     return sched_getaffinity(0, sizeof set, &set) == 0 ? CPU_COUNT(&set) : 0;
 }
 
-int otherRunnableTasks()
+namespace {
+
+// This process's threads in state R now; -1 where /proc/self/task cannot be read.
+int ownRunningThreads()
 {
-    int running = -1;
-    if (std::FILE *loadavg = std::fopen("/proc/loadavg", "r")) {
-        double ignored[3];
-        if (std::fscanf(loadavg, "%lf %lf %lf %d/", &ignored[0], &ignored[1], &ignored[2], &running) != 4)
-            running = -1;
-        std::fclose(loadavg);
-    }
-    if (running < 0)
-        return -1;
     std::error_code error;
     int own = 0;
     for (const auto &task : std::filesystem::directory_iterator("/proc/self/task", error)) {
@@ -124,9 +118,28 @@ int otherRunnableTasks()
         if (close != std::string::npos && close + 2 < line.size() && line[close + 2] == 'R')
             ++own;
     }
-    if (error)
+    return error ? -1 : own;
+}
+
+} // namespace
+
+int otherRunnableTasks()
+{
+    // Our threads are counted around the load average's read, and a thread seen running at either
+    // moment is taken as counted in it: a CPU device's driver thread that signalled a command's end
+    // goes to sleep within microseconds, and read once, after, it would be "another program".
+    const int ownBefore = ownRunningThreads();
+    int running = -1;
+    if (std::FILE *loadavg = std::fopen("/proc/loadavg", "r")) {
+        double ignored[3];
+        if (std::fscanf(loadavg, "%lf %lf %lf %d/", &ignored[0], &ignored[1], &ignored[2], &running) != 4)
+            running = -1;
+        std::fclose(loadavg);
+    }
+    const int ownAfter = ownRunningThreads();
+    if (running < 0 || ownBefore < 0 || ownAfter < 0)
         return -1;
-    return std::max(0, running - own);
+    return std::max(0, running - std::max(ownBefore, ownAfter));
 }
 
 CallEvidence withOtherWorkSeen(CallEvidence evidence, int otherRunnable)

@@ -54,7 +54,7 @@ inline bool isInterrupted(const CallEvidence &evidence, std::int64_t unitNs)
 
 // How many tasks outside this process the kernel had running or ready to run at this moment:
 // /proc/loadavg's running count less this process's threads in state R. -1 where not known.
-// About 30 µs (a directory of this process's threads is read), so for single calls only.
+// About 60 µs (the directory of this process's threads is read twice), so for single calls only.
 int otherRunnableTasks();
 
 // A call's waits where no other program had a task to run just after it (otherRunnable == 0):

@@ -5,9 +5,7 @@
 #include "core/lessons/performance-03/performance03contract.h"
 #include "core/lessons/performance-03/performance03phases.h"
 #include "core/lessons/performance-03/performance03timeline.h"
-#include "core/lesson/timedstream.h"
-#include "core/timing/monotonicclock.h"
-#include "core/timing/placement.h"
+#include "core/lessons/performance-03/placedsampler.h"
 
 #include <nlohmann/json.hpp>
 
@@ -75,33 +73,7 @@ LessonInfo makeInfo()
     return info;
 }
 
-// One sample's timestamps (MonotonicClock ns): preparation on the host, then the placement and
-// the call, each a dispatch on the stream and a wait for its readiness; and the scheduler's
-// evidence of the whole sample.
-struct SampleTimes {
-    std::int64_t prepareBegin = 0;
-    std::int64_t prepareEnd = 0;
-    CallTimestamps place;
-    CallTimestamps call;
-    CallEvidence evidence;
-};
-
-SampleTimes measureOnce(PlacedProduct &product, TimedStream &timed, std::uint64_t seed, std::uint64_t round)
-{
-    SampleTimes t;
-    timed.startRegion();
-    t.prepareBegin = MonotonicClock::nowNs();
-    product.prepare(seed, round);
-    t.prepareEnd = MonotonicClock::nowNs();
-    CallHandle place = timed.stream().dispatch([&product] { product.place(); });
-    place.wait();
-    CallHandle call = timed.stream().dispatch([&product] { product.multiply(); });
-    call.wait();
-    t.evidence = timed.endRegion();
-    t.place = place.timestamps();
-    t.call = call.timestamps();
-    return t;
-}
+using performance03::SampleTimes;
 
 // The run in progress: what was measured, and how far it got.
 struct Experiment {
@@ -110,7 +82,7 @@ struct Experiment {
     RunObserver &observer;
     LessonRun &run;
     performance03::Measurements measurements;
-    PlacedProduct::Dtype dtype = PlacedProduct::Dtype::Float32;
+    MatmulKernel::Dtype dtype = MatmulKernel::Dtype::Float32;
     std::uint64_t seed = 0;
     std::size_t samples = 1;
     std::size_t sizeCount = 1;
@@ -120,7 +92,7 @@ struct Experiment {
 
     performance03::SizeSamples &sizeOf(int n);
     void record(performance03::SizeSamples &size, const SampleTimes &t, bool traced, int round);
-    bool measureSize(TimedStream &timed, int n, bool traced, int round); // false when cancelled
+    bool measureSize(performance03::PlacedRound &device, int n, bool traced, int round); // false when cancelled
     int cleanSoFar() const;
 };
 
@@ -165,24 +137,24 @@ void Experiment::record(performance03::SizeSamples &size, const SampleTimes &t, 
                                    t.place.workBegin - origin, t.place.workEnd - origin,
                                    t.place.readyObserved - origin});
     run.calls.push_back(MeasuredCall::of(t.call.since(origin), t.evidence, round, t.call.readyObserved - t.prepareBegin));
+    run.calls.back().device = t.callDevice.since(origin); // a real device's own clock
     observer.callMeasured(reported++, live);
 }
 
-bool Experiment::measureSize(TimedStream &timed, int n, bool traced, int round)
+bool Experiment::measureSize(performance03::PlacedRound &device, int n, bool traced, int round)
 {
     if (!run.calls.empty() && observer.isCancelled()) { // before this size's set-up, which is not measured
         run.cancelled = true;
         return false;
     }
-    PlacedProduct product(dtype, n);
-    run.instructionSet = product.isa();
-    // The device's memory is the worker's: allocated and touched there, before any clock reads.
-    timed.stream().dispatch([&product] { product.allocateOnDevice(); }).wait();
+    // The device's buffers allocated (and touched) there, before any clock reads.
+    const std::unique_ptr<performance03::PlacedSampler> product = device.open(dtype, n);
+    device.describe(run);
     // Untimed until steady: first-use costs at a new size (the output's pages, cold caches) are
     // performance-02's subject, not this lesson's.
     run.measuring.warmUps.push_back(warmUpUntilSteady(
         [&] {
-            const SampleTimes t = measureOnce(product, timed, seed, prepared++);
+            const SampleTimes t = product->sample(seed, prepared++);
             const std::int64_t whole = t.call.readyObserved - t.prepareBegin;
             return std::pair{whole, !isInterrupted(t.evidence, whole)};
         },
@@ -196,13 +168,13 @@ bool Experiment::measureSize(TimedStream &timed, int n, bool traced, int round)
             run.cancelled = true;
             break;
         }
-        record(size, measureOnce(product, timed, seed, prepared++), traced, round);
+        record(size, product->sample(seed, prepared++), traced, round);
         observer.progress(cleanSoFar(), static_cast<int>(samples * sizeCount));
     }
     // After the clock stopped: the last output against the last prepared inputs.
     if (size.whole.size() > 0) {
         observer.phase("checking the " + std::to_string(n) + "×" + std::to_string(n) + " result against a higher-precision reference");
-        size.maxAbsError = product.maxAbsErrorAgainstReference();
+        size.maxAbsError = product->maxAbsErrorAgainstReference();
     }
     return !run.cancelled;
 }
@@ -255,17 +227,21 @@ const LessonInfo &Performance03::info() const
 
 LessonRun Performance03::run(const ParameterValues &values, RunObserver &observer) const
 {
+    return runOn(kStreamDevice, values, observer);
+}
+
+LessonRun Performance03::runOn(const std::string &device, const ParameterValues &values, RunObserver &observer) const
+{
     std::vector<int> sizes = sizesOf(choiceParameter(values, "sizes"));
     if (sizes.empty())
         sizes = sizesOf(sweeps().front()); // unreachable after resolveParameters: every choice parses
     LessonRun run;
     run.lessonId = kId;
     run.parameters = values;
-    run.device = "eigen-stream-worker";
     run.measuring.rounds = measuring::kRounds;
     Experiment experiment(observer, run);
-    experiment.dtype = choiceParameter(values, "dtype") == "float64" ? PlacedProduct::Dtype::Float64
-                                                                     : PlacedProduct::Dtype::Float32;
+    experiment.dtype = choiceParameter(values, "dtype") == "float64" ? MatmulKernel::Dtype::Float64
+                                                                     : MatmulKernel::Dtype::Float32;
     experiment.seed = static_cast<std::uint64_t>(integerParameter(values, "seed"));
     experiment.samples = static_cast<std::size_t>(integerParameter(values, "samples"));
     experiment.sizeCount = sizes.size();
@@ -285,10 +261,9 @@ LessonRun Performance03::run(const ParameterValues &values, RunObserver &observe
             run.cancelled = true;
             break;
         }
-        TimedStream timed;
-        run.waitStrategy = waitStrategyName(timed.stream().effectiveStrategy());
+        const std::unique_ptr<performance03::PlacedRound> placed = performance03::openPlacedRound(device);
         for (int n : order) {
-            if (!experiment.measureSize(timed, n, n == order.front(), round))
+            if (!experiment.measureSize(*placed, n, n == order.front(), round))
                 break;
         }
     }

@@ -11,7 +11,9 @@ namespace lessonscope {
 // seed, the worker places them in memory it owns, the worker runs the product on the placed
 // inputs — and three boundaries timed on the same calls: preparation + placement + call + sync,
 // placement + call + sync, call + sync. The default size's calls are traced; the result is
-// checked against a long-double reference at every size.
+// checked against a long-double reference at every size. On an OpenCL device (runOn "opencl:N")
+// placement is a blocking clEnqueueWriteBuffer host → device and the call an enqueue and its wait
+// (placedsampler.h).
 class Performance03 final : public ContractLesson
 {
 public:
@@ -21,6 +23,8 @@ public:
 
     const LessonInfo &info() const override;
     LessonRun run(const ParameterValues &values, RunObserver &observer) const override;
+    bool runsOnDevices() const override { return true; }
+    LessonRun runOn(const std::string &device, const ParameterValues &values, RunObserver &observer) const override;
 
     std::string describeParameters(const ParameterValues &values) const override;
 

@@ -5,128 +5,16 @@
 
 #include "core/lessons/shared/timedproduct.h"
 
-#include "core/opencl/deviceclock.h"
-#include "core/opencl/openclerror.h"
+#include "core/lessons/shared/opencl/opencldevicerun.h"
 #include "core/opencl/openclproduct.h"
-#include "core/opencl/openclsession.h"
-#include "core/timing/threadcounters.h"
 
 #include <nlohmann/json.hpp>
 
 #include <cmath>
-#include <filesystem>
-#include <mutex>
-#include <set>
 
 namespace lessonscope {
 
 namespace {
-
-std::set<long> threadsOfThisProcess()
-{
-    std::set<long> ids;
-    std::error_code error;
-    for (const auto &task : std::filesystem::directory_iterator("/proc/self/task", error)) {
-        try {
-            ids.insert(std::stol(task.path().filename().string()));
-        } catch (const std::exception &) {
-        }
-    }
-    return ids;
-}
-
-// The driver's threads: those born while a session opened, the program was built, the inputs
-// placed and the clock calibrated. PoCL starts its device's threads with the process's first
-// context and keeps them for the next, so a thread born while any session of this process opened
-// stays the driver's while it lives: every round's session watches them, not only the first's.
-// They are timed threads as the stream's worker is (a CPU device such as PoCL runs the kernel on
-// them); at most EvidenceRecorder's limit, the earliest born first.
-std::vector<ThreadCounterReader> driverThreads(const std::set<long> &before)
-{
-    static std::mutex mutex;
-    static std::set<long> known; // every live thread a session's opening started
-    const std::lock_guard lock(mutex);
-    const std::set<long> alive = threadsOfThisProcess();
-    std::erase_if(known, [&alive](long id) { return !alive.count(id); }); // a tid is reused once free
-    for (long id : alive) {
-        if (!before.count(id))
-            known.insert(id);
-    }
-    std::vector<ThreadCounterReader> readers;
-    for (long id : known) {
-        if (readers.size() < EvidenceRecorder::kMaxDeviceThreads)
-            readers.push_back(ThreadCounterReader::forThread(id));
-    }
-    return readers;
-}
-
-// A unit's evidence, its waits booked as the machine's own where no other program had a task to
-// run just after it (withOtherWorkSeen). A CPU device's driver threads sleep between commands and
-// are woken for each: their wake-ups, a few µs each and per command, add up over a burst to more
-// than the rule's 10 µs with nothing else on the machine. Asked only of a unit the rule would call
-// interrupted, since the question costs ~30 µs (outside the timer); a busy program is always
-// runnable, so it is never missed.
-CallEvidence judgedBeside(const CallEvidence &evidence, std::int64_t unitNs)
-{
-    return isInterrupted(evidence, unitNs) ? withOtherWorkSeen(evidence, otherRunnableTasks()) : evidence;
-}
-
-Json deviceJson(const OpenClDeviceInfo &d, const DeviceClockRelation &clock, std::size_t driverThreadCount)
-{
-    Json device = Json::object();
-    device["id"] = d.id();
-    device["name"] = d.name;
-    device["type"] = d.type;
-    device["vendor"] = d.vendor;
-    device["platform"] = d.platformName;
-    device["platformVersion"] = d.platformVersion;
-    device["driverVersion"] = d.driverVersion;
-    device["version"] = d.version;
-    device["computeUnits"] = d.computeUnits;
-    device["fp64"] = d.fp64;
-    device["hostUnifiedMemory"] = d.hostUnifiedMemory;
-    device["profilingTimerResolutionNs"] = d.profilingTimerResolutionNs;
-    device["driverThreads"] = driverThreadCount;
-    Json relation = Json::object();
-    relation["method"] = clockMethodName(clock.method);
-    relation["deviceClock"] = clock.deviceClock;
-    relation["uncertaintyNs"] = clock.uncertaintyNs;
-    relation["samples"] = clock.samples;
-    relation["evidence"] = clock.evidence;
-    device["clock"] = std::move(relation);
-    return device;
-}
-
-// What the products of one openOpenClTimedProducts share: one context and its in-order queue,
-// the clock relation, and the evidence of the host's and the driver's threads with its one region
-// (as the stream's products share its worker and its TimedStream).
-struct OpenClDeviceRun {
-    explicit OpenClDeviceRun(int deviceIndex)
-        : threadsBefore(threadsOfThisProcess()),
-          session(deviceIndex)
-    {
-    }
-
-    // Once every product is placed: the clock related to the host's, and the threads the driver
-    // started meanwhile found.
-    void relateClocksAndFindThreads()
-    {
-        clock = calibrateDeviceClock(session);
-        if (!clock.established())
-            throw OpenClUnsupported("the device's clock cannot be related to the host's: " + clock.problem);
-        std::vector<ThreadCounterReader> threads = driverThreads(threadsBefore);
-        driverThreadCount = threads.size();
-        recorder = EvidenceRecorder(std::move(threads));
-        mark = recorder.mark();
-    }
-
-    std::set<long> threadsBefore;
-    OpenClSession session;
-    DeviceClockRelation clock;
-    EvidenceRecorder recorder;
-    EvidenceRecorder::Mark mark;
-    std::size_t driverThreadCount = 0;
-};
 
 class OpenClTimedProduct final : public TimedProduct
 {
@@ -194,7 +82,7 @@ public:
     std::string backend() const override { return "opencl-kernel"; }
     std::shared_ptr<const Json> deviceEnvironment() const override
     {
-        return std::make_shared<const Json>(deviceJson(m_device->session.device(), m_device->clock, m_device->driverThreadCount));
+        return std::make_shared<const Json>(m_device->environment());
     }
 
 private:
@@ -208,8 +96,7 @@ private:
         timed.evidence = evidence;
         timed.timestamps = {record.enqueueBeginNs, record.enqueueEndNs, clock.toHostNs(record.device.startNs),
                             clock.toHostNs(record.device.endNs), record.readyObservedNs};
-        timed.device = {true, record.device.queuedNs, record.device.submitNs, record.device.startNs, record.device.endNs,
-                        clock.toHostNs(record.device.startNs) - record.device.startNs};
+        timed.device = m_device->deviceTimesOf(record);
         return timed;
     }
 

@@ -1,0 +1,83 @@
+#include "core/lessons/performance-03/placedsampler.h"
+
+#include "core/lesson/timedstream.h"
+#include "core/timing/monotonicclock.h"
+#include "core/timing/placement.h"
+
+#include <stdexcept>
+
+namespace lessonscope::performance03 {
+
+namespace {
+
+// The model: the product's device buffers are the stream worker's memory, placed and multiplied
+// there (PlacedProduct).
+class StreamPlacedSampler final : public PlacedSampler
+{
+public:
+    StreamPlacedSampler(TimedStream &timed, MatmulKernel::Dtype dtype, int n)
+        : m_timed(timed),
+          m_product(dtype, n)
+    {
+        // The device's memory is the worker's: allocated and touched there, before any clock reads.
+        m_timed.stream().dispatch([this] { m_product.allocateOnDevice(); }).wait();
+    }
+
+    SampleTimes sample(std::uint64_t seed, std::uint64_t preparation) override
+    {
+        SampleTimes t;
+        m_timed.startRegion();
+        t.prepareBegin = MonotonicClock::nowNs();
+        m_product.prepare(seed, preparation);
+        t.prepareEnd = MonotonicClock::nowNs();
+        CallHandle place = m_timed.stream().dispatch([this] { m_product.place(); });
+        place.wait();
+        CallHandle call = m_timed.stream().dispatch([this] { m_product.multiply(); });
+        call.wait();
+        t.evidence = m_timed.endRegion();
+        t.place = place.timestamps();
+        t.call = call.timestamps();
+        return t;
+    }
+    double maxAbsErrorAgainstReference() override { return m_product.maxAbsErrorAgainstReference(); }
+    std::string isa() const { return m_product.isa(); }
+
+private:
+    TimedStream &m_timed;
+    PlacedProduct m_product;
+};
+
+class StreamPlacedRound final : public PlacedRound
+{
+public:
+    std::unique_ptr<PlacedSampler> open(MatmulKernel::Dtype dtype, int n) override
+    {
+        auto sampler = std::make_unique<StreamPlacedSampler>(m_timed, dtype, n);
+        m_isa = sampler->isa();
+        return sampler;
+    }
+    void describe(LessonRun &run) const override
+    {
+        run.device = "eigen-stream-worker";
+        run.instructionSet = m_isa;
+        run.waitStrategy = waitStrategyName(m_timed.stream().effectiveStrategy());
+    }
+
+private:
+    TimedStream m_timed;
+    std::string m_isa;
+};
+
+} // namespace
+
+std::unique_ptr<PlacedRound> openPlacedRound(const std::string &device)
+{
+    if (device == kStreamDevice)
+        return std::make_unique<StreamPlacedRound>();
+    if (const auto index = openClDeviceIndex(device))
+        return openOpenClPlacedRound(*index);
+    throw std::invalid_argument("no device \"" + device + "\": a lesson runs on \"stream\" or on \"opencl:N\" "
+                                "(lessonscope devices lists them)");
+}
+
+} // namespace lessonscope::performance03
