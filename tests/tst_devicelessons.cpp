@@ -1,12 +1,16 @@
 // The course's lessons beyond performance-01 on a real device (PoCL here and in CI), each through
-// the same runner as on the stream: performance-03 placement as a blocking write; performance-04 float32 against float64 as two kernels on one
+// the same runner as on the stream: performance-02 the first use of OpenCL in fresh processes, with
+// the kernel cache's state; performance-03 placement as a blocking write; performance-04 float32 against float64 as two kernels on one
 // context and queue; performance-05 its samples as enqueues and waits; performance-06 K kernels in
 // flight and one clFinish. Each artifact is sound, names the device, and keeps the device's own clock
 // for every call; each lesson's physics holds as it does on the stream.
 #include "core/artifact/validation.h"
 #include "core/lesson/artifactbuilder.h"
+#include "core/lesson/childprocess.h"
 #include "core/lesson/lessonartifacts.h"
 #include "core/lesson/lessonregistry.h"
+#include "core/lessons/performance-02/performance02.h"
+#include "core/lessons/performance-02/performance02contract.h"
 #include "core/lessons/performance-03/performance03.h"
 #include "core/lessons/performance-03/performance03contract.h"
 #include "core/lessons/performance-04/performance04.h"
@@ -16,6 +20,7 @@
 #include "core/lessons/performance-06/performance06.h"
 #include "core/lessons/performance-06/performance06contract.h"
 
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <nlohmann/json.hpp>
@@ -64,6 +69,44 @@ class TestDeviceLessons : public QObject
     Q_OBJECT
 
 private slots:
+    // performance-02 on the device, with PoCL's kernel cache in a folder of its own, empty at the
+    // start: the first process finds nothing and compiles (a miss), the second finds what the first
+    // wrote (a hit), and the cold build costs more than the cached one. Every process's first call
+    // is its first use of OpenCL in six parts, each measured (a timer started after
+    // clBuildProgram would have none to report), together no more than the whole first call.
+    void performance02TimesTheFirstUseOfOpenClInFreshProcesses()
+    {
+        QTemporaryDir cache;
+        QVERIFY(cache.isValid());
+        qputenv("POCL_CACHE_DIR", cache.path().toLocal8Bit()); // the children inherit it
+        qputenv(kProgramEnvironmentVariable, QByteArrayLiteral(LESSONSCOPE_BINARY)); // fresh lessonscope processes
+        const Artifact artifact = runOnTheDevice(Performance02::kId, {{"processes", std::int64_t(2)},
+                                                                      {"samples", std::int64_t(3)}});
+        qunsetenv("POCL_CACHE_DIR");
+        qunsetenv(kProgramEnvironmentVariable);
+        verifySoundOnTheDevice(artifact);
+        const performance02::Figures f = performance02::readFigures(artifact);
+        QCOMPARE(f.backend, std::string(performance02::kDeviceBackend));
+        const Json out = *artifact.stdoutJson();
+        const Json &samples = out.at(performance02::key::kFirstCallPartsSamples);
+        QVERIFY(samples.size() >= 2);
+        for (std::size_t p = 0; p < samples.size(); ++p) {
+            double sum = 0;
+            for (const std::string &name : performance02::partNames(performance02::kDeviceBackend)) {
+                QVERIFY2(samples[p].at(name).get<double>() > 0, name.c_str());
+                sum += samples[p].at(name).get<double>();
+            }
+            QVERIFY(sum <= f.firstCallSamplesSeconds[p]);
+        }
+        if (!artifact.json().at("environment").at("device").at("platform").get<std::string>().starts_with("Portable"))
+            return; // the cache's files are read on PoCL only
+        QCOMPARE(f.kernelCache.size(), samples.size());
+        QCOMPARE(f.kernelCache[0].program, std::string("miss"));
+        QCOMPARE(f.kernelCache[1].program, std::string("hit"));
+        QVERIFY(samples[0].at(performance02::part::kProgramBuild).get<double>()
+                > samples[1].at(performance02::part::kProgramBuild).get<double>());
+    }
+
     // performance-03 on the device: placement is a copy the device itself stamped (a placement
     // that skipped the write would have no device START → END), the in-order queue starts the call
     // after the copy ended, and the whole sample exceeds the call at every size, as on the stream.

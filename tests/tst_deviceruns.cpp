@@ -256,10 +256,6 @@ private slots:
                                                  QStringLiteral("gpu"), QStringLiteral("-o"), dir.filePath(QStringLiteral("x.json"))});
         QCOMPARE(nameless.exitCode, 2);
         QVERIFY2(nameless.err.contains(QStringLiteral("--device gpu")), qPrintable(nameless.err));
-        const Outcome streamOnly = runLessonscope({QStringLiteral("run"), QStringLiteral("performance-02"), QStringLiteral("--device"),
-                                                   QString::fromLatin1(kDevice), QStringLiteral("-o"), dir.filePath(QStringLiteral("y.json"))});
-        QCOMPARE(streamOnly.exitCode, 2);
-        QVERIFY2(streamOnly.err.contains(QStringLiteral("runs on the stream only")), qPrintable(streamOnly.err));
         const Outcome missing = runLessonscope({QStringLiteral("run"), QStringLiteral("performance-01"), QStringLiteral("--device"),
                                                 QStringLiteral("opencl:99"), QStringLiteral("-o"), dir.filePath(QStringLiteral("z.json"))});
         QCOMPARE(missing.exitCode, 1);

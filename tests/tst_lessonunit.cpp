@@ -21,6 +21,7 @@
 #include "ui/timeline/predictionpanel.h"
 #include "ui/timeline/timelinewidget.h"
 
+#include <QComboBox>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -233,6 +234,30 @@ private slots:
         QCOMPARE(allLessons().back(), &loopLesson); // after the course, which does not list it
         QVERIFY(std::find(courseLessons().begin(), courseLessons().end(), &loopLesson) == courseLessons().end());
         QVERIFY(!registerLesson(loopLesson)); // one id, one lesson
+    }
+
+    // A lesson that does not say it runs on real devices runs on the stream alone: asked for a
+    // device it refuses before it measures, and the run panel offers it no device field.
+    void aLessonOfTheStreamAloneRefusesADevice()
+    {
+        QVERIFY(!loopLesson.runsOnDevices());
+        class Quiet final : public RunObserver
+        {
+        } quiet;
+        ParameterValues values{{"samples", std::int64_t(2)}};
+        QVERIFY(!loopLesson.resolveParameters(values));
+        try {
+            runLesson(loopLesson, values, quiet, "opencl:0");
+            QFAIL("a lesson of the stream alone ran on a device");
+        } catch (const std::invalid_argument &refused) {
+            QVERIFY2(std::string(refused.what()).find("runs on the stream only") != std::string::npos, refused.what());
+        }
+        LessonRunner runner;
+        RunPanel panel(&runner);
+        panel.setLessonId(QString::fromLatin1(kId));
+        QCOMPARE(panel.device(), std::string(kStreamDevice));
+        for (QComboBox *box : panel.findChildren<QComboBox *>())
+            QVERIFY(box->accessibleName() != QStringLiteral("Device") || box->isHidden());
     }
 
     void runsValidatesAndChecksWithItsOwnRules()

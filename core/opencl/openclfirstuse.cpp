@@ -17,10 +17,19 @@ std::int64_t OpenClFirstUse::partsNs() const
 
 OpenClFirstUse measureOpenClFirstUse(int deviceIndex, MatmulKernel::Dtype dtype, int m, int k, int n, std::uint64_t seed)
 {
-    OpenClFirstUse use;
-    use.beginNs = MonotonicClock::nowNs();
+    const std::int64_t beginNs = MonotonicClock::nowNs();
     OpenClSession session(deviceIndex);
     OpenClProduct product(session, dtype, m, k, n, seed);
+    OpenClFirstUse use = measureOpenClFirstUse(session, product, beginNs);
+    product.readBack(true);
+    use.maxAbsError = product.maxAbsErrorAgainstReference();
+    return use;
+}
+
+OpenClFirstUse measureOpenClFirstUse(OpenClSession &session, OpenClProduct &product, std::int64_t beginNs)
+{
+    OpenClFirstUse use;
+    use.beginNs = beginNs;
     const OpenClProgram &program = session.productProgram(); // looks at PoCL's cache around its build
     const TimedStep createKernel = product.createKernel();
     const TimedStep allocate = product.allocate();
@@ -51,8 +60,6 @@ OpenClFirstUse measureOpenClFirstUse(int deviceIndex, MatmulKernel::Dtype dtype,
         use.kernelBinaryCache = beforeCall.kernelBinaryOutcome(PoclCacheSnapshot::take(cache), program.build().cacheFolder,
                                                                 product.kernelName());
     }
-    product.readBack(true);
-    use.maxAbsError = product.maxAbsErrorAgainstReference();
     return use;
 }
 

@@ -47,4 +47,12 @@ struct OpenClFirstUse {
 // around the first call, outside every timer. Throws what OpenClSession and OpenClProduct throw.
 OpenClFirstUse measureOpenClFirstUse(int deviceIndex, MatmulKernel::Dtype dtype, int m, int k, int n, std::uint64_t seed);
 
+class OpenClSession;
+class OpenClProduct;
+// The same from the program's build on, on a session opened just after beginNs and a product made
+// on it, neither used yet, which the caller keeps: a lesson goes on timing warm calls on them
+// in the same fresh process. It does not check the output (maxAbsError stays 0): read back
+// and check after the clock stopped.
+OpenClFirstUse measureOpenClFirstUse(OpenClSession &session, OpenClProduct &product, std::int64_t beginNs);
+
 } // namespace lessonscope

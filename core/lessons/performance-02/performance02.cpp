@@ -18,6 +18,7 @@ namespace lessonscope {
 namespace {
 
 using performance02::ProcessMeasurement;
+using performance02::kDeviceBackend;
 
 constexpr const char *kReading =
     "The first call of a process pays once for what later calls reuse: starting the stream's worker, "
@@ -87,6 +88,8 @@ std::optional<ProcessMeasurement> measureOneProcess(const performance02::ChildRe
         throw std::runtime_error(which + " printed a measurement lessonscope cannot read");
     if (process->instructionSet != request.isa) // the artifact names one variant for every process
         throw std::runtime_error(which + " ran the " + process->instructionSet + " variant, not " + request.isa);
+    if ((process->backend == kDeviceBackend) != (request.device != kStreamDevice))
+        throw std::runtime_error(which + " ran on " + process->backend + ", not on " + request.device);
     return process;
 }
 
@@ -106,14 +109,25 @@ const LessonInfo &Performance02::info() const
 
 LessonRun Performance02::run(const ParameterValues &values, RunObserver &observer) const
 {
+    return runOn(kStreamDevice, values, observer);
+}
+
+LessonRun Performance02::runOn(const std::string &device, const ParameterValues &values, RunObserver &observer) const
+{
+    if (device != kStreamDevice && !openClDeviceIndex(device))
+        throw std::invalid_argument("no device \"" + device + "\": a lesson runs on \"stream\" or on \"opencl:N\" "
+                                    "(lessonscope devices lists them)");
     // The variant is resolved here, so that --isa and LESSONSCOPE_ISA reach every child alike; each
-    // child still makes the choice itself, timed (kernel_select).
-    const performance02::ChildRequest request = performance02::requestOf(values, defaultMatmulIsa());
+    // child still makes the choice itself, timed (kernel_select). A device's driver compiles the
+    // kernel itself: no variant.
+    performance02::ChildRequest request =
+        performance02::requestOf(values, device == kStreamDevice ? defaultMatmulIsa() : std::string());
+    request.device = device;
     const int processes = static_cast<int>(integerParameter(values, "processes"));
     LessonRun run;
     run.lessonId = kId;
     run.parameters = values;
-    run.device = "eigen-stream-worker";
+    run.device = device == kStreamDevice ? "eigen-stream-worker" : kDeviceBackend;
     run.instructionSet = request.isa;
 
     // One process after another, never side by side: two at once would share the cores and
@@ -163,8 +177,11 @@ LessonRun Performance02::run(const ParameterValues &values, RunObserver &observe
         const std::int64_t unitNs = i == 0 ? static_cast<std::int64_t>(shown.firstCallSeconds * 1e9)
                                            : shown.calls[i].readyObserved - shown.calls[i].dispatchBegin;
         run.calls.push_back(MeasuredCall::of(shown.calls[i], shown.evidence[i], static_cast<int>(traced), unitNs));
+        if (i < shown.deviceCalls.size())
+            run.calls.back().device = shown.deviceCalls[i]; // a real device's own clock
     }
-    run.waitStrategy = measured[traced].waitStrategy;
+    run.waitStrategy = shown.waitStrategy;
+    run.deviceEnvironment = shown.deviceEnvironment;
     run.output = std::make_shared<const Json>(performance02::output(run, measured, traced, info().texts.boundary));
     return run;
 }

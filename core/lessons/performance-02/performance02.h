@@ -9,7 +9,9 @@ namespace lessonscope {
 // choosing the product's instruction-set variant, first-touching the output, Eigen's first use,
 // cold caches. So that "first" is really first, run() starts `processes` fresh lessonscope
 // processes one after another (measureInChild); each times its first call part by part and then
-// its warm calls, and the parent gathers them.
+// its warm calls, and the parent gathers them. On an OpenCL device (runOn "opencl:N") each
+// process's first call is its first use of OpenCL, part by part: the drivers, the context, the
+// program's build, the kernel, the buffers and the first enqueue, with the kernel cache's state.
 class Performance02 final : public ContractLesson
 {
 public:
@@ -19,6 +21,8 @@ public:
 
     const LessonInfo &info() const override;
     LessonRun run(const ParameterValues &values, RunObserver &observer) const override;
+    bool runsOnDevices() const override { return true; }
+    LessonRun runOn(const std::string &device, const ParameterValues &values, RunObserver &observer) const override;
     int measureInChild(const QStringList &arguments) const override;
 
     std::string describeParameters(const ParameterValues &values) const override;

@@ -26,14 +26,14 @@ std::string pointerTo(const char *key)
 }
 
 // One process's parts: each a duration, together no more than its first call.
-void checkParts(const Json &parts, double firstCall, const std::string &where, Checker &checker)
+void checkParts(const Json &parts, double firstCall, std::string_view backend, const std::string &where, Checker &checker)
 {
     if (!parts.is_object()) {
         checker.warning(where, "the first call's parts are not an object of named durations");
         return;
     }
     double sum = 0;
-    for (const std::string &name : partNames()) {
+    for (const std::string &name : partNames(backend)) {
         const Json *value = Checker::member(parts, name.c_str());
         if (!value || !value->is_number() || value->get<double>() < 0) {
             checker.warning(where, "the first call's part " + name + " is not a duration");
@@ -57,13 +57,17 @@ void checkProcesses(const Json &out, const std::optional<std::vector<double>> &f
                                                          + std::to_string(distinct.size()) + " distinct processes");
     if (f.preemptions.size() != firsts->size())
         checker.warning(pointerTo(key::kPreemptions), "stdout needs how often each process was preempted");
+    // On a device a first call is cold or cached (2,000× apart on PoCL): each says which.
+    if (f.backend == kDeviceBackend && f.kernelCache.size() != firsts->size())
+        checker.warning(pointerTo(key::kKernelCacheSamples),
+                        "a first call on a device needs its kernel cache's state: one for each process");
     const Json *samples = Checker::member(out, key::kFirstCallPartsSamples);
     if (!samples || !samples->is_array() || samples->size() != firsts->size()) {
         checker.warning(pointerTo(key::kFirstCallPartsSamples), "stdout needs the parts of every process's first call");
         return;
     }
     for (std::size_t i = 0; i < firsts->size(); ++i)
-        checkParts((*samples)[i], (*firsts)[i], pointerTo(key::kFirstCallPartsSamples) + "/" + std::to_string(i), checker);
+        checkParts((*samples)[i], (*firsts)[i], f.backend, pointerTo(key::kFirstCallPartsSamples) + "/" + std::to_string(i), checker);
     if (!f.tracedProcess || *f.tracedProcess < 0 || static_cast<std::size_t>(*f.tracedProcess) >= firsts->size()) {
         checker.warning(pointerTo(key::kTracedProcess), "the traced process is not one of the processes");
         return;
@@ -73,7 +77,7 @@ void checkProcesses(const Json &out, const std::optional<std::vector<double>> &f
     if (!parts || *parts != (*samples)[traced])
         checker.warning(pointerTo(key::kFirstCallParts), "the first call's parts are not the traced process's");
     else
-        checkParts(*parts, (*firsts)[traced], pointerTo(key::kFirstCallParts), checker);
+        checkParts(*parts, (*firsts)[traced], f.backend, pointerTo(key::kFirstCallParts), checker);
     // The line of calls in order starts with the same whole first call (not its work alone).
     if (!f.callsInOrderSeconds.empty() && f.callsInOrderSeconds.front() != (*firsts)[traced])
         checker.warning(pointerTo(key::kCallsInOrder) + "/0",
@@ -95,11 +99,11 @@ void checkPanels(const Json &document, const Json &out, const std::optional<doub
     panel = panelAt(document, kPartsPanel, "bar", &pointer);
     y = panel ? seriesValues(*panel, kSeriesLabel, &pointer) : nullptr;
     const Json *parts = Checker::member(out, key::kFirstCallParts);
-    for (std::size_t i = 0; y && parts && parts->is_object() && i < partNames().size(); ++i) {
-        const Json *value = Checker::member(*parts, partNames()[i].c_str());
+    const std::vector<std::string> &names = partNames(readFigures(out).backend);
+    for (std::size_t i = 0; y && parts && parts->is_object() && i < names.size(); ++i) {
+        const Json *value = Checker::member(*parts, names[i].c_str());
         if (value && value->is_number())
-            compareValue(*y, i, pointer, value->get<double>(), std::string(key::kFirstCallParts) + "." + partNames()[i],
-                         checker);
+            compareValue(*y, i, pointer, value->get<double>(), std::string(key::kFirstCallParts) + "." + names[i], checker);
     }
     if (inOrder)
         compareLine(document, kCallsPanel, "completed call", *inOrder, key::kCallsInOrder, checker);

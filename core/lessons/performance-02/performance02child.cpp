@@ -23,11 +23,16 @@ constexpr double kSecondsPerNs = 1e-9;
 
 // "name=value": the parameter of the lesson's declarations it names (the same integers and
 // choices `lessonscope run` reads), or "isa=…", which the parent resolved. False when it is neither.
-bool applyArgument(const QString &name, const QString &value, ParameterValues &values, std::string &isa)
+bool applyArgument(const QString &name, const QString &value, ParameterValues &values, std::string &isa,
+                   std::string &device)
 {
     if (name == QLatin1String("isa")) {
         isa = value.toStdString();
         return true;
+    }
+    if (name == QLatin1String("device")) {
+        device = value.toStdString();
+        return device == kStreamDevice || openClDeviceIndex(device).has_value();
     }
     const std::string key = name.toStdString();
     if (key == "dtype") {
@@ -45,21 +50,21 @@ bool applyArgument(const QString &name, const QString &value, ParameterValues &v
     return false;
 }
 
-// How often this process has been preempted so far (every thread of it).
+} // namespace
+
 std::int64_t involuntarySwitches()
 {
     rusage usage{};
     return getrusage(RUSAGE_SELF, &usage) == 0 ? static_cast<std::int64_t>(usage.ru_nivcsw) : 0;
 }
 
-} // namespace
-
 QStringList childArguments(const ChildRequest &request)
 {
     return {QStringLiteral("samples=%1").arg(request.samples), QStringLiteral("m=%1").arg(request.m),
             QStringLiteral("k=%1").arg(request.k), QStringLiteral("n=%1").arg(request.n),
             QStringLiteral("dtype=%1").arg(request.float64 ? QStringLiteral("float64") : QStringLiteral("float32")),
-            QStringLiteral("seed=%1").arg(request.seed), QStringLiteral("isa=%1").arg(QString::fromStdString(request.isa))};
+            QStringLiteral("seed=%1").arg(request.seed), QStringLiteral("isa=%1").arg(QString::fromStdString(request.isa)),
+            QStringLiteral("device=%1").arg(QString::fromStdString(request.device))};
 }
 
 std::optional<ChildRequest> readChildArguments(const QStringList &arguments, const Lesson &lesson,
@@ -67,9 +72,10 @@ std::optional<ChildRequest> readChildArguments(const QStringList &arguments, con
 {
     ParameterValues values;
     std::string isa;
+    std::string device = kStreamDevice;
     for (const QString &argument : arguments) {
         const qsizetype equals = argument.indexOf(QLatin1Char('='));
-        if (equals <= 0 || !applyArgument(argument.left(equals), argument.mid(equals + 1), values, isa)) {
+        if (equals <= 0 || !applyArgument(argument.left(equals), argument.mid(equals + 1), values, isa, device)) {
             *error = "not a measuring request: " + printableText(argument.left(100).toStdString());
             return std::nullopt;
         }
@@ -90,7 +96,9 @@ std::optional<ChildRequest> readChildArguments(const QStringList &arguments, con
         *error = *problem;
         return std::nullopt;
     }
-    return requestOf(values, isa);
+    ChildRequest request = requestOf(values, isa);
+    request.device = device;
+    return request;
 }
 
 ChildRequest requestOf(const ParameterValues &values, const std::string &isa)
@@ -108,6 +116,8 @@ ChildRequest requestOf(const ParameterValues &values, const std::string &isa)
 
 Json measureThisProcess(const ChildRequest &request)
 {
+    if (const auto deviceIndex = openClDeviceIndex(request.device))
+        return measureThisProcessOnDevice(request, *deviceIndex);
     // "Input already placed": the inputs are made before the clock starts (performance-03 times
     // them); everything after timerStart happens once per process and is the first call's.
     StagedMatmul product(request.float64 ? StagedMatmul::Dtype::Float64 : StagedMatmul::Dtype::Float32, request.m,

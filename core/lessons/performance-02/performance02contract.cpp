@@ -58,30 +58,10 @@ std::vector<T> arrayOf(const Json &object, const char *name)
     return values;
 }
 
-std::map<std::string, double> partsOf(const Json *object)
+std::string stringOf(const Json &object, const char *name)
 {
-    std::map<std::string, double> parts;
-    if (!object || !object->is_object())
-        return parts;
-    for (const std::string &name : partNames()) {
-        if (const auto value = numberOf(*object, name.c_str()))
-            parts[name] = *value;
-    }
-    return parts;
-}
-
-Json partsJson(const std::map<std::string, double> &parts)
-{
-    Json object = Json::object();
-    for (const std::string &name : partNames())
-        object[name] = parts.count(name) ? Json(parts.at(name)) : Json(nullptr);
-    return object;
-}
-
-// The parts as the panel names them, in partNames() order: short enough for four bars.
-Json partDisplayLabels()
-{
-    return Json::array({"stream", "variant", "touch", "work"});
+    const Json *value = member(object, name);
+    return value && value->is_string() ? value->get<std::string>() : std::string();
 }
 
 // What a child may print, bounded before any arithmetic on it (the parent subtracts, sums and
@@ -96,21 +76,41 @@ bool isDuration(double seconds)
     return std::isfinite(seconds) && seconds >= 0 && seconds <= kMostSeconds;
 }
 
-bool isCall(const CallTimestamps &t)
+// On a device the work is the device's START and END placed on the host's clock, within the
+// relation's uncertainty of the host's reads around it: its order is its own.
+bool isCall(const CallTimestamps &t, bool onDevice)
 {
+    const bool workInside = onDevice ? std::abs(t.workBegin - t.dispatchBegin) <= kMostCallNs
+                                     : t.dispatchBegin <= t.workBegin && t.workEnd <= t.readyObserved;
     return 0 <= t.dispatchBegin && t.dispatchBegin <= t.dispatchEnd && t.dispatchEnd <= t.readyObserved
-        && t.dispatchBegin <= t.workBegin && t.workBegin <= t.workEnd && t.workEnd <= t.readyObserved
-        && t.readyObserved <= kMostClockNs && t.readyObserved - t.dispatchBegin <= kMostCallNs;
+        && workInside && t.workBegin <= t.workEnd && t.readyObserved <= kMostClockNs
+        && t.readyObserved - t.dispatchBegin <= kMostCallNs;
+}
+
+// A device child's own: each call's device clock, the device, the kernel cache's state.
+bool readDeviceParts(const Json &child, ProcessMeasurement &process)
+{
+    const Json *device = member(child, "device_calls");
+    const Json *environment = member(child, "device");
+    const Json *cache = member(child, "kernel_cache");
+    if (!device || !device->is_array() || device->size() != process.calls.size() || !environment
+        || !environment->is_object() || !cache)
+        return false;
+    for (const Json &d : *device) {
+        if (!d.is_array() || d.size() != 5 || !std::all_of(d.begin(), d.end(), [](const Json &v) { return v.is_number_integer(); }))
+            return false;
+        const auto at = [&d](std::size_t i) { return d[i].get<std::int64_t>(); };
+        if (at(0) > at(1) || at(1) > at(2) || at(2) > at(3) || std::abs(at(4)) > kMostClockNs)
+            return false;
+        process.deviceCalls.push_back({true, at(0), at(1), at(2), at(3), at(4)});
+    }
+    process.deviceEnvironment = std::make_shared<const Json>(*environment);
+    process.kernelCache = kernelCacheOf(*cache);
+    process.kernelCacheDirectory = stringOf(child, key::kKernelCacheDirectory);
+    return process.kernelCache.has_value();
 }
 
 } // namespace
-
-const std::vector<std::string> &partNames()
-{
-    static const std::vector<std::string> names = {part::kStreamStart, part::kKernelSelect, part::kFirstTouch,
-                                                    part::kWork};
-    return names;
-}
 
 std::optional<ProcessMeasurement> readProcess(const Json &child)
 {
@@ -123,10 +123,13 @@ std::optional<ProcessMeasurement> readProcess(const Json &child)
     const Json *wait = member(child, "wait_strategy");
     process.instructionSet = isa && isa->is_string() ? isa->get<std::string>() : std::string();
     process.waitStrategy = wait && wait->is_string() ? wait->get<std::string>() : std::string();
+    if (const Json *backend = member(child, key::kBackend); backend && backend->is_string())
+        process.backend = backend->get<std::string>();
+    const bool onDevice = process.backend == kDeviceBackend;
     const auto first = numberOf(child, key::kFirstCall);
     const auto error = numberOf(child, key::kMaxAbsError);
-    process.parts = partsOf(member(child, key::kFirstCallParts));
-    if (!first || !isDuration(*first) || !error || process.parts.size() != partNames().size())
+    process.parts = partsOf(member(child, key::kFirstCallParts), process.backend);
+    if (!first || !isDuration(*first) || !error || process.parts.size() != partNames(process.backend).size())
         return std::nullopt;
     process.firstCallSeconds = *first;
     process.maxAbsError = *error;
@@ -145,7 +148,7 @@ std::optional<ProcessMeasurement> readProcess(const Json &child)
         const CallTimestamps timestamps{call[0].get<std::int64_t>(), call[1].get<std::int64_t>(),
                                         call[2].get<std::int64_t>(), call[3].get<std::int64_t>(),
                                         call[4].get<std::int64_t>()};
-        if (!isCall(timestamps))
+        if (!isCall(timestamps, onDevice))
             return std::nullopt;
         process.calls.push_back(timestamps);
     }
@@ -175,6 +178,8 @@ std::optional<ProcessMeasurement> readProcess(const Json &child)
             return std::nullopt;
         process.evidence.push_back(call);
     }
+    if (onDevice && !readDeviceParts(child, process))
+        return std::nullopt;
     return process;
 }
 
@@ -188,15 +193,26 @@ Json processJson(const ProcessMeasurement &process)
         evidence.push_back(Json::array({e.otherWaitNs, e.host.runDelayNs, e.device.runDelayNs, e.host.involuntary,
                                         e.device.involuntary, e.host.cpu, e.device.cpu, e.sharedCpu ? 1 : 0}));
     }
-    return Json{{"pid", process.processId},
-                {"instruction_set", process.instructionSet},
-                {"wait_strategy", process.waitStrategy},
-                {key::kFirstCall, process.firstCallSeconds},
-                {key::kFirstCallParts, partsJson(process.parts)},
-                {key::kMaxAbsError, process.maxAbsError},
-                {key::kPreemptions, process.preemptions},
-                {"calls", std::move(calls)},
-                {"evidence", std::move(evidence)}};
+    Json child{{"pid", process.processId},
+               {key::kBackend, process.backend},
+               {"instruction_set", process.instructionSet},
+               {"wait_strategy", process.waitStrategy},
+               {key::kFirstCall, process.firstCallSeconds},
+               {key::kFirstCallParts, partsJson(process.parts, process.backend)},
+               {key::kMaxAbsError, process.maxAbsError},
+               {key::kPreemptions, process.preemptions},
+               {"calls", std::move(calls)},
+               {"evidence", std::move(evidence)}};
+    if (process.backend == kDeviceBackend) {
+        Json device = Json::array();
+        for (const DeviceClockTimes &d : process.deviceCalls)
+            device.push_back(Json::array({d.queued, d.submit, d.start, d.end, d.offsetNs}));
+        child["device_calls"] = std::move(device);
+        child["device"] = process.deviceEnvironment ? *process.deviceEnvironment : Json::object();
+        child["kernel_cache"] = kernelCacheJson(process.kernelCache.value_or(KernelCacheState{}));
+        child[key::kKernelCacheDirectory] = process.kernelCacheDirectory;
+    }
+    return child;
 }
 
 std::size_t medianProcess(const std::vector<ProcessMeasurement> &processes)
@@ -231,6 +247,7 @@ Json output(const LessonRun &run, const std::vector<ProcessMeasurement> &process
     Samples firsts, warm; // each process is a round of its own
     std::vector<std::int64_t> pids, preemptions;
     Json partsSamples = Json::array();
+    Json cacheSamples = Json::array();
     double maxError = 0;
     for (std::size_t p = 0; p < processes.size(); ++p) {
         const ProcessMeasurement &process = processes[p];
@@ -240,7 +257,9 @@ Json output(const LessonRun &run, const std::vector<ProcessMeasurement> &process
         firsts.add(process.firstCallSeconds, evidenceOf(0), static_cast<int>(p));
         pids.push_back(process.processId);
         preemptions.push_back(process.preemptions);
-        partsSamples.push_back(partsJson(process.parts));
+        partsSamples.push_back(partsJson(process.parts, process.backend));
+        if (process.kernelCache)
+            cacheSamples.push_back(kernelCacheJson(*process.kernelCache));
         maxError = std::max(maxError, process.maxAbsError);
         for (std::size_t i = 1; i < process.calls.size(); ++i)
             warm.add(MeasuredCall::of(process.calls[i], {}, 0).synchronizedSeconds(), evidenceOf(i), static_cast<int>(p));
@@ -270,8 +289,12 @@ Json output(const LessonRun &run, const std::vector<ProcessMeasurement> &process
     out[key::kFirstCall] = median(firsts.cleanCount() > 0 ? firsts.clean() : firsts.seconds);
     writeSamples(out, key::kFirstCallSamples, firsts);
     out[key::kTracedProcess] = static_cast<std::int64_t>(traced);
-    out[key::kFirstCallParts] = partsJson(processes.at(traced).parts);
+    out[key::kFirstCallParts] = partsJson(processes.at(traced).parts, run.device);
     out[key::kFirstCallPartsSamples] = std::move(partsSamples);
+    if (run.device == kDeviceBackend) {
+        out[key::kKernelCacheSamples] = std::move(cacheSamples);
+        out[key::kKernelCacheDirectory] = processes.at(traced).kernelCacheDirectory;
+    }
     out[key::kCallsInOrder] = inOrder;
     writeSamples(out, key::kWarmSamples, warm);
     if (const std::vector<double> clean = warm.clean(); !clean.empty()) // no median of nothing: left out rather than null
@@ -296,8 +319,9 @@ Json panels(const Json &out)
     first["yscale"] = "log"; // first and warm differ by orders of magnitude
     list.push_back(std::move(first));
 
-    Json partLabels = partDisplayLabels(), partValues = Json::array();
-    for (const std::string &name : partNames())
+    const std::string backend = stringOf(out, key::kBackend);
+    Json partLabels = partDisplayLabels(backend), partValues = Json::array();
+    for (const std::string &name : partNames(backend))
         partValues.push_back(out.at(key::kFirstCallParts).at(name));
     list.push_back(barPanel(kPartsTitle, std::move(partLabels), Json::array({panelSeries(kSeriesLabel, partValues)})));
 
@@ -314,7 +338,7 @@ Json panelLayout()
 {
     Json first = barPanel(kFirstTitle, Json::array({kFirstLabel, kWarmLabel}), Json::array({kSeriesLabel}));
     first["yscale"] = "log";
-    Json parts = barPanel(kPartsTitle, partDisplayLabels(), Json::array({kSeriesLabel}));
+    Json parts = barPanel(kPartsTitle, partDisplayLabels({}), Json::array({kSeriesLabel}));
     Json calls{{"kind", "line"}, {"title", kCallsTitle}, {"xlabel", kCallsXLabel}, {"ylabel", kSeconds},
                {"series", Json::array({kCallsSeries})}};
     return Json::array({first, parts, calls});
@@ -327,7 +351,14 @@ Figures readFigures(const Json &out)
     f.firstCalls = readSamples(out, key::kFirstCallSamples);
     f.firstCallSamplesSeconds = f.firstCalls.seconds;
     f.warm = readSamples(out, key::kWarmSamples);
-    f.parts = partsOf(member(out, key::kFirstCallParts));
+    f.backend = stringOf(out, key::kBackend);
+    f.parts = partsOf(member(out, key::kFirstCallParts), f.backend);
+    if (const Json *caches = member(out, key::kKernelCacheSamples); caches && caches->is_array()) {
+        for (const Json &cache : *caches) {
+            if (const auto state = kernelCacheOf(cache))
+                f.kernelCache.push_back(*state);
+        }
+    }
     if (const Json *traced = member(out, key::kTracedProcess); traced && traced->is_number_integer())
         f.tracedProcess = traced->get<std::int64_t>();
     f.callsInOrderSeconds = arrayOf<double>(out, key::kCallsInOrder);
@@ -356,6 +387,17 @@ LessonSummary summarize(const Artifact &artifact)
     if (!f.inputShape.empty() || !f.dtype.empty())
         summary.setup = formatShape(f.inputShape) + " · " + formatShape(f.weightShape) + " " + f.dtype + ", "
             + std::to_string(f.firstCallSamplesSeconds.size()) + " fresh processes";
+    // A cold and a cached first call on a device differ ~2,000× on PoCL: runs that met the
+    // kernel cache differently are different experiments.
+    if (!f.kernelCache.empty()) {
+        const auto compiled = std::count_if(f.kernelCache.begin(), f.kernelCache.end(),
+                                            [](const KernelCacheState &s) { return s.program == "miss" || s.kernelBinary == "miss"; });
+        const auto total = static_cast<std::ptrdiff_t>(f.kernelCache.size());
+        summary.settings.emplace_back("kernel cache", compiled == 0 ? "every process found its kernel cached"
+                                                      : compiled == total ? "every process compiled its kernel"
+                                                      : std::to_string(compiled) + " of " + std::to_string(total)
+                                                            + " processes compiled their kernel");
+    }
     std::optional<double> warmMedian = f.warmMedianSeconds;
     if (!warmMedian && !f.warmSamplesSeconds.empty())
         warmMedian = median(f.warm.clean());

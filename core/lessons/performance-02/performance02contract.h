@@ -5,6 +5,7 @@
 // (docs/artifact-format.md, "performance-02").
 
 #include "core/artifact/artifact.h"
+#include "core/base/deviceclocktimes.h"
 #include "core/base/jsonfwd.h"
 #include "core/lesson/lesson.h"
 #include "core/lesson/lessonsummary.h"
@@ -13,8 +14,10 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace lessonscope::performance02 {
@@ -45,16 +48,55 @@ inline constexpr const char *kMaxAbsError = "max_abs_error";
 inline constexpr const char *kSeed = "seed";
 inline constexpr const char *kSamplesRequested = "samples_requested";
 inline constexpr const char *kCancelled = "cancelled";
+// On a device only: each process's kernel cache state, and the cache's folder.
+inline constexpr const char *kKernelCacheSamples = "kernel_cache_samples";
+inline constexpr const char *kKernelCacheDirectory = "kernel_cache_directory";
 } // namespace key
 
-// The first call's parts, in the order they happen; each a key of first_call_parts.
+// The first call's parts, in the order they happen; each a key of first_call_parts. What a
+// process's first call pays depends on what runs it (stdout's backend): on the stream,
 namespace part {
 inline constexpr const char *kStreamStart = "stream_start";
 inline constexpr const char *kKernelSelect = "kernel_select";
 inline constexpr const char *kFirstTouch = "first_touch";
+// on an OpenCL device ("opencl-kernel"), its first use of OpenCL (core/opencl/openclfirstuse.h),
+inline constexpr const char *kDriverLoad = "driver_load";
+inline constexpr const char *kContext = "context";
+inline constexpr const char *kProgramBuild = "program_build";
+inline constexpr const char *kKernelCreate = "kernel_create";
+inline constexpr const char *kPlace = "place";
+// and on both, last, the first call's own dispatch to its observed readiness.
 inline constexpr const char *kWork = "work";
 } // namespace part
-const std::vector<std::string> &partNames();
+inline constexpr const char *kDeviceBackend = "opencl-kernel";
+
+// A part as the panel and the timeline name it: its key, its bar's label, its span's caption and
+// what it is.
+struct PartSpec {
+    const char *name;
+    const char *label;
+    const char *caption;
+    const char *meaning;
+};
+// The parts of a first call on backend, in order (kWork last); any backend but the device's is
+// the stream's.
+const std::vector<PartSpec> &partSpecs(std::string_view backend);
+const std::vector<std::string> &partNames(std::string_view backend = {});
+
+// What a device's kernel cache did for one process's first use (PoCL's; "not PoCL" elsewhere).
+struct KernelCacheState {
+    std::string program;      // clBuildProgram found the program's bitcode: "hit", "miss", …
+    std::string kernelBinary; // the first enqueue found the kernel's binary
+};
+
+// The parts of first_call_parts on backend, as stdout and a measuring process write them (every
+// part named, null where unknown) and as they are read back (numbers only); the panel's labels.
+std::map<std::string, double> partsOf(const Json *object, std::string_view backend);
+Json partsJson(const std::map<std::string, double> &parts, std::string_view backend);
+Json partDisplayLabels(std::string_view backend);
+// A kernel cache state as {"program", "kernelBinary"}, and back (nullopt unless both are named).
+Json kernelCacheJson(const KernelCacheState &state);
+std::optional<KernelCacheState> kernelCacheOf(const Json &object);
 
 // The panels, by position in data.panels (the checks find them there).
 enum PanelIndex : std::size_t { kFirstCallPanel = 0, kPartsPanel = 1, kCallsPanel = 2 };
@@ -75,6 +117,13 @@ struct ProcessMeasurement {
     // How often the operating system took a CPU from this process's threads while it measured
     // (getrusage's ru_nivcsw): 0 means nothing else disturbed its calls.
     std::int64_t preemptions = 0;
+    // On a device: what ran it, the device exactly (environment.device), each call's own clock
+    // (offsets since the first dispatch, as calls) and what the kernel cache did.
+    std::string backend = "eigen-stream-worker";
+    std::shared_ptr<const Json> deviceEnvironment;
+    std::vector<DeviceClockTimes> deviceCalls;
+    std::optional<KernelCacheState> kernelCache;
+    std::string kernelCacheDirectory;
 };
 // nullopt unless every field is present and sane (the child is lessonscope, but its output is
 // still input: a broken one must not crash the parent).
@@ -91,6 +140,8 @@ struct Figures {
     SampleColumns firstCalls; // with their evidence (one per process)
     SampleColumns warm;       // every warm call, with its evidence
     std::map<std::string, double> parts;
+    std::string backend;
+    std::vector<KernelCacheState> kernelCache; // one per process, on a device
     std::optional<std::int64_t> tracedProcess;
     std::vector<double> callsInOrderSeconds;
     std::vector<double> warmSamplesSeconds;

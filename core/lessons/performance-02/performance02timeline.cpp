@@ -75,17 +75,13 @@ void addCall(std::vector<TimelineEvent> &events, const TracedCall &c, double ori
                           true));
 }
 
-void addParts(std::vector<TimelineEvent> &events, const std::array<double, 4> &bounds)
+// The parts before the first dispatch, each from one bound to the next (bounds has one more than
+// the parts drawn: the first call's work, the last part, is drawn as the call).
+void addParts(std::vector<TimelineEvent> &events, const std::vector<performance02::PartSpec> &parts,
+              const std::vector<double> &bounds)
 {
-    events.push_back(span(Lane::Host, "stream start",
-                          "Constructing the stream: its worker thread (the device) starts. Once per process.",
-                          bounds[0], bounds[1]));
-    events.push_back(span(Lane::Host, "variant choice",
-                          "Reading the CPU's features and choosing the product's instruction-set variant. Once per "
-                          "process.", bounds[1], bounds[2]));
-    events.push_back(span(Lane::Host, "first touch",
-                          "Allocating the output and touching its pages for the first time. Once per process.",
-                          bounds[2], bounds[3]));
+    for (std::size_t i = 0; i + 1 < bounds.size() && i < parts.size(); ++i)
+        events.push_back(span(Lane::Host, parts[i].caption, parts[i].meaning, bounds[i], bounds[i + 1]));
 }
 
 std::string callName(int index)
@@ -114,7 +110,8 @@ Performance02Timeline::Performance02Timeline(const Artifact &artifact)
     const auto traced = m_figures.tracedProcess;
     const bool hasFirst = traced && *traced >= 0
         && static_cast<std::size_t>(*traced) < m_figures.firstCallSamplesSeconds.size();
-    m_measured = !m_trace.calls.empty() && hasFirst && m_figures.parts.size() == performance02::partNames().size();
+    m_measured = !m_trace.calls.empty() && hasFirst
+        && m_figures.parts.size() == performance02::partNames(m_figures.backend).size();
     if (m_measured) {
         const double first = m_figures.firstCallSamplesSeconds[static_cast<std::size_t>(*traced)];
         m_timerStart = static_cast<double>(m_trace.calls.front().readyObserved) - first / kSecondsPerNs;
@@ -168,28 +165,27 @@ CallTimeline Performance02Timeline::call(int index) const
     call.marker = MarkerKind::Start;
 
     std::vector<TracedCall> calls;
-    std::array<double, 4> bounds{};
+    const std::vector<performance02::PartSpec> &parts = performance02::partSpecs(m_figures.backend);
+    std::vector<double> bounds; // the timer's start, then the end of each part before the work
     double origin = 0;
     if (m_measured) {
         calls.assign(m_trace.calls.begin(), m_trace.calls.begin() + index + 1);
         origin = dispatchOf(index);
-        bounds[0] = m_timerStart - origin;
-        const auto &parts = m_figures.parts;
-        bounds[1] = bounds[0] + parts.at(performance02::part::kStreamStart) / kSecondsPerNs;
-        bounds[2] = bounds[1] + parts.at(performance02::part::kKernelSelect) / kSecondsPerNs;
-        bounds[3] = bounds[2] + parts.at(performance02::part::kFirstTouch) / kSecondsPerNs;
+        bounds.push_back(m_timerStart - origin);
+        for (std::size_t i = 0; i + 1 < parts.size(); ++i)
+            bounds.push_back(bounds.back() + m_figures.parts.at(parts[i].name) / kSecondsPerNs);
     } else {
         calls.assign(std::begin(kSchematicCalls), std::end(kSchematicCalls));
         origin = static_cast<double>(calls.back().dispatchBegin);
-        for (std::size_t i = 0; i < bounds.size(); ++i)
-            bounds[i] = kSchematicParts[i] - origin;
+        for (const double bound : kSchematicParts)
+            bounds.push_back(bound - origin);
     }
     const TracedCall &own = calls.back();
     const int ownIndex = static_cast<int>(calls.size()) - 1;
     const double anchor = static_cast<double>(own.readyObserved) - origin;
     // In time order, so that captions under the lanes follow one another from the left: the
     // parts, the calls before this one (for context), this call and its completed result.
-    addParts(call.events, bounds);
+    addParts(call.events, parts, bounds);
     for (int i = 0; i < ownIndex; ++i)
         addCall(call.events, calls[static_cast<std::size_t>(i)], origin, callName(i), i == 0 ? Labels::Host : Labels::None);
     // The parts belong to the first call, the earlier calls to themselves: context on any other.

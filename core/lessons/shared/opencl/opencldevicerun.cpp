@@ -99,10 +99,15 @@ OpenClDeviceRun::OpenClDeviceRun(int deviceIndex)
 
 void OpenClDeviceRun::relateClocksAndFindThreads()
 {
+    relateClocks();
+    findThreads();
+}
+
+void OpenClDeviceRun::relateClocks()
+{
     clock = calibrateDeviceClock(session);
     if (!clock.established())
         throw OpenClUnsupported("the device's clock cannot be related to the host's: " + clock.problem);
-    findThreads();
 }
 
 void OpenClDeviceRun::findThreads()

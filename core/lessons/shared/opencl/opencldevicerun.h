@@ -27,6 +27,8 @@ struct OpenClDeviceRun {
     // Once the round's products are made and placed: the clock related to the host's (throws
     // OpenClUnsupported when it cannot be), and the threads the driver started meanwhile found.
     void relateClocksAndFindThreads();
+    // The clock related alone (the threads found before, by findThreads).
+    void relateClocks();
     // The driver's threads found again (a new kernel or buffer may have started more), and the
     // evidence's region begun anew.
     void findThreads();
