@@ -3,6 +3,8 @@
 
 #include "core/lessons/performance-02/performance02child.h"
 
+#include <nlohmann/json.hpp>
+
 #include <stdexcept>
 
 namespace lessonscope::performance02 {
