@@ -98,6 +98,12 @@ private slots:
             }
             QVERIFY(sum <= f.firstCallSamplesSeconds[p]);
         }
+        // Its timeline says what a device's first call pays, not the stream's worker and variant.
+        const auto timeline = timelineOf(artifact);
+        QVERIFY(timeline->measuredReading().find("loading the drivers") != std::string::npos);
+        const CallTimeline call = timeline->call(0);
+        QCOMPARE(call.candidates.front().label, std::string("before OpenCL is first used"));
+        QVERIFY(timeline->verdict("before-stream", 1).why.find("stream") == std::string::npos);
         if (!artifact.json().at("environment").at("device").at("platform").get<std::string>().starts_with("Portable"))
             return; // the cache's files are read on PoCL only
         QCOMPARE(f.kernelCache.size(), samples.size());

@@ -9,7 +9,9 @@
 #include "core/lesson/lessonregistry.h"
 #include "core/lessons/performance-01/performance01.h"
 #include "core/lessons/performance-01/performance01contract.h"
+#include "core/lesson/lessonartifacts.h"
 #include "core/opencl/clockrelation.h"
+#include "core/trace/deviceclocklane.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -17,6 +19,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <map>
 
 using namespace lessonscope;
 using coretesting::Outcome;
@@ -215,6 +218,43 @@ private slots:
             }
         }
         QCOMPARE(kernels, m_run.calls.size());
+    }
+
+    // The timeline draws the device's own view under the host's: a lane named for the device's
+    // clock with the call's queued, submitted and work spans, the work exactly where the lesson
+    // drew the device's work (both are the device's START and END on the host's time), the queue
+    // before it. A trace without the device's times (the stream) gains no lane.
+    void theTimelineDrawsTheDevicesClockUnderTheHosts()
+    {
+        const std::optional<Trace> trace = m_artifact.trace();
+        const auto timeline = withDeviceClockLane(timelineOf(m_artifact), *trace);
+        const CallTimeline call = timeline->call(timeline->representativeCall());
+        int deviceLane = -1, clockLane = -1;
+        for (std::size_t i = 0; i < call.lanes.size(); ++i) {
+            deviceLane = call.lanes[i].name == "device" ? static_cast<int>(i) : deviceLane;
+            clockLane = call.lanes[i].name == deviceClockLaneName(trace->deviceClock) ? static_cast<int>(i) : clockLane;
+        }
+        QVERIFY(deviceLane >= 0);
+        QCOMPARE(clockLane, deviceLane + 1);
+        std::map<std::string, const TimelineEvent *> spans;
+        const TimelineEvent *lessonWork = nullptr;
+        for (const TimelineEvent &event : call.events) {
+            if (event.lane == clockLane)
+                spans[event.label] = &event;
+            if (event.lane == deviceLane && !event.context && event.shape == TimelineEvent::Shape::Span)
+                lessonWork = &event;
+        }
+        QCOMPARE(spans.size(), std::size_t(3));
+        QVERIFY(lessonWork);
+        QCOMPARE(spans.at("work")->begin, lessonWork->begin);
+        QCOMPARE(spans.at("work")->end, lessonWork->end);
+        QVERIFY(spans.at("queued")->begin <= spans.at("submitted")->begin);
+        QVERIFY(spans.at("submitted")->end <= spans.at("work")->begin);
+
+        Trace stream = *trace;
+        stream.device.clear();
+        const auto plain = withDeviceClockLane(timelineOf(m_artifact), stream);
+        QCOMPARE(plain->call(plain->representativeCall()).lanes.size(), call.lanes.size() - 1);
     }
 
     // A cancel is honoured inside the check against the reference, as on the stream: the default

@@ -178,6 +178,9 @@ public:
     // A Length marker's answer: the learner set the asked span to multiple × the reference. By
     // default a timeline asks no length, and says so.
     virtual TimelineVerdict lengthVerdict(double multiple, int callIndex) const;
+    // The reading under this artifact's to-scale timeline where it is not the lesson's own (a run
+    // on another backend pays other things); empty: the lesson's measured reading.
+    virtual std::string measuredReading() const { return {}; }
 };
 
 } // namespace lessonscope

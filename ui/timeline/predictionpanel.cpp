@@ -7,6 +7,7 @@
 #include "core/lesson/lessonartifacts.h"
 #include "core/lesson/lessonregistry.h"
 #include "core/trace/chrometrace.h"
+#include "core/trace/deviceclocklane.h"
 #include "ui/common/plaintext.h"
 #include "ui/timeline/timelinepainter.h"
 #include "ui/timeline/timelinewidget.h"
@@ -168,7 +169,8 @@ void PredictionPanel::setArtifact(const Artifact &artifact, const QString &name)
     m_artifactKey = AnswerStore::artifactKeyOf(artifact.contentHash(), artifact.generatedAt());
     m_artifactName = name.isEmpty() ? tr("this artifact") : name;
     m_refusal = courseRefusal(artifact);
-    m_model = timelineOf(artifact);
+    // On a real device, the device's own clock as a lane of its own under the host's view.
+    m_model = withDeviceClockLane(timelineOf(artifact), artifact.trace().value_or(Trace{}));
     const Diagram diagram = artifact.diagram();
     m_prompt->setText(shownText(diagram.prediction, kMaxShownParagraph));
     const CallTimeline shown = m_model->call(-1);
@@ -189,6 +191,8 @@ void PredictionPanel::setArtifact(const Artifact &artifact, const QString &name)
     std::string reading = diagram.reading.empty() ? diagram.alt : diagram.reading;
     if (lesson && m_model->isMeasured() && !lesson->info().texts.measuredReading.empty())
         reading = lesson->info().texts.measuredReading;
+    if (m_model->isMeasured() && !m_model->measuredReading().empty()) // another backend's, this artifact's
+        reading = m_model->measuredReading();
     m_readingText = shownText(reading, kMaxShownParagraph);
     m_reading->setText(QStringLiteral("<b>%1</b><br>%2").arg(tr("Explanation"), m_readingText.toHtmlEscaped()));
 
@@ -427,7 +431,8 @@ void PredictionPanel::exportTrace()
                                                       tr("Chrome Trace Event JSON (*.json)"));
     if (path.isEmpty())
         return;
-    const ChromeTrace trace = exportChromeTrace(m_artifact, *m_model);
+    // The lesson's own lanes: the export writes the device's clock on a track of its own.
+    const ChromeTrace trace = exportChromeTrace(m_artifact, *timelineOf(m_artifact));
     QString error;
     if (!writeFileAtomically(path, trace.json, &error))
         showPlainMessage(this, QMessageBox::Warning, tr("Export trace"), tr("Could not write %1: %2").arg(path, error));

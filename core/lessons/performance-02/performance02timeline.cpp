@@ -30,9 +30,35 @@ constexpr std::array<CandidateNames, Performance02Timeline::kStartCount> kStarts
      "alone. The first call is kept apart and reported as a figure of its own, measured in fresh processes."},
 }};
 
-const CandidateNames &namesOf(Start start)
+// On an OpenCL device the first call pays other things once (performance02contract.h's device
+// parts): the same candidates and keys, named for them.
+constexpr std::array<CandidateNames, Performance02Timeline::kStartCount> kDeviceStarts = {{
+    {"before-stream", "before OpenCL is first used", "before set-up",
+     "A timer started before the process first uses OpenCL counts everything its first call pays once — "
+     "loading the drivers, the context, the program's build, the kernel and the buffers, the first "
+     "enqueue's compilation — and every call before the one it stops at."},
+    {"first-dispatch", "at the first call's enqueue", "first enqueue",
+     "Started at the first call's enqueue, the timer leaves the set-up out but keeps the first call's own "
+     "first-use work (on PoCL the kernel's compilation for its work-group size, unless the cache held it) "
+     "and every call up to the one it stops at."},
+    {"this-dispatch", "at this call's enqueue", "this enqueue",
+     "Started at a warm call's enqueue and stopped at its observed readiness, the timer measures that call "
+     "alone. The first call is kept apart and reported as a figure of its own, measured in fresh processes."},
+}};
+
+constexpr const char *kDeviceMeasuredReading =
+    "The first call of a process on an OpenCL device pays once for what later calls reuse: loading the "
+    "drivers, creating the context and its queue, building the program (or finding it in the driver's kernel "
+    "cache), creating the kernel and the buffers, and at the first enqueue compiling the kernel for its "
+    "work-group size. Lengths are this machine's measured durations in the traced process, to scale, the "
+    "host's view above the device's own clock: the device shows the first enqueue's compilation as time "
+    "submitted but not begun. Whether the cache held the program changes the first call a thousandfold, so "
+    "the run records it for every process. Keep the first call apart: start the timer at a warm call's "
+    "enqueue, and report the first call, measured in fresh processes, as a figure of its own.";
+
+const CandidateNames &namesOf(Start start, bool onDevice = false)
 {
-    return kStarts.at(static_cast<std::size_t>(start));
+    return (onDevice ? kDeviceStarts : kStarts).at(static_cast<std::size_t>(start));
 }
 
 TimelineEvent span(int lane, std::string label, std::string note, double begin, double end, bool waiting = false)
@@ -202,7 +228,7 @@ CallTimeline Performance02Timeline::call(int index) const
     const std::array<double, kStartCount> times = {bounds[0], static_cast<double>(calls.front().dispatchBegin) - origin,
                                                    static_cast<double>(own.dispatchBegin) - origin};
     for (int i = 0; i < kStartCount; ++i) {
-        const CandidateNames &names = kStarts[static_cast<std::size_t>(i)];
+        const CandidateNames &names = namesOf(static_cast<Start>(i), onDevice());
         call.candidates.push_back({names.key, names.label, names.shortLabel, times[static_cast<std::size_t>(i)],
                                    static_cast<Start>(i) == Start::ThisDispatch});
     }
@@ -231,9 +257,9 @@ TimelineVerdict Performance02Timeline::verdict(std::string_view candidateKey, in
     const Start start = startFromKey(candidateKey).value_or(Start::BeforeStream);
     TimelineVerdict verdict;
     verdict.correct = start == Start::ThisDispatch;
-    verdict.headline = verdict.correct ? std::string("Right: start the timer ") + namesOf(start).label + "."
-                                       : std::string("Not quite: you started the timer ") + namesOf(start).label + ".";
-    verdict.why = namesOf(start).why;
+    verdict.headline = verdict.correct ? std::string("Right: start the timer ") + namesOf(start, onDevice()).label + "."
+                                       : std::string("Not quite: you started the timer ") + namesOf(start, onDevice()).label + ".";
+    verdict.why = namesOf(start, onDevice()).why;
     verdict.numbers = m_measured ? measuredNumbers(std::clamp(callIndex, 0, callCount() - 1)) : schematicNumbers();
     return verdict;
 }
@@ -250,10 +276,10 @@ std::string Performance02Timeline::measuredNumbers(int callIndex) const
     std::string text;
     for (const Start start : {Start::BeforeStream, Start::FirstDispatch}) {
         const double reading = *readingSeconds(key(start), callIndex);
-        text += std::string("A timer started ") + namesOf(start).label + " reads " + formatDuration(reading) + " — "
+        text += std::string("A timer started ") + namesOf(start, onDevice()).label + " reads " + formatDuration(reading) + " — "
             + formatRatio(reading / warm) + " " + name + ". ";
     }
-    text += std::string("Started ") + namesOf(Start::ThisDispatch).label + " it reads " + formatDuration(warm) + ", "
+    text += std::string("Started ") + namesOf(Start::ThisDispatch, onDevice()).label + " it reads " + formatDuration(warm) + ", "
         + name + " itself.";
     if (m_figures.warmMedianSeconds && m_figures.firstCallSeconds)
         text += " Over " + std::to_string(m_figures.warmSamplesSeconds.size()) + " warm calls in "
@@ -274,6 +300,16 @@ std::string Performance02Timeline::schematicNumbers() const
             + formatRatio(*m_figures.firstCallSeconds / *m_figures.warmMedianSeconds) + ".";
     text += " Rerun the lesson to see what each start reads on your machine.";
     return text;
+}
+
+bool Performance02Timeline::onDevice() const
+{
+    return m_figures.backend == performance02::kDeviceBackend;
+}
+
+std::string Performance02Timeline::measuredReading() const
+{
+    return onDevice() ? kDeviceMeasuredReading : std::string();
 }
 
 } // namespace lessonscope

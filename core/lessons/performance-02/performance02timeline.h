@@ -10,7 +10,8 @@
 namespace lessonscope {
 
 // performance-02's timeline: the traced process from before its stream started — the first
-// call's parts (stream start, variant choice, first touch), the first call, then the warm calls —
+// call's parts (stream start, variant choice, first touch; on an OpenCL device the drivers, the
+// context, the build, the kernel and the buffers), the first call, then the warm calls —
 // and where the learner starts the timer that stops at a call's observed readiness. The
 // candidates, in time order: before the stream starts, at the first call's dispatch, at this
 // call's dispatch (the answer for a warm call). Call i is laid out relative to its own dispatch,
@@ -35,11 +36,14 @@ public:
 
     std::optional<double> readingSeconds(std::string_view candidateKey, int callIndex) const override;
     TimelineVerdict verdict(std::string_view candidateKey, int callIndex) const override;
+    // On an OpenCL device, what its first call pays once (the lesson's own reading is the stream's).
+    std::string measuredReading() const override;
 
     // When the traced process's timer started, in ns relative to its first dispatch (negative).
     double timerStartNs() const { return m_timerStart; }
 
 private:
+    bool onDevice() const;              // the run's backend is an OpenCL device's
     double dispatchOf(int index) const; // ns since the first dispatch
     std::string measuredNumbers(int callIndex) const;
     std::string schematicNumbers() const;
