@@ -251,10 +251,14 @@ private slots:
         QVERIFY(spans.at("queued")->begin <= spans.at("submitted")->begin);
         QVERIFY(spans.at("submitted")->end <= spans.at("work")->begin);
 
+        // Its reading says what each clock shows.
+        QVERIFY(timeline->clocksNote().find(deviceClockLaneName(trace->deviceClock)) != std::string::npos);
+
         Trace stream = *trace;
         stream.device.clear();
         const auto plain = withDeviceClockLane(timelineOf(m_artifact), stream);
         QCOMPARE(plain->call(plain->representativeCall()).lanes.size(), call.lanes.size() - 1);
+        QVERIFY(plain->clocksNote().empty());
     }
 
     // A cancel is honoured inside the check against the reference, as on the stream: the default

@@ -98,6 +98,13 @@ public:
         return m_lesson->lengthVerdict(multiple, index);
     }
     std::string measuredReading() const override { return m_lesson->measuredReading(); }
+    std::string clocksNote() const override
+    {
+        return "Two clocks: the host's lanes are what the host sees — its dispatch and the readiness it "
+               "observes; the lane \"" + deviceClockLaneName(m_clock) + "\" is what the device itself stamped — "
+               "how long the command sat queued and submitted before it began, and its work. A timer on the host "
+               "measures the first; the device's timestamps, the second.";
+    }
 
 private:
     std::shared_ptr<const LessonTimeline> m_lesson;

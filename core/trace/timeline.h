@@ -181,6 +181,9 @@ public:
     // The reading under this artifact's to-scale timeline where it is not the lesson's own (a run
     // on another backend pays other things); empty: the lesson's measured reading.
     virtual std::string measuredReading() const { return {}; }
+    // What the timeline's clocks teach, said after the reading where it draws more than the
+    // host's view (a real device's own clock); empty: nothing to add.
+    virtual std::string clocksNote() const { return {}; }
 };
 
 } // namespace lessonscope

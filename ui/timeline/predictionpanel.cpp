@@ -193,6 +193,11 @@ void PredictionPanel::setArtifact(const Artifact &artifact, const QString &name)
         reading = lesson->info().texts.measuredReading;
     if (m_model->isMeasured() && !m_model->measuredReading().empty()) // another backend's, this artifact's
         reading = m_model->measuredReading();
+    if (m_model->isMeasured() && !m_model->clocksNote().empty()) {
+        // Appended piece by piece: GCC 12 warns falsely (-Wrestrict) on " " + string.
+        reading += ' ';
+        reading += m_model->clocksNote();
+    }
     m_readingText = shownText(reading, kMaxShownParagraph);
     m_reading->setText(QStringLiteral("<b>%1</b><br>%2").arg(tr("Explanation"), m_readingText.toHtmlEscaped()));
 
