@@ -1,5 +1,6 @@
 #include "core/artifact/artifact.h"
 
+#include "core/artifact/documentrelease.h"
 #include "core/artifact/jsonreader.h"
 #include "core/artifact/lenientjson.h"
 #include "core/artifact/jsonwriter.h"
@@ -67,7 +68,7 @@ Artifact::Artifact()
 }
 
 Artifact::Artifact(Json document)
-    : m_document(std::make_shared<const Json>(std::move(document)))
+    : m_document(shareDocument(std::move(document)))
     , m_memo(std::make_shared<Memo>())
 {
 }

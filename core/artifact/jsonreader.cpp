@@ -1,6 +1,7 @@
 #include "core/artifact/jsonreader.h"
 
 #include "core/artifact/documentbuilder.h"
+#include "core/artifact/documentrelease.h"
 #include "core/artifact/readerdiagnostics.h"
 #include "core/artifact/structurescan.h"
 #include "core/base/utf8.h"
@@ -207,7 +208,7 @@ JsonParseResult parseChecked(std::string_view text, const ReadLimits &limits)
                                               /*strict=*/true, /*ignore_comments=*/false);
         result.problems = builder.takeProblems();
         if (complete) // false when the builder refused an object with too many keys
-            result.document = std::make_shared<Json>(builder.takeDocument());
+            result.document = shareDocument(builder.takeDocument());
     } catch (const nlohmann::json::parse_error &error) {
         result.problems.push_back(documentError(syntaxErrorMessage(text, error)));
     } catch (const nlohmann::json::out_of_range &error) {
