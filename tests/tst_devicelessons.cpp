@@ -131,6 +131,18 @@ private slots:
             QVERIFY(placeBegins[i] < placeEnds[i]);
             QVERIFY(placeEnds[i] <= trace->calls[i].workBegin);
         }
+        // Each traced sample's twin: a non-blocking write, the kernel behind it on the in-order
+        // queue (the device's START of the kernel after the copy's END), and a timer from the
+        // write's return that holds at least the kernel's work.
+        const performance03::Figures f = performance03::readFigures(artifact);
+        QCOMPARE(f.phases.size(), trace->calls.size());
+        for (const performance03::PhaseTimes &p : f.phases) {
+            QVERIFY(p.unawaited);
+            const performance03::UnawaitedPhase &u = *p.unawaited;
+            QVERIFY(u.placeWorkBegin <= u.placeWorkEnd && u.placeWorkEnd <= u.callWorkBegin);
+            QVERIFY(u.callWorkEnd <= u.readyObserved && u.placeDispatchEnd <= u.callDispatchBegin);
+            QVERIFY(u.readyObserved - u.placeDispatchEnd >= u.callWorkEnd - u.callWorkBegin);
+        }
         const auto whole = out.at(performance03::key::kWithPreparationMedian).get<std::vector<double>>();
         const auto call = out.at(performance03::key::kCallMedian).get<std::vector<double>>();
         QCOMPARE(whole.size(), std::size_t(3));

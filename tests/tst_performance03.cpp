@@ -8,6 +8,7 @@
 #include "core/lesson/lessonregistry.h"
 #include "core/lessons/performance-03/performance03.h"
 #include "core/lessons/performance-03/performance03contract.h"
+#include "core/lessons/performance-03/performance03phases.h"
 #include "core/lessons/performance-03/performance03timeline.h"
 #include "core/timing/devicestream.h"
 #include "core/timing/placement.h"
@@ -26,6 +27,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 using namespace lessonscope;
@@ -226,11 +228,14 @@ private slots:
         QCOMPARE(timeline->callCount(), static_cast<int>(tracedSamplesOf(m_artifact)));
         const CallTimeline call = timeline->call(timeline->representativeCall());
         QCOMPARE(call.marker, MarkerKind::Start);
-        QCOMPARE(call.candidates.size(), std::size_t(3));
-        QVERIFY(call.candidates[0].time < call.candidates[1].time);
-        QVERIFY(call.candidates[1].time < call.candidates[2].time);
-        QCOMPARE(call.candidates[2].key, std::string("at-dispatch"));
-        QVERIFY(call.candidates[2].correct && !call.candidates[0].correct && !call.candidates[1].correct);
+        QCOMPARE(call.candidates.size(), std::size_t(4));
+        for (std::size_t i = 1; i < call.candidates.size(); ++i)
+            QVERIFY(call.candidates[i - 1].time <= call.candidates[i].time);
+        QCOMPARE(call.candidates.front().key, std::string("before-preparation"));
+        const int right = call.candidateIndex("at-dispatch");
+        QVERIFY(right >= 0 && call.candidates[static_cast<std::size_t>(right)].correct);
+        for (const TimelineCandidate &candidate : call.candidates)
+            QCOMPARE(candidate.correct, candidate.key == "at-dispatch");
         QVERIFY(call.anchor > 0); // the timer stops at the call's observed readiness
         QVERIFY(call.viewBegin < call.candidates[0].time && call.viewEnd > call.anchor);
         // The host lane shows prepare → place → dispatch, in that order.
@@ -251,6 +256,52 @@ private slots:
                  numbers(out, key::kWithPlacementMedian)[2]);
         QCOMPARE(*p03->medianReading(Performance03Timeline::Start::BeforePreparation),
                  numbers(out, key::kWithPreparationMedian)[2]);
+    }
+
+    // Each traced sample's twin placed its inputs without waiting: the host dispatched the call
+    // while the device was still copying (a twin that awaited its placement fails here), the call's
+    // work began after the copy (one queue, in order), and a timer started when the placement
+    // returned read more than the call alone, by the copy it waited for.
+    void itsUnawaitedPlacementLeaksIntoTheTimer()
+    {
+        const performance03::Figures f = performance03::readFigures(m_artifact);
+        QVERIFY(!f.phases.empty());
+        const auto timeline = timelineOf(m_artifact);
+        for (std::size_t i = 0; i < f.phases.size(); ++i) {
+            QVERIFY2(f.phases[i].unawaited, "every traced call has its twin");
+            const performance03::UnawaitedPhase &u = *f.phases[i].unawaited;
+            QVERIFY(u.placeDispatchEnd <= u.callDispatchBegin);
+            QVERIFY2(u.callDispatchBegin < u.placeWorkEnd, "the call is dispatched while the copy runs");
+            QVERIFY(u.placeWorkEnd <= u.callWorkBegin);
+            const auto afterPlacement = timeline->readingSeconds("after-unawaited-placement", static_cast<int>(i));
+            QVERIFY(afterPlacement);
+            QCOMPARE(*afterPlacement, performance03::secondsBetween(u.placeDispatchEnd, u.readyObserved));
+            QVERIFY(*afterPlacement > performance03::secondsBetween(u.callWorkBegin, u.callWorkEnd) +
+                                          performance03::secondsBetween(u.placeDispatchEnd, u.placeWorkEnd));
+        }
+        const int index = timeline->representativeCall();
+        const TimelineVerdict verdict = timeline->verdict("after-unawaited-placement", index);
+        QVERIFY(!verdict.correct);
+        QVERIFY(QString::fromStdString(verdict.numbers).contains(QStringLiteral("still copying")));
+        // The twin drawn on lanes of its own, its readiness at the call's: one stop for both timers.
+        const CallTimeline call = timeline->call(index);
+        QCOMPARE(call.lanes.at(4).name, std::string("host, placement not awaited"));
+        const auto wait = std::find_if(call.events.begin(), call.events.end(),
+                                       [](const TimelineEvent &e) { return e.lane == 4 && e.waiting; });
+        QVERIFY(wait != call.events.end());
+        QCOMPARE(wait->end, call.anchor);
+        const double start = call.candidates.at(static_cast<std::size_t>(call.candidateIndex("after-unawaited-placement"))).time;
+        const double readNs = *timeline->readingSeconds("after-unawaited-placement", index) * 1e9;
+        QVERIFY(std::abs((call.anchor - start) - readNs) <= 1e-6 * readNs);
+
+        // An older run without twins offers the three starts it measured.
+        Json document = m_artifact.json();
+        Json out = Json::parse(document["stdout"].get<std::string>());
+        out[key::kPhases].erase(performance03::phase::kUnawaitedReadyObserved);
+        document["stdout"] = out.dump();
+        const auto older = timelineOf(Artifact(document));
+        QCOMPARE(older->call(index).candidates.size(), std::size_t(3));
+        QVERIFY(!older->readingSeconds("after-unawaited-placement", index));
     }
 
     void itsVerdictsQuoteTheMeasuredReadings()
@@ -276,7 +327,7 @@ private slots:
         document.erase("trace");
         const auto schematic = timelineOf(Artifact(document));
         QVERIFY(!schematic->isMeasured());
-        QCOMPARE(schematic->call(0).candidates.size(), std::size_t(3));
+        QCOMPARE(schematic->call(0).candidates.size(), std::size_t(4));
         QVERIFY(QString::fromStdString(schematic->verdict("at-dispatch", 0).numbers).contains(QStringLiteral("256×256")));
     }
 

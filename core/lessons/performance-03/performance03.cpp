@@ -135,7 +135,14 @@ void Experiment::record(performance03::SizeSamples &size, const SampleTimes &t, 
     const std::int64_t origin = run.startedAtNs;
     measurements.phases.push_back({t.prepareBegin - origin, t.prepareEnd - origin, t.place.dispatchBegin - origin,
                                    t.place.workBegin - origin, t.place.workEnd - origin,
-                                   t.place.readyObserved - origin});
+                                   t.place.readyObserved - origin, std::nullopt});
+    if (t.unawaited) {
+        const performance03::UnawaitedTwin &u = *t.unawaited;
+        measurements.phases.back().unawaited = performance03::UnawaitedPhase{
+            u.place.dispatchBegin - origin, u.place.dispatchEnd - origin, u.place.workBegin - origin,
+            u.place.workEnd - origin,       u.call.dispatchBegin - origin, u.call.workBegin - origin,
+            u.call.workEnd - origin,        u.call.readyObserved - origin};
+    }
     run.calls.push_back(MeasuredCall::of(t.call.since(origin), t.evidence, round, t.call.readyObserved - t.prepareBegin));
     run.calls.back().device = t.callDevice.since(origin); // a real device's own clock
     observer.callMeasured(reported++, live);
@@ -154,7 +161,9 @@ bool Experiment::measureSize(performance03::PlacedRound &device, int n, bool tra
     // performance-02's subject, not this lesson's.
     run.measuring.warmUps.push_back(warmUpUntilSteady(
         [&] {
-            const SampleTimes t = product->sample(seed, prepared++);
+            // The twin warmed up with its sample, where it is measured.
+            const std::uint64_t preparation = prepared++;
+            const SampleTimes t = product->sample(seed, preparation, traced ? std::optional(prepared++) : std::nullopt);
             const std::int64_t whole = t.call.readyObserved - t.prepareBegin;
             return std::pair{whole, !isInterrupted(t.evidence, whole)};
         },
@@ -168,7 +177,10 @@ bool Experiment::measureSize(performance03::PlacedRound &device, int n, bool tra
             run.cancelled = true;
             break;
         }
-        record(size, product->sample(seed, prepared++), traced, round);
+        // The traced size's samples each have their un-awaited twin, for the timeline.
+        const std::uint64_t preparation = prepared++;
+        const std::optional<std::uint64_t> twin = traced ? std::optional(prepared++) : std::nullopt;
+        record(size, product->sample(seed, preparation, twin), traced, round);
         observer.progress(cleanSoFar(), static_cast<int>(samples * sizeCount));
     }
     // After the clock stopped: the last output against the last prepared inputs.

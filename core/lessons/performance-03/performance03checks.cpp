@@ -129,6 +129,30 @@ void checkAgainstTrace(const Json &document, const Figures &f, Checker &checker)
     }
 }
 
+// Each un-awaited twin in the order one in-order queue allows: the placement dispatched and
+// returned, then the call dispatched; on the device the copy, then the call's work; the host
+// observing the call's readiness last. The first call out of order is warned at, once.
+void checkTwins(const Figures &f, Checker &checker)
+{
+    for (std::size_t i = 0; i < f.phases.size(); ++i) {
+        if (!f.phases[i].unawaited)
+            continue;
+        const UnawaitedPhase &u = *f.phases[i].unawaited;
+        const bool hostInOrder = u.placeDispatchBegin <= u.placeDispatchEnd && u.placeDispatchEnd <= u.callDispatchBegin &&
+                                 u.callDispatchBegin <= u.readyObserved;
+        const bool deviceInOrder = u.placeWorkBegin <= u.placeWorkEnd && u.placeWorkEnd <= u.callWorkBegin &&
+                                   u.callWorkBegin <= u.callWorkEnd && u.callWorkEnd <= u.readyObserved &&
+                                   u.placeDispatchBegin <= u.placeWorkBegin;
+        if (!hostInOrder || !deviceInOrder) {
+            checker.warning("/stdout/" + std::string(key::kPhases),
+                            "the un-awaited twin of traced call " + std::to_string(i + 1) + " is out of order: " +
+                                (hostInOrder ? "its call's work did not follow its copy on the device"
+                                             : "the host's placement, call and readiness are not in sequence"));
+            return;
+        }
+    }
+}
+
 } // namespace
 
 void check(const Json &document, const Json &out, Checker &checker)
@@ -146,6 +170,7 @@ void check(const Json &document, const Json &out, Checker &checker)
     checkOrder(f.sizes, m, checker);
     checkPanels(document, f, checker);
     checkAgainstTrace(document, f, checker);
+    checkTwins(f, checker);
 }
 
 } // namespace lessonscope::performance03

@@ -10,6 +10,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <array>
+#include <utility>
+
 namespace lessonscope::performance03 {
 
 namespace {
@@ -46,6 +50,22 @@ Json perSize(const Measurements &m, Member member)
     return values;
 }
 
+// The twin's columns, in the order they are written.
+const std::array<std::pair<const char *, std::int64_t UnawaitedPhase::*>, 8> &unawaitedColumns()
+{
+    static const std::array<std::pair<const char *, std::int64_t UnawaitedPhase::*>, 8> columns = {{
+        {phase::kUnawaitedPlaceDispatchBegin, &UnawaitedPhase::placeDispatchBegin},
+        {phase::kUnawaitedPlaceDispatchEnd, &UnawaitedPhase::placeDispatchEnd},
+        {phase::kUnawaitedPlaceWorkBegin, &UnawaitedPhase::placeWorkBegin},
+        {phase::kUnawaitedPlaceWorkEnd, &UnawaitedPhase::placeWorkEnd},
+        {phase::kUnawaitedCallDispatchBegin, &UnawaitedPhase::callDispatchBegin},
+        {phase::kUnawaitedCallWorkBegin, &UnawaitedPhase::callWorkBegin},
+        {phase::kUnawaitedCallWorkEnd, &UnawaitedPhase::callWorkEnd},
+        {phase::kUnawaitedReadyObserved, &UnawaitedPhase::readyObserved},
+    }};
+    return columns;
+}
+
 Json phasesJson(const std::vector<PhaseTimes> &phases)
 {
     const auto column = [&phases](std::int64_t PhaseTimes::*member) {
@@ -61,6 +81,18 @@ Json phasesJson(const std::vector<PhaseTimes> &phases)
     out[phase::kPlaceWorkBegin] = column(&PhaseTimes::placeWorkBegin);
     out[phase::kPlaceWorkEnd] = column(&PhaseTimes::placeWorkEnd);
     out[phase::kPlaceReadyObserved] = column(&PhaseTimes::placeReadyObserved);
+    const bool twins = !phases.empty() && std::all_of(phases.begin(), phases.end(),
+                                                      [](const PhaseTimes &p) { return p.unawaited.has_value(); });
+    if (!twins)
+        return out;
+    const auto twin = [&phases](std::int64_t UnawaitedPhase::*member) {
+        Json values = Json::array();
+        for (const PhaseTimes &p : phases)
+            values.push_back((*p.unawaited).*member);
+        return values;
+    };
+    for (const auto &[name, member] : unawaitedColumns())
+        out[name] = twin(member);
     return out;
 }
 
@@ -121,7 +153,19 @@ std::vector<PhaseTimes> phasesOf(const Json &out)
     }
     std::vector<PhaseTimes> result(columns.front().size());
     for (std::size_t i = 0; i < result.size(); ++i)
-        result[i] = {columns[0][i], columns[1][i], columns[2][i], columns[3][i], columns[4][i], columns[5][i]};
+        result[i] = {columns[0][i], columns[1][i], columns[2][i], columns[3][i], columns[4][i], columns[5][i], {}};
+    // The twins: all eight columns, each one element per call, or none of them.
+    std::vector<std::vector<std::int64_t>> twins;
+    for (const auto &column : unawaitedColumns()) {
+        twins.push_back(integersOf(*phases, column.first));
+        if (twins.back().size() != result.size() || result.empty())
+            return result;
+    }
+    for (std::size_t i = 0; i < result.size(); ++i) {
+        UnawaitedPhase &twin = result[i].unawaited.emplace();
+        for (std::size_t c = 0; c < twins.size(); ++c)
+            twin.*(unawaitedColumns()[c].second) = twins[c][i];
+    }
     return result;
 }
 

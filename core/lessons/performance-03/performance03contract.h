@@ -52,6 +52,16 @@ inline constexpr const char *kPlaceDispatchBegin = "place_dispatch_begin_ns";
 inline constexpr const char *kPlaceWorkBegin = "place_work_begin_ns";
 inline constexpr const char *kPlaceWorkEnd = "place_work_end_ns";
 inline constexpr const char *kPlaceReadyObserved = "place_ready_observed_ns";
+// The sample's un-awaited twin (placedsampler.h), all eight or none: its placement's dispatch,
+// the copy on the device, the call's dispatch and work, and the readiness the host observed.
+inline constexpr const char *kUnawaitedPlaceDispatchBegin = "unawaited_place_dispatch_begin_ns";
+inline constexpr const char *kUnawaitedPlaceDispatchEnd = "unawaited_place_dispatch_end_ns";
+inline constexpr const char *kUnawaitedPlaceWorkBegin = "unawaited_place_work_begin_ns";
+inline constexpr const char *kUnawaitedPlaceWorkEnd = "unawaited_place_work_end_ns";
+inline constexpr const char *kUnawaitedCallDispatchBegin = "unawaited_call_dispatch_begin_ns";
+inline constexpr const char *kUnawaitedCallWorkBegin = "unawaited_call_work_begin_ns";
+inline constexpr const char *kUnawaitedCallWorkEnd = "unawaited_call_work_end_ns";
+inline constexpr const char *kUnawaitedReadyObserved = "unawaited_ready_observed_ns";
 } // namespace phase
 
 // The panels, by position in data.panels (the checks find them there).
@@ -62,7 +72,20 @@ inline constexpr const char *kPlaceAndCall = "place + call";
 inline constexpr const char *kCallOnly = "call";
 inline constexpr const char *kShare = "placement ÷ whole";
 
-// One traced call's preparation and placement, ns since the run's first dispatch.
+// The un-awaited twin of a traced call, ns since the run's first dispatch.
+struct UnawaitedPhase {
+    std::int64_t placeDispatchBegin = 0;
+    std::int64_t placeDispatchEnd = 0; // where a timer "after placement" starts
+    std::int64_t placeWorkBegin = 0;
+    std::int64_t placeWorkEnd = 0;
+    std::int64_t callDispatchBegin = 0;
+    std::int64_t callWorkBegin = 0;
+    std::int64_t callWorkEnd = 0;
+    std::int64_t readyObserved = 0;
+};
+
+// One traced call's preparation and placement, ns since the run's first dispatch; its twin in a
+// run that measured one (lessonscope 0.3 on).
 struct PhaseTimes {
     std::int64_t prepareBegin = 0;
     std::int64_t prepareEnd = 0;
@@ -70,6 +93,7 @@ struct PhaseTimes {
     std::int64_t placeWorkBegin = 0;
     std::int64_t placeWorkEnd = 0;
     std::int64_t placeReadyObserved = 0;
+    std::optional<UnawaitedPhase> unawaited;
 };
 
 // What one size measured: one element per sample.

@@ -23,6 +23,11 @@ constexpr std::array<CandidateNames, Performance03Timeline::kStartCount> kStarts
      "Placement copies the inputs into the device's memory. A benchmark places its inputs before the timer "
      "(in JAX, device_put and block_until_ready) so that it sees the call alone; started here, the timer adds "
      "the copy."},
+    {"after-unawaited-placement", "after a placement not awaited", "after place, not awaited",
+     "The placement's dispatch returned before the copy was done: a copy to a device is asynchronous (JAX's "
+     "device_put, clEnqueueWriteBuffer without blocking, a copy on a stream). The call queued behind it, so a "
+     "timer started when the placement returned waits for the rest of the copy too. Wait for the placement "
+     "(block_until_ready, a blocking write, clFinish) before the timer starts."},
     {"at-dispatch", "at the dispatch, inputs placed", "at dispatch",
      "With the inputs prepared and placed beforehand, the timer runs from the dispatch to the observed "
      "result: the call and its synchronization, nothing else. Preparation and placement get boundaries of "
@@ -98,6 +103,12 @@ bool Performance03Timeline::hasPhases() const
     return isMeasured() && m_figures.phases.size() == static_cast<std::size_t>(callCount());
 }
 
+bool Performance03Timeline::hasTwins() const
+{
+    return hasPhases() && std::all_of(m_figures.phases.begin(), m_figures.phases.end(),
+                                      [](const performance03::PhaseTimes &p) { return p.unawaited.has_value(); });
+}
+
 std::string Performance03Timeline::callTitle(int index) const
 {
     if (!isMeasured())
@@ -118,6 +129,8 @@ std::optional<std::int64_t> Performance03Timeline::startTimestamp(Start start, i
         return m_figures.phases[i].prepareBegin;
     case Start::BeforePlacement:
         return m_figures.phases[i].placeDispatchBegin;
+    case Start::AfterUnawaitedPlacement:
+        return std::nullopt; // the twin's own readiness ends it (readingSeconds)
     case Start::AtDispatch:
         return trace().calls[i].dispatchBegin;
     }
@@ -127,6 +140,12 @@ std::optional<std::int64_t> Performance03Timeline::startTimestamp(Start start, i
 std::optional<double> Performance03Timeline::readingSeconds(std::string_view candidateKey, int callIndex) const
 {
     const auto start = startFromKey(candidateKey);
+    if (start == Start::AfterUnawaitedPlacement) {
+        if (!hasTwins() || callIndex < 0 || callIndex >= callCount())
+            return std::nullopt;
+        const performance03::UnawaitedPhase &twin = *m_figures.phases[static_cast<std::size_t>(callIndex)].unawaited;
+        return performance03::secondsBetween(twin.placeDispatchEnd, twin.readyObserved);
+    }
     const auto from = start ? startTimestamp(*start, callIndex) : std::nullopt;
     if (!from)
         return std::nullopt;
@@ -193,18 +212,66 @@ void Performance03Timeline::addPhases(CallTimeline &call, int index) const
         span(Device, "copy to device memory", "The worker copies the inputs into memory it owns.", copyBegin, copyEnd),
     };
     call.events.insert(call.events.begin(), before.begin(), before.end());
-    const std::array<double, kStartCount> times = {prepareBegin, placeBegin, 0.0};
+    const bool twin = !isMeasured() || hasTwins();
+    const double afterUnawaited = twin ? addTwin(call, index) : 0.0;
+    const std::array<double, kStartCount> times = {prepareBegin, placeBegin, afterUnawaited, 0.0};
     call.candidates.clear();
     for (int i = 0; i < kStartCount; ++i) {
+        if (static_cast<Start>(i) == Start::AfterUnawaitedPlacement && !twin)
+            continue; // an older run measured no twin
         const CandidateNames &names = kStarts[static_cast<std::size_t>(i)];
         call.candidates.push_back({names.key, names.label, names.shortLabel, times[static_cast<std::size_t>(i)],
                                    static_cast<Start>(i) == Start::AtDispatch});
     }
+    // In time order, as the widget walks them: where the twin's start lies depends on its copy.
+    std::stable_sort(call.candidates.begin(), call.candidates.end(),
+                     [](const TimelineCandidate &a, const TimelineCandidate &b) { return a.time < b.time; });
     // The whole sample in view, with room after the timer's stop for its name.
     const double end = std::max(call.anchor, 1.0);
     const double extent = end - prepareBegin;
     call.viewBegin = prepareBegin - 0.04 * extent;
     call.viewEnd = end + 0.12 * extent;
+}
+
+double Performance03Timeline::addTwin(CallTimeline &call, int index) const
+{
+    // Schematic: the placement returns at once, the copy runs on, the call waits behind it.
+    double placeBegin = -34, placeEnd = -30, copyBegin = -28, copyEnd = 6, dispatch = -28, workBegin = 12,
+           workEnd = 60, ready = call.anchor;
+    if (hasTwins()) {
+        const performance03::UnawaitedPhase &u = *m_figures.phases[static_cast<std::size_t>(index)].unawaited;
+        // Shifted so that the twin's readiness is the call's: both timers stop at the anchor.
+        const double shift = call.anchor - static_cast<double>(u.readyObserved);
+        const auto at = [shift](std::int64_t t) { return static_cast<double>(t) + shift; };
+        placeBegin = at(u.placeDispatchBegin);
+        placeEnd = at(u.placeDispatchEnd);
+        copyBegin = at(u.placeWorkBegin);
+        copyEnd = at(u.placeWorkEnd);
+        dispatch = at(u.callDispatchBegin);
+        workBegin = at(u.callWorkBegin);
+        workEnd = at(u.callWorkEnd);
+        ready = at(u.readyObserved);
+    }
+    const int host = static_cast<int>(call.lanes.size());
+    call.lanes.push_back({"host, placement not awaited", TimelineLane::Role::Activity, 0});
+    call.lanes.push_back({"device, placement not awaited", TimelineLane::Role::Activity, 187});
+    const int device = host + 1;
+    const std::vector<TimelineEvent> twin = {
+        span(host, "place, not awaited",
+             "The same sample again (its twin, right after it): the host dispatches the copy and does not wait "
+             "for it. The dispatch returns at once.",
+             placeBegin, placeEnd),
+        span(host, "dispatch, wait",
+             "The host dispatches the call, queued behind the copy, and waits for its result. The twin's "
+             "readiness is drawn at the call's, so that both timers stop at one place.",
+             dispatch, ready, true),
+        span(device, "copy (still running)", "The device copies the inputs after the host has moved on.", copyBegin,
+             copyEnd),
+        span(device, "device work", "The call's work begins only when the copy has ended: one queue, in order.",
+             workBegin, workEnd),
+    };
+    call.events.insert(call.events.end(), twin.begin(), twin.end());
+    return placeEnd;
 }
 
 TimelineVerdict Performance03Timeline::verdict(std::string_view candidateKey, int callIndex) const
@@ -220,8 +287,34 @@ TimelineVerdict Performance03Timeline::verdict(std::string_view candidateKey, in
     return verdict;
 }
 
+std::string Performance03Timeline::twinNumbers(int index) const
+{
+    const auto twin = readingSeconds(key(Start::AfterUnawaitedPlacement), index);
+    const auto call = readingSeconds(key(Start::AtDispatch), index);
+    const auto twinMedian = medianReading(Start::AfterUnawaitedPlacement);
+    const auto callMedian = medianReading(Start::AtDispatch);
+    if (!twin || !call || !twinMedian || !callMedian)
+        return {};
+    const performance03::UnawaitedPhase &u = *m_figures.phases[static_cast<std::size_t>(index)].unawaited;
+    const double copy = performance03::secondsBetween(u.placeWorkBegin, u.placeWorkEnd);
+    std::string text = "Started after a placement not awaited the timer reads " + formatDuration(*twin) +
+                       " for the twin of " + callTitle(index) + " (the same sample again, its placement dispatched "
+                       "and not awaited) — " + ratioText(*twin / *call) + " the call alone, " +
+                       formatDuration(*call) + ". The device copied for " + formatDuration(copy);
+    if (u.placeWorkEnd <= u.callDispatchBegin)
+        text += ", and finished before the call was dispatched: this driver copied within the enqueue, so little "
+                "of it leaked into the timer. On a GPU the enqueue returns first and the copy crosses the bus "
+                "while the timer runs.";
+    else
+        text += ", still copying when the call was dispatched: the call waited behind it, inside the timer.";
+    return text + " The median over " + std::to_string(callCount()) + " twins: " + formatDuration(*twinMedian) +
+           " against " + formatDuration(*callMedian) + " for the call alone.";
+}
+
 std::string Performance03Timeline::measuredNumbers(Start start, int index) const
 {
+    if (start == Start::AfterUnawaitedPlacement)
+        return twinNumbers(index);
     const auto read = [this, index](Start s) { return readingSeconds(key(s), index); };
     const auto call = read(Start::AtDispatch);
     const auto chosen = read(start);
@@ -240,6 +333,9 @@ std::string Performance03Timeline::measuredNumbers(Start start, int index) const
             text += " Started before placement it would read " + formatDuration(*placement) + " (" +
                     ratioText(*placement / *call) + " the call), before preparation " + formatDuration(*whole) +
                     " (" + ratioText(*whole / *call) + ").";
+        if (const auto twin = read(Start::AfterUnawaitedPlacement))
+            text += " Started after a placement not awaited (its twin) it would read " + formatDuration(*twin) +
+                    " (" + ratioText(*twin / *call) + ").";
         return text;
     }
     return std::string("Started ") + namesOf(start).label + " the timer reads " + formatDuration(*chosen) + " for " +

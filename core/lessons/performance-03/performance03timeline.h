@@ -18,9 +18,12 @@ namespace lessonscope {
 class Performance03Timeline final : public StreamTimeline
 {
 public:
-    enum class Start { BeforePreparation, BeforePlacement, AtDispatch };
-    static constexpr int kStartCount = 3;
-    static const char *key(Start start); // "before-preparation", "before-placement", "at-dispatch"
+    // AfterUnawaitedPlacement reads the sample's twin (placedsampler.h): offered where the trace
+    // has the twins, and on the schematic.
+    enum class Start { BeforePreparation, BeforePlacement, AfterUnawaitedPlacement, AtDispatch };
+    static constexpr int kStartCount = 4;
+    // "before-preparation", "before-placement", "after-unawaited-placement", "at-dispatch"
+    static const char *key(Start start);
     static std::optional<Start> startFromKey(std::string_view key);
 
     explicit Performance03Timeline(const Artifact &artifact);
@@ -44,8 +47,13 @@ protected:
 private:
     // The trace has a phase record for every call (else the timeline is the schematic's).
     bool hasPhases() const;
+    bool hasTwins() const; // every traced call has its un-awaited twin
     std::optional<std::int64_t> startTimestamp(Start start, int index) const; // ns since the first dispatch
     void addPhases(CallTimeline &call, int index) const;
+    // The twin on lanes of its own, its readiness at the call's: the timer's stop is common.
+    // Returns where its "after placement" start lies.
+    double addTwin(CallTimeline &call, int index) const;
+    std::string twinNumbers(int index) const;
     std::string measuredNumbers(Start start, int index) const;
     std::string schematicNumbers() const;
 

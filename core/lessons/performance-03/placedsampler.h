@@ -14,13 +14,26 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace lessonscope::performance03 {
 
+// A sample's twin, right after it (the traced size only): inputs prepared anew, their placement
+// dispatched and NOT awaited, the call dispatched behind it and waited for. A timer started when
+// the placement's dispatch returns — "after placement", as code that forgets to wait reads —
+// waits for the copy too: the call is queued behind it (JAX's device_put is asynchronous in the
+// same way). place.readyObserved is when the host looked after the call's wait, not a wait of its own.
+struct UnawaitedTwin {
+    CallTimestamps place;
+    CallTimestamps call;
+    DeviceClockTimes placeDevice;
+    DeviceClockTimes callDevice;
+};
+
 // One sample's moments (MonotonicClock ns): preparation on the host, then the placement and the
 // call, each dispatched and waited for; the device's own view of both where a device reports it;
-// and the scheduler's evidence of the whole sample.
+// the twin when asked; and the scheduler's evidence of the whole sample, twin included.
 struct SampleTimes {
     std::int64_t prepareBegin = 0;
     std::int64_t prepareEnd = 0;
@@ -28,6 +41,7 @@ struct SampleTimes {
     CallTimestamps call;
     DeviceClockTimes placeDevice;
     DeviceClockTimes callDevice;
+    std::optional<UnawaitedTwin> unawaited;
     CallEvidence evidence;
 };
 
@@ -37,8 +51,10 @@ class PlacedSampler
 public:
     virtual ~PlacedSampler() = default;
     // Preparation (the host's inputs made anew: `preparation` gives each its own values), placement,
-    // then the call; the evidence from its first clock read to the call's readiness.
-    virtual SampleTimes sample(std::uint64_t seed, std::uint64_t preparation) = 0;
+    // then the call; with twinPreparation, then the un-awaited twin on inputs prepared from it; the
+    // evidence from its first clock read to the last call's readiness.
+    virtual SampleTimes sample(std::uint64_t seed, std::uint64_t preparation,
+                               std::optional<std::uint64_t> twinPreparation = std::nullopt) = 0;
     // The last call's output against the long-double reference of what was last prepared, after
     // the clock stopped.
     virtual double maxAbsErrorAgainstReference() = 0;
