@@ -9,4 +9,5 @@ HEADLINES = {
     "performance-04": "float32 warm median",
     "performance-05": "warm median",
     "performance-06": "one call alone",
+    "performance-09": "device: start to end",
 }

@@ -10,7 +10,8 @@
     LESSON(performance03)          \
     LESSON(performance04)          \
     LESSON(performance05)          \
-    LESSON(performance06)
+    LESSON(performance06)          \
+    LESSON(performance09)
 
 namespace lessonscope {
 

@@ -110,17 +110,23 @@ double microseconds(std::int64_t ns)
     return static_cast<double>(ns) / 1000.0;
 }
 
-// The dur to write so that a reader's ts + dur, added in doubles, is exactly the ts of the event's
-// end: abutting events then touch and never cross (213.449 + 0.715 lands past 214.164 in doubles,
-// so 0.715 is written 0.7149999999999999). Such a dur exists: near the end its steps are no wider
-// than the end's own rounding interval. Searched from the plain difference, a few steps at most.
-double durationBetween(double ts, double end)
+
+} // namespace
+
+double chromeDurationBetween(double ts, double end)
 {
     double dur = std::max(0.0, end - ts);
     for (int step = 0; step < 64 && ts + dur != end; ++step)
         dur = std::nextafter(dur, ts + dur > end ? 0.0 : std::numeric_limits<double>::infinity());
+    // No dur lands on end when ts has bits finer than the sum's last place and the rounding
+    // steps over it (39.716 + 74.436 is 114.15200000000002, the next dur below gives
+    // 114.15199999999999): then the largest that stays before it, one unit in the last place short.
+    while (ts + dur > end && dur > 0)
+        dur = std::nextafter(dur, 0.0);
     return dur;
 }
+
+namespace {
 
 class TraceWriter
 {
@@ -146,7 +152,7 @@ public:
                                 {"cat", category},
                                 {"ph", "X"},
                                 {"ts", microseconds(from)},
-                                {"dur", durationBetween(microseconds(from), microseconds(to))},
+                                {"dur", chromeDurationBetween(microseconds(from), microseconds(to))},
                                 {"pid", kPid},
                                 {"tid", threadId(lane)},
                                 {"args", std::move(args)}});

@@ -36,4 +36,10 @@ ChromeTraceSummary writeChromeTrace(const Artifact &artifact, const LessonTimeli
 // The same, whole in memory: for small traces and tests.
 ChromeTrace exportChromeTrace(const Artifact &artifact, const LessonTimeline &timeline);
 
+// The dur to write for an event from ts to end (µs) so that a reader's ts + dur, added in
+// doubles, is end exactly where a double can land there, else the largest sum before it: abutting
+// events then touch (or leave one unit in the last place) and never cross. 213.449 + 0.715 lands
+// past 214.164 in doubles, so 0.715 is written 0.7149999999999999.
+double chromeDurationBetween(double ts, double end);
+
 } // namespace lessonscope

@@ -1,0 +1,29 @@
+#pragma once
+
+#include "core/lesson/contractlesson.h"
+
+namespace lessonscope {
+
+// performance-09 "Time on the device's clock": the course's product as a kernel on an OpenCL
+// device, each call timed twice — by the host (enqueue to the readiness it observed) and by the
+// device's own profiling timestamps (QUEUED, SUBMIT, START, END) — the kernel's first enqueue
+// after an explicit build, a write not awaited whose copy leaks into a timer started "after
+// placement", and the device clock's resolution. It runs on a device only: on the stream, which
+// has no clock of its own, it runs on the first OpenCL device, and says so when there is none.
+class Performance09 final : public ContractLesson
+{
+public:
+    static constexpr const char *kId = "performance-09";
+
+    Performance09();
+
+    const LessonInfo &info() const override;
+    LessonRun run(const ParameterValues &values, RunObserver &observer) const override;
+    bool runsOnDevices() const override { return true; }
+    LessonRun runOn(const std::string &device, const ParameterValues &values, RunObserver &observer) const override;
+
+    std::string describeParameters(const ParameterValues &values) const override;
+    std::optional<std::string> workProblem(const ParameterValues &values) const override;
+};
+
+} // namespace lessonscope

@@ -1,0 +1,105 @@
+#pragma once
+
+// performance-09's stdout contract: the keys it prints, how they are read back into typed
+// figures, and the panels made from them (docs/artifact-format.md, "performance-09").
+
+#include "core/artifact/artifact.h"
+#include "core/base/jsonfwd.h"
+#include "core/lesson/lesson.h"
+#include "core/lesson/lessonsummary.h"
+#include "core/lesson/samplefields.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace lessonscope::performance09 {
+
+// The stdout keys, in the order they are printed.
+namespace key {
+inline constexpr const char *kBackend = "backend";
+inline constexpr const char *kLessonscope = "lessonscope";
+inline constexpr const char *kInputShape = "input_shape";
+inline constexpr const char *kWeightShape = "weight_shape";
+inline constexpr const char *kDtype = "dtype";
+inline constexpr const char *kDeviceClock = "device_clock";                     // the clock the device stamps with
+inline constexpr const char *kTimerResolution = "device_timer_resolution_ns";   // as the device reports it
+inline constexpr const char *kSmallestStep = "device_smallest_step_ns";         // the smallest step its stamps took
+// The first enqueue of the kernel, after an explicit clBuildProgram: the host's time, and the
+// device's QUEUED → START (the driver's hand-off, a compilation for the work-group size included)
+// and START → END.
+inline constexpr const char *kComputedBefore = "products_computed_before_first_call"; // 0: the first enqueue
+inline constexpr const char *kFirstCall = "first_call_seconds";
+inline constexpr const char *kFirstCallQueue = "first_call_device_queue_seconds";
+inline constexpr const char *kFirstCallWork = "first_call_device_work_seconds";
+// The warm calls, each on both clocks: the host's enqueue → readiness observed (with evidence and
+// round), the device's QUEUED → START and START → END of the same calls.
+inline constexpr const char *kWarmSamples = "warm_samples_seconds";
+inline constexpr const char *kWarmMedian = "warm_median_seconds";
+inline constexpr const char *kQueueSamples = "device_queue_samples_seconds";
+inline constexpr const char *kQueueMedian = "device_queue_median_seconds";
+inline constexpr const char *kWorkSamples = "device_work_samples_seconds";
+inline constexpr const char *kWorkMedian = "device_work_median_seconds";
+// The write not awaited, at place_size × place_size (performance-03's placed samples and their
+// twins): the call alone after a blocking write, the timer from a non-blocking write's return to
+// the kernel's readiness, the copy as the device stamped it, and how many twins' kernels were
+// enqueued while the copy still ran.
+inline constexpr const char *kPlaceSize = "place_size";
+inline constexpr const char *kPlacedCallSamples = "placed_call_samples_seconds";
+inline constexpr const char *kPlacedCallMedian = "placed_call_median_seconds";
+inline constexpr const char *kUnawaitedSamples = "unawaited_samples_seconds";
+inline constexpr const char *kUnawaitedMedian = "unawaited_median_seconds";
+inline constexpr const char *kCopySamples = "unawaited_copy_samples_seconds";
+inline constexpr const char *kStillCopying = "unawaited_still_copying";
+inline constexpr const char *kMaxAbsError = "max_abs_error";
+inline constexpr const char *kSeed = "seed";
+inline constexpr const char *kSamplesRequested = "samples_requested";
+inline constexpr const char *kCancelled = "cancelled";
+} // namespace key
+
+// The panels, by position in data.panels (the checks find them there).
+enum PanelIndex : std::size_t { kClocksPanel = 0, kWarmPanel = 1, kUnawaitedPanel = 2 };
+inline constexpr const char *kHostSeries = "host: enqueue to readiness";
+inline constexpr const char *kQueueSeries = "device: queued to start";
+inline constexpr const char *kWorkSeries = "device: start to end";
+inline constexpr const char *kCallAloneSeries = "call, write awaited";
+inline constexpr const char *kUnawaitedSeries = "from a write not awaited";
+
+// What the run measured, for its stdout (the warm calls are the run's calls after the first).
+struct Measurements {
+    Samples warm;                        // the host's reading of each warm call
+    std::vector<double> queue, work;     // the device's, of the same calls
+    Samples unawaited;                   // the twins' readings
+    std::vector<double> placedCall, copy;
+    std::int64_t stillCopying = 0;
+    std::int64_t smallestStepNs = 0;     // 0: no step seen
+    std::int64_t computedBeforeFirstCall = 0;
+    double maxAbsError = 0;
+};
+
+// The numbers performance-09 prints on stdout, read back; empty fields when absent.
+struct Figures {
+    std::string backend, dtype, deviceClock;
+    std::vector<std::int64_t> inputShape, weightShape;
+    std::optional<std::int64_t> timerResolutionNs, smallestStepNs, placeSize, stillCopying, samplesRequested;
+    std::optional<std::int64_t> computedBeforeFirstCall;
+    std::optional<double> firstCall, firstCallQueue, firstCallWork;
+    SampleColumns warm;
+    std::vector<double> queue, work;
+    std::optional<double> warmMedian, queueMedian, workMedian;
+    SampleColumns unawaited;
+    std::vector<double> placedCall, copy;
+    std::optional<double> unawaitedMedian, placedCallMedian, maxAbsError;
+};
+Figures readFigures(const Artifact &artifact);
+Figures readFigures(const Json &output);
+
+Json output(const LessonRun &run, const Measurements &measurements);
+Json panels(const Json &output);
+Json panelLayout();
+LessonSummary summarize(const Artifact &artifact);
+void check(const Json &document, const Json &output, Checker &checker);
+std::optional<ParameterValues> parametersOf(const Json &output);
+
+} // namespace lessonscope::performance09
