@@ -74,10 +74,14 @@ CallTimeline StreamTimeline::call(int index) const
     call.marker = marker();
     call.anchor = anchorOf(t);
     call.events = {
-        span(Host, "dispatch", "The host hands the work to the stream; the call returns at once.", 0, t.dispatchEnd),
+        span(Host, "dispatch", "The host hands the work to " + queueName() + "; the call returns at once.", 0,
+             t.dispatchEnd),
         span(Host, "wait for readiness", "The host blocks until it observes that the output is ready.", t.dispatchEnd,
              t.readyObserved, true),
-        span(Device, "device work", "The worker (the device) runs the work.", t.workBegin, t.workEnd),
+        span(Device, "device work",
+             onRealDevice() ? "The device runs the kernel: its START → END, placed on the host's clock."
+                            : "The worker (the device) runs the work.",
+             t.workBegin, t.workEnd),
         instant(Readiness, "ready", "The device signals that the output is ready.", t.workEnd),
         span(Readiness, "hand-back", "From the ready signal until the waiting host observes it.", t.workEnd,
              t.readyObserved, true),

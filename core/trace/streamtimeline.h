@@ -23,6 +23,11 @@ public:
     explicit StreamTimeline(Trace trace = {}); // no calls: the schematic
 
     const Trace &trace() const { return m_trace; }
+    // Whether the calls ran on a real device (the trace has its own clock's view): the notes then
+    // name the device's queue and the device, not the stream and its worker.
+    bool onRealDevice() const { return !m_trace.device.empty(); }
+    std::string queueName() const { return onRealDevice() ? "the device's queue" : "the stream"; }
+    std::string workerName() const { return onRealDevice() ? "The device" : "The worker"; }
 
     bool isMeasured() const override { return !m_trace.calls.empty(); }
     int callCount() const override { return static_cast<int>(m_trace.calls.size()); }

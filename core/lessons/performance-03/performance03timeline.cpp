@@ -209,7 +209,8 @@ void Performance03Timeline::addPhases(CallTimeline &call, int index) const
              prepareEnd),
         span(Host, "place inputs", "The host dispatches the copy of the inputs to the device and waits for it.",
              placeBegin, placeEnd, true),
-        span(Device, "copy to device memory", "The worker copies the inputs into memory it owns.", copyBegin, copyEnd),
+        span(Device, "copy to device memory", workerName() + " copies the inputs into memory it owns.", copyBegin,
+             copyEnd),
     };
     call.events.insert(call.events.begin(), before.begin(), before.end());
     const bool twin = !isMeasured() || hasTwins();

@@ -124,14 +124,14 @@ CallTimeline Performance04Timeline::call(int index) const
     call.marker = MarkerKind::Length;
     call.anchor = anchor;
     call.events = {
-        span(Host, "float32 dispatch", "The host hands the float32 product to the stream.", shift,
+        span(Host, "float32 dispatch", "The host hands the float32 product to " + queueName() + ".", shift,
              shift + t32.dispatchEnd, context32),
         span(Host, "wait for readiness", "The host blocks until it observes that the float32 output is ready.",
              shift + t32.dispatchEnd, shift + t32.readyObserved, context32, true),
-        span(Float32Device, "float32 work", "The worker runs the product on float32 inputs.", anchor,
+        span(Float32Device, "float32 work", workerName() + " runs the product on float32 inputs.", anchor,
              anchor + length32, context32),
         span(Float64Device, "float64 work",
-             "The worker runs the same product on float64 inputs (the same values, not rounded to float32); "
+             workerName() + " runs the same product on float64 inputs (the same values, not rounded to float32); "
              "drawn from the same start as the float32 work.",
              anchor, anchor + length64, !context32 && measured),
     };

@@ -48,17 +48,18 @@ TimelineEvent instant(int lane, std::string label, std::string note, double at)
 
 // Call c's events, times relative to origin; a call drawn for context is unnamed on the lanes
 // (it is a sliver beside an interrupted call) and keeps its tooltips.
+// queue and worker: how the notes name where the calls ran (StreamTimeline::queueName, workerName).
 void addCall(std::vector<TimelineEvent> &events, const TracedCall &c, double origin, const std::string &name,
-             bool context)
+             bool context, const std::string &queue, const std::string &worker)
 {
     const auto at = [origin](std::int64_t t) { return static_cast<double>(t) - origin; };
     const auto label = [context](const char *text) { return context ? std::string() : std::string(text); };
     const std::size_t first = events.size();
-    events.push_back(span(Lane::Host, label("dispatch"), "The host hands " + name + " to the stream.",
+    events.push_back(span(Lane::Host, label("dispatch"), "The host hands " + name + " to " + queue + ".",
                           at(c.dispatchBegin), at(c.dispatchEnd)));
     events.push_back(span(Lane::Host, label("wait for readiness"), "The host waits until it observes " + name +
                           "'s readiness.", at(c.dispatchEnd), at(c.readyObserved), true));
-    events.push_back(span(Lane::Device, label("device work"), "The worker runs " + name + ".", at(c.workBegin),
+    events.push_back(span(Lane::Device, label("device work"), worker + " runs " + name + ".", at(c.workBegin),
                           at(c.workEnd)));
     events.push_back(instant(Lane::Readiness, label("ready"), "The device signals that " + name +
                              "'s output is ready.", at(c.workEnd)));
@@ -130,7 +131,8 @@ CallTimeline Performance05Timeline::schematicCall() const
     int index = 0;
     for (const TracedCall &c : kSchematicCalls) {
         const bool own = index++ == kSchematicTimed;
-        addCall(call.events, c, origin, own ? "the interrupted call" : "a neighbouring call", !own);
+        addCall(call.events, c, origin, own ? "the interrupted call" : "a neighbouring call", !own, queueName(),
+                workerName());
     }
     call.events.push_back(span(Measurement, "median call", kMedianNote, 0,
                                kSchematicStops[static_cast<std::size_t>(Stop::Median)]));
@@ -163,7 +165,8 @@ CallTimeline Performance05Timeline::call(int index) const
     const int first = std::max(0, index - kNeighbours);
     const int last = std::min(callCount() - 1, index + kNeighbours);
     for (int i = first; i <= last; ++i)
-        addCall(call.events, calls[static_cast<std::size_t>(i)], origin, "call " + std::to_string(i + 1), i != index);
+        addCall(call.events, calls[static_cast<std::size_t>(i)], origin, "call " + std::to_string(i + 1), i != index,
+                queueName(), workerName());
     // The timer's lane holds the answer, revealed with it: the median call's completed result.
     const double median = stopSeconds(Stop::Median, index).value_or(0) * kNsPerSecond;
     call.events.push_back(span(Measurement, "median call", kMedianNote, 0, median));

@@ -259,7 +259,7 @@ void Performance06Timeline::addBurst(CallTimeline &call, int index) const
         const bool named = !context || j == 0 || j == depth - 1;
         const std::string n = std::to_string(j + 1);
         call.events.push_back(span(Host, named ? "dispatch " + n : "",
-                                   "The host queues call " + n + " on the stream; the dispatch returns at once.",
+                                   "The host queues call " + n + " on " + queueName() + "; the dispatch returns at once.",
                                    rel(c.dispatchBegin), rel(c.dispatchEnd), false, context));
         call.events.push_back(span(Device, named ? "call " + n : "",
                                    "The device runs call " + n + ", in order, after the calls queued before it.",
