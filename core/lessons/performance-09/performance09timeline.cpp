@@ -1,6 +1,7 @@
 #include "core/lessons/performance-09/performance09timeline.h"
 
 #include "core/base/units.h"
+#include "core/trace/deviceclocklane.h"
 #include "core/timing/statistics.h"
 
 #include <algorithm>
@@ -71,8 +72,9 @@ Performance09Timeline::Performance09Timeline(const Artifact &artifact)
 
 std::string Performance09Timeline::deviceLaneName() const
 {
+    // Named as every device run's clock lane is, which the reading's note on the two clocks names.
     const std::string clock = !trace().deviceClock.empty() ? trace().deviceClock : m_figures.deviceClock;
-    return clock.empty() ? std::string("device, its own clock") : "device, its own clock (" + clock + ")";
+    return deviceClockLaneName(clock.empty() ? std::string("its own") : clock);
 }
 
 std::optional<Performance09Timeline::Moments> Performance09Timeline::momentsOf(int index) const
