@@ -178,6 +178,9 @@ public:
     virtual LessonRun run(const ParameterValues &values, RunObserver &observer) const = 0;
     // Whether the lesson runs on real devices too (runOn with "opencl:N"), not on the stream alone.
     virtual bool runsOnDevices() const { return false; }
+    // Whether it runs on a real device only (performance-09: a device's own clock): "stream"
+    // then stands for the first OpenCL device, and the run panel says so.
+    virtual bool needsRealDevice() const { return false; }
     // The run on device (kStreamDevice: run()). Throws std::invalid_argument for a device the
     // lesson does not run on, and the device's own errors when it cannot be used (docs/opencl.md).
     virtual LessonRun runOn(const std::string &device, const ParameterValues &values, RunObserver &observer) const;

@@ -33,9 +33,11 @@ const std::vector<std::pair<QString, QString>> &openClChoices()
 
 } // namespace
 
-DeviceField::DeviceField(QWidget *parent) : QComboBox(parent)
+DeviceField::DeviceField(bool realDeviceOnly, QWidget *parent) : QComboBox(parent)
 {
-    addItem(tr("stream — the modelled device"), QString::fromLatin1(kStreamDevice));
+    addItem(realDeviceOnly ? tr("the first OpenCL device (this lesson needs a device's own clock)")
+                           : tr("stream — the modelled device"),
+            QString::fromLatin1(kStreamDevice));
     setToolTip(tr("Where the lesson's work runs: the stream (a worker thread of lessonscope, timed by the "
                   "host's clock) or an OpenCL device, timed by the host and by the device's own clock. "
                   "The devices are looked for when this list is first opened."));

@@ -11,7 +11,9 @@ class DeviceField : public QComboBox
     Q_OBJECT
 
 public:
-    explicit DeviceField(QWidget *parent = nullptr);
+    // realDeviceOnly: the lesson runs on a real device only, and its first choice is the first
+    // OpenCL device, not the stream (Lesson::needsRealDevice).
+    explicit DeviceField(bool realDeviceOnly, QWidget *parent = nullptr);
 
     // Adds the devices to this field, once; the loader is asked once per process.
     void listDevices();

@@ -206,7 +206,7 @@ void RunPanel::rebuildForm()
 
 void RunPanel::addDeviceField()
 {
-    m_device = new DeviceField(m_formArea);
+    m_device = new DeviceField(m_lesson->needsRealDevice(), m_formArea);
     m_form->addRow(tr("Device:"), m_device);
 }
 

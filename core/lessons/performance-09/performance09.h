@@ -20,6 +20,7 @@ public:
     const LessonInfo &info() const override;
     LessonRun run(const ParameterValues &values, RunObserver &observer) const override;
     bool runsOnDevices() const override { return true; }
+    bool needsRealDevice() const override { return true; }
     LessonRun runOn(const std::string &device, const ParameterValues &values, RunObserver &observer) const override;
 
     std::string describeParameters(const ParameterValues &values) const override;
