@@ -178,7 +178,7 @@ public:
     virtual LessonRun run(const ParameterValues &values, RunObserver &observer) const = 0;
     // Whether the lesson runs on real devices too (runOn with "opencl:N"), not on the stream alone.
     virtual bool runsOnDevices() const { return false; }
-    // Whether it runs on a real device only (performance-09: a device's own clock): "stream"
+    // Whether it runs on a real device only (a lesson about a device's own clock): "stream"
     // then stands for the first OpenCL device, and the run panel says so.
     virtual bool needsRealDevice() const { return false; }
     // The run on device (kStreamDevice: run()). Throws std::invalid_argument for a device the
