@@ -227,10 +227,14 @@ void Performance03Timeline::addPhases(CallTimeline &call, int index) const
     // In time order, as the widget walks them: where the twin's start lies depends on its copy.
     std::stable_sort(call.candidates.begin(), call.candidates.end(),
                      [](const TimelineCandidate &a, const TimelineCandidate &b) { return a.time < b.time; });
-    // The whole sample in view, with room after the timer's stop for its name.
+    // The whole sample and its twin in view (the twin, aligned on the readiness, begins before
+    // the sample's preparation when it took longer), with room after the timer's stop for its name.
+    double begin = prepareBegin;
+    for (const TimelineEvent &event : call.events)
+        begin = std::min(begin, event.begin);
     const double end = std::max(call.anchor, 1.0);
-    const double extent = end - prepareBegin;
-    call.viewBegin = prepareBegin - 0.04 * extent;
+    const double extent = end - begin;
+    call.viewBegin = begin - 0.04 * extent;
     call.viewEnd = end + 0.12 * extent;
 }
 
