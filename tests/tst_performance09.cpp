@@ -147,7 +147,10 @@ private slots:
         if (!hasOpenClDevice())
             QSKIP("no OpenCL device here");
         const performance09::Figures f = performance09::readFigures(m_artifact);
-        QVERIFY(f.unawaited.clean().size() >= 15);
+        // 15 clean, or as many as the replacement budget allowed, which the run then says.
+        const Json &measuring = m_artifact.json().at("environment").at("interference").at("measuring");
+        QVERIFY(!f.unawaited.clean().empty());
+        QVERIFY(f.unawaited.clean().size() >= 15 || measuring.at("budgetSpent").get<bool>());
         QCOMPARE(f.placedCall.size(), f.unawaited.seconds.size());
         QCOMPARE(f.copy.size(), f.unawaited.seconds.size());
         for (double copy : f.copy)

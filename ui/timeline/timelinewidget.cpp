@@ -66,7 +66,10 @@ void TimelineWidget::setCallIndex(int index)
     if (index == m_callIndex)
         return;
     m_callIndex = index;
+    const std::size_t lanes = m_call.lanes.size();
     m_call = m_timeline->call(index);
+    if (m_call.lanes.size() != lanes)
+        updateGeometry(); // the size hints follow the lanes, which differ between lessons
     m_interruption = QString::fromStdString(m_timeline->callInterruption(index));
     m_drag = Drag::None;
     resetView();
