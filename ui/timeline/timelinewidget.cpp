@@ -68,8 +68,13 @@ void TimelineWidget::setCallIndex(int index)
     m_callIndex = index;
     const std::size_t lanes = m_call.lanes.size();
     m_call = m_timeline->call(index);
-    if (m_call.lanes.size() != lanes)
-        updateGeometry(); // the size hints follow the lanes, which differ between lessons
+    // The size hints follow the lanes, which differ between lessons. A widget's updateGeometry()
+    // clears only its parent's layout cache: every ancestor's is cleared, or an owner's layout
+    // (DiagramView's, in a render) keeps the old height and clips the axis.
+    if (m_call.lanes.size() != lanes) {
+        for (QWidget *widget = this; widget && !widget->isWindow(); widget = widget->parentWidget())
+            widget->updateGeometry();
+    }
     m_interruption = QString::fromStdString(m_timeline->callInterruption(index));
     m_drag = Drag::None;
     resetView();
