@@ -275,11 +275,15 @@ private slots:
         const performance03::Figures f = performance03::readFigures(m_artifact);
         QVERIFY(!f.phases.empty());
         const auto timeline = timelineOf(m_artifact);
+        // The call dispatched while the copy ran: in every twin as a rule, but a host slowed between
+        // its two dispatches (an interrupted sample, a sanitizer's build) may find the copy done.
+        // A twin that awaited its placement never would.
+        std::size_t stillCopying = 0;
         for (std::size_t i = 0; i < f.phases.size(); ++i) {
             QVERIFY2(f.phases[i].unawaited, "every traced call has its twin");
             const performance03::UnawaitedPhase &u = *f.phases[i].unawaited;
             QVERIFY(u.placeDispatchEnd <= u.callDispatchBegin);
-            QVERIFY2(u.callDispatchBegin < u.placeWorkEnd, "the call is dispatched while the copy runs");
+            stillCopying += u.callDispatchBegin < u.placeWorkEnd ? 1 : 0;
             QVERIFY(u.placeWorkEnd <= u.callWorkBegin);
             const auto afterPlacement = timeline->readingSeconds("after-unawaited-placement", static_cast<int>(i));
             QVERIFY(afterPlacement);
@@ -287,6 +291,7 @@ private slots:
             QVERIFY(*afterPlacement > performance03::secondsBetween(u.callWorkBegin, u.callWorkEnd) +
                                           performance03::secondsBetween(u.placeDispatchEnd, u.placeWorkEnd));
         }
+        QVERIFY2(stillCopying > 0, "the call is dispatched while the copy runs");
         const int index = timeline->representativeCall();
         const TimelineVerdict verdict = timeline->verdict("after-unawaited-placement", index);
         QVERIFY(!verdict.correct);
