@@ -159,6 +159,27 @@ private slots:
         QVERIFY(f.unawaitedMedian && f.placedCallMedian);
     }
 
+    // A run whose warm calls were all interrupted has no warm medians: its clocks panel shows the
+    // first call alone, and the artifact stays valid (a bar of nulls is not).
+    void aRunWithoutACleanWarmCallDrawsTheFirstCallAlone()
+    {
+        if (!hasOpenClDevice())
+            QSKIP("no OpenCL device here");
+        Json out;
+        Json document = withStdout(m_artifact, [&out](Json &o) {
+            o.erase(key::kWarmMedian);
+            o.erase(key::kQueueMedian);
+            o.erase(key::kWorkMedian);
+            out = o;
+        });
+        document["data"]["panels"] = lesson().panels(out);
+        const Json &clocks = document["data"]["panels"][performance09::kClocksPanel];
+        QCOMPARE(clocks["labels"].size(), std::size_t(1));
+        for (const Json &series : clocks["series"])
+            QVERIFY(series["y"].size() == 1 && series["y"][0].is_number());
+        QCOMPARE(countOf(validateArtifact(document), Severity::Error), 0);
+    }
+
     void itsChecksCatchWhatDoesNotHold()
     {
         if (!hasOpenClDevice())

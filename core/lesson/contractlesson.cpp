@@ -31,7 +31,7 @@ std::unique_ptr<LessonTimeline> ContractLesson::timeline(const Artifact &artifac
 
 std::optional<ParameterValues> ContractLesson::parametersOf(const Json &output) const
 {
-    return m_contract.parameters ? m_contract.parameters(output) : std::nullopt;
+    return m_contract.parameters(output);
 }
 
 } // namespace lessonscope

@@ -2,6 +2,7 @@
 
 #include "core/base/jsonfwd.h"
 #include "core/lesson/measuring.h"
+#include "core/lesson/stdoutfields.h"
 #include "core/timing/callevidence.h"
 #include "core/timing/devicestream.h"
 #include "core/timing/interference.h"
@@ -185,6 +186,9 @@ public:
     // lesson does not run on, and the device's own errors when it cannot be used (docs/opencl.md).
     virtual LessonRun runOn(const std::string &device, const ParameterValues &values, RunObserver &observer) const;
 
+    // Every key its runs print on stdout, in order, with type, unit and meaning
+    // (core/lesson/stdoutfields.h); empty for a lesson that declares none.
+    virtual StdoutFields stdoutFields() const { return {}; }
     // The artifact's data.panels, made from the stdout object alone (so they always agree).
     virtual Json panels(const Json &output) const = 0;
     // The panels' fixed parts (kinds, titles, labels, series names) without data: what the

@@ -11,7 +11,6 @@
 
 #include <cmath>
 
-
 namespace lessonscope {
 
 namespace {
@@ -30,7 +29,9 @@ constexpr const char *kMeasuredReading =
     "the synchronization. Compilation and data preparation need separately chosen boundaries when "
     "included in a benchmark.";
 
-LessonInfo makeInfo()
+} // namespace
+
+LessonInfo Performance01::makeInfo()
 {
     LessonInfo info;
     info.firstCallApart = true; // the lesson is about the first call: shown apart as it runs
@@ -38,51 +39,29 @@ LessonInfo makeInfo()
     info.contentVersion = 2; // 2: the measured reading
     info.summary = "Time an m×k · k×n matrix product on an asynchronous stream: the timer starts at "
                    "dispatch and stops when the host has observed the completed result.";
-    info.texts.title = "Time the completed result";
-    info.texts.prediction =
-        "Where should synchronization occur in completed-result latency measurement?";
-    info.texts.reading = kReading;
-    info.texts.measuredReading = kMeasuredReading;
-    info.texts.alt = kReading;
-    info.texts.scope = "Architecture and dataflow mechanism diagram.";
-    info.texts.height = 3.8;
-    info.texts.diagramKind = "timeline";
-    info.texts.boundary = "input already placed; call plus output synchronization";
+    info.texts = matrixlesson::timelineTexts(
+        "Time the completed result",
+        "Where should synchronization occur in completed-result latency measurement?",
+        kReading, kMeasuredReading,
+        "input already placed; call plus output synchronization");
 
     // At most 100,000 samples: each warm call adds its sample and its trace to the artifact, and a
     // million of them would make a file bigger than lessonscope reads (64 MiB).
-    info.parameters = {integerParameterSpec("samples", "Warm samples",
+    info.parameters = {integerParameterSpec(param::kSamples, "Warm samples",
                                             "How many warm calls are timed after the first call.", 7, 1, 100'000)};
-    for (ParameterSpec &spec : matrixlesson::shapeParameters(64, 32, 16))
-        info.parameters.push_back(std::move(spec));
-    info.parameters.push_back(matrixlesson::dtypeParameter());
-    info.parameters.push_back(matrixlesson::seedParameter());
-    info.shorthands.push_back(matrixlesson::shapeShorthand());
+    matrixlesson::addProductParameters(info, 64, 32, 16, matrixlesson::WithDtype::Yes);
     return info;
 }
 
-} // namespace
-
-Performance01::Performance01()
-    : ContractLesson({&performance01::panels, &performance01::panelLayout, &performance01::check,
-                      &performance01::summarize, &timelineFrom<Performance01Timeline>, &performance01::parametersOf})
+LessonContract Performance01::contract()
 {
-}
-
-const LessonInfo &Performance01::info() const
-{
-    static const LessonInfo info = makeInfo();
-    return info;
-}
-
-LessonRun Performance01::run(const ParameterValues &values, RunObserver &observer) const
-{
-    return runOn(kStreamDevice, values, observer);
+    return {performance01::stdoutFields, performance01::panels, performance01::panelLayout,
+            performance01::check, performance01::summarize, timelineFrom<Performance01Timeline>, performance01::parametersOf};
 }
 
 LessonRun Performance01::runOn(const std::string &device, const ParameterValues &values, RunObserver &observer) const
 {
-    const auto samples = static_cast<std::size_t>(integerParameter(values, "samples"));
+    const auto samples = static_cast<std::size_t>(integerParameter(values, param::kSamples));
     const ProductProblem problem = matrixlesson::productProblem(values);
 
     LessonRun run;
@@ -158,16 +137,16 @@ LessonRun Performance01::runOn(const std::string &device, const ParameterValues 
 std::optional<std::string> Performance01::workProblem(const ParameterValues &values) const
 {
     // Each warm sample is one call; the first call and the warm-ups are a handful more.
-    return matrixlesson::workProblem(values, static_cast<double>(integerParameter(values, "samples")));
+    return matrixlesson::workProblem(values, static_cast<double>(integerParameter(values, param::kSamples)));
 }
 
 std::string Performance01::describeParameters(const ParameterValues &values) const
 {
     std::string text = matrixlesson::describeProduct(values);
-    if (values.count("samples"))
-        text += ", " + parameterText(values, "samples") + " warm samples";
-    if (values.count("seed"))
-        text += ", seed " + parameterText(values, "seed");
+    if (values.count(param::kSamples))
+        text += ", " + parameterText(values, param::kSamples) + " warm samples";
+    if (values.count(param::kSeed))
+        text += ", seed " + parameterText(values, param::kSeed);
     return text;
 }
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/lesson/contractlesson.h"
+#include "core/lesson/declaredlesson.h"
 
 namespace lessonscope {
 
@@ -9,16 +9,14 @@ namespace lessonscope {
 // Inputs are made from the seed and placed before the clock starts; one measured call is the
 // dispatch plus the wait for readiness; the first call (first use of the product for this shape and
 // type) is timed apart from the warm calls; the result is checked against a long-double reference.
-class Performance01 final : public ContractLesson
+class Performance01 final : public DeclaredLesson<Performance01>
 {
 public:
     static constexpr const char *kId = "performance-01";
 
-    Performance01();
+    static LessonInfo makeInfo();
+    static LessonContract contract();
 
-    const LessonInfo &info() const override;
-    LessonRun run(const ParameterValues &values, RunObserver &observer) const override;
-    bool runsOnDevices() const override { return true; }
     LessonRun runOn(const std::string &device, const ParameterValues &values, RunObserver &observer) const override;
 
     std::string describeParameters(const ParameterValues &values) const override;

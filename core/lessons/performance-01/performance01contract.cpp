@@ -77,9 +77,9 @@ Json output(const LessonRun &run, const Samples &warm, double maxAbsError, const
     out[key::kEigen] = eigenVersion();
     out[key::kCompiler] = compilerVersion();
     out[key::kLessonscope] = lessonscopeVersion();
-    out[key::kInputShape] = Json::array({parameterJson(params, "m"), parameterJson(params, "k")});
-    out[key::kWeightShape] = Json::array({parameterJson(params, "k"), parameterJson(params, "n")});
-    const auto dtype = params.find("dtype");
+    out[key::kInputShape] = Json::array({parameterJson(params, param::kM), parameterJson(params, param::kK)});
+    out[key::kWeightShape] = Json::array({parameterJson(params, param::kK), parameterJson(params, param::kN)});
+    const auto dtype = params.find(param::kDtype);
     out[key::kDtype] = dtype != params.end() && std::holds_alternative<std::string>(dtype->second)
         ? Json(std::get<std::string>(dtype->second)) : Json(nullptr);
     out[key::kBoundary] = boundary;
@@ -98,8 +98,8 @@ Json output(const LessonRun &run, const Samples &warm, double maxAbsError, const
     out[key::kDispatchWarmSamples] = dispatchWarm;
     if (hasWarm)
         out[key::kDispatchWarmMedian] = median(dispatchClean);
-    out[key::kSeed] = parameterJson(params, "seed");
-    out[key::kSamplesRequested] = parameterJson(params, "samples");
+    out[key::kSeed] = parameterJson(params, param::kSeed);
+    out[key::kSamplesRequested] = parameterJson(params, param::kSamples);
     out[key::kCancelled] = run.cancelled;
     return out;
 }
@@ -189,7 +189,7 @@ std::optional<ParameterValues> parametersOf(const Json &out)
 {
     ParameterValues values;
     if (!matrixlesson::readProductParameters(out, true, values)
-        || !matrixlesson::readIntegerParameter(out, key::kSamplesRequested, "samples", values))
+        || !matrixlesson::readIntegerParameter(out, key::kSamplesRequested, param::kSamples, values))
         return std::nullopt;
     return values;
 }

@@ -7,6 +7,7 @@
 #include "core/base/jsonfwd.h"
 #include "core/lesson/lesson.h"
 #include "core/lesson/lessonsummary.h"
+#include "core/lessons/shared/productkeys.h"
 
 #include <cstdint>
 #include <optional>
@@ -15,27 +16,19 @@
 
 namespace lessonscope::performance01 {
 
-// The stdout keys, in the order they are printed.
+// The stdout keys: those the matrix lessons share (productkeys.h), then the lesson's own, in the
+// order they are printed.
 namespace key {
-inline constexpr const char *kBackend = "backend";
-inline constexpr const char *kEigen = "eigen";
-inline constexpr const char *kCompiler = "compiler";
-inline constexpr const char *kLessonscope = "lessonscope";
-inline constexpr const char *kInputShape = "input_shape";
-inline constexpr const char *kWeightShape = "weight_shape";
-inline constexpr const char *kDtype = "dtype";
+using namespace productkey; // backend, eigen, compiler, lessonscope, shapes, dtype, seed, max_abs_error, cancelled
 inline constexpr const char *kBoundary = "boundary";
 inline constexpr const char *kFirstCall = "first_call_seconds";
 inline constexpr const char *kFirstCallWaited = "first_call_waited_ns"; // other work's wait in the first call
 inline constexpr const char *kWarmSamples = "warm_samples_seconds";
 inline constexpr const char *kWarmMedian = "warm_median_seconds";
-inline constexpr const char *kMaxAbsError = "max_abs_error";
 inline constexpr const char *kDispatchFirstCall = "dispatch_only_first_call_seconds";
 inline constexpr const char *kDispatchWarmSamples = "dispatch_only_warm_samples_seconds";
 inline constexpr const char *kDispatchWarmMedian = "dispatch_only_warm_median_seconds";
-inline constexpr const char *kSeed = "seed";
 inline constexpr const char *kSamplesRequested = "samples_requested";
-inline constexpr const char *kCancelled = "cancelled";
 } // namespace key
 
 // The panels, by position in data.panels (the checks find them there).
@@ -68,6 +61,8 @@ Figures readFigures(const Json &output);
 // The stdout object of a run: its calls (the first apart, the warm ones after it) and the
 // error of the last output against the reference.
 Json output(const LessonRun &run, const Samples &warm, double maxAbsError, const std::string &boundary);
+// Every key of its stdout, in order (performance01fields.cpp).
+StdoutFields stdoutFields();
 Json panels(const Json &output);
 Json panelLayout();
 LessonSummary summarize(const Artifact &artifact);

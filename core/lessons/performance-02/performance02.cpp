@@ -35,40 +35,6 @@ constexpr const char *kMeasuredReading =
     "started before them measures the set-up, not the call. Keep the first call apart: start the timer at "
     "a warm call's dispatch, and report the first call, measured in fresh processes, as a figure of its own.";
 
-LessonInfo makeInfo()
-{
-    LessonInfo info;
-    info.firstCallApart = true; // the lesson is about the first call: shown apart as it runs
-    info.id = Performance02::kId;
-    info.summary = "Time the first call of an m×k · k×n product apart from the warm calls, in fresh processes, "
-                   "split into what it pays once: the stream's start, the variant's choice, the output's first "
-                   "touch and the work.";
-    info.texts.title = "Keep the first call apart";
-    info.texts.prediction = "Where should the timer start to measure a warm call?";
-    info.texts.reading = kReading;
-    info.texts.measuredReading = kMeasuredReading;
-    info.texts.alt = kReading;
-    info.texts.scope = "Architecture and dataflow mechanism diagram.";
-    info.texts.height = 3.8;
-    info.texts.diagramKind = "timeline";
-    info.texts.boundary = "input already placed; first call timed apart in fresh processes; warm call plus output "
-                          "synchronization";
-
-    info.parameters = {
-        // Each process is a fresh start of lessonscope, one after another: 20 keeps a run short.
-        integerParameterSpec("processes", "Fresh processes", "How many fresh processes each time their first call.",
-                             5, 1, 20),
-        integerParameterSpec("samples", "Warm calls per process",
-                             "How many warm calls each process times after its first.", 10, 1, 10'000),
-    };
-    for (ParameterSpec &spec : matrixlesson::shapeParameters(64, 32, 16))
-        info.parameters.push_back(std::move(spec));
-    info.parameters.push_back(matrixlesson::dtypeParameter());
-    info.parameters.push_back(matrixlesson::seedParameter());
-    info.shorthands.push_back(matrixlesson::shapeShorthand());
-    return info;
-}
-
 // One fresh process measured; throws std::runtime_error when it failed (a run that kept going
 // without it would report fewer processes than it claims).
 std::optional<ProcessMeasurement> measureOneProcess(const performance02::ChildRequest &request, int number,
@@ -95,21 +61,36 @@ std::optional<ProcessMeasurement> measureOneProcess(const performance02::ChildRe
 
 } // namespace
 
-Performance02::Performance02()
-    : ContractLesson({&performance02::panels, &performance02::panelLayout, &performance02::check,
-                      &performance02::summarize, &timelineFrom<Performance02Timeline>, &performance02::parametersOf})
+LessonInfo Performance02::makeInfo()
 {
-}
+    LessonInfo info;
+    info.firstCallApart = true; // the lesson is about the first call: shown apart as it runs
+    info.id = Performance02::kId;
+    info.summary = "Time the first call of an m×k · k×n product apart from the warm calls, in fresh processes, "
+                   "split into what it pays once: the stream's start, the variant's choice, the output's first "
+                   "touch and the work.";
+    info.texts = matrixlesson::timelineTexts(
+        "Keep the first call apart",
+        "Where should the timer start to measure a warm call?",
+        kReading, kMeasuredReading,
+        "input already placed; first call timed apart in fresh processes; warm call plus output "
+        "synchronization");
 
-const LessonInfo &Performance02::info() const
-{
-    static const LessonInfo info = makeInfo();
+    info.parameters = {
+        // Each process is a fresh start of lessonscope, one after another: 20 keeps a run short.
+        integerParameterSpec("processes", "Fresh processes", "How many fresh processes each time their first call.",
+                             5, 1, 20),
+        integerParameterSpec(param::kSamples, "Warm calls per process",
+                             "How many warm calls each process times after its first.", 10, 1, 10'000),
+    };
+    matrixlesson::addProductParameters(info, 64, 32, 16, matrixlesson::WithDtype::Yes);
     return info;
 }
 
-LessonRun Performance02::run(const ParameterValues &values, RunObserver &observer) const
+LessonContract Performance02::contract()
 {
-    return runOn(kStreamDevice, values, observer);
+    return {performance02::stdoutFields, performance02::panels, performance02::panelLayout,
+            performance02::check, performance02::summarize, timelineFrom<Performance02Timeline>, performance02::parametersOf};
 }
 
 LessonRun Performance02::runOn(const std::string &device, const ParameterValues &values, RunObserver &observer) const
@@ -208,15 +189,15 @@ int Performance02::measureInChild(const QStringList &arguments) const
 std::optional<std::string> Performance02::workProblem(const ParameterValues &values) const
 {
     // Every fresh process times its first call and its warm calls.
-    return matrixlesson::workProblem(values, static_cast<double>(integerParameter(values, "processes") * (1 + integerParameter(values, "samples"))));
+    return matrixlesson::workProblem(values, static_cast<double>(integerParameter(values, "processes") * (1 + integerParameter(values, param::kSamples))));
 }
 
 std::string Performance02::describeParameters(const ParameterValues &values) const
 {
     std::string text = matrixlesson::describeProduct(values) + ", " + parameterText(values, "processes") +
-                       " fresh processes × " + parameterText(values, "samples") + " warm calls";
-    if (values.count("seed"))
-        text += ", seed " + parameterText(values, "seed");
+                       " fresh processes × " + parameterText(values, param::kSamples) + " warm calls";
+    if (values.count(param::kSeed))
+        text += ", seed " + parameterText(values, param::kSeed);
     return text;
 }
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/lesson/contractlesson.h"
+#include "core/lesson/declaredlesson.h"
 
 namespace lessonscope {
 
@@ -12,16 +12,14 @@ namespace lessonscope {
 // its warm calls, and the parent gathers them. On an OpenCL device (runOn "opencl:N") each
 // process's first call is its first use of OpenCL, part by part: the drivers, the context, the
 // program's build, the kernel, the buffers and the first enqueue, with the kernel cache's state.
-class Performance02 final : public ContractLesson
+class Performance02 final : public DeclaredLesson<Performance02>
 {
 public:
     static constexpr const char *kId = "performance-02";
 
-    Performance02();
+    static LessonInfo makeInfo();
+    static LessonContract contract();
 
-    const LessonInfo &info() const override;
-    LessonRun run(const ParameterValues &values, RunObserver &observer) const override;
-    bool runsOnDevices() const override { return true; }
     LessonRun runOn(const std::string &device, const ParameterValues &values, RunObserver &observer) const override;
     int measureInChild(const QStringList &arguments) const override;
 

@@ -35,11 +35,11 @@ bool applyArgument(const QString &name, const QString &value, ParameterValues &v
         return device == kStreamDevice || openClDeviceIndex(device).has_value();
     }
     const std::string key = name.toStdString();
-    if (key == "dtype") {
+    if (key == param::kDtype) {
         values[key] = value.toStdString();
         return true;
     }
-    for (const char *integer : {"samples", "m", "k", "n", "seed"}) {
+    for (const char *integer : {param::kSamples, param::kM, param::kK, param::kN, param::kSeed}) {
         if (key != integer)
             continue;
         const auto number = parseParameterInteger(value.toStdString());
@@ -80,7 +80,7 @@ std::optional<ChildRequest> readChildArguments(const QStringList &arguments, con
             return std::nullopt;
         }
     }
-    for (const char *required : {"samples", "m", "k", "n"}) {
+    for (const char *required : {param::kSamples, param::kM, param::kK, param::kN}) {
         if (!values.count(required)) {
             *error = "a measuring request names samples, m, k and n";
             return std::nullopt;
@@ -91,7 +91,7 @@ std::optional<ChildRequest> readChildArguments(const QStringList &arguments, con
     // runs what no run may ask for.
     std::optional<std::string> problem = lesson.resolveParameters(values);
     if (!problem)
-        problem = matrixlesson::workProblem(values, 1 + static_cast<double>(integerParameter(values, "samples")));
+        problem = matrixlesson::workProblem(values, 1 + static_cast<double>(integerParameter(values, param::kSamples)));
     if (problem) {
         *error = *problem;
         return std::nullopt;
@@ -104,12 +104,12 @@ std::optional<ChildRequest> readChildArguments(const QStringList &arguments, con
 ChildRequest requestOf(const ParameterValues &values, const std::string &isa)
 {
     ChildRequest request;
-    request.samples = static_cast<int>(integerParameter(values, "samples"));
-    request.m = static_cast<int>(integerParameter(values, "m"));
-    request.k = static_cast<int>(integerParameter(values, "k"));
-    request.n = static_cast<int>(integerParameter(values, "n"));
-    request.float64 = choiceParameter(values, "dtype") == "float64";
-    request.seed = static_cast<std::uint64_t>(integerParameter(values, "seed"));
+    request.samples = static_cast<int>(integerParameter(values, param::kSamples));
+    request.m = static_cast<int>(integerParameter(values, param::kM));
+    request.k = static_cast<int>(integerParameter(values, param::kK));
+    request.n = static_cast<int>(integerParameter(values, param::kN));
+    request.float64 = choiceParameter(values, param::kDtype) == "float64";
+    request.seed = static_cast<std::uint64_t>(integerParameter(values, param::kSeed));
     request.isa = isa;
     return request;
 }

@@ -277,9 +277,9 @@ Json output(const LessonRun &run, const std::vector<ProcessMeasurement> &process
     out[key::kCompiler] = compilerVersion();
     out[key::kLessonscope] = lessonscopeVersion();
     out[key::kInstructionSet] = run.instructionSet;
-    out[key::kInputShape] = Json::array({parameterJson(params, "m"), parameterJson(params, "k")});
-    out[key::kWeightShape] = Json::array({parameterJson(params, "k"), parameterJson(params, "n")});
-    out[key::kDtype] = parameterJson(params, "dtype");
+    out[key::kInputShape] = Json::array({parameterJson(params, param::kM), parameterJson(params, param::kK)});
+    out[key::kWeightShape] = Json::array({parameterJson(params, param::kK), parameterJson(params, param::kN)});
+    out[key::kDtype] = parameterJson(params, param::kDtype);
     out[key::kBoundary] = boundary;
     out[key::kProcesses] = parameterJson(params, "processes");
     out[key::kProcessIds] = pids;
@@ -300,8 +300,8 @@ Json output(const LessonRun &run, const std::vector<ProcessMeasurement> &process
     if (const std::vector<double> clean = warm.clean(); !clean.empty()) // no median of nothing: left out rather than null
         out[key::kWarmMedian] = median(clean);
     out[key::kMaxAbsError] = maxError;
-    out[key::kSeed] = parameterJson(params, "seed");
-    out[key::kSamplesRequested] = parameterJson(params, "samples");
+    out[key::kSeed] = parameterJson(params, param::kSeed);
+    out[key::kSamplesRequested] = parameterJson(params, param::kSamples);
     out[key::kCancelled] = run.cancelled;
     return out;
 }
@@ -421,7 +421,7 @@ std::optional<ParameterValues> parametersOf(const Json &out)
 {
     ParameterValues values;
     if (!matrixlesson::readProductParameters(out, true, values)
-        || !matrixlesson::readIntegerParameter(out, key::kSamplesRequested, "samples", values)
+        || !matrixlesson::readIntegerParameter(out, key::kSamplesRequested, param::kSamples, values)
         || !matrixlesson::readIntegerParameter(out, key::kProcesses, "processes", values))
         return std::nullopt;
     return values;

@@ -9,6 +9,7 @@
 #include "core/base/jsonfwd.h"
 #include "core/lesson/lesson.h"
 #include "core/lesson/lessonsummary.h"
+#include "core/lessons/shared/productkeys.h"
 #include "core/timing/callevidence.h"
 #include "core/lesson/samplefields.h"
 
@@ -22,16 +23,11 @@
 
 namespace lessonscope::performance02 {
 
-// The stdout keys, in the order they are printed.
+// The stdout keys: those the matrix lessons share (productkeys.h), then the lesson's own, in the
+// order they are printed.
 namespace key {
-inline constexpr const char *kBackend = "backend";
-inline constexpr const char *kEigen = "eigen";
-inline constexpr const char *kCompiler = "compiler";
-inline constexpr const char *kLessonscope = "lessonscope";
+using namespace productkey; // backend, eigen, compiler, lessonscope, shapes, dtype, seed, max_abs_error, cancelled
 inline constexpr const char *kInstructionSet = "instruction_set";
-inline constexpr const char *kInputShape = "input_shape";
-inline constexpr const char *kWeightShape = "weight_shape";
-inline constexpr const char *kDtype = "dtype";
 inline constexpr const char *kBoundary = "boundary";
 inline constexpr const char *kProcesses = "processes";
 inline constexpr const char *kProcessIds = "process_ids";
@@ -44,10 +40,7 @@ inline constexpr const char *kFirstCallPartsSamples = "first_call_parts_samples"
 inline constexpr const char *kCallsInOrder = "calls_in_order_seconds";
 inline constexpr const char *kWarmSamples = "warm_samples_seconds";
 inline constexpr const char *kWarmMedian = "warm_median_seconds";
-inline constexpr const char *kMaxAbsError = "max_abs_error";
-inline constexpr const char *kSeed = "seed";
 inline constexpr const char *kSamplesRequested = "samples_requested";
-inline constexpr const char *kCancelled = "cancelled";
 // On a device only: each process's kernel cache state, and the cache's folder.
 inline constexpr const char *kKernelCacheSamples = "kernel_cache_samples";
 inline constexpr const char *kKernelCacheDirectory = "kernel_cache_directory";
@@ -160,6 +153,8 @@ Figures readFigures(const Artifact &artifact);
 // The stdout object of a run made of its processes (at least one), the traced one marked.
 Json output(const LessonRun &run, const std::vector<ProcessMeasurement> &processes, std::size_t traced,
             const std::string &boundary);
+// Every key of its stdout, in order (performance02fields.cpp).
+StdoutFields stdoutFields();
 Json panels(const Json &output);
 Json panelLayout();
 LessonSummary summarize(const Artifact &artifact);

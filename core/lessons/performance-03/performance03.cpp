@@ -44,35 +44,6 @@ const std::vector<std::string> &sweeps()
     return list;
 }
 
-LessonInfo makeInfo()
-{
-    LessonInfo info;
-    info.id = Performance03::kId;
-    info.summary = "Prepare the inputs, place them in the device's memory, then time the call: three "
-                   "boundaries on the same calls, over a sweep of sizes.";
-    info.texts.title = "Place the inputs before the timer";
-    info.texts.prediction = "The timer stops when the host has observed the call's result. Where must it "
-                            "start to time the call alone?";
-    info.texts.reading = kReading;
-    info.texts.measuredReading = kMeasuredReading;
-    info.texts.alt = kReading;
-    info.texts.scope = "Architecture and dataflow mechanism diagram.";
-    info.texts.height = 3.8;
-    info.texts.diagramKind = "timeline";
-    info.texts.boundary = "inputs prepared and placed before the timer; call plus output synchronization";
-    info.parameters = {
-        choiceParameterSpec("sizes", "Sizes (n of n×n · n×n)",
-                   "The sweep of square sizes; the middle one is traced and shown in the bar.", sweeps()),
-        // At 1024 float64 a sample takes about a tenth of a second on a small machine, so the
-        // default of 7 keeps a run with the defaults within seconds.
-        integerParameterSpec("samples", "Samples per size", "How many timed samples at each size, after one untimed round.",
-                    7, 1, 1000),
-        matrixlesson::dtypeParameter(),
-        matrixlesson::seedParameter(),
-    };
-    return info;
-}
-
 using performance03::SampleTimes;
 
 // The run in progress: what was measured, and how far it got.
@@ -225,21 +196,35 @@ int Performance03::defaultSizeOf(const std::vector<int> &sizes)
     return sizes.empty() ? 0 : sizes[sizes.size() / 2];
 }
 
-Performance03::Performance03()
-    : ContractLesson({&performance03::panels, &performance03::panelLayout, &performance03::check,
-                      &performance03::summarize, &timelineFrom<Performance03Timeline>, &performance03::parametersOf})
+LessonInfo Performance03::makeInfo()
 {
-}
-
-const LessonInfo &Performance03::info() const
-{
-    static const LessonInfo info = makeInfo();
+    LessonInfo info;
+    info.id = Performance03::kId;
+    info.summary = "Prepare the inputs, place them in the device's memory, then time the call: three "
+                   "boundaries on the same calls, over a sweep of sizes.";
+    info.texts = matrixlesson::timelineTexts(
+        "Place the inputs before the timer",
+        "The timer stops when the host has observed the call's result. Where must it "
+        "start to time the call alone?",
+        kReading, kMeasuredReading,
+        "inputs prepared and placed before the timer; call plus output synchronization");
+    info.parameters = {
+        choiceParameterSpec("sizes", "Sizes (n of n×n · n×n)",
+                   "The sweep of square sizes; the middle one is traced and shown in the bar.", sweeps()),
+        // At 1024 float64 a sample takes about a tenth of a second on a small machine, so the
+        // default of 7 keeps a run with the defaults within seconds.
+        integerParameterSpec(param::kSamples, "Samples per size", "How many timed samples at each size, after one untimed round.",
+                    7, 1, 1000),
+        matrixlesson::dtypeParameter(),
+        matrixlesson::seedParameter(),
+    };
     return info;
 }
 
-LessonRun Performance03::run(const ParameterValues &values, RunObserver &observer) const
+LessonContract Performance03::contract()
 {
-    return runOn(kStreamDevice, values, observer);
+    return {performance03::stdoutFields, performance03::panels, performance03::panelLayout,
+            performance03::check, performance03::summarize, timelineFrom<Performance03Timeline>, performance03::parametersOf};
 }
 
 LessonRun Performance03::runOn(const std::string &device, const ParameterValues &values, RunObserver &observer) const
@@ -252,10 +237,10 @@ LessonRun Performance03::runOn(const std::string &device, const ParameterValues 
     run.parameters = values;
     run.measuring.rounds = measuring::kRounds;
     Experiment experiment(observer, run);
-    experiment.dtype = choiceParameter(values, "dtype") == "float64" ? MatmulKernel::Dtype::Float64
+    experiment.dtype = choiceParameter(values, param::kDtype) == "float64" ? MatmulKernel::Dtype::Float64
                                                                      : MatmulKernel::Dtype::Float32;
-    experiment.seed = static_cast<std::uint64_t>(integerParameter(values, "seed"));
-    experiment.samples = static_cast<std::size_t>(integerParameter(values, "samples"));
+    experiment.seed = static_cast<std::uint64_t>(integerParameter(values, param::kSeed));
+    experiment.samples = static_cast<std::size_t>(integerParameter(values, param::kSamples));
     experiment.sizeCount = sizes.size();
     experiment.measurements.defaultSize = defaultSizeOf(sizes);
 
@@ -311,8 +296,8 @@ std::string Performance03::describeParameters(const ParameterValues &values) con
     // Appended, not "n " + string: GCC 12 warns falsely (-Wrestrict) on that operator+.
     std::string description("n ");
     description += sizes.empty() ? text("sizes") : joined(sizes);
-    for (const std::string &part : {std::string(" "), text("dtype"), std::string(", "), text("samples"),
-                                    std::string(" samples per size, seed "), text("seed")})
+    for (const std::string &part : {std::string(" "), text(param::kDtype), std::string(", "), text(param::kSamples),
+                                    std::string(" samples per size, seed "), text(param::kSeed)})
         description += part;
     return description;
 }

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/lesson/contractlesson.h"
+#include "core/lesson/declaredlesson.h"
 
 #include <vector>
 
@@ -14,16 +14,14 @@ namespace lessonscope {
 // checked against a long-double reference at every size. On an OpenCL device (runOn "opencl:N")
 // placement is a blocking clEnqueueWriteBuffer host → device and the call an enqueue and its wait
 // (placedsampler.h).
-class Performance03 final : public ContractLesson
+class Performance03 final : public DeclaredLesson<Performance03>
 {
 public:
     static constexpr const char *kId = "performance-03";
 
-    Performance03();
+    static LessonInfo makeInfo();
+    static LessonContract contract();
 
-    const LessonInfo &info() const override;
-    LessonRun run(const ParameterValues &values, RunObserver &observer) const override;
-    bool runsOnDevices() const override { return true; }
     LessonRun runOn(const std::string &device, const ParameterValues &values, RunObserver &observer) const override;
 
     std::string describeParameters(const ParameterValues &values) const override;

@@ -201,11 +201,11 @@ Json output(const LessonRun &run, const Measurements &m)
     out[key::kEigen] = eigenVersion();
     out[key::kCompiler] = compilerVersion();
     out[key::kLessonscope] = lessonscopeVersion();
-    out[key::kDtype] = parameterJson(run.parameters, "dtype");
-    out[key::kSeed] = parameterJson(run.parameters, "seed");
+    out[key::kDtype] = parameterJson(run.parameters, param::kDtype);
+    out[key::kSeed] = parameterJson(run.parameters, param::kSeed);
     out[key::kSizes] = perSize(m, [](const SizeSamples &s) { return s.n; });
     out[key::kDefaultSize] = m.defaultSize;
-    out[key::kSamplesPerSize] = parameterJson(run.parameters, "samples");
+    out[key::kSamplesPerSize] = parameterJson(run.parameters, param::kSamples);
     out[key::kWarmupRounds] = m.warmupRounds;
     out[key::kSamplesMeasured] = perSize(m, [](const SizeSamples &s) { return s.whole.size(); });
     out[key::kPrepareMedian] = perSize(m, medianOf(&SizeSamples::prepare));
@@ -345,8 +345,8 @@ std::optional<ParameterValues> parametersOf(const Json &out)
     const Json *dtype = lenient::member(out, key::kDtype);
     const std::vector<std::int64_t> sizes = lenient::integersOf(lenient::member(out, key::kSizes));
     if (!dtype || !dtype->is_string() || sizes.empty()
-        || !matrixlesson::readIntegerParameter(out, key::kSeed, "seed", values)
-        || !matrixlesson::readIntegerParameter(out, key::kSamplesPerSize, "samples", values))
+        || !matrixlesson::readIntegerParameter(out, key::kSeed, param::kSeed, values)
+        || !matrixlesson::readIntegerParameter(out, key::kSamplesPerSize, param::kSamples, values))
         return std::nullopt;
     if (const Json *cancelled = lenient::member(out, key::kCancelled); cancelled && cancelled->is_boolean() && cancelled->get<bool>())
         return std::nullopt; // sizes lists the sizes measured before the stop, not the sweep asked for
@@ -354,7 +354,7 @@ std::optional<ParameterValues> parametersOf(const Json &out)
     for (std::int64_t size : sizes)
         sweep += (sweep.empty() ? "" : ",") + std::to_string(size);
     values["sizes"] = sweep;
-    values["dtype"] = lenient::stringOf(dtype);
+    values[param::kDtype] = lenient::stringOf(dtype);
     return values;
 }
 

@@ -7,6 +7,7 @@
 #include "core/base/jsonfwd.h"
 #include "core/lesson/lesson.h"
 #include "core/lesson/lessonsummary.h"
+#include "core/lessons/shared/productkeys.h"
 #include "core/lesson/samplefields.h"
 
 #include <cstdint>
@@ -16,14 +17,10 @@
 
 namespace lessonscope::performance03 {
 
-// The stdout keys, in the order they are printed.
+// The stdout keys: those the matrix lessons share (productkeys.h), then the lesson's own, in the
+// order they are printed.
 namespace key {
-inline constexpr const char *kBackend = "backend";
-inline constexpr const char *kEigen = "eigen";
-inline constexpr const char *kCompiler = "compiler";
-inline constexpr const char *kLessonscope = "lessonscope";
-inline constexpr const char *kDtype = "dtype";
-inline constexpr const char *kSeed = "seed";
+using namespace productkey; // backend, eigen, compiler, lessonscope, shapes, dtype, seed, max_abs_error, cancelled
 inline constexpr const char *kSizes = "sizes";                  // n of each n×n · n×n, ascending
 inline constexpr const char *kDefaultSize = "default_size";     // the size traced and shown in the bar
 inline constexpr const char *kSamplesPerSize = "samples_per_size";
@@ -34,14 +31,12 @@ inline constexpr const char *kPlaceMedian = "place_median_seconds";
 inline constexpr const char *kCallMedian = "call_median_seconds";
 inline constexpr const char *kWithPlacementMedian = "with_placement_median_seconds";
 inline constexpr const char *kWithPreparationMedian = "with_preparation_median_seconds";
-inline constexpr const char *kMaxAbsError = "max_abs_error";
 inline constexpr const char *kPhases = "default_size_phases"; // per traced call, ns since the first dispatch
 // Every sample of every size, per boundary (one list per size); the whole sample's with its evidence
 // and round (with_preparation_samples_waited_ns, …_round), which hold for the narrower boundaries too.
 inline constexpr const char *kCallSamples = "call_samples_seconds";
 inline constexpr const char *kWithPlacementSamples = "with_placement_samples_seconds";
 inline constexpr const char *kWithPreparationSamples = "with_preparation_samples_seconds";
-inline constexpr const char *kCancelled = "cancelled";
 } // namespace key
 
 // The members of default_size_phases: one integer per traced call each.
@@ -133,6 +128,8 @@ Figures readFigures(const Artifact &artifact);
 Figures readFigures(const Json &output);
 
 Json output(const LessonRun &run, const Measurements &measurements);
+// Every key of its stdout, in order (performance03fields.cpp).
+StdoutFields stdoutFields();
 Json panels(const Json &output);
 Json panelLayout();
 LessonSummary summarize(const Artifact &artifact);

@@ -298,8 +298,9 @@ std::string Performance03Timeline::twinNumbers(int index) const
     const auto call = readingSeconds(key(Start::AtDispatch), index);
     const auto twinMedian = medianReading(Start::AfterUnawaitedPlacement);
     const auto callMedian = medianReading(Start::AtDispatch);
-    if (!twin || !call || !twinMedian || !callMedian)
-        return {};
+    if (!twin || !call)
+        return "This call has no twin measured with it (a run stopped before it, or an older one): there is no "
+               "reading of a timer started after a placement not awaited.";
     const performance03::UnawaitedPhase &u = *m_figures.phases[static_cast<std::size_t>(index)].unawaited;
     const double copy = performance03::secondsBetween(u.placeWorkBegin, u.placeWorkEnd);
     std::string text = "Started after a placement not awaited the timer reads " + formatDuration(*twin) +
@@ -312,6 +313,8 @@ std::string Performance03Timeline::twinNumbers(int index) const
                 "while the timer runs.";
     else
         text += ", still copying when the call was dispatched: the call waited behind it, inside the timer.";
+    if (!twinMedian || !callMedian) // every twin interrupted: its reading stands alone
+        return text + " No twin of this run ran clean, so there is no median to set beside it.";
     return text + " The median over " + std::to_string(callCount()) + " twins: " + formatDuration(*twinMedian) +
            " against " + formatDuration(*callMedian) + " for the call alone.";
 }

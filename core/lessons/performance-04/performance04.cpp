@@ -35,60 +35,42 @@ constexpr const char *kMeasuredReading =
 // worker's first wake-up) are performance-02's subject, not this lesson's.
 constexpr int kUntimedCalls = 1;
 
-LessonInfo makeInfo()
+} // namespace
+
+LessonInfo Performance04::makeInfo()
 {
     LessonInfo info;
     info.id = Performance04::kId;
     info.summary = "Time the same matrix product in float32 and in float64, from the same inputs, and check each "
                    "against a long-double reference: two types, two experiments.";
-    info.texts.title = "Compare like with like";
-    info.texts.prediction = "The float32 product's device work is drawn: how long will the same product take in "
-                            "float64, as a multiple of it?";
-    info.texts.reading = kReading;
-    info.texts.measuredReading = kMeasuredReading;
-    info.texts.alt = kReading;
-    info.texts.scope = "Architecture and dataflow mechanism diagram.";
-    info.texts.height = 3.8;
-    info.texts.diagramKind = "timeline";
-    info.texts.boundary = "input already placed; call plus output synchronization, float32 and float64 alternating";
-    info.parameters = {integerParameterSpec("samples", "Warm pairs",
+    info.texts = matrixlesson::timelineTexts(
+        "Compare like with like",
+        "The float32 product's device work is drawn: how long will the same product take in "
+        "float64, as a multiple of it?",
+        kReading, kMeasuredReading,
+        "input already placed; call plus output synchronization, float32 and float64 alternating");
+    info.parameters = {integerParameterSpec(param::kSamples, "Warm pairs",
                                             "How many timed pairs of calls (float32, then float64) after one untimed "
                                             "call of each.",
                                             41, 1, 10'000)};
-    for (ParameterSpec &spec : matrixlesson::shapeParameters(512, 512, 512))
-        info.parameters.push_back(std::move(spec));
-    info.parameters.push_back(matrixlesson::seedParameter());
-    info.shorthands.push_back(matrixlesson::shapeShorthand());
+    matrixlesson::addProductParameters(info, 512, 512, 512, matrixlesson::WithDtype::No);
     return info;
 }
 
-} // namespace
-
-Performance04::Performance04()
-    : ContractLesson({&performance04::panels, &performance04::panelLayout, &performance04::check,
-                      &performance04::summarize, &timelineFrom<Performance04Timeline>, &performance04::parametersOf})
+LessonContract Performance04::contract()
 {
-}
-
-const LessonInfo &Performance04::info() const
-{
-    static const LessonInfo info = makeInfo();
-    return info;
-}
-
-LessonRun Performance04::run(const ParameterValues &values, RunObserver &observer) const
-{
-    return runOn(kStreamDevice, values, observer);
+    return {performance04::stdoutFields, performance04::panels, performance04::panelLayout,
+            performance04::check, performance04::summarize, timelineFrom<Performance04Timeline>, performance04::parametersOf};
 }
 
 LessonRun Performance04::runOn(const std::string &device, const ParameterValues &values, RunObserver &observer) const
 {
-    const auto samples = static_cast<std::size_t>(integerParameter(values, "samples"));
+    const auto samples = static_cast<std::size_t>(integerParameter(values, param::kSamples));
     ProductProblem problem;
-    problem.m = static_cast<int>(integerParameter(values, "m"));
-    problem.k = static_cast<int>(integerParameter(values, "k"));
-    problem.n = static_cast<int>(integerParameter(values, "n"));
-    problem.seed = static_cast<std::uint64_t>(integerParameter(values, "seed"));
+    problem.m = static_cast<int>(integerParameter(values, param::kM));
+    problem.k = static_cast<int>(integerParameter(values, param::kK));
+    problem.n = static_cast<int>(integerParameter(values, param::kN));
+    problem.seed = static_cast<std::uint64_t>(integerParameter(values, param::kSeed));
     ProductProblem float64 = problem;
     float64.dtype = MatmulKernel::Dtype::Float64;
 
@@ -168,17 +150,17 @@ LessonRun Performance04::runOn(const std::string &device, const ParameterValues 
 std::optional<std::string> Performance04::workProblem(const ParameterValues &values) const
 {
     // A pair is one float32 call and one float64 call.
-    return matrixlesson::workProblem(values, static_cast<double>(2 * integerParameter(values, "samples")));
+    return matrixlesson::workProblem(values, static_cast<double>(2 * integerParameter(values, param::kSamples)));
 }
 
 std::string Performance04::describeParameters(const ParameterValues &values) const
 {
     std::string text = matrixlesson::describeProduct(values);
     text.append(" float32 and float64");
-    if (values.count("samples"))
-        text.append(", ").append(parameterText(values, "samples")).append(" warm pairs");
-    if (values.count("seed"))
-        text.append(", seed ").append(parameterText(values, "seed"));
+    if (values.count(param::kSamples))
+        text.append(", ").append(parameterText(values, param::kSamples)).append(" warm pairs");
+    if (values.count(param::kSeed))
+        text.append(", seed ").append(parameterText(values, param::kSeed));
     return text;
 }
 

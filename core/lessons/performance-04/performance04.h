@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/lesson/contractlesson.h"
+#include "core/lesson/declaredlesson.h"
 
 namespace lessonscope {
 
@@ -9,16 +9,14 @@ namespace lessonscope {
 // "opencl:N", core/lessons/shared/timedproduct.h), from the same inputs (float32's are float64's
 // rounded), in alternating pairs of warm calls so that both types see the same machine; each
 // product checked against a long-double reference on its own inputs.
-class Performance04 final : public ContractLesson
+class Performance04 final : public DeclaredLesson<Performance04>
 {
 public:
     static constexpr const char *kId = "performance-04";
 
-    Performance04();
+    static LessonInfo makeInfo();
+    static LessonContract contract();
 
-    const LessonInfo &info() const override;
-    LessonRun run(const ParameterValues &values, RunObserver &observer) const override;
-    bool runsOnDevices() const override { return true; }
     LessonRun runOn(const std::string &device, const ParameterValues &values, RunObserver &observer) const override;
 
     std::string describeParameters(const ParameterValues &values) const override;

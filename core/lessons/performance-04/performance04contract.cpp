@@ -70,14 +70,14 @@ std::optional<double> Figures::medianRatio() const
 Json output(const LessonRun &run, const Measurements &m, const std::string &boundary)
 {
     const ParameterValues &params = run.parameters;
-    const double flops = flopsOf(integerParameter(params, "m"), integerParameter(params, "k"), integerParameter(params, "n"));
+    const double flops = flopsOf(integerParameter(params, param::kM), integerParameter(params, param::kK), integerParameter(params, param::kN));
     Json out = Json::object();
     out[key::kBackend] = run.device;
     out[key::kEigen] = eigenVersion();
     out[key::kCompiler] = compilerVersion();
     out[key::kLessonscope] = lessonscopeVersion();
-    out[key::kInputShape] = Json::array({parameterJson(params, "m"), parameterJson(params, "k")});
-    out[key::kWeightShape] = Json::array({parameterJson(params, "k"), parameterJson(params, "n")});
+    out[key::kInputShape] = Json::array({parameterJson(params, param::kM), parameterJson(params, param::kK)});
+    out[key::kWeightShape] = Json::array({parameterJson(params, param::kK), parameterJson(params, param::kN)});
     out[key::kBoundary] = boundary;
     out[key::kDtypes] = dtypeLabels();
     out[key::kFlops] = flops;
@@ -95,8 +95,8 @@ Json output(const LessonRun &run, const Measurements &m, const std::string &boun
     out[key::kMedian] = std::move(medians);
     out[key::kGflops] = std::move(gflops);
     out[key::kMaxAbsError] = std::move(errors);
-    out[key::kSeed] = parameterJson(params, "seed");
-    out[key::kSamplesRequested] = parameterJson(params, "samples");
+    out[key::kSeed] = parameterJson(params, param::kSeed);
+    out[key::kSamplesRequested] = parameterJson(params, param::kSamples);
     out[key::kCancelled] = run.cancelled;
     return out;
 }
@@ -186,7 +186,7 @@ std::optional<ParameterValues> parametersOf(const Json &out)
 {
     ParameterValues values;
     if (!matrixlesson::readProductParameters(out, false, values) // both dtypes run: no dtype parameter
-        || !matrixlesson::readIntegerParameter(out, key::kSamplesRequested, "samples", values))
+        || !matrixlesson::readIntegerParameter(out, key::kSamplesRequested, param::kSamples, values))
         return std::nullopt;
     return values;
 }

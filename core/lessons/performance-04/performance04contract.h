@@ -7,6 +7,7 @@
 #include "core/base/jsonfwd.h"
 #include "core/lesson/lesson.h"
 #include "core/lesson/lessonsummary.h"
+#include "core/lessons/shared/productkeys.h"
 #include "core/lesson/samplefields.h"
 
 #include <array>
@@ -17,15 +18,10 @@
 
 namespace lessonscope::performance04 {
 
-// The stdout keys, in the order they are printed. A key "one per dtype" is an array in the order
-// of dtypes.
+// The stdout keys: those the matrix lessons share (productkeys.h), then the lesson's own, in the
+// order they are printed. A key "one per dtype" is an array in the order of dtypes.
 namespace key {
-inline constexpr const char *kBackend = "backend";
-inline constexpr const char *kEigen = "eigen";
-inline constexpr const char *kCompiler = "compiler";
-inline constexpr const char *kLessonscope = "lessonscope";
-inline constexpr const char *kInputShape = "input_shape";
-inline constexpr const char *kWeightShape = "weight_shape";
+using namespace productkey; // backend, eigen, compiler, lessonscope, shapes, dtype, seed, max_abs_error, cancelled
 inline constexpr const char *kBoundary = "boundary";
 inline constexpr const char *kDtypes = "dtypes";               // ["float32", "float64"]
 inline constexpr const char *kFlops = "flops";                 // 2·m·k·n: the product's floating-point operations
@@ -33,10 +29,7 @@ inline constexpr const char *kUntimedCalls = "untimed_calls_per_dtype";
 inline constexpr const char *kWarmSamples = "warm_samples_seconds"; // one array of samples per dtype
 inline constexpr const char *kMedian = "median_seconds";            // one per dtype
 inline constexpr const char *kGflops = "gflops";                    // one per dtype: flops ÷ median ÷ 10⁹
-inline constexpr const char *kMaxAbsError = "max_abs_error";        // one per dtype, against long double
-inline constexpr const char *kSeed = "seed";
 inline constexpr const char *kSamplesRequested = "samples_requested";
-inline constexpr const char *kCancelled = "cancelled";
 } // namespace key
 
 // The element types, in stdout's order; the trace's calls alternate between them in this order.
@@ -78,6 +71,8 @@ struct Measurements {
 double flopsOf(std::int64_t m, std::int64_t k, std::int64_t n);
 
 Json output(const LessonRun &run, const Measurements &measurements, const std::string &boundary);
+// Every key of its stdout, in order (performance04fields.cpp).
+StdoutFields stdoutFields();
 Json panels(const Json &output);
 Json panelLayout();
 LessonSummary summarize(const Artifact &artifact);

@@ -28,61 +28,42 @@ constexpr const char *kMeasuredReading =
     "calls, while the median moves by at most one rank. Report the median of many calls with its 95% interval "
     "(here the order-statistic interval), and how many samples it took to narrow.";
 
-LessonInfo makeInfo()
+} // namespace
+
+LessonInfo Performance05::makeInfo()
 {
     LessonInfo info;
     info.id = Performance05::kId;
     info.summary = "Time thousands of warm calls of a small product: the median and its 95% interval hold "
                    "while the mean moves with every interrupted call.";
-    info.texts.title = "Enough samples";
-    info.texts.prediction = "The timer starts at this call's dispatch. A benchmark reports one duration for the "
-                            "call: where does that typical call end?";
-    info.texts.reading = kReading;
-    info.texts.measuredReading = kMeasuredReading;
-    info.texts.alt = kReading;
-    info.texts.scope = "Architecture and dataflow mechanism diagram.";
-    info.texts.height = 3.8;
-    info.texts.diagramKind = "timeline";
-    info.texts.boundary = "input already placed; call plus output synchronization";
+    info.texts = matrixlesson::timelineTexts(
+        "Enough samples",
+        "The timer starts at this call's dispatch. A benchmark reports one duration for the "
+        "call: where does that typical call end?",
+        kReading, kMeasuredReading,
+        "input already placed; call plus output synchronization");
     // At most 20,000 samples: each adds its sample, its trace and three panel points to the
     // artifact, and a run of the defaults takes well under a second per thousand.
     info.parameters = {
-        integerParameterSpec("samples", "Warm samples", "How many warm calls are timed, after untimed ones until the calls are steady.",
+        integerParameterSpec(param::kSamples, "Warm samples", "How many warm calls are timed, after untimed ones until the calls are steady.",
                              2000, 10, 20'000),
         choiceParameterSpec("neighbour", "Noisy neighbour",
                             "on: a thread competes for the worker's core in bursts while the calls are timed.",
                             {"off", "on"}),
     };
-    for (ParameterSpec &spec : matrixlesson::shapeParameters(64, 32, 16))
-        info.parameters.push_back(std::move(spec));
-    info.parameters.push_back(matrixlesson::dtypeParameter());
-    info.parameters.push_back(matrixlesson::seedParameter());
-    info.shorthands.push_back(matrixlesson::shapeShorthand());
+    matrixlesson::addProductParameters(info, 64, 32, 16, matrixlesson::WithDtype::Yes);
     return info;
 }
 
-} // namespace
-
-Performance05::Performance05()
-    : ContractLesson({&performance05::panels, &performance05::panelLayout, &performance05::check,
-                      &performance05::summarize, &timelineFrom<Performance05Timeline>, &performance05::parametersOf})
+LessonContract Performance05::contract()
 {
-}
-
-const LessonInfo &Performance05::info() const
-{
-    static const LessonInfo info = makeInfo();
-    return info;
-}
-
-LessonRun Performance05::run(const ParameterValues &values, RunObserver &observer) const
-{
-    return runOn(kStreamDevice, values, observer);
+    return {performance05::stdoutFields, performance05::panels, performance05::panelLayout,
+            performance05::check, performance05::summarize, timelineFrom<Performance05Timeline>, performance05::parametersOf};
 }
 
 LessonRun Performance05::runOn(const std::string &device, const ParameterValues &values, RunObserver &observer) const
 {
-    const auto samples = static_cast<std::size_t>(integerParameter(values, "samples"));
+    const auto samples = static_cast<std::size_t>(integerParameter(values, param::kSamples));
     const ProductProblem problem = matrixlesson::productProblem(values);
     LessonRun run;
     run.lessonId = kId;
@@ -165,18 +146,18 @@ LessonRun Performance05::runOn(const std::string &device, const ParameterValues 
 std::optional<std::string> Performance05::workProblem(const ParameterValues &values) const
 {
     // Each sample is one call.
-    return matrixlesson::workProblem(values, static_cast<double>(integerParameter(values, "samples")));
+    return matrixlesson::workProblem(values, static_cast<double>(integerParameter(values, param::kSamples)));
 }
 
 std::string Performance05::describeParameters(const ParameterValues &values) const
 {
     std::string text = matrixlesson::describeProduct(values);
-    if (values.count("samples"))
-        text += ", " + parameterText(values, "samples") + " warm samples";
+    if (values.count(param::kSamples))
+        text += ", " + parameterText(values, param::kSamples) + " warm samples";
     if (values.count("neighbour"))
         text += ", neighbour " + parameterText(values, "neighbour");
-    if (values.count("seed"))
-        text += ", seed " + parameterText(values, "seed");
+    if (values.count(param::kSeed))
+        text += ", seed " + parameterText(values, param::kSeed);
     return text;
 }
 

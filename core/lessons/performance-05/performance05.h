@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/lesson/contractlesson.h"
+#include "core/lesson/declaredlesson.h"
 
 namespace lessonscope {
 
@@ -12,16 +12,14 @@ namespace lessonscope {
 // the worker's core in bursts while the calls are timed (performance05neighbour.h). On an OpenCL
 // device (runOn "opencl:N") each sample is an enqueue and its wait; the driver's threads are not
 // the lesson's to pin, so the neighbour competes for every core there.
-class Performance05 final : public ContractLesson
+class Performance05 final : public DeclaredLesson<Performance05>
 {
 public:
     static constexpr const char *kId = "performance-05";
 
-    Performance05();
+    static LessonInfo makeInfo();
+    static LessonContract contract();
 
-    const LessonInfo &info() const override;
-    LessonRun run(const ParameterValues &values, RunObserver &observer) const override;
-    bool runsOnDevices() const override { return true; }
     LessonRun runOn(const std::string &device, const ParameterValues &values, RunObserver &observer) const override;
 
     std::string describeParameters(const ParameterValues &values) const override;

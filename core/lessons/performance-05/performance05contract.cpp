@@ -73,11 +73,11 @@ Json output(const LessonRun &run, const Measurements &m)
     out[key::kEigen] = eigenVersion();
     out[key::kCompiler] = compilerVersion();
     out[key::kLessonscope] = lessonscopeVersion();
-    out[key::kInputShape] = Json::array({parameterJson(params, "m"), parameterJson(params, "k")});
-    out[key::kWeightShape] = Json::array({parameterJson(params, "k"), parameterJson(params, "n")});
-    out[key::kDtype] = parameterJson(params, "dtype");
-    out[key::kSeed] = parameterJson(params, "seed");
-    out[key::kSamplesRequested] = parameterJson(params, "samples");
+    out[key::kInputShape] = Json::array({parameterJson(params, param::kM), parameterJson(params, param::kK)});
+    out[key::kWeightShape] = Json::array({parameterJson(params, param::kK), parameterJson(params, param::kN)});
+    out[key::kDtype] = parameterJson(params, param::kDtype);
+    out[key::kSeed] = parameterJson(params, param::kSeed);
+    out[key::kSamplesRequested] = parameterJson(params, param::kSamples);
     out[key::kWarmupCalls] = m.warmupCalls;
     out[key::kWorkerCpu] = m.workerCpu ? Json(*m.workerCpu) : Json(nullptr);
     out[key::kNeighbour] = m.neighbour;
@@ -221,7 +221,7 @@ std::optional<ParameterValues> parametersOf(const Json &out)
     ParameterValues values;
     const Json *neighbour = lenient::member(out, key::kNeighbour);
     if (!matrixlesson::readProductParameters(out, true, values) || !neighbour || !neighbour->is_string()
-        || !matrixlesson::readIntegerParameter(out, key::kSamplesRequested, "samples", values))
+        || !matrixlesson::readIntegerParameter(out, key::kSamplesRequested, param::kSamples, values))
         return std::nullopt;
     values["neighbour"] = lenient::stringOf(neighbour);
     return values;

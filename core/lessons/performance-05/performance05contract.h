@@ -7,6 +7,7 @@
 #include "core/base/jsonfwd.h"
 #include "core/lesson/lesson.h"
 #include "core/lesson/lessonsummary.h"
+#include "core/lessons/shared/productkeys.h"
 #include "core/lesson/samplefields.h"
 
 #include <cstdint>
@@ -16,16 +17,10 @@
 
 namespace lessonscope::performance05 {
 
-// The stdout keys, in the order they are printed.
+// The stdout keys: those the matrix lessons share (productkeys.h), then the lesson's own, in the
+// order they are printed.
 namespace key {
-inline constexpr const char *kBackend = "backend";
-inline constexpr const char *kEigen = "eigen";
-inline constexpr const char *kCompiler = "compiler";
-inline constexpr const char *kLessonscope = "lessonscope";
-inline constexpr const char *kInputShape = "input_shape";
-inline constexpr const char *kWeightShape = "weight_shape";
-inline constexpr const char *kDtype = "dtype";
-inline constexpr const char *kSeed = "seed";
+using namespace productkey; // backend, eigen, compiler, lessonscope, shapes, dtype, seed, max_abs_error, cancelled
 inline constexpr const char *kSamplesRequested = "samples_requested";
 inline constexpr const char *kWarmupCalls = "warmup_calls";
 inline constexpr const char *kWorkerCpu = "worker_cpu";                // the worker's core, or null
@@ -44,8 +39,6 @@ inline constexpr const char *kSamplesFor2PercentRule = "samples_for_2_percent_ru
 inline constexpr const char *kOutliers = "outliers";
 inline constexpr const char *kOutlierRule = "outlier_rule";
 inline constexpr const char *kProductsTimed = "products_timed"; // counted on the worker: one per sample
-inline constexpr const char *kMaxAbsError = "max_abs_error";
-inline constexpr const char *kCancelled = "cancelled";
 } // namespace key
 
 // The stated rules, printed with the numbers they produced.
@@ -109,6 +102,8 @@ Figures readFigures(const Json &output);
 std::size_t samplesInterrupted(const Figures &figures);
 
 Json output(const LessonRun &run, const Measurements &measurements);
+// Every key of its stdout, in order (performance05fields.cpp).
+StdoutFields stdoutFields();
 Json panels(const Json &output);
 Json panelLayout();
 LessonSummary summarize(const Artifact &artifact);

@@ -33,42 +33,6 @@ constexpr const char *kMeasuredReading =
 constexpr std::int64_t kMaxDepth = 64;
 constexpr int kWarmupRounds = 1;
 
-LessonInfo makeInfo()
-{
-    LessonInfo info;
-    info.id = Performance06::kId;
-    info.summary = "Time one call at a time against K calls kept in flight with one wait at the end, for K = 1, "
-                   "2, 4 … 64: the time per call of a busy stream is below a call's latency.";
-    info.texts.title = "Latency is not throughput";
-    info.texts.prediction = "K calls are dispatched back to back and the host waits once. Where must the timer "
-                            "stop to measure the throughput of the K calls?";
-    info.texts.reading = kReading;
-    info.texts.measuredReading = kMeasuredReading;
-    info.texts.alt = kReading;
-    info.texts.scope = "Architecture and dataflow mechanism diagram.";
-    info.texts.height = 3.8;
-    info.texts.diagramKind = "timeline";
-    info.texts.boundary = "input already placed; K calls dispatched back to back plus one synchronization at the end";
-    // The default product is small, about as long as a dispatch (16×16·16×16 float32: per call
-    // 260 ns alone, 157 ns kept busy on a quiet 2-core machine; 32×32·32×32: 551 against 470 ns):
-    // what a busy stream saves (the hand-over and the host's wake-up) is then a large part of a
-    // call. On a loaded machine the wake-ups grow to milliseconds and the difference with them.
-    info.parameters = {
-        integerParameterSpec("repetitions", "Repetitions",
-                             "How many timed rounds: each times one call alone and one K-deep burst per depth.", 21, 1,
-                             1000),
-        integerParameterSpec("depth", "Largest depth (K)",
-                             "Bursts of 1, 2, 4 … calls up to this many in flight; the bursts of this many are traced.", kMaxDepth,
-                             2, kMaxDepth),
-    };
-    for (ParameterSpec &spec : matrixlesson::shapeParameters(16, 16, 16))
-        info.parameters.push_back(std::move(spec));
-    info.parameters.push_back(matrixlesson::dtypeParameter());
-    info.parameters.push_back(matrixlesson::seedParameter());
-    info.shorthands.push_back(matrixlesson::shapeShorthand());
-    return info;
-}
-
 // The run in progress: the product on its device, what was measured.
 struct Experiment {
     Experiment(RunObserver &o, LessonRun &r, TimedProduct &p, performance06::Measurements &m)
@@ -148,21 +112,38 @@ std::vector<int> Performance06::depthsUpTo(int largest)
     return depths;
 }
 
-Performance06::Performance06()
-    : ContractLesson({&performance06::panels, &performance06::panelLayout, &performance06::check,
-                      &performance06::summarize, &timelineFrom<Performance06Timeline>, &performance06::parametersOf})
+LessonInfo Performance06::makeInfo()
 {
-}
-
-const LessonInfo &Performance06::info() const
-{
-    static const LessonInfo info = makeInfo();
+    LessonInfo info;
+    info.id = Performance06::kId;
+    info.summary = "Time one call at a time against K calls kept in flight with one wait at the end, for K = 1, "
+                   "2, 4 … 64: the time per call of a busy stream is below a call's latency.";
+    info.texts = matrixlesson::timelineTexts(
+        "Latency is not throughput",
+        "K calls are dispatched back to back and the host waits once. Where must the timer "
+        "stop to measure the throughput of the K calls?",
+        kReading, kMeasuredReading,
+        "input already placed; K calls dispatched back to back plus one synchronization at the end");
+    // The default product is small, about as long as a dispatch (16×16·16×16 float32: per call
+    // 260 ns alone, 157 ns kept busy on a quiet 2-core machine; 32×32·32×32: 551 against 470 ns):
+    // what a busy stream saves (the hand-over and the host's wake-up) is then a large part of a
+    // call. On a loaded machine the wake-ups grow to milliseconds and the difference with them.
+    info.parameters = {
+        integerParameterSpec("repetitions", "Repetitions",
+                             "How many timed rounds: each times one call alone and one K-deep burst per depth.", 21, 1,
+                             1000),
+        integerParameterSpec("depth", "Largest depth (K)",
+                             "Bursts of 1, 2, 4 … calls up to this many in flight; the bursts of this many are traced.", kMaxDepth,
+                             2, kMaxDepth),
+    };
+    matrixlesson::addProductParameters(info, 16, 16, 16, matrixlesson::WithDtype::Yes);
     return info;
 }
 
-LessonRun Performance06::run(const ParameterValues &values, RunObserver &observer) const
+LessonContract Performance06::contract()
 {
-    return runOn(kStreamDevice, values, observer);
+    return {performance06::stdoutFields, performance06::panels, performance06::panelLayout,
+            performance06::check, performance06::summarize, timelineFrom<Performance06Timeline>, performance06::parametersOf};
 }
 
 LessonRun Performance06::runOn(const std::string &device, const ParameterValues &values, RunObserver &observer) const
@@ -237,8 +218,8 @@ std::string Performance06::describeParameters(const ParameterValues &values) con
     std::string text = matrixlesson::describeProduct(values);
     text.append(", K up to ").append(parameterText(values, "depth"));
     text.append(", ").append(parameterText(values, "repetitions")).append(" repetitions");
-    if (values.count("seed"))
-        text.append(", seed ").append(parameterText(values, "seed"));
+    if (values.count(param::kSeed))
+        text.append(", seed ").append(parameterText(values, param::kSeed));
     return text;
 }
 

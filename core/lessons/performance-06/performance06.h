@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/lesson/contractlesson.h"
+#include "core/lesson/declaredlesson.h"
 
 #include <vector>
 
@@ -12,16 +12,14 @@ namespace lessonscope {
 // dispatched back to back with one wait at the end, for K = 1, 2, 4 … up to the largest depth
 // (the time per call when the stream is kept busy). The largest depth's calls are traced; the
 // result is checked against a long-double reference.
-class Performance06 final : public ContractLesson
+class Performance06 final : public DeclaredLesson<Performance06>
 {
 public:
     static constexpr const char *kId = "performance-06";
 
-    Performance06();
+    static LessonInfo makeInfo();
+    static LessonContract contract();
 
-    const LessonInfo &info() const override;
-    LessonRun run(const ParameterValues &values, RunObserver &observer) const override;
-    bool runsOnDevices() const override { return true; }
     LessonRun runOn(const std::string &device, const ParameterValues &values, RunObserver &observer) const override;
 
     std::string describeParameters(const ParameterValues &values) const override;

@@ -61,10 +61,10 @@ Json output(const LessonRun &run, const Measurements &m)
     out[key::kEigen] = eigenVersion();
     out[key::kCompiler] = compilerVersion();
     out[key::kLessonscope] = lessonscopeVersion();
-    out[key::kInputShape] = Json::array({parameterJson(params, "m"), parameterJson(params, "k")});
-    out[key::kWeightShape] = Json::array({parameterJson(params, "k"), parameterJson(params, "n")});
-    out[key::kDtype] = parameterJson(params, "dtype");
-    out[key::kSeed] = parameterJson(params, "seed");
+    out[key::kInputShape] = Json::array({parameterJson(params, param::kM), parameterJson(params, param::kK)});
+    out[key::kWeightShape] = Json::array({parameterJson(params, param::kK), parameterJson(params, param::kN)});
+    out[key::kDtype] = parameterJson(params, param::kDtype);
+    out[key::kSeed] = parameterJson(params, param::kSeed);
     out[key::kRepetitions] = parameterJson(params, "repetitions");
     out[key::kWarmupRounds] = m.warmupRounds;
     out[key::kDepths] = m.depths;

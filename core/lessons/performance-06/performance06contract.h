@@ -7,6 +7,7 @@
 #include "core/base/jsonfwd.h"
 #include "core/lesson/lesson.h"
 #include "core/lesson/lessonsummary.h"
+#include "core/lessons/shared/productkeys.h"
 #include "core/lesson/samplefields.h"
 
 #include <cstdint>
@@ -16,16 +17,10 @@
 
 namespace lessonscope::performance06 {
 
-// The stdout keys, in the order they are printed.
+// The stdout keys: those the matrix lessons share (productkeys.h), then the lesson's own, in the
+// order they are printed.
 namespace key {
-inline constexpr const char *kBackend = "backend";
-inline constexpr const char *kEigen = "eigen";
-inline constexpr const char *kCompiler = "compiler";
-inline constexpr const char *kLessonscope = "lessonscope";
-inline constexpr const char *kInputShape = "input_shape";
-inline constexpr const char *kWeightShape = "weight_shape";
-inline constexpr const char *kDtype = "dtype";
-inline constexpr const char *kSeed = "seed";
+using namespace productkey; // backend, eigen, compiler, lessonscope, shapes, dtype, seed, max_abs_error, cancelled
 inline constexpr const char *kRepetitions = "repetitions";           // asked for
 inline constexpr const char *kWarmupRounds = "warmup_rounds";        // untimed rounds before them
 inline constexpr const char *kDepths = "depths";                     // K of each depth, ascending
@@ -34,8 +29,6 @@ inline constexpr const char *kLatencyMedian = "latency_median_seconds";
 inline constexpr const char *kPerCallSamples = "per_call_samples_seconds"; // per depth: total ÷ K per repetition
 inline constexpr const char *kPerCall = "per_call_seconds";                // per depth: their median
 inline constexpr const char *kThroughput = "throughput_calls_per_second";  // per depth: 1 ÷ per_call
-inline constexpr const char *kMaxAbsError = "max_abs_error";
-inline constexpr const char *kCancelled = "cancelled";
 } // namespace key
 
 // The panels, by position in data.panels (the checks find them there).
@@ -87,6 +80,8 @@ inline double perCallSeconds(std::int64_t firstDispatchBegin, std::int64_t lastR
 }
 
 Json output(const LessonRun &run, const Measurements &measurements);
+// Every key of its stdout, in order (performance06fields.cpp).
+StdoutFields stdoutFields();
 Json panels(const Json &output);
 Json panelLayout();
 LessonSummary summarize(const Artifact &artifact);

@@ -33,39 +33,6 @@ constexpr const char *kMeasuredReading =
 // the call), spread over the rounds; an interrupted one is replaced as a warm call is.
 constexpr std::size_t kTwins = 15;
 
-LessonInfo makeInfo()
-{
-    LessonInfo info;
-    info.firstCallApart = true; // the kernel's first enqueue is shown apart
-    info.id = Performance09::kId;
-    info.contentVersion = 1;
-    info.summary = "Time the same kernel calls with the host's clock and with the OpenCL device's own profiling "
-                   "timestamps; see what the first enqueue and a write not awaited add, and how fine the device's "
-                   "clock is.";
-    info.texts.title = "Time on the device's clock";
-    info.texts.prediction = "The device's own clock stamped when this call's work began (START). Where does a timer "
-                            "on that clock stop to time the work alone?";
-    info.texts.reading = kReading;
-    info.texts.measuredReading = kMeasuredReading;
-    info.texts.alt = kReading;
-    info.texts.scope = "Architecture and dataflow mechanism diagram.";
-    info.texts.height = 3.8;
-    info.texts.diagramKind = "timeline";
-    info.texts.boundary = "input already placed; the device's START to END, beside the host's enqueue to readiness";
-    info.parameters = {integerParameterSpec("samples", "Warm samples",
-                                            "How many warm calls are timed on both clocks after the first enqueue.",
-                                            25, 1, 10'000)};
-    for (ParameterSpec &spec : matrixlesson::shapeParameters(64, 32, 16))
-        info.parameters.push_back(std::move(spec));
-    info.parameters.push_back(matrixlesson::dtypeParameter());
-    info.parameters.push_back(matrixlesson::seedParameter());
-    info.parameters.push_back(integerParameterSpec("place_size", "Placement size",
-                                                   "The square inputs (n×n · n×n) written awaited and not awaited.",
-                                                   128, 16, 512));
-    info.shorthands.push_back(matrixlesson::shapeShorthand());
-    return info;
-}
-
 // The smallest positive step between two stamps of one command: how fine the clock looked.
 void noteSteps(const DeviceClockTimes &d, std::int64_t &smallest)
 {
@@ -95,7 +62,7 @@ class Experiment
 public:
     Experiment(const std::string &onDevice, const ParameterValues &values, LessonRun &intoRun, RunObserver &toObserver)
         : device(onDevice), problem(matrixlesson::productProblem(values)), run(intoRun), observer(toObserver),
-          samples(static_cast<std::size_t>(integerParameter(values, "samples"))),
+          samples(static_cast<std::size_t>(integerParameter(values, param::kSamples))),
           placeSize(static_cast<int>(integerParameter(values, "place_size")))
     {
     }
@@ -179,21 +146,35 @@ void Experiment::twins(int r, const SampleQuota &quota)
 
 } // namespace
 
-Performance09::Performance09()
-    : ContractLesson({&performance09::panels, &performance09::panelLayout, &performance09::check,
-                      &performance09::summarize, &timelineFrom<Performance09Timeline>, &performance09::parametersOf})
+LessonInfo Performance09::makeInfo()
 {
-}
-
-const LessonInfo &Performance09::info() const
-{
-    static const LessonInfo info = makeInfo();
+    LessonInfo info;
+    info.firstCallApart = true; // the kernel's first enqueue is shown apart
+    info.id = Performance09::kId;
+    info.contentVersion = 1;
+    info.summary = "Time the same kernel calls with the host's clock and with the OpenCL device's own profiling "
+                   "timestamps; see what the first enqueue and a write not awaited add, and how fine the device's "
+                   "clock is.";
+    info.texts = matrixlesson::timelineTexts(
+        "Time on the device's clock",
+        "The device's own clock stamped when this call's work began (START). Where does a timer "
+        "on that clock stop to time the work alone?",
+        kReading, kMeasuredReading,
+        "input already placed; the device's START to END, beside the host's enqueue to readiness");
+    info.parameters = {integerParameterSpec(param::kSamples, "Warm samples",
+                                            "How many warm calls are timed on both clocks after the first enqueue.",
+                                            25, 1, 10'000)};
+    matrixlesson::addProductParameters(info, 64, 32, 16, matrixlesson::WithDtype::Yes);
+    info.parameters.push_back(integerParameterSpec("place_size", "Placement size",
+                                                   "The square inputs (n×n · n×n) written awaited and not awaited.",
+                                                   128, 16, 512));
     return info;
 }
 
-LessonRun Performance09::run(const ParameterValues &values, RunObserver &observer) const
+LessonContract Performance09::contract()
 {
-    return runOn(kStreamDevice, values, observer);
+    return {performance09::stdoutFields, performance09::panels, performance09::panelLayout,
+            performance09::check, performance09::summarize, timelineFrom<Performance09Timeline>, performance09::parametersOf};
 }
 
 LessonRun Performance09::runOn(const std::string &device, const ParameterValues &values, RunObserver &observer) const
@@ -227,18 +208,18 @@ LessonRun Performance09::runOn(const std::string &device, const ParameterValues 
 
 std::optional<std::string> Performance09::workProblem(const ParameterValues &values) const
 {
-    return matrixlesson::workProblem(values, static_cast<double>(integerParameter(values, "samples")));
+    return matrixlesson::workProblem(values, static_cast<double>(integerParameter(values, param::kSamples)));
 }
 
 std::string Performance09::describeParameters(const ParameterValues &values) const
 {
     std::string text = matrixlesson::describeProduct(values);
-    if (values.count("samples"))
-        text.append(", ").append(parameterText(values, "samples")).append(" warm samples");
+    if (values.count(param::kSamples))
+        text.append(", ").append(parameterText(values, param::kSamples)).append(" warm samples");
     if (values.count("place_size"))
         text.append(", writes of ").append(parameterText(values, "place_size")).append("²");
-    if (values.count("seed"))
-        text.append(", seed ").append(parameterText(values, "seed"));
+    if (values.count(param::kSeed))
+        text.append(", seed ").append(parameterText(values, param::kSeed));
     return text;
 }
 

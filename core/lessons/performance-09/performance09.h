@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/lesson/contractlesson.h"
+#include "core/lesson/declaredlesson.h"
 
 namespace lessonscope {
 
@@ -10,16 +10,14 @@ namespace lessonscope {
 // after an explicit build, a write not awaited whose copy leaks into a timer started "after
 // placement", and the device clock's resolution. It runs on a device only: on the stream, which
 // has no clock of its own, it runs on the first OpenCL device, and says so when there is none.
-class Performance09 final : public ContractLesson
+class Performance09 final : public DeclaredLesson<Performance09>
 {
 public:
     static constexpr const char *kId = "performance-09";
 
-    Performance09();
+    static LessonInfo makeInfo();
+    static LessonContract contract();
 
-    const LessonInfo &info() const override;
-    LessonRun run(const ParameterValues &values, RunObserver &observer) const override;
-    bool runsOnDevices() const override { return true; }
     bool needsRealDevice() const override { return true; }
     LessonRun runOn(const std::string &device, const ParameterValues &values, RunObserver &observer) const override;
 

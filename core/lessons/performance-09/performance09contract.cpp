@@ -8,6 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace lessonscope::performance09 {
@@ -87,9 +89,9 @@ Json output(const LessonRun &run, const Measurements &m)
     Json out = Json::object();
     out[key::kBackend] = run.device;
     out[key::kLessonscope] = lessonscopeVersion();
-    out[key::kInputShape] = Json::array({parameterJson(params, "m"), parameterJson(params, "k")});
-    out[key::kWeightShape] = Json::array({parameterJson(params, "k"), parameterJson(params, "n")});
-    out[key::kDtype] = parameterJson(params, "dtype");
+    out[key::kInputShape] = Json::array({parameterJson(params, param::kM), parameterJson(params, param::kK)});
+    out[key::kWeightShape] = Json::array({parameterJson(params, param::kK), parameterJson(params, param::kN)});
+    out[key::kDtype] = parameterJson(params, param::kDtype);
     const Json *clock = environment ? member(*environment, "clock") : nullptr;
     out[key::kDeviceClock] = clock ? stringOf(member(*clock, "deviceClock")) : std::string();
     const auto resolution = environment ? integerOf(member(*environment, "profilingTimerResolutionNs")) : std::nullopt;
@@ -119,8 +121,8 @@ Json output(const LessonRun &run, const Measurements &m)
     out[key::kStillCopying] = m.stillCopying;
     if (!std::isnan(m.maxAbsError))
         out[key::kMaxAbsError] = m.maxAbsError;
-    out[key::kSeed] = parameterJson(params, "seed");
-    out[key::kSamplesRequested] = parameterJson(params, "samples");
+    out[key::kSeed] = parameterJson(params, param::kSeed);
+    out[key::kSamplesRequested] = parameterJson(params, param::kSamples);
     out[key::kCancelled] = run.cancelled;
     return out;
 }
@@ -131,11 +133,24 @@ Json panels(const Json &out)
         const Json *v = member(out, name);
         return v && v->is_number() ? *v : Json(nullptr);
     };
+    // A column for each of the first call and the warm calls whose three readings were measured:
+    // a run whose warm calls were all interrupted has no warm medians, and a bar of nulls is no
+    // figure (nor a valid panel).
+    Json labels = Json::array();
+    std::array<Json, 3> columns{Json::array(), Json::array(), Json::array()};
+    const auto addColumn = [&](const char *label, const std::array<const char *, 3> &keys) {
+        if (!std::all_of(keys.begin(), keys.end(), [&](const char *k) { return value(k).is_number(); }))
+            return;
+        labels.push_back(label);
+        for (std::size_t i = 0; i < keys.size(); ++i)
+            columns[i].push_back(value(keys[i]));
+    };
+    addColumn(kFirstLabel, {key::kFirstCall, key::kFirstCallQueue, key::kFirstCallWork});
+    addColumn(kWarmLabel, {key::kWarmMedian, key::kQueueMedian, key::kWorkMedian});
     Json list = Json::array();
-    list.push_back(barPanel(kClocksTitle, Json::array({kFirstLabel, kWarmLabel}),
-                            Json::array({panelSeries(kHostSeries, Json::array({value(key::kFirstCall), value(key::kWarmMedian)})),
-                                         panelSeries(kQueueSeries, Json::array({value(key::kFirstCallQueue), value(key::kQueueMedian)})),
-                                         panelSeries(kWorkSeries, Json::array({value(key::kFirstCallWork), value(key::kWorkMedian)}))})));
+    list.push_back(barPanel(kClocksTitle, labels,
+                            Json::array({panelSeries(kHostSeries, columns[0]), panelSeries(kQueueSeries, columns[1]),
+                                         panelSeries(kWorkSeries, columns[2])})));
     list.push_back(warmPanel(out.at(key::kWarmSamples), out.at(key::kWorkSamples)));
     if (out.contains(key::kUnawaitedMedian) && out.contains(key::kPlacedCallMedian)) {
         list.push_back(barPanel(kUnawaitedTitle, Json::array({placeLabel(out)}),
@@ -227,7 +242,7 @@ std::optional<ParameterValues> parametersOf(const Json &out)
 {
     ParameterValues values;
     if (!matrixlesson::readProductParameters(out, true, values)
-        || !matrixlesson::readIntegerParameter(out, key::kSamplesRequested, "samples", values)
+        || !matrixlesson::readIntegerParameter(out, key::kSamplesRequested, param::kSamples, values)
         || !matrixlesson::readIntegerParameter(out, key::kPlaceSize, "place_size", values))
         return std::nullopt;
     return values;

@@ -7,6 +7,7 @@
 #include "core/base/jsonfwd.h"
 #include "core/lesson/lesson.h"
 #include "core/lesson/lessonsummary.h"
+#include "core/lessons/shared/productkeys.h"
 #include "core/lesson/samplefields.h"
 
 #include <cstdint>
@@ -16,13 +17,10 @@
 
 namespace lessonscope::performance09 {
 
-// The stdout keys, in the order they are printed.
+// The stdout keys: those the matrix lessons share (productkeys.h), then the lesson's own, in the
+// order they are printed.
 namespace key {
-inline constexpr const char *kBackend = "backend";
-inline constexpr const char *kLessonscope = "lessonscope";
-inline constexpr const char *kInputShape = "input_shape";
-inline constexpr const char *kWeightShape = "weight_shape";
-inline constexpr const char *kDtype = "dtype";
+using namespace productkey; // backend, eigen, compiler, lessonscope, shapes, dtype, seed, max_abs_error, cancelled
 inline constexpr const char *kDeviceClock = "device_clock";                     // the clock the device stamps with
 inline constexpr const char *kTimerResolution = "device_timer_resolution_ns";   // as the device reports it
 inline constexpr const char *kSmallestStep = "device_smallest_step_ns";         // the smallest step its stamps took
@@ -52,10 +50,7 @@ inline constexpr const char *kUnawaitedSamples = "unawaited_samples_seconds";
 inline constexpr const char *kUnawaitedMedian = "unawaited_median_seconds";
 inline constexpr const char *kCopySamples = "unawaited_copy_samples_seconds";
 inline constexpr const char *kStillCopying = "unawaited_still_copying";
-inline constexpr const char *kMaxAbsError = "max_abs_error";
-inline constexpr const char *kSeed = "seed";
 inline constexpr const char *kSamplesRequested = "samples_requested";
-inline constexpr const char *kCancelled = "cancelled";
 } // namespace key
 
 // The panels, by position in data.panels (the checks find them there).
@@ -96,6 +91,8 @@ Figures readFigures(const Artifact &artifact);
 Figures readFigures(const Json &output);
 
 Json output(const LessonRun &run, const Measurements &measurements);
+// Every key of its stdout, in order (performance09fields.cpp).
+StdoutFields stdoutFields();
 Json panels(const Json &output);
 Json panelLayout();
 LessonSummary summarize(const Artifact &artifact);

@@ -45,9 +45,9 @@ bool applyShape(const std::string &text, ParameterValues &values)
     std::int64_t m = 0, k = 0, n = 0;
     if (!readDimension(rest, m, false) || !readDimension(rest, k, false) || !readDimension(rest, n, true))
         return false;
-    values["m"] = m;
-    values["k"] = k;
-    values["n"] = n;
+    values[param::kM] = m;
+    values[param::kK] = k;
+    values[param::kN] = n;
     return true;
 }
 
@@ -61,8 +61,8 @@ double checkAgainstReference(const MatmulKernel &kernel, double lastWhole, const
 
 std::optional<std::string> workProblem(const ParameterValues &values, double timedCalls)
 {
-    const double call = static_cast<double>(integerParameter(values, "m")) * static_cast<double>(integerParameter(values, "k"))
-        * static_cast<double>(integerParameter(values, "n"));
+    const double call = static_cast<double>(integerParameter(values, param::kM)) * static_cast<double>(integerParameter(values, param::kK))
+        * static_cast<double>(integerParameter(values, param::kN));
     if (call > kMostCallMultiplyAdds) {
         return "m·k·n = " + formatNumber(call) + " multiply-adds a call is more than the " + formatNumber(kMostCallMultiplyAdds)
             + " (2048³) a lesson runs: its checks against the reference alone would take minutes; choose a smaller shape";
@@ -88,35 +88,61 @@ bool readProductParameters(const Json &output, bool withDtype, ParameterValues &
 {
     const std::vector<std::int64_t> input = lenient::integersOf(lenient::member(output, "input_shape"));
     const std::vector<std::int64_t> weight = lenient::integersOf(lenient::member(output, "weight_shape"));
-    const Json *dtype = lenient::member(output, "dtype");
+    const Json *dtype = lenient::member(output, productkey::kDtype);
     if (input.size() != 2 || weight.size() != 2 || input[1] != weight[0] || (withDtype && (!dtype || !dtype->is_string())))
         return false;
-    values["m"] = input[0];
-    values["k"] = input[1];
-    values["n"] = weight[1];
+    values[param::kM] = input[0];
+    values[param::kK] = input[1];
+    values[param::kN] = weight[1];
     if (withDtype)
-        values["dtype"] = lenient::stringOf(dtype);
-    return readIntegerParameter(output, "seed", "seed", values);
+        values[param::kDtype] = lenient::stringOf(dtype);
+    return readIntegerParameter(output, productkey::kSeed, param::kSeed, values);
+}
+
+LessonTexts timelineTexts(std::string title, std::string prediction, std::string reading, std::string measuredReading,
+                          std::string boundary)
+{
+    LessonTexts texts;
+    texts.title = std::move(title);
+    texts.prediction = std::move(prediction);
+    texts.alt = reading;
+    texts.reading = std::move(reading);
+    texts.measuredReading = std::move(measuredReading);
+    texts.scope = "Architecture and dataflow mechanism diagram.";
+    texts.height = 3.8;
+    texts.diagramKind = "timeline";
+    texts.boundary = std::move(boundary);
+    return texts;
+}
+
+void addProductParameters(LessonInfo &info, std::int64_t m, std::int64_t k, std::int64_t n, WithDtype dtype)
+{
+    for (ParameterSpec &spec : shapeParameters(m, k, n))
+        info.parameters.push_back(std::move(spec));
+    if (dtype == WithDtype::Yes)
+        info.parameters.push_back(dtypeParameter());
+    info.parameters.push_back(seedParameter());
+    info.shorthands.push_back(shapeShorthand());
 }
 
 std::vector<ParameterSpec> shapeParameters(std::int64_t m, std::int64_t k, std::int64_t n)
 {
     return {
-        integerParameterSpec("m", "Rows of X (m)", "X has m rows; the output is m×n.", m, 1, kMaxDimension),
-        integerParameterSpec("k", "Inner dimension (k)", "X is m×k and W is k×n.", k, 1, kMaxDimension),
-        integerParameterSpec("n", "Columns of W (n)", "W has n columns; the output is m×n.", n, 1, kMaxDimension),
+        integerParameterSpec(param::kM, "Rows of X (m)", "X has m rows; the output is m×n.", m, 1, kMaxDimension),
+        integerParameterSpec(param::kK, "Inner dimension (k)", "X is m×k and W is k×n.", k, 1, kMaxDimension),
+        integerParameterSpec(param::kN, "Columns of W (n)", "W has n columns; the output is m×n.", n, 1, kMaxDimension),
     };
 }
 
 ParameterSpec dtypeParameter()
 {
-    return choiceParameterSpec("dtype", "Element type", "The floating-point type of inputs and output.",
+    return choiceParameterSpec(param::kDtype, "Element type", "The floating-point type of inputs and output.",
                                {"float32", "float64"});
 }
 
 ParameterSpec seedParameter()
 {
-    return integerParameterSpec("seed", "Input seed", "Seeds the generator the inputs are made from.", 0, 0,
+    return integerParameterSpec(param::kSeed, "Input seed", "Seeds the generator the inputs are made from.", 0, 0,
                                 2'147'483'647);
 }
 
@@ -127,12 +153,12 @@ ParameterShorthand shapeShorthand()
 
 std::string describeProduct(const ParameterValues &values)
 {
-    const std::string m = parameterText(values, "m"), k = parameterText(values, "k"), n = parameterText(values, "n");
+    const std::string m = parameterText(values, param::kM), k = parameterText(values, param::kK), n = parameterText(values, param::kN);
     // Appended piece by piece: GCC 12 warns falsely (-Wrestrict) on a chain of operator+.
     std::string text("X ");
     text.append(m).append("×").append(k).append(" · W ").append(k).append("×").append(n);
-    if (values.count("dtype"))
-        text.append(" ").append(parameterText(values, "dtype"));
+    if (values.count(param::kDtype))
+        text.append(" ").append(parameterText(values, param::kDtype));
     return text;
 }
 
@@ -153,20 +179,20 @@ LessonSummary matrixSummary(const std::vector<std::int64_t> &inputShape, const s
 
 MatmulKernel kernelOf(MatmulKernel::Dtype dtype, const ParameterValues &values)
 {
-    return MatmulKernel(dtype, static_cast<int>(integerParameter(values, "m")), static_cast<int>(integerParameter(values, "k")),
-                        static_cast<int>(integerParameter(values, "n")),
-                        static_cast<std::uint64_t>(integerParameter(values, "seed")));
+    return MatmulKernel(dtype, static_cast<int>(integerParameter(values, param::kM)), static_cast<int>(integerParameter(values, param::kK)),
+                        static_cast<int>(integerParameter(values, param::kN)),
+                        static_cast<std::uint64_t>(integerParameter(values, param::kSeed)));
 }
 
 ProductProblem productProblem(const ParameterValues &values)
 {
     ProductProblem problem;
-    problem.m = static_cast<int>(integerParameter(values, "m"));
-    problem.k = static_cast<int>(integerParameter(values, "k"));
-    problem.n = static_cast<int>(integerParameter(values, "n"));
-    problem.dtype = choiceParameter(values, "dtype") == "float64" ? MatmulKernel::Dtype::Float64
+    problem.m = static_cast<int>(integerParameter(values, param::kM));
+    problem.k = static_cast<int>(integerParameter(values, param::kK));
+    problem.n = static_cast<int>(integerParameter(values, param::kN));
+    problem.dtype = choiceParameter(values, param::kDtype) == "float64" ? MatmulKernel::Dtype::Float64
                                                                   : MatmulKernel::Dtype::Float32;
-    problem.seed = static_cast<std::uint64_t>(integerParameter(values, "seed"));
+    problem.seed = static_cast<std::uint64_t>(integerParameter(values, param::kSeed));
     return problem;
 }
 

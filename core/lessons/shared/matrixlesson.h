@@ -6,6 +6,7 @@
 
 #include "core/lesson/lesson.h"
 #include "core/lesson/lessonsummary.h"
+#include "core/lessons/shared/productkeys.h"
 #include "core/lessons/shared/timedproduct.h"
 #include "core/timing/matmulkernel.h"
 
@@ -27,6 +28,17 @@ inline constexpr double kMostRunMultiplyAdds = 2'199'023'255'552.0; // 2⁴¹
 // Whether timedCalls calls of the product m·k·n stay within both: nullopt, or why not and what
 // to choose instead. For Lesson::workProblem of every matrix lesson.
 std::optional<std::string> workProblem(const ParameterValues &values, double timedCalls);
+
+// The texts of a course lesson's diagram, a timeline: its title, its prediction prompt, its
+// readings under the schematic (also the diagram's alt text) and the measured timeline, and the
+// boundary its timer holds; the scope and height the recorded lesson's.
+LessonTexts timelineTexts(std::string title, std::string prediction, std::string reading, std::string measuredReading,
+                          std::string boundary);
+
+// The product's parameters added to a lesson's: m, k and n with these defaults (and the --shape
+// shorthand), the element type unless the lesson times both, and the seed.
+enum class WithDtype { Yes, No };
+void addProductParameters(LessonInfo &info, std::int64_t m, std::int64_t k, std::int64_t n, WithDtype dtype);
 
 // m, k and n with these defaults, in that order.
 std::vector<ParameterSpec> shapeParameters(std::int64_t m, std::int64_t k, std::int64_t n);

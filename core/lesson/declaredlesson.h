@@ -1,0 +1,51 @@
+#pragma once
+
+#include "core/lesson/contractlesson.h"
+
+#include <concepts>
+
+namespace lessonscope {
+
+// What a course lesson's class declares, and nothing else: who it is (kId), what it tells the
+// learner and asks of them (makeInfo: texts and parameters), its artifact's contract (contract:
+// panels, checks, summary, timeline, stated parameters) and its experiment (runOn, with
+// describeParameters for the run's one-line description). The rest — the info made once, run()
+// on the stream, the devices it runs on — is here, the same for every lesson. A lesson that leaves
+// a part out does not compile: the concept names the static parts, the pure overrides the others.
+template<typename Self>
+concept LessonDeclaration = requires {
+    { Self::kId } -> std::convertible_to<const char *>;
+    { Self::makeInfo() } -> std::same_as<LessonInfo>;
+    { Self::contract() } -> std::same_as<LessonContract>;
+};
+
+template<typename Self>
+class DeclaredLesson : public ContractLesson
+{
+public:
+    const LessonInfo &info() const final
+    {
+        static const LessonInfo made = Self::makeInfo();
+        return made;
+    }
+    LessonRun run(const ParameterValues &values, RunObserver &observer) const final
+    {
+        return runOn(kStreamDevice, values, observer);
+    }
+    // Every course lesson runs on the stream and on OpenCL devices (docs/opencl.md).
+    bool runsOnDevices() const final { return true; }
+    LessonRun runOn(const std::string &device, const ParameterValues &values, RunObserver &observer) const override = 0;
+    std::string describeParameters(const ParameterValues &values) const override = 0;
+
+protected:
+    DeclaredLesson() : ContractLesson(checkedContract()) {}
+
+private:
+    static LessonContract checkedContract()
+    {
+        static_assert(LessonDeclaration<Self>, "a lesson declares kId, makeInfo() and contract()");
+        return Self::contract();
+    }
+};
+
+} // namespace lessonscope
