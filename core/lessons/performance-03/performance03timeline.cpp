@@ -328,13 +328,16 @@ std::string Performance03Timeline::measuredNumbers(Start start, int index) const
     const auto chosen = read(start);
     const auto callMedian = medianReading(Start::AtDispatch);
     const auto chosenMedian = medianReading(start);
-    if (!call || !chosen || !callMedian || !chosenMedian)
-        return {};
+    if (!call || !chosen)
+        return "Nothing measured says what that timer read for this call.";
+    // A run whose every call was interrupted has readings and no medians (of clean calls only).
+    const bool medians = callMedian && chosenMedian;
+    const std::string noMedian = " No call of this run ran clean, so there is no median to set beside it.";
     const std::string over = "median over " + std::to_string(callCount()) + " calls";
     const std::string thisCall = "this call (" + callTitle(index) + ")";
     if (start == Start::AtDispatch) {
         std::string text = "Started at the dispatch the timer reads " + formatDuration(*call) + " for " + thisCall +
-                           "; " + over + ": " + formatDuration(*callMedian) + ".";
+                           (medians ? "; " + over + ": " + formatDuration(*callMedian) + "." : "." + noMedian);
         const auto placement = read(Start::BeforePlacement);
         const auto whole = read(Start::BeforePreparation);
         if (placement && whole)
@@ -346,9 +349,12 @@ std::string Performance03Timeline::measuredNumbers(Start start, int index) const
                     " (" + ratioText(*twin / *call) + ").";
         return text;
     }
-    return std::string("Started ") + namesOf(start).label + " the timer reads " + formatDuration(*chosen) + " for " +
-           thisCall + " — " + ratioText(*chosen / *call) + " the call alone, " + formatDuration(*call) + ". " +
-           "The " + over + ": " + formatDuration(*chosenMedian) + " against " + formatDuration(*callMedian) + ".";
+    const std::string reading = std::string("Started ") + namesOf(start).label + " the timer reads " +
+                                formatDuration(*chosen) + " for " + thisCall + " — " + ratioText(*chosen / *call) +
+                                " the call alone, " + formatDuration(*call) + ".";
+    if (!medians)
+        return reading + noMedian;
+    return reading + " The " + over + ": " + formatDuration(*chosenMedian) + " against " + formatDuration(*callMedian) + ".";
 }
 
 std::string Performance03Timeline::schematicNumbers() const
