@@ -360,7 +360,8 @@ private slots:
 
         const QString path = m_dir.filePath(QStringLiteral("a.json"));
         const Outcome run = runLessonscope({QStringLiteral("run"), QStringLiteral("performance-02"), QStringLiteral("-o"), path});
-        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        // A run that could not measure (a busy or sanitized machine) still writes a valid artifact.
+        QVERIFY2(run.exitCode == 0 || run.err.contains(QStringLiteral("could not measure")), qPrintable(run.err));
         QCOMPARE(runLessonscope({QStringLiteral("validate"), path}).exitCode, 0);
         const ReadResult read = readArtifactFile(path);
         QVERIFY(read.ok());

