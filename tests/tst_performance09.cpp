@@ -149,14 +149,17 @@ private slots:
         const performance09::Figures f = performance09::readFigures(m_artifact);
         // 15 clean, or as many as the replacement budget allowed, which the run then says.
         const Json &measuring = m_artifact.json().at("environment").at("interference").at("measuring");
-        QVERIFY(!f.unawaited.clean().empty());
+        // Every twin measured, interrupted or not (a sanitized build beside another suite may find
+        // none clean: the budget is then spent, and the medians of clean twins are left out).
+        QVERIFY(!f.unawaited.seconds.empty());
         QVERIFY(f.unawaited.clean().size() >= 15 || measuring.at("budgetSpent").get<bool>());
         QCOMPARE(f.placedCall.size(), f.unawaited.seconds.size());
         QCOMPARE(f.copy.size(), f.unawaited.seconds.size());
         for (double copy : f.copy)
             QVERIFY(copy > 0);
         QVERIFY(f.stillCopying && *f.stillCopying >= 0 && *f.stillCopying <= std::int64_t(f.copy.size()));
-        QVERIFY(f.unawaitedMedian && f.placedCallMedian);
+        QCOMPARE(f.unawaitedMedian.has_value(), !f.unawaited.clean().empty());
+        QCOMPARE(f.placedCallMedian.has_value(), !f.unawaited.clean().empty());
     }
 
     // A run whose warm calls were all interrupted has no warm medians: its clocks panel shows the
