@@ -6,12 +6,13 @@
 
 namespace lessonscope {
 
-// What a course lesson's class declares, and nothing else: who it is (kId), what it tells the
-// learner and asks of them (makeInfo: texts and parameters), its artifact's contract (contract:
-// panels, checks, summary, timeline, stated parameters) and its experiment (runOn, with
-// describeParameters for the run's one-line description). The rest — the info made once, run()
-// on the stream, the devices it runs on — is here, the same for every lesson. A lesson that leaves
-// a part out does not compile: the concept names the static parts, the pure overrides the others.
+// What a course lesson's class declares, and nothing else: who it is (kId, which the frame sets
+// in its info), what it tells the learner and asks of them (makeInfo: texts and parameters), its
+// artifact's contract (contract: stdout fields, panels, checks, summary, timeline, stated
+// parameters) and its experiment (runOn, with describeParameters for the run's one-line
+// description). The rest — the info made once, run() on the stream, the devices it runs on — is
+// here, the same for every lesson. A lesson that leaves a part out does not compile: the concept
+// names the static parts, the pure overrides the others.
 template<typename Self>
 concept LessonDeclaration = requires {
     { Self::kId } -> std::convertible_to<const char *>;
@@ -25,7 +26,11 @@ class DeclaredLesson : public ContractLesson
 public:
     const LessonInfo &info() const final
     {
-        static const LessonInfo made = Self::makeInfo();
+        static const LessonInfo made = [] {
+            LessonInfo info = Self::makeInfo();
+            info.id = Self::kId;
+            return info;
+        }();
         return made;
     }
     LessonRun run(const ParameterValues &values, RunObserver &observer) const final

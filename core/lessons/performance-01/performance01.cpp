@@ -35,7 +35,6 @@ LessonInfo Performance01::makeInfo()
 {
     LessonInfo info;
     info.firstCallApart = true; // the lesson is about the first call: shown apart as it runs
-    info.id = Performance01::kId;
     info.contentVersion = 2; // 2: the measured reading
     info.summary = "Time an m×k · k×n matrix product on an asynchronous stream: the timer starts at "
                    "dispatch and stops when the host has observed the completed result.";

@@ -28,7 +28,6 @@ inline constexpr const char *kWarmMedian = "warm_median_seconds";
 inline constexpr const char *kDispatchFirstCall = "dispatch_only_first_call_seconds";
 inline constexpr const char *kDispatchWarmSamples = "dispatch_only_warm_samples_seconds";
 inline constexpr const char *kDispatchWarmMedian = "dispatch_only_warm_median_seconds";
-inline constexpr const char *kSamplesRequested = "samples_requested";
 } // namespace key
 
 // The panels, by position in data.panels (the checks find them there).

@@ -65,7 +65,6 @@ LessonInfo Performance02::makeInfo()
 {
     LessonInfo info;
     info.firstCallApart = true; // the lesson is about the first call: shown apart as it runs
-    info.id = Performance02::kId;
     info.summary = "Time the first call of an m×k · k×n product apart from the warm calls, in fresh processes, "
                    "split into what it pays once: the stream's start, the variant's choice, the output's first "
                    "touch and the work.";

@@ -40,7 +40,6 @@ inline constexpr const char *kFirstCallPartsSamples = "first_call_parts_samples"
 inline constexpr const char *kCallsInOrder = "calls_in_order_seconds";
 inline constexpr const char *kWarmSamples = "warm_samples_seconds";
 inline constexpr const char *kWarmMedian = "warm_median_seconds";
-inline constexpr const char *kSamplesRequested = "samples_requested";
 // On a device only: each process's kernel cache state, and the cache's folder.
 inline constexpr const char *kKernelCacheSamples = "kernel_cache_samples";
 inline constexpr const char *kKernelCacheDirectory = "kernel_cache_directory";

@@ -199,7 +199,6 @@ int Performance03::defaultSizeOf(const std::vector<int> &sizes)
 LessonInfo Performance03::makeInfo()
 {
     LessonInfo info;
-    info.id = Performance03::kId;
     info.summary = "Prepare the inputs, place them in the device's memory, then time the call: three "
                    "boundaries on the same calls, over a sweep of sizes.";
     info.texts = matrixlesson::timelineTexts(

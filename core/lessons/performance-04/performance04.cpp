@@ -40,7 +40,6 @@ constexpr int kUntimedCalls = 1;
 LessonInfo Performance04::makeInfo()
 {
     LessonInfo info;
-    info.id = Performance04::kId;
     info.summary = "Time the same matrix product in float32 and in float64, from the same inputs, and check each "
                    "against a long-double reference: two types, two experiments.";
     info.texts = matrixlesson::timelineTexts(

@@ -29,7 +29,6 @@ inline constexpr const char *kUntimedCalls = "untimed_calls_per_dtype";
 inline constexpr const char *kWarmSamples = "warm_samples_seconds"; // one array of samples per dtype
 inline constexpr const char *kMedian = "median_seconds";            // one per dtype
 inline constexpr const char *kGflops = "gflops";                    // one per dtype: flops ÷ median ÷ 10⁹
-inline constexpr const char *kSamplesRequested = "samples_requested";
 } // namespace key
 
 // The element types, in stdout's order; the trace's calls alternate between them in this order.

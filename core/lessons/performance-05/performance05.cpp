@@ -33,7 +33,6 @@ constexpr const char *kMeasuredReading =
 LessonInfo Performance05::makeInfo()
 {
     LessonInfo info;
-    info.id = Performance05::kId;
     info.summary = "Time thousands of warm calls of a small product: the median and its 95% interval hold "
                    "while the mean moves with every interrupted call.";
     info.texts = matrixlesson::timelineTexts(

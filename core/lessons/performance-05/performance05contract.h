@@ -21,7 +21,6 @@ namespace lessonscope::performance05 {
 // order they are printed.
 namespace key {
 using namespace productkey; // backend, eigen, compiler, lessonscope, shapes, dtype, seed, max_abs_error, cancelled
-inline constexpr const char *kSamplesRequested = "samples_requested";
 inline constexpr const char *kWarmupCalls = "warmup_calls";
 inline constexpr const char *kWorkerCpu = "worker_cpu";                // the worker's core, or null
 inline constexpr const char *kNeighbour = "neighbour";                 // "off" or "on"

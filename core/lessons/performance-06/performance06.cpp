@@ -115,7 +115,6 @@ std::vector<int> Performance06::depthsUpTo(int largest)
 LessonInfo Performance06::makeInfo()
 {
     LessonInfo info;
-    info.id = Performance06::kId;
     info.summary = "Time one call at a time against K calls kept in flight with one wait at the end, for K = 1, "
                    "2, 4 … 64: the time per call of a busy stream is below a call's latency.";
     info.texts = matrixlesson::timelineTexts(

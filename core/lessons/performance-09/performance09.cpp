@@ -150,7 +150,6 @@ LessonInfo Performance09::makeInfo()
 {
     LessonInfo info;
     info.firstCallApart = true; // the kernel's first enqueue is shown apart
-    info.id = Performance09::kId;
     info.contentVersion = 1;
     info.summary = "Time the same kernel calls with the host's clock and with the OpenCL device's own profiling "
                    "timestamps; see what the first enqueue and a write not awaited add, and how fine the device's "

@@ -50,7 +50,6 @@ inline constexpr const char *kUnawaitedSamples = "unawaited_samples_seconds";
 inline constexpr const char *kUnawaitedMedian = "unawaited_median_seconds";
 inline constexpr const char *kCopySamples = "unawaited_copy_samples_seconds";
 inline constexpr const char *kStillCopying = "unawaited_still_copying";
-inline constexpr const char *kSamplesRequested = "samples_requested";
 } // namespace key
 
 // The panels, by position in data.panels (the checks find them there).

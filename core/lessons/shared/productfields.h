@@ -29,8 +29,13 @@ inline constexpr std::array<StdoutField, 3> kProduct{{
 }};
 
 inline constexpr StdoutField kSeed = field::integer(productkey::kSeed, "", "the inputs' seed");
+inline constexpr StdoutField kSamplesRequested =
+    field::integer(productkey::kSamplesRequested, "", "the warm samples asked for");
 inline constexpr StdoutField kCancelled =
     field::boolean(productkey::kCancelled, "the run was cancelled; it keeps the calls measured before");
+
+// What a run asked for and whether it finished: last in the stdout of most lessons.
+inline constexpr std::array<StdoutField, 3> kRunEnd{{kSeed, kSamplesRequested, kCancelled}};
 
 } // namespace lessonscope::productfield
 

@@ -24,6 +24,7 @@ inline constexpr const char *kInputShape = "input_shape";  // X: [m, k]
 inline constexpr const char *kWeightShape = "weight_shape"; // W: [k, n]
 inline constexpr const char *kDtype = "dtype";
 inline constexpr const char *kSeed = "seed";
+inline constexpr const char *kSamplesRequested = "samples_requested"; // the samples asked for
 inline constexpr const char *kMaxAbsError = "max_abs_error"; // against the long-double reference
 inline constexpr const char *kCancelled = "cancelled";       // true: the run was stopped and keeps what it measured
 } // namespace productkey
