@@ -103,10 +103,11 @@ QString summaryOf(const LessonRun &run, const Artifact &artifact, const Disturba
     const std::string ranOn = run.deviceEnvironment
                                   ? deviceDescription(Json::object({{"device", *run.deviceEnvironment}}))
                                   : run.instructionSet;
-    text += QStringLiteral("  %1 %2\n")
-                .arg(QStringLiteral("ran with"), -16)
-                .arg(QStringLiteral("%1, %2 wait").arg(printable(QString::fromStdString(ranOn)),
-                                                       QString::fromStdString(run.waitStrategy)));
+    // A lesson of the host alone (its own clock) names the host and waits for nothing.
+    QString ranWith = printable(QString::fromStdString(ranOn.empty() ? run.device : ranOn));
+    if (run.waitStrategy != kNoWaitStrategy)
+        ranWith += QStringLiteral(", %1 wait").arg(QString::fromStdString(run.waitStrategy));
+    text += QStringLiteral("  %1 %2\n").arg(QStringLiteral("ran with"), -16).arg(ranWith);
     return text;
 }
 

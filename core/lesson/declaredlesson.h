@@ -37,8 +37,15 @@ public:
     {
         return runOn(kStreamDevice, values, observer);
     }
-    // Every course lesson runs on the stream and on OpenCL devices (docs/opencl.md).
-    bool runsOnDevices() const final { return true; }
+    // A course lesson runs on the stream and on OpenCL devices (docs/opencl.md), unless it
+    // declares kRunsOnDevices false: a lesson of the host's own clock times no device.
+    bool runsOnDevices() const final
+    {
+        if constexpr (requires { Self::kRunsOnDevices; })
+            return Self::kRunsOnDevices;
+        else
+            return true;
+    }
     LessonRun runOn(const std::string &device, const ParameterValues &values, RunObserver &observer) const override = 0;
     std::string describeParameters(const ParameterValues &values) const override = 0;
 

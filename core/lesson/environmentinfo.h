@@ -6,6 +6,9 @@
 
 namespace lessonscope {
 
+// environment.waitStrategy of a run that dispatches to no stream: a lesson of the host's own clock.
+inline constexpr const char *kNoWaitStrategy = "none";
+
 // Facts about this machine and build, as artifacts and --version report them.
 std::string cpuModel();              // "Intel(R) Xeon(R) Processor", from /proc/cpuinfo on Linux
 std::string eigenVersion();          // "3.4.0"

@@ -1,0 +1,89 @@
+#include "core/lessons/performance-08/performance08.h"
+
+#include "core/lesson/environmentinfo.h"
+#include "core/lessons/performance-08/performance08contract.h"
+#include "core/lessons/performance-08/performance08experiment.h"
+#include "core/lessons/performance-08/performance08timeline.h"
+#include "core/lessons/shared/matrixlesson.h"
+
+#include <nlohmann/json.hpp>
+
+#include <stdexcept>
+
+namespace lessonscope {
+
+namespace {
+
+constexpr const char *kReading =
+    "The clock lane reads the time twice; between the reads the operations lane runs the batch. The "
+    "measurement lane is what the timer reads: the batch plus one read's cost. Lengths illustrate ordering "
+    "only and are not measured durations.";
+
+constexpr const char *kMeasuredReading =
+    "The clock lane reads the time twice; between the reads the operations lane runs the batch. The "
+    "measurement lane is what the timer reads: the batch plus one read's cost. Lengths are this machine's "
+    "measured durations, to scale: one operation per reading times mostly the clock, which only a batch of "
+    "many operations per reading makes small.";
+
+} // namespace
+
+LessonInfo Performance08::makeInfo()
+{
+    LessonInfo info;
+    info.summary = "Measure what a clock read costs and how finely it ticks, then time a short operation "
+                   "1 to 10,000 to a reading: the clock's share of a reading falls as the batch grows.";
+    info.texts = matrixlesson::timelineTexts(
+        "Time more than the clock",
+        "How many operations must one reading hold before the clock's own cost is under 1% of it?",
+        kReading, kMeasuredReading, "steady_clock read before and after a batch of the operation");
+    info.parameters = {integerParameterSpec(param::kSamples, "Readings per batch size",
+                                            "How many readings each batch size gets, taken in turn.", 201, 5, 20'000)};
+    return info;
+}
+
+LessonContract Performance08::contract()
+{
+    return {performance08::stdoutFields, performance08::panels, performance08::panelLayout, performance08::check,
+            performance08::summarize, timelineFrom<Performance08Timeline>, performance08::parametersOf};
+}
+
+LessonRun Performance08::runOn(const std::string &device, const ParameterValues &values, RunObserver &observer) const
+{
+    if (device != kStreamDevice)
+        throw std::invalid_argument(std::string(kId) + " times the host's own clock; it runs on no device (" + device + ")");
+    const auto samples = static_cast<int>(integerParameter(values, param::kSamples));
+    LessonRun run;
+    run.lessonId = kId;
+    run.parameters = values;
+    run.device = "host";
+    run.waitStrategy = kNoWaitStrategy; // the host reads its own clock around its own work
+    run.calls.reserve(static_cast<std::size_t>(samples) * performance08::kBatchSizes.size());
+    run.measuring.rounds = 1;
+    run.measuring.wanted = static_cast<std::size_t>(samples);
+    // The clock first, by itself; then the readings, which a cancel may cut short.
+    const performance08::ClockCost clock = performance08::measureClockCost(samples, observer);
+    const performance08::BatchReadings batches = performance08::measureBatches(samples, run, observer);
+    run.cancelled = run.cancelled || observer.isCancelled();
+    for (const Samples &batch : batches.readings)
+        run.measuring.count(batch);
+    run.output = std::make_shared<const Json>(performance08::output(run, clock, batches));
+    return run;
+}
+
+std::string Performance08::describeParameters(const ParameterValues &values) const
+{
+    return "a 32-term float32 dot product, " + parameterText(values, param::kSamples) + " readings per batch size";
+}
+
+} // namespace lessonscope
+
+namespace lessonscope::course {
+
+// The course's handle on this lesson (core/lessons/course.cpp); made on first use.
+const Lesson &performance08()
+{
+    static const Performance08 lesson;
+    return lesson;
+}
+
+} // namespace lessonscope::course

@@ -1,0 +1,25 @@
+#pragma once
+
+#include "core/lesson/declaredlesson.h"
+
+namespace lessonscope {
+
+// performance-08 "Time more than the clock": what a steady_clock read costs and how finely it
+// ticks (and a TSC read where the TSC is invariant), then a short operation — a 32-term float32
+// dot product — timed 1, 10, … 10,000 to a reading. The clock's share of a reading falls as the
+// batch grows; the learner predicts the batch where it falls below 1%. The host's own clock is
+// the subject: it runs on the host alone, no device (kRunsOnDevices).
+class Performance08 final : public DeclaredLesson<Performance08>
+{
+public:
+    static constexpr const char *kId = "performance-08";
+    static constexpr bool kRunsOnDevices = false;
+
+    static LessonInfo makeInfo();
+    static LessonContract contract();
+
+    LessonRun runOn(const std::string &device, const ParameterValues &values, RunObserver &observer) const override;
+    std::string describeParameters(const ParameterValues &values) const override;
+};
+
+} // namespace lessonscope
