@@ -11,6 +11,7 @@
     LESSON(performance04)          \
     LESSON(performance05)          \
     LESSON(performance06)          \
+    LESSON(performance07)          \
     LESSON(performance08)          \
     LESSON(performance09)
 

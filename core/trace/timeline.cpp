@@ -26,6 +26,14 @@ bool lengthGuessIsRight(double guess, double measured, double tolerance)
     return std::fabs(guess - measured) <= tolerance * measured;
 }
 
+TimelineVerdict lengthQuestionOnly()
+{
+    TimelineVerdict verdict;
+    verdict.headline = "This timeline asks a length.";
+    verdict.why = "Drag the end of the bar to your answer; it has no places to choose from.";
+    return verdict;
+}
+
 TimelineVerdict LessonTimeline::lengthVerdict(double multiple, int callIndex) const
 {
     (void)multiple;

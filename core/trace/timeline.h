@@ -140,6 +140,9 @@ struct TimelineVerdict {
     std::string numbers;  // what this answer would have measured, or why there are no numbers
 };
 
+// What a timeline that asks a length says of a candidate: it has none to choose from.
+TimelineVerdict lengthQuestionOnly();
+
 // A lesson's timeline over one artifact: to scale from its measured trace, or ordering only (the
 // schematic) when it has none. Every number it gives comes from the artifact.
 class LessonTimeline

@@ -73,15 +73,7 @@ Json output(const LessonRun &run, const Samples &warm, double maxAbsError, const
     const bool hasWarm = !clean.empty();
 
     Json out = Json::object();
-    out[key::kBackend] = run.device;
-    out[key::kEigen] = eigenVersion();
-    out[key::kCompiler] = compilerVersion();
-    out[key::kLessonscope] = lessonscopeVersion();
-    out[key::kInputShape] = Json::array({parameterJson(params, param::kM), parameterJson(params, param::kK)});
-    out[key::kWeightShape] = Json::array({parameterJson(params, param::kK), parameterJson(params, param::kN)});
-    const auto dtype = params.find(param::kDtype);
-    out[key::kDtype] = dtype != params.end() && std::holds_alternative<std::string>(dtype->second)
-        ? Json(std::get<std::string>(dtype->second)) : Json(nullptr);
+    matrixlesson::writeVersionsAndProduct(out, run, matrixlesson::WithDtype::Yes);
     out[key::kBoundary] = boundary;
     out[key::kFirstCall] = first;
     out[key::kFirstCallWaited] = firstCall.evidence.known ? firstCall.evidence.otherWaitNs : 0;

@@ -72,12 +72,7 @@ Json output(const LessonRun &run, const Measurements &m, const std::string &boun
     const ParameterValues &params = run.parameters;
     const double flops = flopsOf(integerParameter(params, param::kM), integerParameter(params, param::kK), integerParameter(params, param::kN));
     Json out = Json::object();
-    out[key::kBackend] = run.device;
-    out[key::kEigen] = eigenVersion();
-    out[key::kCompiler] = compilerVersion();
-    out[key::kLessonscope] = lessonscopeVersion();
-    out[key::kInputShape] = Json::array({parameterJson(params, param::kM), parameterJson(params, param::kK)});
-    out[key::kWeightShape] = Json::array({parameterJson(params, param::kK), parameterJson(params, param::kN)});
+    matrixlesson::writeVersionsAndProduct(out, run, matrixlesson::WithDtype::No);
     out[key::kBoundary] = boundary;
     out[key::kDtypes] = dtypeLabels();
     out[key::kFlops] = flops;

@@ -57,13 +57,7 @@ Json output(const LessonRun &run, const Measurements &m)
 {
     const ParameterValues &params = run.parameters;
     Json out = Json::object();
-    out[key::kBackend] = run.device;
-    out[key::kEigen] = eigenVersion();
-    out[key::kCompiler] = compilerVersion();
-    out[key::kLessonscope] = lessonscopeVersion();
-    out[key::kInputShape] = Json::array({parameterJson(params, param::kM), parameterJson(params, param::kK)});
-    out[key::kWeightShape] = Json::array({parameterJson(params, param::kK), parameterJson(params, param::kN)});
-    out[key::kDtype] = parameterJson(params, param::kDtype);
+    matrixlesson::writeVersionsAndProduct(out, run, matrixlesson::WithDtype::Yes);
     out[key::kSeed] = parameterJson(params, param::kSeed);
     out[key::kRepetitions] = parameterJson(params, "repetitions");
     out[key::kWarmupRounds] = m.warmupRounds;

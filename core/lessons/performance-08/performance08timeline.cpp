@@ -139,14 +139,6 @@ CallTimeline Performance08Timeline::call(int index) const
     return call;
 }
 
-TimelineVerdict Performance08Timeline::verdict(std::string_view, int) const
-{
-    TimelineVerdict verdict;
-    verdict.headline = "This timeline asks a length.";
-    verdict.why = "Drag the end of the bar to the operations one reading must hold; it has no places to choose from.";
-    return verdict;
-}
-
 TimelineVerdict Performance08Timeline::lengthVerdict(double multiple, int) const
 {
     const double graded = answerOperations();

@@ -30,7 +30,7 @@ public:
     std::string callInterruption(int index) const override;
 
     std::optional<double> readingSeconds(std::string_view, int) const override { return std::nullopt; }
-    TimelineVerdict verdict(std::string_view candidateKey, int callIndex) const override;
+    TimelineVerdict verdict(std::string_view, int) const override { return lengthQuestionOnly(); }
     TimelineVerdict lengthVerdict(double multiple, int callIndex) const override;
 
     // The operations graded: stdout's operations_for_one_percent (the schematic's own without it).

@@ -2,6 +2,7 @@
 
 #include "core/artifact/lenientjson.h"
 #include "core/base/units.h"
+#include "core/lesson/environmentinfo.h"
 
 #include <nlohmann/json.hpp>
 
@@ -52,6 +53,19 @@ bool applyShape(const std::string &text, ParameterValues &values)
 }
 
 } // namespace
+
+void writeVersionsAndProduct(Json &out, const LessonRun &run, WithDtype dtype)
+{
+    const ParameterValues &params = run.parameters;
+    out[productkey::kBackend] = run.device;
+    out[productkey::kEigen] = eigenVersion();
+    out[productkey::kCompiler] = compilerVersion();
+    out[productkey::kLessonscope] = lessonscopeVersion();
+    out[productkey::kInputShape] = Json::array({parameterJson(params, param::kM), parameterJson(params, param::kK)});
+    out[productkey::kWeightShape] = Json::array({parameterJson(params, param::kK), parameterJson(params, param::kN)});
+    if (dtype == WithDtype::Yes)
+        out[productkey::kDtype] = parameterJson(params, param::kDtype);
+}
 
 double checkAgainstReference(const MatmulKernel &kernel, double lastWhole, const std::function<bool()> &cancelled)
 {

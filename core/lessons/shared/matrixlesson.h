@@ -61,6 +61,11 @@ std::unique_ptr<TimedProduct> openProduct(const std::string &device, const Produ
 std::vector<std::unique_ptr<TimedProduct>> openProducts(const std::string &device,
                                                         const std::vector<ProductProblem> &problems, LessonRun &run);
 
+// stdout's first fields, as productfield::kVersions and kProduct declare them: what ran the
+// product (run.device), Eigen's, the compiler's and lessonscope's versions, X's and W's shapes
+// and, WithDtype::Yes, the element type.
+void writeVersionsAndProduct(Json &out, const LessonRun &run, WithDtype dtype);
+
 // The kernel's last output against its reference, after the clock stopped. A cancel asked during
 // the check ends it (a 2048³ check takes seconds) and keeps `lastWhole`, the last whole check.
 double checkAgainstReference(const MatmulKernel &kernel, double lastWhole, const std::function<bool()> &cancelled);

@@ -1,0 +1,130 @@
+#include "core/lessons/performance-07/performance07.h"
+
+#include "core/lessons/performance-07/performance07contract.h"
+#include "core/lessons/performance-07/performance07timeline.h"
+#include "core/lessons/shared/matrixlesson.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+
+namespace lessonscope {
+
+namespace {
+
+constexpr const char *kReading =
+    "One run's calls give its median and a 95% interval from that run's own samples; the band below is where the "
+    "medians of all the runs fall. Lengths illustrate ordering only and are not measured durations.";
+
+constexpr const char *kMeasuredReading =
+    "One run's median and its 95% interval, from its own samples, and where the medians of the other runs fell: "
+    "this machine's measured durations, to scale. A run's interval says how well its samples pin its own median; "
+    "what changes between runs — the buffers' addresses, the cores, the machine's moment — it cannot see.";
+
+} // namespace
+
+LessonInfo Performance07::makeInfo()
+{
+    LessonInfo info;
+    info.summary = "Time the same product in several runs: each run's 95% interval is narrow, and the runs' "
+                   "medians spread far wider than it.";
+    info.texts = matrixlesson::timelineTexts(
+        "Repeat the run, not only the call",
+        "Every run of the same product states its median with a 95% interval. How wide is the band that holds "
+        "the medians of all the runs, in widths of one run's interval?",
+        kReading, kMeasuredReading, "input already placed; call plus output synchronization");
+    info.parameters = {
+        integerParameterSpec(performance07::kRunsParameter, "Runs",
+                             "How many runs, each on a fresh stream with fresh buffers, spread over time.", 10, 3, 40),
+        integerParameterSpec(param::kSamples, "Warm samples per run",
+                             "How many clean warm calls each run times, after untimed ones until the calls are steady.",
+                             201, 10, 20'000),
+    };
+    matrixlesson::addProductParameters(info, 64, 32, 16, matrixlesson::WithDtype::Yes);
+    return info;
+}
+
+LessonContract Performance07::contract()
+{
+    return {performance07::stdoutFields, performance07::panels, performance07::panelLayout, performance07::check,
+            performance07::summarize, timelineFrom<Performance07Timeline>, performance07::parametersOf};
+}
+
+LessonRun Performance07::runOn(const std::string &device, const ParameterValues &values, RunObserver &observer) const
+{
+    const int runs = static_cast<int>(integerParameter(values, performance07::kRunsParameter));
+    const auto samples = static_cast<std::size_t>(integerParameter(values, param::kSamples));
+    const ProductProblem problem = matrixlesson::productProblem(values);
+    LessonRun run;
+    run.lessonId = kId;
+    run.parameters = values;
+    run.calls.reserve(static_cast<std::size_t>(runs) * samples * measuring::kMostSamplesFactor); // none between calls
+    run.measuring.rounds = runs;
+    run.measuring.wanted = samples * static_cast<std::size_t>(runs);
+    Samples warm;
+    double maxAbsError = std::nan("");
+    ReplacementBudget budget; // one for the whole run: a busy machine costs its 5 s once, not per run
+    const auto cancelled = [&observer] { return observer.isCancelled(); };
+    RoundPacer pacer;
+    for (int r = 0; r < runs && !run.cancelled; ++r) {
+        if (!pacer.beginRound(r, cancelled)) { // runs spread over time (measuring.h)
+            run.cancelled = true;
+            break;
+        }
+        // Each run afresh: a new stream (or device context) and new buffers, placed before any
+        // clock reads, then warmed up until steady.
+        const std::unique_ptr<TimedProduct> product = matrixlesson::openProduct(device, problem, run);
+        run.measuring.warmUps.push_back(product->warmUp(cancelled));
+        const SampleQuota quota(samples, &budget);
+        Samples thisRun;
+        product->startRegion();
+        while (quota.wantsMore(thisRun) && !run.cancelled) {
+            // Between calls only, never inside the timed boundary; the first call is always
+            // measured, so that even a run cancelled at once has something to report.
+            if (!run.calls.empty() && cancelled()) {
+                run.cancelled = true;
+                break;
+            }
+            const TimedStream::Timed call = product->call();
+            if (run.calls.empty())
+                run.startedAtNs = call.timestamps.dispatchBegin;
+            run.calls.push_back(MeasuredCall::of(call.timestamps.since(run.startedAtNs), call.evidence, r));
+            run.calls.back().device = call.device.since(run.startedAtNs); // a real device's own clock
+            thisRun.add(call.seconds(), call.evidence, r);
+            warm.add(call.seconds(), call.evidence, r);
+            observer.callMeasured(static_cast<int>(run.calls.size()) - 1, run.calls.back());
+            observer.progress(r * static_cast<int>(samples) + static_cast<int>(std::min(thisRun.cleanCount(), samples)),
+                              runs * static_cast<int>(samples));
+        }
+        run.measuring.budgetSpent = run.measuring.budgetSpent || quota.exhausted(thisRun);
+        maxAbsError = product->checkAgainstReference(maxAbsError, cancelled); // after the clock stopped
+    }
+    run.measuring.count(warm);
+    run.output = std::make_shared<const Json>(performance07::output(run, warm, maxAbsError));
+    return run;
+}
+
+std::optional<std::string> Performance07::workProblem(const ParameterValues &values) const
+{
+    return matrixlesson::workProblem(values, static_cast<double>(integerParameter(values, param::kSamples)
+                                                                 * integerParameter(values, performance07::kRunsParameter)));
+}
+
+std::string Performance07::describeParameters(const ParameterValues &values) const
+{
+    return matrixlesson::describeProduct(values) + ", " + parameterText(values, performance07::kRunsParameter)
+           + " runs of " + parameterText(values, param::kSamples) + " warm samples";
+}
+
+} // namespace lessonscope
+
+namespace lessonscope::course {
+
+// The course's handle on this lesson (core/lessons/course.cpp); made on first use.
+const Lesson &performance07()
+{
+    static const Performance07 lesson;
+    return lesson;
+}
+
+} // namespace lessonscope::course
