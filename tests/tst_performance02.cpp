@@ -28,6 +28,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <limits>
 #include <set>
 #include <unistd.h>
 
@@ -259,6 +260,40 @@ private slots:
         QVERIFY(!lesson().resolveParameters(values));
         QVERIFY_THROWS_EXCEPTION(std::runtime_error, lesson().run(values, observer));
         qputenv(kProgramEnvironmentVariable, saved);
+    }
+
+    // A device child's moments are bounded before the parent subtracts them: a call or a
+    // device clock spanning the whole 64-bit clock, or an offset of its extreme, is unreadable,
+    // said, never arithmetic (UBSan sees the subtraction that would overflow).
+    void aDeviceChildsNumbersOutOfRangeAreRefused()
+    {
+        Json parts = Json::object();
+        for (const std::string &name : p02::partNames(p02::kDeviceBackend))
+            parts[name] = 0.001;
+        const Json child{{"pid", 4242},
+                         {"backend", p02::kDeviceBackend},
+                         {p02::key::kFirstCall, 0.01},
+                         {p02::key::kFirstCallParts, parts},
+                         {"max_abs_error", 1e-7},
+                         {p02::key::kPreemptions, 0},
+                         {"calls", Json::array({Json::array({1000, 1500, 1200, 1800, 2000})})},
+                         {"evidence", Json::array({Json::array({0, 0, 0, 0, 0, 0, 1, 0})})},
+                         {"device_calls", Json::array({Json::array({100, 200, 300, 900, 1000})})},
+                         {"device", Json{{"name", "a device"}}},
+                         {"kernel_cache", Json{{"program", "miss"}, {"kernelBinary", "miss"}}}};
+        QVERIFY(p02::readProcess(child)); // the control: as a device child prints it
+        constexpr std::int64_t lowest = std::numeric_limits<std::int64_t>::min();
+        constexpr std::int64_t highest = std::numeric_limits<std::int64_t>::max();
+        const auto refused = [&child](const char *name, Json row) {
+            Json changed = child;
+            changed[name] = Json::array({std::move(row)});
+            return !p02::readProcess(changed);
+        };
+        QVERIFY(refused("calls", Json::array({highest - 10, highest - 5, lowest, 0, highest})));
+        QVERIFY(refused("calls", Json::array({0, 1, lowest, lowest + 1, 2})));
+        QVERIFY(refused("device_calls", Json::array({lowest, 0, 0, highest, 0})));
+        QVERIFY(refused("device_calls", Json::array({100, 200, 300, 900, lowest})));
+        QVERIFY(refused("device_calls", Json::array({100, 200, 300, 900, highest})));
     }
 
     void theTimelineQuotesWhatEachStartReads()

@@ -126,6 +126,43 @@ inline void exerciseTimeline(const Artifact &artifact, Violations &v)
     }
 }
 
+// Every floating-point number of a value doubled (integers, such as counts and rounds, kept).
+inline void doubleTheFloats(Json &value)
+{
+    if (value.is_number_float()) {
+        value = value.get<double>() * 2;
+    } else if (value.is_structured()) {
+        for (Json &element : value)
+            doubleTheFloats(element);
+    }
+}
+
+// The input against a copy whose stdout numbers are doubled, both ways round: the comparison of
+// two different documents is drawn from one source, so each figure's ratio, where there is one,
+// is a number, its interval ordered and its verdict said; b ÷ a is the ratio of the figures.
+inline void exerciseComparisonWithAChangedCopy(const Artifact &artifact, Violations &v)
+{
+    Json changed = artifact.json();
+    const std::shared_ptr<const Json> out = artifact.stdoutJson(); // stdout is JSON text
+    if (!out || !changed.is_object())
+        return;
+    Json doubled = *out;
+    doubleTheFloats(doubled);
+    changed["stdout"] = doubled.dump(2, ' ', false, Json::error_handler_t::replace);
+    const Artifact copy(std::move(changed));
+    for (const ArtifactComparison &comparison : {compareArtifacts(artifact, copy), compareArtifacts(copy, artifact)}) {
+        for (const ComparedFigure &figure : comparison.figures) {
+            LESSONSCOPE_FUZZ_CHECK(v, !figure.verdict.empty());
+            if (figure.ratio)
+                LESSONSCOPE_FUZZ_CHECK(v, !std::isnan(*figure.ratio));
+            if (figure.ratio && figure.a && figure.b && *figure.a != 0 && std::isfinite(*figure.ratio))
+                LESSONSCOPE_FUZZ_CHECK(v, std::abs(*figure.ratio - *figure.b / *figure.a) <= 1e-9 * std::abs(*figure.ratio));
+            if (figure.interval)
+                LESSONSCOPE_FUZZ_CHECK(v, !(figure.interval->low > figure.interval->high));
+        }
+    }
+}
+
 inline void exerciseComparison(const Artifact &artifact, Violations &v)
 {
     const Disturbance disturbance = disturbanceOf(artifact.json());
@@ -143,6 +180,7 @@ inline void exerciseComparison(const Artifact &artifact, Violations &v)
         }
     }
     LESSONSCOPE_FUZZ_CHECK(v, sink > 0);
+    exerciseComparisonWithAChangedCopy(artifact, v);
 }
 
 inline void checkRoundTrip(const Artifact &artifact, Violations &v)

@@ -78,13 +78,21 @@ bool isDuration(double seconds)
 
 // On a device the work is the device's START and END placed on the host's clock, within the
 // relation's uncertainty of the host's reads around it: its order is its own.
+// Every moment is a clock reading first (0 … 2⁶²), so that no difference below can overflow.
+bool isClockReading(std::int64_t ns)
+{
+    return 0 <= ns && ns <= kMostClockNs;
+}
+
 bool isCall(const CallTimestamps &t, bool onDevice)
 {
+    if (!isClockReading(t.dispatchBegin) || !isClockReading(t.dispatchEnd) || !isClockReading(t.workBegin)
+        || !isClockReading(t.workEnd) || !isClockReading(t.readyObserved))
+        return false;
     const bool workInside = onDevice ? std::abs(t.workBegin - t.dispatchBegin) <= kMostCallNs
                                      : t.dispatchBegin <= t.workBegin && t.workEnd <= t.readyObserved;
-    return 0 <= t.dispatchBegin && t.dispatchBegin <= t.dispatchEnd && t.dispatchEnd <= t.readyObserved
-        && workInside && t.workBegin <= t.workEnd && t.readyObserved <= kMostClockNs
-        && t.readyObserved - t.dispatchBegin <= kMostCallNs;
+    return t.dispatchBegin <= t.dispatchEnd && t.dispatchEnd <= t.readyObserved && workInside
+        && t.workBegin <= t.workEnd && t.readyObserved - t.dispatchBegin <= kMostCallNs;
 }
 
 // A device child's own: each call's device clock, the device, the kernel cache's state.
@@ -100,7 +108,10 @@ bool readDeviceParts(const Json &child, ProcessMeasurement &process)
         if (!d.is_array() || d.size() != 5 || !std::all_of(d.begin(), d.end(), [](const Json &v) { return v.is_number_integer(); }))
             return false;
         const auto at = [&d](std::size_t i) { return d[i].get<std::int64_t>(); };
-        if (at(0) > at(1) || at(1) > at(2) || at(2) > at(3) || std::abs(at(4)) > kMostClockNs)
+        // The device's moments are its own clock's readings, in order; the offset that places
+        // them on the host's clock is a difference of two readings, so of either sign.
+        if (!isClockReading(at(0)) || at(0) > at(1) || at(1) > at(2) || at(2) > at(3) || !isClockReading(at(3))
+            || at(4) < -kMostClockNs || at(4) > kMostClockNs)
             return false;
         process.deviceCalls.push_back({true, at(0), at(1), at(2), at(3), at(4)});
     }
