@@ -34,8 +34,11 @@ QString describeDevice(const OpenClDeviceInfo &device)
                                        .arg(device.versionMajor)
                                        .arg(device.versionMinor)
                                        .arg(text(device.version), text(device.openClCVersion)));
+    // What a run there does, as it does it: a float64 kernel is refused as the run opens it, before
+    // anything is timed; a lesson comparing the two types has no float32-only form, nothing to compare.
     out += field("float64", device.fp64 ? QStringLiteral("yes (cl_khr_fp64)")
-                                        : QStringLiteral("no (no cl_khr_fp64: float64 lessons run float32 only)"));
+                                        : QStringLiteral("no (no cl_khr_fp64: a float64 run, or one comparing float64 with "
+                                                         "float32, refuses and says why; float32 runs)"));
     out += field("profiling timer", QStringLiteral("%1 ns resolution").arg(device.profilingTimerResolutionNs));
     out += field("memory", device.hostUnifiedMemory ? QStringLiteral("the host's (CL_DEVICE_HOST_UNIFIED_MEMORY)")
                                                     : QStringLiteral("its own: placement copies across a bus"));

@@ -6,6 +6,7 @@
 #include "core/peers/resultssummary.h"
 #include "commandline.h"
 #include "core/timing/statistics.h"
+#include "core/trace/deviceclocklane.h"
 #include "core/base/units.h"
 #include "core/base/utf8.h"
 
@@ -67,6 +68,8 @@ QString readableSummary(const Artifact &artifact)
     row(QStringLiteral("diagram"), QStringLiteral("%1: %2").arg(q(diagram.panelKind), q(diagram.prediction)));
     if (const auto trace = artifact.trace())
         row(QStringLiteral("trace"), QStringLiteral("%1 measured calls (%2)").arg(trace->calls.size()).arg(q(trace->clock)));
+    // Every device time in the file was placed on the host's by this relation, to within its ±.
+    row(QStringLiteral("device clock"), q(deviceClockRelationText(artifact)));
     return text;
 }
 

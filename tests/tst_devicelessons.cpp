@@ -2,7 +2,7 @@
 // the same runner as on the stream: performance-02 the first use of OpenCL in fresh processes, with
 // the kernel cache's state; performance-03 placement as a blocking write; performance-04 float32 against float64 as two kernels on one
 // context and queue; performance-05 its samples as enqueues and waits; performance-06 K kernels in
-// flight and one clFinish. Each artifact is sound, names the device, and keeps the device's own clock
+// flight and one clFinish; performance-07 its runs, each on a device context of its own. Each artifact is sound, names the device, and keeps the device's own clock
 // for every call; each lesson's physics holds as it does on the stream.
 #include "core/artifact/validation.h"
 #include "core/lesson/artifactbuilder.h"
@@ -19,6 +19,8 @@
 #include "core/lessons/performance-05/performance05contract.h"
 #include "core/lessons/performance-06/performance06.h"
 #include "core/lessons/performance-06/performance06contract.h"
+#include "core/lessons/performance-07/performance07.h"
+#include "core/lessons/performance-07/performance07contract.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -223,6 +225,40 @@ private slots:
         if (out.contains(performance06::key::kLatencyMedian) && out.at(performance06::key::kPerCall).back().get<double>() > 0)
             QVERIFY(out.at(performance06::key::kPerCall).back().get<double>()
                     < out.at(performance06::key::kLatencyMedian).get<double>());
+    }
+
+    // performance-07 on the device: each run opens its own context and buffers and warms up anew,
+    // so each is a group of its own: as many warm-ups as runs, every run's calls together and in
+    // order in the trace (a sample's round is its run), each with its quota of samples and a
+    // median. A lesson that timed one long run on one context and cut it in three would have one
+    // warm-up; one that ran the runs interleaved would not keep each run's calls together.
+    void performance07RepeatsTheRunOnTheDevice()
+    {
+        constexpr std::int64_t runs = 3, samples = 10;
+        const Artifact artifact = runOnTheDevice(Performance07::kId, {{performance07::kRunsParameter, runs},
+                                                                      {"samples", samples}});
+        verifySoundOnTheDevice(artifact);
+        const performance07::Figures f = performance07::readFigures(artifact);
+        QCOMPARE(f.stated.medians.size(), std::size_t(runs));
+        QCOMPARE(f.stated.pairs, std::int64_t{3});
+        QVERIFY(f.maxAbsError && *f.maxAbsError < 1e-4); // the device's kernel, against the reference
+        const std::vector<std::vector<double>> byRun = roundsOf(f.warm.seconds, f.warm.round);
+        QCOMPARE(byRun.size(), std::size_t(runs));
+        for (const std::vector<double> &run : byRun)
+            QVERIFY(run.size() >= std::size_t(samples)); // a quota per run, not for the whole
+        const Json &warmups = artifact.json().at("environment").at("interference").at("measuring").at("warmup");
+        QCOMPARE(warmups.size(), std::size_t(runs));
+        for (const Json &warmup : warmups)
+            QVERIFY(warmup.at("calls").get<std::int64_t>() > 0);
+        const std::optional<Trace> trace = artifact.trace();
+        QCOMPARE(trace->evidence.size(), trace->calls.size());
+        QCOMPARE(trace->evidence.front().round, std::int64_t{0});
+        QCOMPARE(trace->evidence.back().round, runs - 1);
+        for (std::size_t i = 1; i < trace->evidence.size(); ++i) {
+            const std::int64_t step = trace->evidence[i].round - trace->evidence[i - 1].round;
+            QVERIFY(step == 0 || step == 1);
+            QVERIFY(trace->calls[i - 1].readyObserved <= trace->calls[i].dispatchBegin); // one run after another
+        }
     }
 };
 

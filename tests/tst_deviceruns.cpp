@@ -5,6 +5,7 @@
 #include "coretesting.h"
 #include "core/artifact/artifactio.h"
 #include "core/artifact/validation.h"
+#include "core/base/units.h"
 #include "core/lesson/artifactbuilder.h"
 #include "core/lesson/lessonregistry.h"
 #include "core/lessons/performance-01/performance01.h"
@@ -227,7 +228,7 @@ private slots:
     void theTimelineDrawsTheDevicesClockUnderTheHosts()
     {
         const std::optional<Trace> trace = m_artifact.trace();
-        const auto timeline = withDeviceClockLane(timelineOf(m_artifact), *trace);
+        const auto timeline = withDeviceClockLane(timelineOf(m_artifact), m_artifact);
         const CallTimeline call = timeline->call(timeline->representativeCall());
         int deviceLane = -1, clockLane = -1;
         for (std::size_t i = 0; i < call.lanes.size(); ++i) {
@@ -251,8 +252,20 @@ private slots:
         QVERIFY(spans.at("queued")->begin <= spans.at("submitted")->begin);
         QVERIFY(spans.at("submitted")->end <= spans.at("work")->begin);
 
-        // Its reading says what each clock shows.
-        QVERIFY(timeline->clocksNote().find(deviceClockLaneName(trace->deviceClock)) != std::string::npos);
+        // Its reading says what each clock shows, and how the device's was related to the host's:
+        // the method the run's environment names and its uncertainty, which bounds any gap the
+        // learner sees between the lanes.
+        const std::string note = timeline->clocksNote();
+        QVERIFY(note.find(deviceClockLaneName(trace->deviceClock)) != std::string::npos);
+        const Json &relation = m_artifact.json().at("environment").at("device").at("clock");
+        const std::string method = relation.at("method").get<std::string>();
+        const std::string how = method == "device clock is a host clock"
+            ? "as readings of " + relation.at("deviceClock").get<std::string>()
+            : "by " + method;
+        QVERIFY2(note.find("related to the host's " + how) != std::string::npos, note.c_str());
+        const auto uncertaintyNs = relation.at("uncertaintyNs").get<std::int64_t>();
+        const std::string within = uncertaintyNs == 0 ? std::string("0 ns") : formatDuration(static_cast<double>(uncertaintyNs) * 1e-9);
+        QVERIFY2(note.find(", ±" + within) != std::string::npos, note.c_str());
 
         Trace stream = *trace;
         stream.device.clear();
@@ -289,6 +302,10 @@ private slots:
         QVERIFY2(ran.exitCode == 0 || ran.err.contains(QStringLiteral("could not measure")), qPrintable(ran.err));
         QVERIFY2(ran.out.contains(QStringLiteral("ran with         opencl:0 ")), qPrintable(ran.out));
         QCOMPARE(runLessonscope({QStringLiteral("validate"), path}).exitCode, 0);
+        // show says how the device's clock was related to the host's, as the timeline's note does.
+        const Outcome shown = runLessonscope({QStringLiteral("show"), path});
+        QVERIFY2(shown.out.contains(QStringLiteral("device clock   related to the host's ")) && shown.out.contains(QStringLiteral(", ±")),
+                 qPrintable(shown.out));
 
         // Beside a run on the stream, the comparison names the device difference.
         const QString stream = dir.filePath(QStringLiteral("stream.json"));

@@ -1,5 +1,11 @@
 #include "core/trace/deviceclocklane.h"
 
+#include "core/artifact/lenientjson.h"
+#include "core/base/units.h"
+#include "core/base/utf8.h"
+
+#include <nlohmann/json.hpp>
+
 #include <cmath>
 
 namespace lessonscope {
@@ -57,11 +63,12 @@ void addDeviceClock(CallTimeline &call, const DeviceClockTimes &device, double o
 class DeviceClockLaneTimeline final : public LessonTimeline
 {
 public:
-    DeviceClockLaneTimeline(std::shared_ptr<const LessonTimeline> lesson, const Trace &trace)
+    DeviceClockLaneTimeline(std::shared_ptr<const LessonTimeline> lesson, const Trace &trace, std::string relation)
         : m_lesson(std::move(lesson)),
           m_calls(trace.calls),
           m_device(trace.device),
-          m_clock(trace.deviceClock.empty() ? std::string("its own") : trace.deviceClock)
+          m_clock(trace.deviceClock.empty() ? std::string("its own") : trace.deviceClock),
+          m_relation(std::move(relation))
     {
     }
 
@@ -100,10 +107,16 @@ public:
     std::string measuredReading() const override { return m_lesson->measuredReading(); }
     std::string clocksNote() const override
     {
-        return "Two clocks: the host's lanes are what the host sees — its dispatch and the readiness it "
-               "observes; the lane \"" + deviceClockLaneName(m_clock) + "\" is what the device itself stamped — "
-               "how long the command sat queued and submitted before it began, and its work. A timer on the host "
-               "measures the first; the device's timestamps, the second.";
+        std::string note = "Two clocks: the host's lanes are what the host sees — its dispatch and the readiness it "
+                           "observes; the lane \"" + deviceClockLaneName(m_clock) + "\" is what the device itself "
+                           "stamped — how long the command sat queued and submitted before it began, and its work. A "
+                           "timer on the host measures the first; the device's timestamps, the second.";
+        // How far a device time may lie from where it is drawn: the learner weighs a gap between
+        // the lanes against it.
+        if (!m_relation.empty())
+            note += " The device's clock is " + m_relation + ": each of its times is drawn within that of its moment "
+                    "on the host's clock.";
+        return note;
     }
 
 private:
@@ -111,6 +124,7 @@ private:
     std::vector<TracedCall> m_calls;
     std::vector<DeviceClockTimes> m_device;
     std::string m_clock;
+    std::string m_relation;
 };
 
 } // namespace
@@ -120,11 +134,36 @@ std::string deviceClockLaneName(const std::string &clockName)
     return "device clock (" + clockName + ")";
 }
 
-std::shared_ptr<const LessonTimeline> withDeviceClockLane(std::shared_ptr<const LessonTimeline> timeline, const Trace &trace)
+std::shared_ptr<const LessonTimeline> withDeviceClockLane(std::shared_ptr<const LessonTimeline> timeline, const Trace &trace,
+                                                          const std::string &relation)
 {
     if (trace.device.empty())
         return timeline;
-    return std::make_shared<DeviceClockLaneTimeline>(std::move(timeline), trace);
+    return std::make_shared<DeviceClockLaneTimeline>(std::move(timeline), trace, relation);
+}
+
+std::shared_ptr<const LessonTimeline> withDeviceClockLane(std::shared_ptr<const LessonTimeline> timeline, const Artifact &artifact)
+{
+    return withDeviceClockLane(std::move(timeline), artifact.trace().value_or(Trace{}), deviceClockRelationText(artifact));
+}
+
+std::string deviceClockRelationText(const Artifact &artifact)
+{
+    const Json *environment = lenient::member(artifact.json(), "environment");
+    const Json *device = environment ? lenient::member(*environment, "device") : nullptr;
+    const Json *clock = device ? lenient::member(*device, "clock") : nullptr;
+    const std::string method = clock ? printableText(lenient::stringMember(*clock, "method").substr(0, 80)) : std::string();
+    if (method.empty() || method == "none")
+        return {};
+    // The method that found the device stamping with a host clock is best said by that clock's name.
+    const std::string deviceClock = printableText(lenient::stringMember(*clock, "deviceClock").substr(0, 120));
+    std::string text = method == "device clock is a host clock" && !deviceClock.empty()
+        ? "related to the host's as readings of " + deviceClock
+        : "related to the host's by " + method;
+    const std::optional<std::int64_t> uncertainty = lenient::integerOf(lenient::member(*clock, "uncertaintyNs"));
+    if (uncertainty && *uncertainty >= 0)
+        text += ", ±" + (*uncertainty == 0 ? std::string("0 ns") : formatDuration(static_cast<double>(*uncertainty) * 1e-9));
+    return text;
 }
 
 } // namespace lessonscope

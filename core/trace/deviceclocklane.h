@@ -15,8 +15,18 @@
 namespace lessonscope {
 
 // timeline with the lane added to each call that has the device's times; timeline itself where
-// the trace has none (the stream).
-std::shared_ptr<const LessonTimeline> withDeviceClockLane(std::shared_ptr<const LessonTimeline> timeline, const Trace &trace);
+// the trace has none (the stream). `relation`, deviceClockRelationText's, ends the clocks' note.
+std::shared_ptr<const LessonTimeline> withDeviceClockLane(std::shared_ptr<const LessonTimeline> timeline, const Trace &trace,
+                                                          const std::string &relation = {});
+// The same with the artifact's own trace and clock relation.
+std::shared_ptr<const LessonTimeline> withDeviceClockLane(std::shared_ptr<const LessonTimeline> timeline, const Artifact &artifact);
+
+// How the run related the device's clock to the host's (environment.device.clock), as the learner
+// reads it: "related to the host's by clGetDeviceAndHostTimer, ±800 ns", "related to the host's as
+// readings of CLOCK_MONOTONIC_RAW, ±14.0 ns". Every device time drawn is placed by it, so its
+// uncertainty is how far from the host's moment a device time may be. Empty where the artifact does
+// not say (the stream, a file made before the relation was kept). Read leniently, never a throw.
+std::string deviceClockRelationText(const Artifact &artifact);
 
 // The lane's name for a device clock ("device clock (CLOCK_MONOTONIC_RAW)").
 std::string deviceClockLaneName(const std::string &clockName);

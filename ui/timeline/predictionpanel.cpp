@@ -169,8 +169,9 @@ void PredictionPanel::setArtifact(const Artifact &artifact, const QString &name)
     m_artifactKey = AnswerStore::artifactKeyOf(artifact.contentHash(), artifact.generatedAt());
     m_artifactName = name.isEmpty() ? tr("this artifact") : name;
     m_refusal = courseRefusal(artifact);
-    // On a real device, the device's own clock as a lane of its own under the host's view.
-    m_model = withDeviceClockLane(timelineOf(artifact), artifact.trace().value_or(Trace{}));
+    // On a real device, the device's own clock as a lane of its own under the host's view, and
+    // how it was related to the host's in the reading.
+    m_model = withDeviceClockLane(timelineOf(artifact), artifact);
     const Diagram diagram = artifact.diagram();
     m_prompt->setText(shownText(diagram.prediction, kMaxShownParagraph));
     const CallTimeline shown = m_model->call(-1);

@@ -49,12 +49,13 @@ constexpr std::array<CandidateNames, Performance02Timeline::kStartCount> kDevice
 constexpr const char *kDeviceMeasuredReading =
     "The first call of a process on an OpenCL device pays once for what later calls reuse: loading the "
     "drivers, creating the context and its queue, building the program (or finding it in the driver's kernel "
-    "cache), creating the kernel and the buffers, and at the first enqueue compiling the kernel for its "
-    "work-group size. Lengths are this machine's measured durations in the traced process, to scale, the "
-    "host's view above the device's own clock: the device shows the first enqueue's compilation as time "
-    "submitted but not begun. Whether the cache held the program changes the first call a thousandfold, so "
-    "the run records it for every process. Keep the first call apart: start the timer at a warm call's "
-    "enqueue, and report the first call, measured in fresh processes, as a figure of its own.";
+    "cache, as JAX finds a compiled function in its persistent compilation cache), creating the kernel and "
+    "the buffers, and at the first enqueue compiling the kernel for its work-group size. Lengths are this "
+    "machine's measured durations in the traced process, to scale, the host's view above the device's own "
+    "clock: the device shows the first enqueue's compilation as time submitted but not begun. Whether the "
+    "cache held the program changes the first call a thousandfold, so the run records it for every process. "
+    "Keep the first call apart: start the timer at a warm call's enqueue, and report the first call, "
+    "measured in fresh processes, as a figure of its own.";
 
 const CandidateNames &namesOf(Start start, bool onDevice = false)
 {
