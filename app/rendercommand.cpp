@@ -8,6 +8,7 @@
 
 #include <QApplication>
 
+#include <cmath>
 #include <cstdio>
 #include <QCommandLineParser>
 #include <QFileInfo>
@@ -33,6 +34,28 @@ void quietQtMessages(QtMsgType type, const QMessageLogContext &context, const QS
 {
     if (type == QtCriticalMsg || type == QtFatalMsg)
         std::fprintf(stderr, "%s\n", qPrintable(qFormatLogMessage(type, context, message)));
+}
+
+// The answer one the artifact's prediction takes; otherwise says which it takes.
+bool acceptAnswer(const LibraryEntry &entry, const QString &answer, const QString &file)
+{
+    bool asksLength = false;
+    const QStringList keys = renderableAnswers(entry, &asksLength);
+    if (asksLength) {
+        bool isNumber = false;
+        const double multiple = answer.toDouble(&isNumber);
+        if (isNumber && std::isfinite(multiple) && multiple > 0)
+            return true;
+        printErr(QStringLiteral("lessonscope render: --answer '%1': %2 asks a length: give a multiple such as 2.5.\n")
+                     .arg(printable(answer), printable(file)));
+        return false;
+    }
+    if (keys.contains(answer))
+        return true;
+    printErr(keys.isEmpty() ? QStringLiteral("lessonscope render: --answer: %1 has no prediction to answer.\n").arg(printable(file))
+                            : QStringLiteral("lessonscope render: --answer '%1' is not a candidate of %2: %3.\n")
+                                  .arg(printable(answer), printable(file), keys.join(QStringLiteral(", "))));
+    return false;
 }
 
 } // namespace
@@ -69,7 +92,12 @@ int renderCommand(const QStringList &arguments)
                                   QStringLiteral("Draw the timeline on measured call N (0: the first call, as the call\n"
                                                  "selector counts them); default: the call the explorer opens on."),
                                   QStringLiteral("N"));
-    parser.addOptions({output, size, view, call});
+    const QCommandLineOption answer(QStringLiteral("answer"),
+                                    QStringLiteral("Draw the prediction answered with KEY, one of the timeline's candidates\n"
+                                                   "(a wrong key lists them), or where it asks a length, a multiple\n"
+                                                   "of its reference such as 2.5: the verdict and its numbers shown."),
+                                    QStringLiteral("KEY|MULTIPLE"));
+    parser.addOptions({output, size, view, call, answer});
     if (const int exitCode = parseSubcommand(parser, QStringLiteral("render"), arguments); exitCode >= 0)
         return exitCode;
 
@@ -129,6 +157,8 @@ int renderCommand(const QStringList &arguments)
             return 2;
         }
     }
-    const QImage image = renderArtifact(entry, renderView, imageSize, callIndex);
+    if (parser.isSet(answer) && !acceptAnswer(entry, parser.value(answer), file))
+        return 2;
+    const QImage image = renderArtifact(entry, renderView, imageSize, callIndex, parser.value(answer));
     return savePng(image, parser.value(output)) ? 0 : 1;
 }

@@ -29,6 +29,7 @@ private slots:
     void badUsageExitsTwo_data();
     void badUsageExitsTwo();
     void callDrawsThatCallsTimeline();
+    void answerDrawsItsVerdict();
     void megabytesOfTextAreDrawnCut();
 
 private:
@@ -146,6 +147,13 @@ void TestRender::badUsageExitsTwo_data()
                                                  QStringLiteral("--call"), QStringLiteral("-1")};
     QTest::newRow("call beyond the calls") << QStringList{recorded(), QStringLiteral("-o"), QStringLiteral("x.png"),
                                                           QStringLiteral("--call"), QStringLiteral("100000")};
+    const QString lengthLesson = QStringLiteral(LESSONSCOPE_TEST_DATA "/../../resources/recorded/performance-07.recorded.json");
+    QTest::newRow("answer no candidate") << QStringList{recorded(), QStringLiteral("-o"), QStringLiteral("x.png"),
+                                                        QStringLiteral("--answer"), QStringLiteral("whenever")};
+    QTest::newRow("answer a length with a word") << QStringList{lengthLesson, QStringLiteral("-o"), QStringLiteral("x.png"),
+                                                                QStringLiteral("--answer"), QStringLiteral("this-dispatch")};
+    QTest::newRow("answer a length of nothing") << QStringList{lengthLesson, QStringLiteral("-o"), QStringLiteral("x.png"),
+                                                               QStringLiteral("--answer"), QStringLiteral("0")};
     QTest::newRow("call of a schematic diagram") << QStringList{seedPath(), QStringLiteral("-o"), QStringLiteral("x.png"),
                                                                 QStringLiteral("--call"), QStringLiteral("0")};
 }
@@ -174,6 +182,34 @@ void TestRender::callDrawsThatCallsTimeline()
     QVERIFY(!typical.isNull() && !first.isNull() && !typicalAgain.isNull());
     QCOMPARE(typicalAgain, typical); // a render is a function of its artifact and options
     QVERIFY(first != typical);
+}
+
+// --answer draws the prediction as a learner who chose it sees it: its verdict under the timeline,
+// a different one for a right and a wrong answer; a wrong key is refused with the keys there are.
+void TestRender::answerDrawsItsVerdict()
+{
+    const auto draw = [this](const QStringList &options, const QString &name) {
+        const QString out = m_dir.filePath(name);
+        const Outcome outcome = render(QStringList{recorded(), QStringLiteral("-o"), out, QStringLiteral("--view"),
+                                                   QStringLiteral("diagram")} + options);
+        return outcome.exitCode == 0 ? QImage(out) : QImage();
+    };
+    const QImage unanswered = draw({}, QStringLiteral("unanswered.png"));
+    const QImage right = draw({QStringLiteral("--answer"), QStringLiteral("this-dispatch")}, QStringLiteral("right.png"));
+    const QImage wrong = draw({QStringLiteral("--answer"), QStringLiteral("before-stream")}, QStringLiteral("wrong.png"));
+    const QImage rightAgain = draw({QStringLiteral("--answer"), QStringLiteral("this-dispatch")}, QStringLiteral("right-again.png"));
+    QVERIFY(!unanswered.isNull() && !right.isNull() && !wrong.isNull());
+    QCOMPARE(rightAgain, right);
+    QVERIFY(right != unanswered);
+    QVERIFY(right != wrong);
+
+    const Outcome refused = render({recorded(), QStringLiteral("-o"), m_dir.filePath(QStringLiteral("x.png")),
+                                    QStringLiteral("--answer"), QStringLiteral("whenever")});
+    QVERIFY2(refused.err.contains(QStringLiteral("before-stream, first-dispatch, this-dispatch")), qPrintable(refused.err));
+    const QString lengthLesson = QStringLiteral(LESSONSCOPE_TEST_DATA "/../../resources/recorded/performance-07.recorded.json");
+    const Outcome length = render({lengthLesson, QStringLiteral("-o"), m_dir.filePath(QStringLiteral("length.png")),
+                                   QStringLiteral("--view"), QStringLiteral("diagram"), QStringLiteral("--answer"), QStringLiteral("2.5")});
+    QCOMPARE(length.exitCode, 0);
 }
 
 QTEST_MAIN(TestRender)

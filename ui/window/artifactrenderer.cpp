@@ -41,6 +41,20 @@ int panelsThatFit(RenderView view, const QSize &size)
     return std::max(3, 2 * (height / kCellHeight));
 }
 
+// As the learner answers: a length where the timeline asks one, else the candidate named.
+void answerPrediction(PredictionPanel &prediction, const QString &answer)
+{
+    bool isNumber = false;
+    const double multiple = answer.toDouble(&isNumber);
+    const lessonscope::LessonTimeline &timeline = prediction.timeline()->timeline();
+    if (timeline.call(prediction.timeline()->callIndex()).marker == lessonscope::MarkerKind::Length) {
+        if (isNumber)
+            prediction.answerWithLength(multiple);
+    } else {
+        prediction.answerWith(answer);
+    }
+}
+
 } // namespace
 
 int renderableCallCount(const LibraryEntry &entry)
@@ -53,7 +67,26 @@ int renderableCallCount(const LibraryEntry &entry)
     return diagram.prediction() ? diagram.prediction()->timeline()->timeline().callCount() : 0;
 }
 
-QImage renderArtifact(const LibraryEntry &entry, RenderView view, const QSize &size, int call)
+QStringList renderableAnswers(const LibraryEntry &entry, bool *asksLength)
+{
+    *asksLength = false;
+    if (!entry.artifact)
+        return {};
+    DiagramView diagram(nullptr);
+    diagram.setStatic(true);
+    diagram.setArtifact(*entry.artifact);
+    if (!diagram.prediction())
+        return {};
+    const lessonscope::LessonTimeline &timeline = diagram.prediction()->timeline()->timeline();
+    const lessonscope::CallTimeline shown = timeline.call(timeline.representativeCall());
+    *asksLength = shown.marker == lessonscope::MarkerKind::Length;
+    QStringList keys;
+    for (const lessonscope::TimelineCandidate &candidate : shown.candidates)
+        keys << QString::fromStdString(candidate.key);
+    return *asksLength ? QStringList() : keys;
+}
+
+QImage renderArtifact(const LibraryEntry &entry, RenderView view, const QSize &size, int call, const QString &answer)
 {
     QWidget page;
     page.setAttribute(Qt::WA_DontShowOnScreen);
@@ -95,6 +128,8 @@ QImage renderArtifact(const LibraryEntry &entry, RenderView view, const QSize &s
         diagram->setArtifact(*entry.artifact);
         if (call >= 0 && diagram->prediction())
             diagram->prediction()->timeline()->setCallIndex(call);
+        if (!answer.isEmpty() && diagram->prediction())
+            answerPrediction(*diagram->prediction(), answer);
         layout->addWidget(diagram, view == RenderView::Diagram ? 1 : 2);
     }
     if (view == RenderView::All && !entry.problems.empty() && !entry.results) {
