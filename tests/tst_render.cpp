@@ -39,6 +39,8 @@ private:
         QString err;
     };
     Outcome render(const QStringList &arguments);
+    // The recording's diagram drawn with options into the file name: null if render failed.
+    QImage drawDiagram(const QStringList &options, const QString &name);
 
     QTemporaryDir m_dir;
 };
@@ -166,16 +168,19 @@ void TestRender::badUsageExitsTwo()
     QVERIFY(outcome.err.contains(QStringLiteral("lessonscope render")));
 }
 
+QImage TestRender::drawDiagram(const QStringList &options, const QString &name)
+{
+    const QString out = m_dir.filePath(name);
+    const Outcome outcome = render(QStringList{recorded(), QStringLiteral("-o"), out, QStringLiteral("--view"),
+                                               QStringLiteral("diagram")} + options);
+    return outcome.exitCode == 0 ? QImage(out) : QImage();
+}
+
 void TestRender::callDrawsThatCallsTimeline()
 {
     // The recording opens on its typical warm call; --call 0 draws its first call, whose work
     // is far longer, so the two pictures differ where the timeline is.
-    const auto draw = [this](const QStringList &options, const QString &name) {
-        const QString out = m_dir.filePath(name);
-        const Outcome outcome = render(QStringList{recorded(), QStringLiteral("-o"), out, QStringLiteral("--view"),
-                                                   QStringLiteral("diagram")} + options);
-        return outcome.exitCode == 0 ? QImage(out) : QImage();
-    };
+    const auto draw = [this](const QStringList &options, const QString &name) { return drawDiagram(options, name); };
     const QImage typical = draw({}, QStringLiteral("typical.png"));
     const QImage first = draw({QStringLiteral("--call"), QStringLiteral("0")}, QStringLiteral("first.png"));
     const QImage typicalAgain = draw({}, QStringLiteral("typical-again.png"));
@@ -188,12 +193,7 @@ void TestRender::callDrawsThatCallsTimeline()
 // a different one for a right and a wrong answer; a wrong key is refused with the keys there are.
 void TestRender::answerDrawsItsVerdict()
 {
-    const auto draw = [this](const QStringList &options, const QString &name) {
-        const QString out = m_dir.filePath(name);
-        const Outcome outcome = render(QStringList{recorded(), QStringLiteral("-o"), out, QStringLiteral("--view"),
-                                                   QStringLiteral("diagram")} + options);
-        return outcome.exitCode == 0 ? QImage(out) : QImage();
-    };
+    const auto draw = [this](const QStringList &options, const QString &name) { return drawDiagram(options, name); };
     const QImage unanswered = draw({}, QStringLiteral("unanswered.png"));
     const QImage right = draw({QStringLiteral("--answer"), QStringLiteral("this-dispatch")}, QStringLiteral("right.png"));
     const QImage wrong = draw({QStringLiteral("--answer"), QStringLiteral("before-stream")}, QStringLiteral("wrong.png"));
