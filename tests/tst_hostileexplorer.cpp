@@ -10,7 +10,9 @@
 #include "ui/common/plaintext.h"
 #include "ui/library/librarypane.h"
 #include "ui/library/librarymodel.h"
+#include "ui/runs/comparisonview.h"
 #include "ui/runs/runpanel.h"
+#include "ui/window/centralview.h"
 #include "ui/window/mainactions.h"
 #include "ui/window/mainwindow.h"
 #include "ui/window/opencontroller.h"
@@ -19,9 +21,11 @@
 #include <nlohmann/json.hpp>
 
 #include <QAbstractButton>
+#include <QFileInfo>
 #include <QLabel>
 #include <QSignalSpy>
 #include <QStatusBar>
+#include <QTableWidget>
 #include <QTest>
 
 #include <limits>
@@ -70,6 +74,36 @@ QStringList everyText(MainWindow &window)
     return texts;
 }
 
+// The largest width and height a widget took, over every resize it met while this watched it.
+class LargestSize : public QObject
+{
+public:
+    explicit LargestSize(QWidget *watched) { watched->installEventFilter(this); }
+    QSize size() const { return m_size; }
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (event->type() == QEvent::Resize)
+            m_size = m_size.expandedTo(static_cast<QWidget *>(watched)->size());
+        return false;
+    }
+
+private:
+    QSize m_size;
+};
+
+// The tallest size hint among the window's widgets that are shown, and whose it is.
+std::pair<int, QString> tallestSizeHint(MainWindow &window)
+{
+    std::pair<int, QString> tallest{window.sizeHint().height(), QStringLiteral("MainWindow")};
+    for (const QWidget *widget : window.findChildren<QWidget *>()) {
+        if (widget->isVisibleTo(&window) && widget->sizeHint().height() > tallest.first)
+            tallest = {widget->sizeHint().height(), QString::fromLatin1(widget->metaObject()->className())};
+    }
+    return tallest;
+}
+
 void openAndShow(MainWindow &window, const QStringList &paths)
 {
     QSignalSpy opened(window.openController(), &OpenController::opened);
@@ -79,6 +113,33 @@ void openAndShow(MainWindow &window, const QStringList &paths)
         window.library()->selectIds({window.model()->index(row, 0).data(LibraryModel::EntryIdRole).toInt()});
         QCoreApplication::processEvents();
     }
+}
+
+// The seed with its warm samples (the stdout's and the line panel's, x numbered from 1) and its
+// first call replaced, and its stated median, written to dir as name. null leaves a value as it is.
+QString writeFigures(const QTemporaryDir &dir, const QString &name, const Json &samples, const Json &first, const Json &stated)
+{
+    Json document = coretesting::seedArtifact().json();
+    Json out = Json::parse(document["stdout"].get<std::string>());
+    Json &panels = document["data"]["panels"];
+    if (!samples.is_null()) {
+        out["warm_samples_seconds"] = samples;
+        panels[1]["series"][0]["y"] = samples;
+        Json x = Json::array();
+        for (std::size_t i = 1; samples.is_array() && i <= samples.size(); ++i)
+            x.push_back(i);
+        panels[1]["x"] = samples.is_array() ? x : samples;
+    }
+    if (!first.is_null()) {
+        out["first_call_seconds"] = first;
+        panels[0]["series"][0]["y"] = Json::array({first});
+    }
+    if (!stated.is_null())
+        out["warm_median_seconds"] = stated;
+    document["stdout"] = out.dump(2) + "\n";
+    const QString path = dir.filePath(name);
+    writeFile(path, QByteArray::fromStdString(document.dump(2)));
+    return path;
 }
 
 } // namespace
@@ -96,6 +157,7 @@ private slots:
     void megabytesOfTextReachNoWidget();
     void anotherRunsContentHashIsNotReproducible();
     void aFolderOfHostileEvidenceOpens();
+    void aFolderOfHostileFiguresCompares();
     void theRunPanelRefusesARunOfHours();
 
 private:
@@ -143,23 +205,38 @@ void TestHostileExplorer::markupInToolTipsIsText()
 }
 
 // A 1 MB kind, provenance or lessonId made the explorer's memory climb 0.7 GB a second; a 10 MB
-// diagram title kept its main thread busy. No text a widget is given is longer than a paragraph.
+// diagram title kept its main thread busy. No text a widget is given is longer than a paragraph,
+// and none makes the window or a widget in it ask for more room than a screen has: a 1 MB id
+// once made the window as wide as the id, 28 GB of backing store (docs/security.md). Text of
+// one long word and text of words (which wraps, onto as many lines as it has) are both tried.
 void TestHostileExplorer::megabytesOfTextReachNoWidget()
 {
     QTemporaryDir dir;
     const std::string mega(1 << 20, 'K');
     const std::string tenMega(10 << 20, 'T');
+    std::string words; // the same sizes in words of eight characters
+    while (words.size() < (1 << 20))
+        words += "wordy K ";
+    std::string tenMegaWords;
+    while (tenMegaWords.size() < (10 << 20))
+        tenMegaWords += words;
     QStringList paths;
-    for (const char *pointer : {"/kind", "/provenance", "/lessonId", "/generatedAt", "/environment/jax", "/environment/backend"})
-        paths << writeVariant(dir, QString::fromLatin1(pointer).mid(1).replace(QLatin1Char('/'), QLatin1Char('-')) + QStringLiteral(".json"),
-                              {{pointer, mega}});
+    for (const char *pointer : {"/kind", "/provenance", "/lessonId", "/generatedAt", "/environment/jax", "/environment/backend"}) {
+        const QString name = QString::fromLatin1(pointer).mid(1).replace(QLatin1Char('/'), QLatin1Char('-'));
+        paths << writeVariant(dir, name + QStringLiteral(".json"), {{pointer, mega}});
+        paths << writeVariant(dir, name + QStringLiteral("-words.json"), {{pointer, words}});
+    }
     paths << writeVariant(dir, QStringLiteral("title.json"), {{"/diagram/title", tenMega}});
     paths << writeVariant(dir, QStringLiteral("prediction.json"), {{"/diagram/prediction", tenMega}});
     paths << writeVariant(dir, QStringLiteral("reading.json"), {{"/diagram/reading", tenMega}, {"/diagram/scope", mega}});
+    paths << writeVariant(dir, QStringLiteral("diagram-words.json"), {{"/diagram/title", tenMegaWords}, {"/diagram/prediction", tenMegaWords},
+                                                                      {"/diagram/reading", tenMegaWords}, {"/diagram/scope", words}});
     MainWindow window;
+    const LargestSize largest(&window);
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     openAndShow(window, paths);
+    int tallest = 0;
     // With each file shown in turn, not only the last: the run dock named a lesson it cannot run
     // by its whole id, and a 1 MB id made the window as wide as the id (gigabytes of window).
     for (int row = 0; row < window.model()->rowCount(); ++row) {
@@ -168,7 +245,16 @@ void TestHostileExplorer::megabytesOfTextReachNoWidget()
         for (const QString &text : everyText(window))
             QVERIFY2(text.size() <= kMaxShownParagraph + 200, qPrintable(QString::number(text.size()) + QLatin1Char(' ') + text.left(80)));
         QVERIFY2(window.sizeHint().width() < 20'000, qPrintable(QString::number(window.sizeHint().width())));
+        // A screen is a few thousand pixels tall; a wrapped megabyte is hundreds of thousands.
+        const auto [height, whose] = tallestSizeHint(window);
+        const QString file = QFileInfo(window.model()->entry(window.library()->selectedIds().constFirst())->path).fileName();
+        QVERIFY2(height < 5'000, qPrintable(QStringLiteral("%1: %2 asks for %3 pixels").arg(file, whose).arg(height)));
+        tallest = std::max(tallest, height);
     }
+    // The window itself, whatever it met in between: no taller than its screen (1000 pixels).
+    qInfo("largest window %d×%d, tallest size hint %d", largest.size().width(), largest.size().height(), tallest);
+    QVERIFY2(largest.size().height() <= 1000 && largest.size().width() < 20'000,
+             qPrintable(QStringLiteral("%1×%2").arg(largest.size().width()).arg(largest.size().height())));
     window.saveController()->setAskUnsaved([](int) { return SaveController::UnsavedChoice::Discard; });
 }
 
@@ -200,6 +286,64 @@ void TestHostileExplorer::aFolderOfHostileEvidenceOpens()
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     openAndShow(window, {dir.path()});
     QCOMPARE(window.model()->rowCount(), int(hostile.size()));
+    window.saveController()->setAskUnsaved([](int) { return SaveController::UnsavedChoice::Discard; });
+}
+
+// The explorer started on a folder of files whose figures a comparison reads (a stated median
+// that is not the samples', the largest and the smallest doubles, samples that are not numbers,
+// errors, a long series) was reported to abort. Every pair of one lesson's such files is compared
+// as a user compares them, selecting both rows, on linear and on log axes: each is a comparison
+// whose every figure has a verdict (a figure neither side has as a number had none), and a side
+// with errors is named first.
+void TestHostileExplorer::aFolderOfHostileFiguresCompares()
+{
+    QTemporaryDir dir;
+    const double largest = std::numeric_limits<double>::max();
+    const double smallest = std::numeric_limits<double>::denorm_min();
+    Json many = Json::array();
+    for (int i = 0; i < 200'000; ++i)
+        many.push_back(i % 2 == 0 ? 1e-5 + i * 1e-12 : largest / (i + 1));
+    writeFigures(dir, QStringLiteral("stated-median.json"), nullptr, nullptr, 1.0);
+    writeFigures(dir, QStringLiteral("largest.json"), Json(std::vector<double>(7, largest)), largest, largest);
+    writeFigures(dir, QStringLiteral("smallest.json"), Json(std::vector<double>(7, smallest)), smallest, smallest);
+    writeFigures(dir, QStringLiteral("extremes.json"), Json::array({largest, smallest, largest, smallest, 0.0, largest, smallest}),
+                 smallest, largest);
+    writeFigures(dir, QStringLiteral("negative.json"), Json::array({-1.0, -largest, 0.0, -smallest, -2.0, -3.0, 0.0}), 0.0, -1.0);
+    writeFigures(dir, QStringLiteral("wrong-types.json"),
+                 Json::array({"fast", nullptr, true, Json::object(), Json::array(), 1e-5, "1e-5"}), "slow", "8e-6");
+    writeFigures(dir, QStringLiteral("not-a-list.json"), "samples", Json::array({1}), Json::object());
+    writeFigures(dir, QStringLiteral("long-series.json"), many, 1e-2, 1e-5);
+    writeVariant(dir, QStringLiteral("errors.json"), {{"/data/panels/0/kind", 7}, {"/data/panels/1/series/0/y", "y"},
+                                                       {"/environment/interference", "disturbed"}});
+    writeVariant(dir, QStringLiteral("recording.json"), {});
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    openAndShow(window, {dir.path()});
+    const LibraryModel *model = window.model();
+    QCOMPARE(model->rowCount(), 10);
+    int compared = 0;
+    for (const bool logScale : {false, true}) {
+        window.actions()->logScale->setChecked(logScale);
+        for (int first = 0; first < model->rowCount(); ++first) {
+            for (int second = first + 1; second < model->rowCount(); ++second) {
+                const LibraryEntry *a = model->entry(model->index(first, 0).data(LibraryModel::EntryIdRole).toInt());
+                const LibraryEntry *b = model->entry(model->index(second, 0).data(LibraryModel::EntryIdRole).toInt());
+                window.library()->selectIds({a->id, b->id});
+                QCoreApplication::processEvents();
+                const QString pair = QFileInfo(a->path).fileName() + QStringLiteral(" · ") + QFileInfo(b->path).fileName();
+                QVERIFY2(window.centre()->page() == CentralView::Page::Comparison, qPrintable(pair + QLatin1Char('\n') + window.centre()->noteText()));
+                ++compared;
+                const ComparisonView *view = window.centre()->comparisonView();
+                QVERIFY2(!(a->hasErrors() || b->hasErrors()) || view->differencesText().startsWith(QStringLiteral("⚠ ")),
+                         qPrintable(pair + QLatin1Char('\n') + view->differencesText()));
+                QVERIFY2(view->table()->rowCount() >= 1, qPrintable(pair));
+                for (int r = 0; r < view->table()->rowCount(); ++r)
+                    QVERIFY2(!view->table()->item(r, 4)->text().isEmpty(), qPrintable(pair + QStringLiteral(": ") + view->table()->item(r, 0)->text()));
+            }
+        }
+    }
+    QCOMPARE(compared, 2 * 45);
     window.saveController()->setAskUnsaved([](int) { return SaveController::UnsavedChoice::Discard; });
 }
 

@@ -28,7 +28,9 @@ std::string verdictOf(const ComparedFigure &f)
     if (!f.ratio) {
         if (f.a && f.b)
             return *f.a == 0 ? "no ratio: A is 0" : "no ratio: a side is not a finite number";
-        return f.a || f.b ? "only one side has it" : std::string();
+        // Neither side has it as a number (missing, or a string or a list in its place): said, so
+        // that the row does not read as one the comparison forgot.
+        return f.a || f.b ? "only one side has it" : "neither side has it";
     }
     std::string text = "B ÷ A = " + formatRatio(*f.ratio);
     if (!f.interval) {
