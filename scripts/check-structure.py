@@ -48,7 +48,6 @@ INCLUDE = re.compile(r'^\s*#\s*include\s+"((core|ui|app)/([a-z0-9_]+)/[^"]*|(cor
 KNOWN = {
     ("file", "core/lesson/disturbance.cpp"): "the evidence reader and the verdict in one file; to split",
     ("file", "ui/library/librarymodel.cpp"): "the row facts of lessons and of results files; to split",
-    ("file", "ui/window/mainwindow.cpp"): "the window's wiring; to split",
     ("file", "tests/tst_course.cpp"): "one walk through the course and its checks",
     ("file", "tests/tst_mainwindow.cpp"): "to split by window part",
     ("file", "tests/tst_matmulvariants.cpp"): "every variant and its valgrind run",

@@ -8,6 +8,7 @@
 #include "ui/artifact/panelsview.h"
 #include "ui/charts/panelchart.h"
 #include "ui/common/plaintext.h"
+#include "ui/runs/comparison.h"
 #include "core/lesson/lessonartifacts.h"
 
 #include <QApplication>
@@ -17,6 +18,7 @@
 #include <QLabel>
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -46,6 +48,62 @@ PlotPanel barPanel(int categories)
     return panel;
 }
 
+// count panels on log axes, as a file asks for them ("yscale": "log", and "xscale": "log" for
+// the lines): every other one a bar of a few categories, the others a line of kLongSeries points.
+constexpr std::size_t kLongSeries = 20'000;
+
+std::vector<PanelItem> logPanels(int count)
+{
+    std::vector<double> x(kLongSeries);
+    std::vector<double> y(kLongSeries);
+    for (std::size_t i = 0; i < kLongSeries; ++i) {
+        x[i] = static_cast<double>(i + 1);
+        y[i] = 1.0 + static_cast<double>((i * 7919) % 1000); // up and down: every column keeps its extremes
+    }
+    const SharedValues sharedX(std::move(x)); // held once for every line, as a panel's x is
+    std::vector<PanelItem> items(static_cast<std::size_t>(count));
+    for (std::size_t p = 0; p < items.size(); ++p) {
+        PanelItem &item = items[p];
+        if (p % 2 == 0) {
+            item.plot = barPanel(4);
+        } else {
+            item.plot = linePanel(1);
+            item.plot.series.front().x = sharedX;
+            item.plot.series.front().y = y;
+            item.plot.logX = true;
+        }
+        item.plot.title = QStringLiteral("log %1").arg(p); // distinct: a comparison pairs them one to one
+        item.plot.logScale = true;
+        item.kind = item.plot.kind;
+        item.drawable = true;
+    }
+    return items;
+}
+
+int logAxesOf(const PanelChart &chart)
+{
+    const auto axes = chart.findChild<QChartView *>()->chart()->axes();
+    return static_cast<int>(std::count_if(axes.cbegin(), axes.cend(),
+                                          [](const QAbstractAxis *axis) { return qobject_cast<const QLogValueAxis *>(axis); }));
+}
+
+// Every chart is on log axes (bars: the value axis; lines: both), and each long series keeps all
+// its points while it draws no more than thinning leaves of them.
+void checkLogCharts(const QList<PanelChart *> &charts, int seriesEach)
+{
+    for (const PanelChart *chart : charts) {
+        QCOMPARE(chart->chartSeriesCount(), seriesEach);
+        QCOMPARE(logAxesOf(*chart), chart->panel().isLine() ? 2 : 1);
+        if (!chart->panel().isLine())
+            continue;
+        for (int s = 0; s < seriesEach; ++s) {
+            QCOMPARE(chart->panel().series[static_cast<std::size_t>(s)].y.size(), kLongSeries);
+            const qsizetype drawn = chart->chartPoints(s).size();
+            QVERIFY2(drawn > 0 && drawn <= 4 * PanelChart::kThinColumns, qPrintable(QString::number(drawn)));
+        }
+    }
+}
+
 QString noteOf(const QWidget &widget, const char *name)
 {
     const auto *label = widget.findChild<QLabel *>(QLatin1String(name));
@@ -65,6 +123,7 @@ private slots:
     void categoriesBeyondTheCapAreNotDrawn();
     void panelsBeyondTheCapAreNotDrawn();
     void renderKeepsItsSizeWithManyPanels();
+    void logPanelsAndComparisonsKeepTheCaps();
     void logAxesHoldTheExtremeDoubles_data();
     void logAxesHoldTheExtremeDoubles();
 };
@@ -199,6 +258,31 @@ void TestChartBounds::renderKeepsItsSizeWithManyPanels()
     entry.problems = std::move(result.problems);
     const QImage image = renderArtifact(entry, RenderView::Panels, QSize(800, 600));
     QCOMPARE(image.size(), QSize(800, 600));
+}
+
+// Log axes take no shortcut around the caps: 1,000 panels asked for whole still draw 24 (a view
+// that built them all was a window of 1,000 charts), and a 20,000-point line on log axes is
+// thinned as a linear one is (it was drawn whole). A comparison of two such sets likewise.
+void TestChartBounds::logPanelsAndComparisonsKeepTheCaps()
+{
+    constexpr int count = 1000;
+    {
+        PanelsView view;
+        view.setMaxPanels(count); // more than the cap: clamped to it
+        view.setItems(logPanels(count));
+        QCOMPARE(view.charts().size(), PanelsView::kMaxPanels);
+        QVERIFY2(noteOf(view, "panelsNote").contains(QStringLiteral("first 24 of 1,000")), qPrintable(noteOf(view, "panelsNote")));
+        checkLogCharts(view.charts(), 1);
+        if (QTest::currentTestFailed())
+            return;
+    }
+    PanelsView compared;
+    compared.setMaxPanels(count);
+    compared.setItems(overlayItems(logPanels(count), QStringLiteral("A"), logPanels(count), QStringLiteral("B")));
+    QCOMPARE(compared.charts().size(), PanelsView::kMaxPanels);
+    QVERIFY2(noteOf(compared, "panelsNote").contains(QStringLiteral("first 24 of 1,000")),
+             qPrintable(noteOf(compared, "panelsNote")));
+    checkLogCharts(compared.charts(), 2);
 }
 
 QTEST_MAIN(TestChartBounds)

@@ -15,11 +15,13 @@
 #include "ui/charts/panelchart.h"
 #include "ui/artifact/panelsview.h"
 #include "ui/window/recentfiles.h"
+#include "ui/window/runcontroller.h"
 #include "ui/runs/runpanel.h"
 #include "ui/window/savecontroller.h"
 
 #include <QAction>
 #include <QComboBox>
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QDropEvent>
@@ -35,6 +37,23 @@
 using namespace explorertesting;
 
 namespace {
+
+// The run's threads alive in this process, by the names they are given: the runner's worker
+// ("ls-run-<job>", LessonRunner::start) and the stream's ("ls-stream", DeviceStream).
+QStringList runThreads()
+{
+    QStringList names;
+    const QDir tasks(QStringLiteral("/proc/self/task"));
+    for (const QString &task : tasks.entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        QFile comm(tasks.filePath(task + QStringLiteral("/comm")));
+        if (!comm.open(QIODevice::ReadOnly))
+            continue; // it ended as it was read
+        const QString name = QString::fromUtf8(comm.readAll()).trimmed();
+        if (name.startsWith(QStringLiteral("ls-run-")) || name == QStringLiteral("ls-stream"))
+            names << name;
+    }
+    return names;
+}
 
 // The recordings openBundled() opens: one per lesson of the course.
 int bundledCount()
@@ -66,6 +85,7 @@ private slots:
     void cancelFromTheGuiKeepsWhatWasMeasured();
     void comparesTwoOfTheSameLesson();
     void quittingWithUnsavedRunsAsks();
+    void quittingDuringALongRunStopsIt();
     void filterFindsAsYouType();
     void closingManyShowsTheOutcomeOnce();
     void closeAllAsksOnceAndUndoReopens();
@@ -95,6 +115,8 @@ void TestMainWindow::init()
 
 void TestMainWindow::cleanup()
 {
+    // A run a failed test left going is stopped without the modal question, which would block.
+    m_window->runs()->setAskStop([] { return true; });
     m_window->saveController()->setAskUnsaved([](int) { return SaveController::UnsavedChoice::Discard; });
     m_window->close();
     delete m_window;
@@ -388,6 +410,66 @@ void TestMainWindow::quittingWithUnsavedRunsAsks()
     QVERIFY(file.open(QIODevice::ReadOnly));
     QCOMPARE(file.readAll(), before);
     QCOMPARE(m_window->model()->unsavedIds().size(), std::size_t(1));
+}
+
+// Cancel, then Quit during the longest run the limits allow: closing stops the run and returns
+// only once its threads are gone, and the calls it measured are offered by the unsaved-runs
+// question. Quitting used to cancel and close at once: the run's threads lived on past close()
+// (joined only by ~LessonRunner) and its measured calls never reached the library.
+void TestMainWindow::quittingDuringALongRunStopsIt()
+{
+    m_window->openBundled();
+    LessonRunner *runner = m_window->runner();
+    QSignalSpy first(runner, &LessonRunner::firstCallMeasured);
+    QSignalSpy samples(runner, &LessonRunner::warmSamplesMeasured);
+    QSignalSpy cancelled(runner, &LessonRunner::cancelled);
+    QSignalSpy finished(runner, &LessonRunner::finished);
+    QSignalSpy partial(runner, &LessonRunner::partialRun);
+    // 256 samples of 2048³ (matrixlesson::kMostCallMultiplyAdds, kMostRunMultiplyAdds) in
+    // float64, the slower type: each call is about a second, and cannot be interrupted.
+    RunPanel *panel = m_window->runPanel();
+    panel->setValues({{"samples", std::int64_t(256)}, {"m", std::int64_t(2048)}, {"k", std::int64_t(2048)},
+                      {"n", std::int64_t(2048)}, {"dtype", std::string("float64")}});
+    m_window->actions()->run->trigger();
+    QVERIFY(runner->isRunning());
+    QVERIFY(samples.wait(120'000));
+    QVERIFY(runner->isRunning());
+    QVERIFY(!runThreads().isEmpty()); // the names looked for below are the run's
+
+    m_window->actions()->cancelRun->trigger();
+    // The calls reported by then: the first, and the warm samples.
+    int before = first.count();
+    for (const QList<QVariant> &batch : std::as_const(samples))
+        before += static_cast<int>(batch.at(2).value<QList<double>>().size());
+    QVERIFY(runner->isRunning()); // the call in progress goes on
+
+    int asked = 0;
+    int unsaved = -1;
+    m_window->runs()->setAskStop([&asked] {
+        ++asked;
+        return true;
+    });
+    m_window->saveController()->setAskUnsaved([&unsaved](int count) {
+        unsaved = count;
+        return SaveController::UnsavedChoice::Discard;
+    });
+    QVERIFY(m_window->close());
+    QCOMPARE(asked, 1);
+    QCOMPARE(runThreads(), QStringList());
+    QVERIFY(!runner->isRunning());
+    QCOMPARE(cancelled.count(), 1);
+    QCOMPARE(finished.count(), 0);
+    QCOMPARE(partial.count(), 1);
+    const int calls = cancelled.constFirst().at(1).toInt();
+    QVERIFY2(calls >= before && calls <= before + 2, qPrintable(QStringLiteral("%1 then %2").arg(before).arg(calls)));
+    QCOMPARE(unsaved, 1); // the partial run, offered before the window went
+
+    // Nothing was left to arrive later.
+    QCOMPARE(runner->deliverPending(), 0);
+    QCoreApplication::processEvents();
+    QCOMPARE(cancelled.count(), 1);
+    QCOMPARE(finished.count(), 0);
+    QCOMPARE(partial.count(), 1);
 }
 
 void TestMainWindow::filterFindsAsYouType()

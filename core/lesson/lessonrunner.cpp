@@ -180,6 +180,17 @@ void LessonRunner::cancel()
     m_cancel->store(true);
 }
 
+void LessonRunner::stop()
+{
+    if (!isRunning())
+        return;
+    m_cancel->store(true);
+    waitForWorkers();
+    // What the worker posted is delivered now, not by the event loop later: the caller (closing
+    // the window) acts on it at once, and the loop may not run again.
+    deliverPending();
+}
+
 void LessonRunner::end(int job)
 {
     if (!isCurrent(job))

@@ -30,6 +30,13 @@ public:
     int start(const lessonscope::Lesson &lesson, const lessonscope::ParameterValues &values,
               const std::string &device = lessonscope::kStreamDevice);
     void cancel();
+    // Stops the run in progress and returns once it has ended: sets the cancel flag even when
+    // every call is measured (cancel() then does nothing, yet a reference check still running
+    // stops between its blocks), waits for the worker, then delivers what it sent: the partial
+    // run and cancelled(), or finished(). For quitting: the window must not close while the run's
+    // threads live, nor before the calls measured have reached it. It waits for the call in
+    // progress, which cannot be interrupted.
+    void stop();
     bool isRunning() const { return m_job != 0; }
     // Blocks until every worker thread has returned. What they posted is then still to deliver, and a
     // job's part of it is dropped when delivered if the job is no longer current (tests prove with

@@ -34,7 +34,6 @@
 #include <QFileDialog>
 #include <QLineEdit>
 #include <QMenu>
-#include <QMessageBox>
 #include <QMimeData>
 #include <QPushButton>
 #include <QScreen>
@@ -239,8 +238,8 @@ void MainWindow::connectActions()
 
 void MainWindow::connectRuns()
 {
-    auto *runs = new RunController(m_runPanel, m_model, m_library, m_centre, this);
-    connect(runs, &RunController::message, this, [this](const QString &text, int timeout) {
+    m_runs = new RunController(m_runPanel, m_model, m_library, m_centre, this);
+    connect(m_runs, &RunController::message, this, [this](const QString &text, int timeout) {
         statusBar()->showMessage(text, timeout);
     });
     connect(m_runner, &LessonRunner::runningChanged, this, &MainWindow::updateActions);
@@ -300,15 +299,10 @@ void MainWindow::openCourse()
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
-    if (m_runner->isRunning()) {
-        const auto answer = QMessageBox::question(this, tr("Run in Progress"),
-                                                  tr("A run is still measuring. Stop it and quit?"),
-                                                  QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel);
-        if (answer != QMessageBox::Yes) {
-            event->ignore();
-            return;
-        }
-        m_runPanel->cancel();
+    // The run stops first, so the unsaved-runs question below offers the calls it measured.
+    if (!m_runs->stopForClose()) {
+        event->ignore();
+        return;
     }
     if (!m_save->resolveUnsaved(m_model->unsavedIds())) {
         event->ignore();

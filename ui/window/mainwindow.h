@@ -12,6 +12,7 @@ class LibraryModel;
 class LibraryPane;
 class MainActions;
 class OpenController;
+class RunController;
 class RunPanel;
 class SaveController;
 
@@ -38,6 +39,7 @@ public:
     CentralView *centre() const { return m_centre; }
     RunPanel *runPanel() const { return m_runPanel; }
     LessonRunner *runner() const { return m_runner; }
+    RunController *runs() const { return m_runs; }
     SaveController *saveController() const { return m_save; }
     OpenController *openController() const { return m_open; }
     MainActions *actions() const { return m_actions; }
@@ -76,6 +78,7 @@ private:
     CentralView *m_centre = nullptr;
     LibraryPane *m_library = nullptr;
     RunPanel *m_runPanel = nullptr;
+    RunController *m_runs = nullptr; // what a run does to the window; stops one when quitting
     bool m_fitOnShow = false; // a restored geometry is fitted to the screen again once shown
     QString m_layoutNote; // why the saved layout was not restored, for the status bar
 };

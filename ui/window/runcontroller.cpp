@@ -7,11 +7,13 @@
 #include "ui/runs/liverunview.h"
 #include "ui/runs/runpanel.h"
 
+#include <QMessageBox>
+
 RunController::RunController(RunPanel *panel, LibraryModel *model, LibraryPane *library, CentralView *centre,
                              QObject *parent)
-    : QObject(parent)
+    : QObject(parent), m_panel(panel), m_runner(panel->runner())
 {
-    LessonRunner *runner = panel->runner();
+    LessonRunner *runner = m_runner;
     LiveRunView *live = centre->liveRunView();
     connect(panel, &RunPanel::runStarted, this,
             [this, live, library, centre](int job, const QString &lessonId, const QString &description) {
@@ -65,4 +67,26 @@ RunController::RunController(RunPanel *panel, LibraryModel *model, LibraryPane *
         live->finish(job, tr("Run failed: %1").arg(text));
         emit message(tr("Run failed: %1").arg(text), 10000);
     });
+}
+
+bool RunController::stopForClose()
+{
+    if (!m_runner->isRunning())
+        return true;
+    if (!askStop())
+        return false;
+    // Not RunPanel::cancel(): it does nothing once every call is measured, and it returns at once.
+    // Closing then left the run's threads alive past the event loop and lost its calls.
+    m_runner->stop();
+    return true;
+}
+
+bool RunController::askStop() const
+{
+    if (m_askStop)
+        return m_askStop();
+    const auto answer = QMessageBox::question(m_panel->window(), tr("Run in Progress"),
+                                              tr("A run is still measuring. Stop it and quit?"),
+                                              QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel);
+    return answer == QMessageBox::Yes;
 }
