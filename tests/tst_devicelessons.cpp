@@ -2,7 +2,8 @@
 // the same runner as on the stream: performance-02 the first use of OpenCL in fresh processes, with
 // the kernel cache's state; performance-03 placement as a blocking write; performance-04 float32 against float64 as two kernels on one
 // context and queue; performance-05 its samples as enqueues and waits; performance-06 K kernels in
-// flight and one clFinish; performance-07 its runs, each on a device context of its own. Each artifact is sound, names the device, and keeps the device's own clock
+// flight and one clFinish; performance-07 its runs, each on a device context of its own;
+// performance-08 batches of a dot product in one kernel, read on the device's profiling timer. Each artifact is sound, names the device, and keeps the device's own clock
 // for every call; each lesson's physics holds as it does on the stream.
 #include "core/artifact/validation.h"
 #include "core/lesson/artifactbuilder.h"
@@ -21,6 +22,8 @@
 #include "core/lessons/performance-06/performance06contract.h"
 #include "core/lessons/performance-07/performance07.h"
 #include "core/lessons/performance-07/performance07contract.h"
+#include "core/lessons/performance-08/performance08.h"
+#include "core/lessons/performance-08/performance08contract.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -259,6 +262,50 @@ private slots:
             QVERIFY(step == 0 || step == 1);
             QVERIFY(trace->calls[i - 1].readyObserved <= trace->calls[i].dispatchBegin); // one run after another
         }
+    }
+
+    // performance-08 on the device: every figure is the device's profiling timer's (stdout names
+    // it, and states the device's resolution instead of the host's clock_getres and TSC). Each
+    // reading in the trace is its kernel's START → END on the device's own stamps; a batch the
+    // kernel's compiler hoisted or dropped would read an empty kernel whatever its size, so each
+    // thousandfold batch reads more than the one before it in device time, and the fixed cost's
+    // share of a reading falls with it.
+    void performance08ReadsTheBatchesOnTheDevicesClock()
+    {
+        const Artifact artifact = runOnTheDevice(Performance08::kId, {{"samples", std::int64_t(21)}});
+        verifySoundOnTheDevice(artifact);
+        const Json out = *artifact.stdoutJson();
+        QCOMPARE(out.at(performance08::key::kClock).get<std::string>(), std::string(performance08::kDeviceClock));
+        QVERIFY(!out.contains(performance08::key::kClockGetres) && !out.contains(performance08::key::kTscRead));
+        const double resolution = out.at(performance08::key::kTimerResolution).get<double>();
+        QCOMPARE(resolution, artifact.json().at("environment").at("device").at("profilingTimerResolutionNs").get<double>() * 1e-9);
+        const performance08::Figures f = performance08::readFigures(artifact);
+        QVERIFY(f.onDevice());
+        QVERIFY(f.clockStep && *f.clockStep >= resolution);
+        QCOMPARE(f.batchSizes.size(), performance08::kBatchSizes.size());
+        QVERIFY(f.readingMedian[4] > f.readingMedian[2] * 10); // 10,000 operations against 100
+        QVERIFY(f.readingMedian[3] > f.readingMedian[1]);      // 1,000 against 10
+        QVERIFY(f.clockRead && f.readingMedian.back() > *f.clockRead);
+        for (std::size_t b = 2; b < f.clockShare.size(); ++b) // from 10 on, each tenfold batch well apart
+            QVERIFY(f.clockShare[b] <= f.clockShare[b - 1]);
+        QVERIFY(f.clockShare.back() < f.clockShare.front());
+        QVERIFY(f.forOnePercent && *f.forOnePercent > 1);
+        QVERIFY(f.maxAbsError && *f.maxAbsError < 1e-5); // the kernel computed the product
+        const std::optional<Trace> trace = artifact.trace();
+        QCOMPARE(trace->calls.size(), std::size_t(21) * performance08::kBatchSizes.size());
+        for (std::size_t i = 0; i < trace->calls.size(); ++i) {
+            const DeviceClockTimes &d = trace->device[i];
+            QVERIFY(d.known && d.start < d.end);
+            // stdout's reading is this call's START → END on the device's own stamps.
+            const std::size_t batch = i % performance08::kBatchSizes.size();
+            QCOMPARE(f.readings[batch].seconds[i / performance08::kBatchSizes.size()], static_cast<double>(d.end - d.start) * 1e-9);
+            QVERIFY(trace->calls[i].dispatchBegin <= trace->calls[i].workBegin);
+        }
+        const auto timeline = timelineOf(artifact);
+        QVERIFY(timeline->measuredReading().find("profiling timer") != std::string::npos);
+        const double answer = static_cast<double>(*f.forOnePercent);
+        QVERIFY(timeline->lengthVerdict(answer, timeline->representativeCall()).correct);
+        QVERIFY(!timeline->lengthVerdict(answer * 10, timeline->representativeCall()).correct);
     }
 };
 

@@ -2,6 +2,7 @@
 
 #include "core/lesson/environmentinfo.h"
 #include "core/lessons/performance-08/performance08contract.h"
+#include "core/lessons/performance-08/performance08device.h"
 #include "core/lessons/performance-08/performance08experiment.h"
 #include "core/lessons/performance-08/performance08timeline.h"
 #include "core/lessons/shared/matrixlesson.h"
@@ -49,8 +50,9 @@ LessonContract Performance08::contract()
 
 LessonRun Performance08::runOn(const std::string &device, const ParameterValues &values, RunObserver &observer) const
 {
-    if (device != kStreamDevice)
-        throw std::invalid_argument(std::string(kId) + " times the host's own clock; it runs on no device (" + device + ")");
+    const std::optional<int> index = openClDeviceIndex(device);
+    if (device != kStreamDevice && !index)
+        throw std::invalid_argument("no device \"" + device + "\": " + kId + " runs on the host (\"stream\") or on \"opencl:N\"");
     const auto samples = static_cast<int>(integerParameter(values, param::kSamples));
     LessonRun run;
     run.lessonId = kId;
@@ -60,9 +62,18 @@ LessonRun Performance08::runOn(const std::string &device, const ParameterValues 
     run.calls.reserve(static_cast<std::size_t>(samples) * performance08::kBatchSizes.size());
     run.measuring.rounds = 1;
     run.measuring.wanted = static_cast<std::size_t>(samples);
-    // The clock first, by itself; then the readings, which a cancel may cut short.
-    const performance08::ClockCost clock = performance08::measureClockCost(samples, observer);
-    const performance08::BatchReadings batches = performance08::measureBatches(samples, run, observer);
+    performance08::ClockCost clock;
+    performance08::BatchReadings batches;
+    if (index) {
+        // The device's profiling timer: an empty kernel and each batch's kernel in every round.
+        performance08::DeviceMeasurement measured = performance08::measureOnDevice(*index, samples, run, observer);
+        clock = std::move(measured.clock);
+        batches = std::move(measured.batches);
+    } else {
+        // The clock first, by itself; then the readings, which a cancel may cut short.
+        clock = performance08::measureClockCost(samples, observer);
+        batches = performance08::measureBatches(samples, run, observer);
+    }
     run.cancelled = run.cancelled || observer.isCancelled();
     for (const Samples &batch : batches.readings)
         run.measuring.count(batch);

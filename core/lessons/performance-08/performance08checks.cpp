@@ -80,7 +80,7 @@ void check(const Json &document, const Json &out, Checker &checker)
     const auto reads = durationsOf(out, key::kClockRead, checker);
     checkMedian(reads ? std::optional(f.clockReads.clean()) : std::nullopt, durationOf(out, key::kClockReadMedian, checker),
                 key::kClockReadMedian, std::string("the clean ") + key::kClockRead, checker);
-    for (const char *duration : {key::kClockStep, key::kClockGetres, key::kOperationSeconds})
+    for (const char *duration : {key::kClockStep, key::kClockGetres, key::kTimerResolution, key::kOperationSeconds})
         durationOf(out, duration, checker);
     if (const Json *tsc = Checker::member(out, key::kTscRead); tsc && !tsc->is_null())
         durationOf(out, key::kTscRead, checker); // null: no invariant TSC
@@ -91,8 +91,8 @@ void check(const Json &document, const Json &out, Checker &checker)
         checker.warning("/stdout/" + std::string(key::kForOnePercent), "it is not the fewest operations that make one clock read under 1% of a reading");
     compareLine(document, kPerOperationPanel, kPerOperationSeries, f.perOperation, key::kPerOperation, checker);
     if (f.clockRead) {
-        compareBar(document, kClockPanel, kClockSeries, *f.clockRead, key::kClockReadMedian, checker);
-        compareLine(document, kSharePanel, kShareSeries, f.clockShare, key::kClockShare, checker);
+        compareBar(document, kClockPanel, clockSeries(f.onDevice()), *f.clockRead, key::kClockReadMedian, checker);
+        compareLine(document, kSharePanel, shareSeries(f.onDevice()), f.clockShare, key::kClockShare, checker);
     }
     checkTraceLength(document, f, checker);
 }

@@ -27,9 +27,9 @@ Json perBatchPanel(const char *title, Json x, const char *ylabel, const char *se
                          Json::array({panelSeries(series, std::move(y))}));
 }
 
-Json clockPanel(Json seriesList)
+Json clockPanel(Json seriesList, const char *fixedCost = "one read")
 {
-    return makeBarPanel("The clock itself", Json::array({"one read", "smallest step"}), {nullptr, kSeconds},
+    return makeBarPanel("The clock itself", Json::array({fixedCost, "smallest step"}), {nullptr, kSeconds},
                         std::move(seriesList));
 }
 
@@ -45,8 +45,13 @@ Json output(const LessonRun &run, const ClockCost &clock, const BatchReadings &b
     out[key::kEigen] = eigenVersion();
     out[key::kCompiler] = compilerVersion();
     out[key::kLessonscope] = lessonscopeVersion();
-    out[key::kClock] = MonotonicClock::name();
-    out[key::kOperation] = "a 32-term float32 dot product (Eigen)";
+    // A device run says what ran it and names the device's clock: every figure below is of it.
+    const bool device = run.deviceEnvironment != nullptr;
+    if (device)
+        out[key::kBackend] = run.device;
+    out[key::kClock] = device ? kDeviceClock : MonotonicClock::name();
+    out[key::kOperation] = device ? "a 32-term float32 dot product (an OpenCL kernel on one work-item)"
+                                  : "a 32-term float32 dot product (Eigen)";
     writeSamples(out, key::kClockRead, clock.perRead);
     const std::vector<double> cleanReads = clock.perRead.clean();
     // No clean block (every one interrupted): no cost of a read to state, and no share.
@@ -55,8 +60,12 @@ Json output(const LessonRun &run, const ClockCost &clock, const BatchReadings &b
     if (hasRead)
         out[key::kClockReadMedian] = read;
     out[key::kClockStep] = static_cast<double>(clock.smallestStepNs) * 1e-9;
-    out[key::kClockGetres] = clock.reportedResolutionSeconds;
-    out[key::kTscRead] = clock.tscReadSeconds ? Json(*clock.tscReadSeconds) : Json(nullptr);
+    if (device) {
+        out[key::kTimerResolution] = clock.reportedResolutionSeconds; // CL_DEVICE_PROFILING_TIMER_RESOLUTION
+    } else {
+        out[key::kClockGetres] = clock.reportedResolutionSeconds;
+        out[key::kTscRead] = clock.tscReadSeconds ? Json(*clock.tscReadSeconds) : Json(nullptr);
+    }
     // The batch sizes whose clean readings read more than nothing: a median of zero is below the
     // clock's step, and neither a time per operation nor a share.
     std::vector<Samples> kept;
@@ -97,16 +106,28 @@ Json output(const LessonRun &run, const ClockCost &clock, const BatchReadings &b
     return out;
 }
 
+const char *clockSeries(bool onDevice)
+{
+    return onDevice ? kDeviceClockSeries : kClockSeries;
+}
+
+const char *shareSeries(bool onDevice)
+{
+    return onDevice ? kDeviceShareSeries : kShareSeries;
+}
+
 Json panels(const Json &out)
 {
+    const bool device = out.contains(key::kBackend);
     Json list = Json::array();
     list.push_back(perBatchPanel(kPerOperationTitle, out.at(key::kBatchSizes), kSeconds, kPerOperationSeries,
                                  out.at(key::kPerOperation)));
     // The clock's own cost, and its share of each reading, exist where a block ran clean.
     if (out.contains(key::kClockReadMedian)) {
-        list.push_back(clockPanel(Json::array({panelSeries(kClockSeries, Json::array({out.at(key::kClockReadMedian),
-                                                                                       out.at(key::kClockStep)}))})));
-        list.push_back(perBatchPanel(kShareTitle, out.at(key::kBatchSizes), kShareLabel, kShareSeries,
+        const Json bars = Json::array({out.at(key::kClockReadMedian), out.at(key::kClockStep)});
+        list.push_back(clockPanel(Json::array({panelSeries(clockSeries(device), bars)}),
+                                  device ? "empty kernel" : "one read"));
+        list.push_back(perBatchPanel(kShareTitle, out.at(key::kBatchSizes), kShareLabel, shareSeries(device),
                                      out.at(key::kClockShare)));
     }
     return list;
@@ -131,6 +152,9 @@ Figures readFigures(const Json &out)
     f.clockStep = numberOf(member(out, key::kClockStep));
     f.clockGetres = numberOf(member(out, key::kClockGetres));
     f.tscRead = numberOf(member(out, key::kTscRead));
+    f.timerResolution = numberOf(member(out, key::kTimerResolution));
+    if (const Json *backend = member(out, key::kBackend); backend && backend->is_string())
+        f.backend = backend->get<std::string>();
     f.batchSizes = integersOf(member(out, key::kBatchSizes));
     f.readings = readSampleLists(out, key::kReadings);
     f.readingMedian = numbersOf(member(out, key::kReadingMedian));
@@ -153,10 +177,13 @@ LessonSummary summarize(const Artifact &artifact)
 {
     const Figures f = readFigures(artifact);
     LessonSummary summary;
-    summary.setup = "a 32-term float32 dot product, 1 to 10,000 per steady_clock reading";
+    summary.setup = f.onDevice() ? "a 32-term float32 dot product, 1 to 10,000 per kernel, on the device's profiling timer"
+                                 : "a 32-term float32 dot product, 1 to 10,000 per steady_clock reading";
     summary.settings = {{"readings per batch size", std::to_string(f.samplesRequested.value_or(0))}};
-    Figure read = makeFigure(key::kClockReadMedian, "one clock read", f.clockRead, true, f.clockReads.clean(),
-                             "clean blocks of reads", true);
+    Figure read = f.onDevice() ? makeFigure(key::kClockReadMedian, "one empty kernel", f.clockRead, true,
+                                            f.clockReads.clean(), "clean empty kernels", true)
+                               : makeFigure(key::kClockReadMedian, "one clock read", f.clockRead, true,
+                                            f.clockReads.clean(), "clean blocks of reads", true);
     read.interrupted = f.clockReads.interruptedCount();
     // The operation from each clean reading of the largest batch, for the comparison's interval.
     std::vector<double> operations;
@@ -173,6 +200,9 @@ LessonSummary summarize(const Artifact &artifact)
                    f.forOnePercent ? std::optional(static_cast<double>(*f.forOnePercent)) : std::nullopt, false, {}, {}, true),
         makeFigure(key::kMaxAbsError, "max_abs_error", f.maxAbsError, false, {}, {}, true),
     };
+    if (f.onDevice()) // what the device states of its clock, beside the smallest step seen
+        summary.figures.insert(summary.figures.begin() + 2, makeFigure(key::kTimerResolution, "profiling timer resolution",
+                                                                       f.timerResolution, true, {}, {}, false));
     summary.headlineKey = key::kClockReadMedian;
     return summary;
 }

@@ -1,4 +1,5 @@
 #include "core/lessons/performance-08/performance08experiment.h"
+#include "core/lessons/performance-08/performance08device.h"
 
 #include "core/timing/monotonicclock.h"
 #include "core/timing/statistics.h"
@@ -74,6 +75,13 @@ double tscBlockSeconds()
 }
 
 } // namespace
+
+DotInputs dotInputs()
+{
+    const DotOperation operation;
+    return {std::vector<float>(operation.a.data(), operation.a.data() + kTerms),
+            std::vector<float>(operation.b.data(), operation.b.data() + kTerms), operation.reference()};
+}
 
 ClockCost measureClockCost(int blocks, const RunObserver &observer)
 {

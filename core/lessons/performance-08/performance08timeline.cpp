@@ -32,6 +32,50 @@ TimelineEvent span(int lane, std::string label, std::string note, double begin, 
     return event;
 }
 
+// What one reading's spans say: of the clock's two ends, of the batch, of what the timer reads.
+struct ReadingWords {
+    const char *before, *beforeNote, *batchTail, *after, *afterNote, *readingHead, *readingTail;
+};
+
+// On the host: the first steady_clock read, the batch, the second read.
+constexpr ReadingWords kHostWords = {
+    "clock read", "steady_clock is read: the reading's start is taken somewhere in it.", ", nothing else between the two reads.",
+    "clock read", "steady_clock is read again: the reading is this value less the first.",
+    "What the timer reads: the second read less the first, ", " and one read's cost."};
+
+// On a device: the kernel's START → END holds its batch and what an empty kernel reads (drawn half
+// before the batch and half after; where in it the device spends it is not measured).
+constexpr ReadingWords kDeviceWords = {
+    "START + launch", "The device stamps START; the kernel's work-item is launched. With the end's share, this is what "
+    "an empty kernel's START → END reads.", " on one work-item, nothing else in the kernel.",
+    "return + END", "The work-item returns and the device stamps END.",
+    "What the device's profiling timer reads: END less START, ", " and an empty kernel's cost."};
+
+// One reading: the clock's first end, the batch, its second end, and what the timer reads.
+std::vector<TimelineEvent> readingEvents(const ReadingWords &w, double fixed, double work, double reading,
+                                         const std::string &operations)
+{
+    return {
+        span(Performance08Timeline::Clock, w.before, w.beforeNote, -fixed / 2, fixed / 2),
+        span(Performance08Timeline::Operations, operations, "The batch: " + operations + w.batchTail, fixed / 2,
+             fixed / 2 + work),
+        span(Performance08Timeline::Clock, w.after, w.afterNote, fixed / 2 + work, fixed * 3 / 2 + work),
+        span(Performance08Timeline::Measurement, "reading", w.readingHead + operations + w.readingTail, 0, reading),
+    };
+}
+
+constexpr const char *kHostWhy =
+    "A clock read is work too: steady_clock goes through the vDSO, reads the processor's counter and scales it, "
+    "tens of nanoseconds, longer than a short operation. One operation per reading times mostly the clock, and a "
+    "clock that ticks in steps rounds it as well. A batch spreads one read over many operations, as nanobench "
+    "and Google Benchmark do, until the clock's share is below the precision the figure needs: then divide.";
+
+constexpr const char *kDeviceWhy =
+    "A device's timer reads more than the work too: between START and END the driver launches the kernel's "
+    "work-item and sees it return, a fixed cost an empty kernel reads, and the stamps move in steps. One operation "
+    "per kernel times mostly that. A batch spreads the fixed cost over many operations until its share is below the "
+    "precision the figure needs: then divide, as on the host.";
+
 std::string percentText(double fraction)
 {
     return formatNumber(fraction * 100) + "%";
@@ -73,7 +117,12 @@ std::optional<double> Performance08Timeline::callSeconds(int index) const
 {
     if (index < 0 || index >= callCount())
         return std::nullopt;
-    const TracedCall &c = m_trace.calls[static_cast<std::size_t>(index)];
+    // The reading's own clock: on a device its START and END as the device stamped them (not
+    // as placed on the host's time, whose relation may stretch them), on the host the two reads.
+    const auto i = static_cast<std::size_t>(index);
+    if (i < m_trace.device.size() && m_trace.device[i].known)
+        return static_cast<double>(m_trace.device[i].end - m_trace.device[i].start) * 1e-9;
+    const TracedCall &c = m_trace.calls[i];
     return static_cast<double>(c.readyObserved - c.dispatchBegin) * 1e-9;
 }
 
@@ -113,24 +162,17 @@ CallTimeline Performance08Timeline::call(int index) const
     // reads as one read's cost each; the timer's lane shows what this reading read, which for a
     // short batch is mostly the clock's cost and its rounding.
     const double work = static_cast<double>(batch) * operation;
-    call.events = {
-        span(Clock, "clock read", "steady_clock is read: the reading's start is taken somewhere in it.", -read / 2, read / 2),
-        span(Operations, operations, "The batch: " + operations + ", nothing else between the two reads.", read / 2,
-             read / 2 + work),
-        span(Clock, "clock read", "steady_clock is read again: the reading is this value less the first.",
-             read / 2 + work, read * 3 / 2 + work),
-        span(Measurement, "reading", "What the timer reads: the second read less the first, " + operations + " and one read's cost.",
-             0, reading),
-        span(Measurement, "1% clock", "The fewest operations for which one clock read is under 1% of the reading.",
-             call.anchor, call.anchor + answerOperations() * operation, true),
-    };
+    call.events = readingEvents(m_figures.onDevice() ? kDeviceWords : kHostWords, read, work, reading, operations);
+    call.events.push_back(span(Measurement, "1% clock", "The fewest operations for which one clock read is under 1% of the reading.",
+                               call.anchor, call.anchor + answerOperations() * operation, true));
     call.length.event = 4;
     call.length.reference = operation;
     call.length.referenceName = "one operation";
     call.length.guessName = "operations in one reading";
     call.length.initial = 1;
     call.length.minimum = 1;
-    call.length.maximum = static_cast<double>(kBatchSizes.back());
+    // A device whose fixed cost is many operations' asks past the largest batch: still reachable.
+    call.length.maximum = std::max(static_cast<double>(kBatchSizes.back()), 2 * answerOperations());
     call.length.step = 1;
     call.length.tolerance = kTolerance;
     // The view is set by the clock's cost and this reading, never by the answer.
@@ -145,26 +187,39 @@ TimelineVerdict Performance08Timeline::lengthVerdict(double multiple, int) const
     const std::string guess = formatCount(std::llround(multiple)) + " operations";
     TimelineVerdict verdict;
     verdict.correct = lengthGuessIsRight(multiple, graded, kTolerance);
-    verdict.headline = (verdict.correct ? "Right: you guessed " : "Not quite: you guessed ") + guess + "; one clock read is under 1% of a reading from "
-                       + formatCount(static_cast<std::int64_t>(graded)) + " operations on"
+    const char *fixedCost = m_figures.onDevice() ? "an empty kernel's cost" : "one clock read";
+    verdict.headline = (verdict.correct ? "Right: you guessed " : "Not quite: you guessed ") + guess + "; " + fixedCost
+                       + " is under 1% of a reading from " + formatCount(static_cast<std::int64_t>(graded)) + " operations on"
                        + (isMeasured() ? "." : " in the schematic's proportions (this artifact has no measured reading).");
-    verdict.why = "A clock read is work too: steady_clock goes through the vDSO, reads the processor's counter and scales it, "
-                  "tens of nanoseconds, longer than a short operation. One operation per reading times mostly the clock, and a "
-                  "clock that ticks in steps rounds it as well. A batch spreads one read over many operations, as nanobench "
-                  "and Google Benchmark do, until the clock's share is below the precision the figure needs: then divide.";
+    verdict.why = m_figures.onDevice() ? kDeviceWhy : kHostWhy;
     verdict.numbers = "Your guess is " + percentText(std::fabs(multiple / graded - 1)) + (multiple >= graded ? " above" : " below")
                       + " the number graded; within 25% counts as right." + measuredNumbers();
     return verdict;
+}
+
+std::string Performance08Timeline::measuredReading() const
+{
+    if (!m_figures.onDevice())
+        return {};
+    return "The clock lane is what every kernel's START → END holds besides its batch, as an empty kernel reads it; "
+           "between, the operations lane runs the batch on one work-item. The measurement lane is what the device's "
+           "profiling timer reads: END less START. Lengths are this device's measured durations, to scale: a kernel "
+           "of one operation times mostly the kernel's own launch, which only a batch of many operations makes small.";
 }
 
 std::string Performance08Timeline::measuredNumbers() const
 {
     const performance08::Figures &f = m_figures;
     std::string text;
-    if (f.clockRead)
+    if (f.clockRead && f.onDevice())
+        text += " On the device's profiling timer an empty kernel read " + formatDuration(*f.clockRead);
+    else if (f.clockRead)
         text += " One steady_clock read cost " + formatDuration(*f.clockRead);
+    if (f.timerResolution)
+        text += "; the device states a resolution of " + formatDuration(*f.timerResolution);
     if (f.clockStep)
-        text += ", and no two reads differed by less than " + formatDuration(*f.clockStep);
+        text += (f.onDevice() ? ", and no two stamps of one command differed by less than " : ", and no two reads differed by less than ")
+                + formatDuration(*f.clockStep);
     if (f.tscRead)
         text += "; one TSC read " + formatDuration(*f.tscRead);
     if (f.operation)

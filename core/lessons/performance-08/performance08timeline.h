@@ -9,7 +9,8 @@ namespace lessonscope {
 // operations, the second read — and what the timer reads. The learner drags the end of a bar
 // that begins with the batch (a Length marker, in operations): how many operations must one
 // reading hold before one clock read is under 1% of it? The answer, stdout's
-// operations_for_one_percent, is drawn once answered. Reading i of the trace is batch
+// operations_for_one_percent, is drawn once answered. On a device the clock lane is the fixed cost
+// of a kernel's START → END (an empty kernel's) and the reading is START → END. Reading i of the trace is batch
 // kBatchSizes[i % 5]'s (the experiment takes the sizes in turn); the schematic draws one
 // operation of 0.4 clock reads.
 class Performance08Timeline final : public LessonTimeline
@@ -32,6 +33,8 @@ public:
     std::optional<double> readingSeconds(std::string_view, int) const override { return std::nullopt; }
     TimelineVerdict verdict(std::string_view, int) const override { return lengthQuestionOnly(); }
     TimelineVerdict lengthVerdict(double multiple, int callIndex) const override;
+    // On a device, the reading of its profiling timer; on the host, the lesson's own.
+    std::string measuredReading() const override;
 
     // The operations graded: stdout's operations_for_one_percent (the schematic's own without it).
     double answerOperations() const;
