@@ -82,7 +82,10 @@ void checkVerdicts(const Artifact &artifact)
         const TimelineEvent &asked = call.events[std::size_t(call.length.event)];
         const double measured = (asked.end - asked.begin) / call.length.reference;
         const double within = std::clamp(measured, call.length.minimum, call.length.maximum);
-        QCOMPARE(timeline->lengthVerdict(within, shown).correct, within == measured);
+        // A length past the slider's range is answered at its end, which may still lie within
+        // the tolerance of the length: only the length itself must be right.
+        if (within == measured)
+            QVERIFY(timeline->lengthVerdict(within, shown).correct);
         const double far = measured * 2 > call.length.maximum ? call.length.minimum : call.length.maximum;
         QVERIFY(!timeline->lengthVerdict(far, shown).correct);
         return;
