@@ -79,7 +79,9 @@ QString programHelp()
         "\n"
         "Environment:\n"
         "  LESSONSCOPE_ISA  the product's instruction-set variant (avx512, avx2, baseline);\n"
-        "                   the default is the best this CPU runs; run --isa overrides it\n"
+        "                   the default is the widest this CPU runs up to avx2 (avx512\n"
+        "                   only when asked: it runs small products at two speeds);\n"
+        "                   run --isa overrides it\n"
         "\n"
         "Exit status: 0 success, 1 a problem was found or the work failed, 2 bad usage.\n");
     return help;

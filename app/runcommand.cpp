@@ -198,7 +198,7 @@ QCommandLineOption isaOption()
         names.append(QString::fromStdString(variant.name));
     return QCommandLineOption(QStringLiteral("isa"),
                               QStringLiteral("Run the product with this instruction-set variant, for the lessons "
-                                             "that time it: %1 (default: $%2, else the best this CPU runs).")
+                                             "that time it: %1 (default: $%2, else the widest this CPU runs up to avx2).")
                                   .arg(names.join(QStringLiteral(", ")), QLatin1String(kIsaEnvironmentVariable)),
                               QStringLiteral("NAME"));
 }
@@ -300,7 +300,9 @@ int runAndWrite(const Lesson &lesson, const ParameterValues &values, const std::
     const Disturbance disturbance = disturbanceOf(artifact.json());
     printOut(summaryOf(run, artifact, disturbance));
     if (run.cancelled)
-        printErr(QStringLiteral("%1: kept the %2 calls measured before the stop\n").arg(interruptedBy()).arg(run.calls.size()));
+        printErr(QStringLiteral("%1: kept the %2 measured before the stop\n")
+                     .arg(interruptedBy(), run.calls.size() == 1 ? QStringLiteral("one call")
+                                                                 : QStringLiteral("%1 calls").arg(run.calls.size())));
     printOut(QStringLiteral("wrote %1\n").arg(printable(path)));
     const bool sound = passesItsOwnChecks(artifact, path);
     if (disturbance.refused) {

@@ -7,6 +7,7 @@
 #include <QJsonDocument>
 #include <QProcess>
 
+#include <csignal>
 #include <cstdio>
 #include <QRegularExpression>
 
@@ -265,6 +266,51 @@ private slots:
 
     // A destination that cannot be written is refused before anything is measured: /proc grants
     // root write access to its folder and creates nothing in it, so only a real try tells.
+    // SIGTERM (and Ctrl+C's SIGINT) in the middle of a run's measured calls stops it between two
+    // calls: what was measured is kept in an artifact that says it was cancelled and passes
+    // validate, and the run exits 1 and says what stopped it. Mutant: a handler that exits at once
+    // (no file), or one that ignores the signal (the run would go on for minutes: the 60 s wait fails).
+    void aSignalledRunKeepsWhatItMeasured_data()
+    {
+        QTest::addColumn<int>("signal");
+        QTest::addColumn<QString>("said");
+        QTest::newRow("SIGTERM") << int(SIGTERM) << QStringLiteral("terminated (SIGTERM): kept the ");
+        QTest::newRow("SIGINT") << int(SIGINT) << QStringLiteral("interrupted: kept the ");
+    }
+
+    void aSignalledRunKeepsWhatItMeasured()
+    {
+        QFETCH(int, signal);
+        QFETCH(QString, said);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("stopped.json"));
+        QProcess run;
+        // 20,000 products of 128³ one after another: minutes on any machine, well inside what a
+        // run may cost; the first progress line comes after the first measured call.
+        run.start(QStringLiteral(LESSONSCOPE_BINARY),
+                  {QStringLiteral("run"), QStringLiteral("performance-01"), QStringLiteral("--samples"), QStringLiteral("20000"),
+                   QStringLiteral("--m"), QStringLiteral("128"), QStringLiteral("--k"), QStringLiteral("128"), QStringLiteral("--n"),
+                   QStringLiteral("128"), QStringLiteral("-o"), path});
+        QVERIFY(run.waitForStarted());
+        run.setReadChannel(QProcess::StandardError); // what waitForReadyRead waits for
+        QByteArray err;
+        while (!err.contains(": call ") && run.waitForReadyRead(60'000))
+            err += run.readAllStandardError();
+        QVERIFY2(err.contains(": call "), err.constData());
+        QVERIFY(run.processId() > 0); // still running: kill(0, …) would signal this test's own group
+        QVERIFY(::kill(static_cast<pid_t>(run.processId()), signal) == 0);
+        QVERIFY(run.waitForFinished(60'000));
+        err += run.readAllStandardError();
+        QVERIFY2(run.exitStatus() == QProcess::NormalExit && run.exitCode() == 1, err.constData());
+        QVERIFY2(err.contains(said.toUtf8()), err.constData());
+        QVERIFY2(QFileInfo::exists(path), err.constData());
+        const Outcome validated = runLessonscope({QStringLiteral("validate"), path});
+        QVERIFY2(validated.exitCode == 0, qPrintable(validated.out + validated.err));
+        const nlohmann::json artifact = nlohmann::json::parse(coretesting::readBytes(path).toStdString());
+        const nlohmann::json printed = nlohmann::json::parse(artifact.at("stdout").get<std::string>());
+        QVERIFY(printed.at("cancelled") == true);
+    }
+
     void runRefusesAnUnwritableDestinationFirst()
     {
         if (!QFileInfo(QStringLiteral("/proc/self")).exists())

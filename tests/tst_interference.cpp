@@ -144,6 +144,7 @@ private slots:
     void ruleJudgesTheEvidence_data();
     void ruleJudgesTheEvidence();
     void oneCpuIsSaidWhateverElseTheRunMet();
+    void aStoppedRunIsJudgedByWhatItMeasured();
     void evidenceSurvivesTheArtifact();
     void malformedEvidenceIsAWarning();
     void runOnBusyCoresIsFlaggedInShowAndCompare();
@@ -260,6 +261,38 @@ void TestInterference::oneCpuIsSaidWhateverElseTheRunMet()
     QVERIFY(!assessDisturbance(evidence).oneCpu);
     evidence.machine->cpus = 1;
     QVERIFY(assessDisturbance(evidence).oneCpu);
+}
+
+// A run the person stopped after 4,365 of 20,000 asked-for calls, 4,361 of them clean, is a sound
+// measurement of fewer calls, not "could not measure … close other programs" (the machine was
+// quiet); most of its measured calls interrupted is still refused. Mutant: the quota of `wanted`.
+void TestInterference::aStoppedRunIsJudgedByWhatItMeasured()
+{
+    RunEvidence evidence{quietEvidence(), MeasuringReport{}};
+    MeasuringReport &m = *evidence.measuring;
+    m.known = true;
+    m.wanted = 20'000;
+    m.measured = 4'365;
+    m.clean = 4'361;
+    m.interrupted = 4;
+    QVERIFY(assessDisturbance(evidence).refused); // not stopped: the budget ran out on it
+    m.stopped = true;
+    const Disturbance stopped = assessDisturbance(evidence);
+    QVERIFY2(!stopped.refused && !stopped.disturbed, conditionsHeadline(stopped).c_str());
+    QVERIFY(stopped.advice.empty());
+    // The flag survives the artifact's JSON, and older artifacts without it read as not stopped.
+    Json written = interferenceToJson(*evidence.machine, &m);
+    QVERIFY(!runEvidenceFromJson(Json::object({{"interference", written}})).measuring->budgetSpent);
+    QVERIFY(runEvidenceFromJson(Json::object({{"interference", written}})).measuring->stopped);
+    written["measuring"].erase("stopped");
+    QVERIFY(!runEvidenceFromJson(Json::object({{"interference", written}})).measuring->stopped);
+
+    m.clean = 1'000;
+    m.interrupted = 3'365;
+    const Disturbance mostlyInterrupted = assessDisturbance(evidence);
+    QVERIFY(mostlyInterrupted.refused);
+    QVERIFY2(conditionsHeadline(mostlyInterrupted).find("of the 4,365 measured before the stop") != std::string::npos,
+             conditionsHeadline(mostlyInterrupted).c_str());
 }
 
 void TestInterference::evidenceSurvivesTheArtifact()

@@ -113,6 +113,8 @@ Json measuringToJson(const MeasuringReport &m)
     json["waitedSeconds"] = static_cast<double>(m.waitedNs) / 1e9;
     json["interruptedRule"] = Json::object({{"aboveNs", kInterruptedAboveNs}, {"aboveShare", kInterruptedShare}});
     json["budgetSpent"] = m.budgetSpent;
+    if (m.stopped)
+        json["stopped"] = true;
     if (m.keepsInterrupted)
         json["keepsInterrupted"] = true;
     json["timedSeconds"] = m.timedSeconds;
@@ -149,6 +151,8 @@ std::optional<MeasuringReport> measuringFromJson(const Json *json)
     m.budgetSpent = spent->get<bool>();
     const Json *keeps = member(*json, "keepsInterrupted");
     m.keepsInterrupted = keeps && keeps->is_boolean() && keeps->get<bool>();
+    const Json *stopped = member(*json, "stopped");
+    m.stopped = stopped && stopped->is_boolean() && stopped->get<bool>();
     if (const Json *warmUps = member(*json, "warmup"); warmUps && warmUps->is_array()) {
         for (const Json &w : *warmUps) {
             WarmUp warmUp;
@@ -433,6 +437,18 @@ Disturbance assessDisturbance(const RunEvidence &evidence, const DriftSamples &d
     result.keepsInterrupted = m.keepsInterrupted;
     if (m.keepsInterrupted) {
         // Every sample is a figure's: none was to be replaced, so there is no quota to miss.
+    } else if (m.stopped) {
+        // Stopped by the person: the units measured are what was allowed, the quota their share.
+        // Too few of those clean is still the machine's doing.
+        const auto leastOfMeasured =
+            static_cast<std::size_t>(std::ceil(measuring::kLeastCleanShare * static_cast<double>(std::min(m.wanted, m.measured))));
+        if (m.clean < std::max<std::size_t>(leastOfMeasured, 1)) {
+            result.refused = true;
+            result.reasons.push_back("only " + plural(m.clean, "clean timed unit", "clean timed units") + " of the "
+                                     + formatCount(static_cast<std::int64_t>(m.measured)) + " measured before the stop; "
+                                     + "other work kept the timed threads from a CPU for "
+                                     + formatDuration(static_cast<double>(m.waitedNs) / 1e9));
+        }
     } else if (m.clean < std::max<std::size_t>(least, 1)) {
         result.refused = true;
         result.reasons.push_back("only " + plural(m.clean, "clean timed unit", "clean timed units")

@@ -207,6 +207,7 @@ LessonRun runLesson(const Lesson &lesson, const ParameterValues &values, RunObse
     run.interference = probe.finish();
     run.interference->idle = idle;
     run.measuring.timedSeconds = run.interference->seconds; // the run's window, measuring and all
+    run.measuring.stopped = run.cancelled && !run.measuring.budgetSpent;
     return run;
 }
 

@@ -154,6 +154,9 @@ struct MeasuringReport {
     std::size_t sharedCpu = 0;     // units during which the lesson's own threads shared a CPU
     std::int64_t waitedNs = 0;     // other work's waits in all the units
     bool budgetSpent = false;      // stopped by the budget before `wanted` clean samples
+    // Stopped by the person (a cancel, Ctrl+C, SIGTERM) before `wanted`: what it measured is what
+    // was allowed, so fewer clean units than `wanted` says nothing of the machine.
+    bool stopped = false;
     // The lesson's figures are of every sample, interrupted or not, and none is replaced:
     // interruptions are what it shows (a lesson on the distribution). `wanted` is then the samples asked for.
     bool keepsInterrupted = false;

@@ -1,5 +1,6 @@
 #include "core/opencl/openclerror.h"
 
+#include <string_view>
 #include <utility>
 
 namespace lessonscope {
@@ -79,6 +80,33 @@ constexpr NamedCode kCodes[] = {
     {-1001, "CL_PLATFORM_NOT_FOUND_KHR"},
 };
 
+// The first lines of a compiler's log, for a message a person reads on one line: its lines joined
+// by " / ", blank ones left out, cut at a line's end past kMostExcerptBytes (a driver can write
+// megabytes of warnings; the whole log stays in OpenClBuildError::log()).
+std::string logExcerpt(const std::string &log)
+{
+    constexpr std::size_t kMostExcerptBytes = 1000;
+    std::string excerpt;
+    std::size_t begin = 0;
+    while (begin < log.size()) {
+        std::size_t end = log.find('\n', begin);
+        if (end == std::string::npos)
+            end = log.size();
+        std::string_view line(log.data() + begin, end - begin);
+        while (!line.empty() && (line.back() == '\r' || line.back() == ' '))
+            line.remove_suffix(1);
+        if (!line.empty()) {
+            if (excerpt.size() + line.size() > kMostExcerptBytes) {
+                excerpt += excerpt.empty() ? std::string(line.substr(0, kMostExcerptBytes)) + " …" : " / …";
+                break;
+            }
+            excerpt += (excerpt.empty() ? "" : " / ") + std::string(line);
+        }
+        begin = end + 1;
+    }
+    return excerpt.empty() ? "only blank lines" : excerpt;
+}
+
 std::string messageOf(const std::string &call, int code, const std::string &detail)
 {
     std::string message = call + " failed: " + openClErrorName(code);
@@ -106,7 +134,7 @@ OpenClError::OpenClError(const std::string &call, int code, const std::string &d
 }
 
 OpenClBuildError::OpenClBuildError(int code, std::string log)
-    : OpenClError("clBuildProgram", code, log.empty() ? "the compiler wrote no log" : "its log is kept")
+    : OpenClError("clBuildProgram", code, log.empty() ? "the compiler wrote no log" : "the compiler's log: " + logExcerpt(log))
     , m_log(std::move(log))
 {
 }

@@ -24,8 +24,8 @@ public:
 
     // X (m×k) and W (k×n) filled from a deterministic generator seeded with seed:
     // mt19937_64 outputs mapped to [-1, 1) (the same values on every platform).
-    // The variant is defaultMatmulIsa(): --isa, else LESSONSCOPE_ISA, else the best this CPU
-    // runs. Throws std::invalid_argument when dimensions are below 1 or the variant asked for
+    // The variant is defaultMatmulIsa(): --isa, else LESSONSCOPE_ISA, else the widest this CPU
+    // runs up to AVX2. Throws std::invalid_argument when dimensions are below 1 or the variant asked for
     // cannot run here.
     MatmulKernel(Dtype dtype, int m, int k, int n, std::uint64_t seed);
     // With the variant named (empty: as above).

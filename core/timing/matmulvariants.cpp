@@ -6,6 +6,7 @@
 
 #include <dlfcn.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <mutex>
 #include <stdexcept>
@@ -47,6 +48,14 @@ bool runs(const CompiledVariant &variant, int cpuLevel)
 {
     return variant.level <= cpuLevel;
 }
+
+// The widest level a variant is chosen at unasked. The AVX-512 product ran the lessons' calls (one
+// small product, then the worker waiting for the next) at two speeds, 0.8 µs and 3.1 µs of device
+// work, for hundreds of milliseconds at a time, with no wait or steal to see (docs/performance.md,
+// "The two speeds are the AVX-512 variant's"): the pattern of a 512-bit unit powered up after
+// idling. The AVX2 product held one speed in the same runs. So the lessons take AVX2 on such a
+// CPU unless --isa or LESSONSCOPE_ISA asks for avx512, and the artifact names the one that ran.
+constexpr int kWidestUnaskedLevel = 3;
 
 const CompiledVariant *find(std::string_view name)
 {
@@ -168,8 +177,13 @@ std::string defaultMatmulIsa()
                                         + ": " + problem);
         return fromEnvironment;
     }
+    return unaskedMatmulIsa(x86Level());
+}
+
+std::string unaskedMatmulIsa(int cpuLevel)
+{
     for (const CompiledVariant &variant : kVariants) {
-        if (runs(variant, x86Level()))
+        if (runs(variant, std::min(cpuLevel, kWidestUnaskedLevel)))
             return variant.name;
     }
     // The last variant is the build's baseline, which every CPU the build targets runs.

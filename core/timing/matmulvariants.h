@@ -36,9 +36,13 @@ std::string matmulIsaProblem(std::string_view request, int cpuLevel);
 void setMatmulIsa(std::string name);
 
 // The variant a MatmulKernel uses when not told: setMatmulIsa()'s, else LESSONSCOPE_ISA's, else
-// the best this CPU runs. Throws std::invalid_argument, with the sentence of matmulIsaProblem()
+// unaskedMatmulIsa(). Throws std::invalid_argument, with the sentence of matmulIsaProblem()
 // saying where the request came from, when the one asked for cannot run.
 std::string defaultMatmulIsa();
+// The variant chosen when none is asked for, on a CPU of the given x86-64 level (cpulevel.h): the
+// widest it runs up to AVX2. The AVX-512 product runs the lessons' calls at two speeds (the .cpp
+// says why), so it is taken only when asked for.
+std::string unaskedMatmulIsa(int cpuLevel);
 
 // The function table of the variant named name (empty: defaultMatmulIsa()). Throws
 // std::invalid_argument as defaultMatmulIsa() does.

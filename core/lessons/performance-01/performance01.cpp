@@ -91,7 +91,7 @@ LessonRun Performance01::runOn(const std::string &device, const ParameterValues 
         }
         // "Input already placed": the inputs are made (and placed on a device) before any clock
         // reads, outside the boundary. On the stream the product's instruction-set variant is
-        // chosen here (--isa, LESSONSCOPE_ISA, or the best this CPU runs), and the artifact names
+        // chosen here (--isa, LESSONSCOPE_ISA, or the widest this CPU runs up to AVX2), and the artifact names
         // the one that ran.
         const std::unique_ptr<TimedProduct> product = matrixlesson::openProduct(device, problem, run);
         if (round == 0) {
