@@ -9,5 +9,7 @@ HEADLINES = {
     "performance-04": "float32 warm median",
     "performance-05": "warm median",
     "performance-06": "one call alone",
+    "performance-07": "median of the runs",
+    "performance-08": "one clock read",
     "performance-09": "device: start to end",
 }

@@ -261,6 +261,14 @@ void TestInterference::oneCpuIsSaidWhateverElseTheRunMet()
     QVERIFY(!assessDisturbance(evidence).oneCpu);
     evidence.machine->cpus = 1;
     QVERIFY(assessDisturbance(evidence).oneCpu);
+    // A process allowed one CPU measured on it, also where no unit saw the driver's threads there
+    // (performance-09 on PoCL under taskset -c 0 said "quiet").
+    evidence.measuring->sharedCpu = 0;
+    QVERIFY(assessDisturbance(evidence).oneCpu);
+    evidence.deviceIsTheCpus = false;
+    QVERIFY(assessDisturbance(evidence).oneCpu);
+    evidence.machine->cpus = 2;
+    QVERIFY(!assessDisturbance(evidence).oneCpu);
 }
 
 // A run the person stopped after 4,365 of 20,000 asked-for calls, 4,361 of them clean, is a sound

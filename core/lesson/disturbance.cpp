@@ -466,7 +466,14 @@ Disturbance assessDisturbance(const RunEvidence &evidence, const DriftSamples &d
     if (const std::string drifted = driftOf(drift); !drifted.empty())
         result.reasons.push_back(drifted);
     result.disturbed = !result.reasons.empty();
-    result.oneCpu = m.measured > 0 && 2 * m.sharedCpu >= m.measured && !(evidence.deviceIsTheCpus && e.cpus >= 2);
+    // A process allowed one CPU (taskset, a one-CPU container) measured there whatever each unit
+    // reported: a device of this machine's CPUs (PoCL) then runs its driver threads on it too,
+    // and its units need not have seen them there.
+    // (A lesson timed on the host alone, with no device thread, has no turns to take.)
+    const bool hasDeviceThreads = e.deviceThreads > 0 || evidence.deviceIsTheCpus;
+    result.oneCpu = m.measured > 0
+        && ((e.cpus == 1 && hasDeviceThreads)
+            || (2 * m.sharedCpu >= m.measured && !(evidence.deviceIsTheCpus && e.cpus >= 2)));
     result.besideOtherWork = e.idle && e.idle->busyCpus >= kBusyCpusBesideRun;
     if (result.refused) {
         result.advice = "Close other programs (builds, browsers, virtual machines) and rerun; no figure of this run "
