@@ -31,8 +31,9 @@ constexpr const char *kMeasuredReading =
     "The first call of a process pays once for what later calls reuse: starting the stream's worker, "
     "choosing the product's instruction-set variant, first-touching the output, the library's first use "
     "and cold caches. Lengths are this machine's measured durations in the traced process, to scale: the "
-    "parts before the first dispatch and the first call's work dwarf a warm call, which is why a timer "
-    "started before them measures the set-up, not the call. Keep the first call apart: start the timer at "
+    "parts before the first dispatch take far longer than a warm call, and the first call's own work is "
+    "longer too (the library's code and data still cold), which is why a timer started before them "
+    "measures the set-up, not the call. Keep the first call apart: start the timer at "
     "a warm call's dispatch, and report the first call, measured in fresh processes, as a figure of its own.";
 
 // One fresh process measured; throws std::runtime_error when it failed (a run that kept going

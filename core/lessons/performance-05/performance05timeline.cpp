@@ -18,7 +18,9 @@ constexpr double kNsPerSecond = 1e9;
 constexpr std::array<CandidateNames, Performance05Timeline::kStopCount> kStops = {{
     {"fastest-call", "where the fastest call ends", "fastest",
      "The fastest call met no interruption and the warmest caches: a bound the calls rarely reach, not the "
-     "typical call. A benchmark that reports its minimum hides the noise every caller sees."},
+     "typical call. The minimum answers how fast this code can run here; the median, how long a call "
+     "typically takes; the mean, what the calls cost in total. A benchmark says which question its figure "
+     "answers."},
     {"median-call", "where the median call ends", "median",
      "Half the calls end before this point and half after. An interrupted call moves it by one rank at most, "
      "however long the interruption, so the median of many calls — with its 95% interval — is what a "
@@ -30,6 +32,18 @@ constexpr std::array<CandidateNames, Performance05Timeline::kStopCount> kStops =
      "One timing is one sample of a noisy process: this call alone is not the call's duration. An "
      "interrupted call measures the interruption too."},
 }};
+
+// The samples a 95% interval of ±2% around the median needs, planned from the spread rather than
+// read off one order of the samples: the median's standard error is about √(π/2) σ/√n ≈ 1.25 σ/√n
+// for a normal spread, σ estimated as 1.4826 × MAD, so n ≈ (z × 1.25 × σ / (0.02 × median))².
+std::optional<double> samplesPlannedFor2Percent(const performance05::Figures &f)
+{
+    if (!f.mad || !f.median || !(*f.median > 0) || !(*f.mad >= 0))
+        return std::nullopt;
+    const double sigma = 1.4826 * *f.mad;
+    const double n = std::ceil(std::pow(1.96 * std::sqrt(std::acos(-1.0) / 2) * sigma / (0.02 * *f.median), 2));
+    return std::isfinite(n) ? std::optional<double>(std::max(n, 1.0)) : std::nullopt;
+}
 
 const CandidateNames &namesOf(Stop stop)
 {
@@ -176,7 +190,9 @@ CallTimeline Performance05Timeline::call(int index) const
         const auto stop = static_cast<Stop>(i);
         const CandidateNames &names = namesOf(stop);
         const double at = stopSeconds(stop, index).value_or(0) * kNsPerSecond;
-        const bool interrupted = stop == Stop::ThisCall && index == slowestCall();
+        // "Interrupted" only where the trace recorded a wait for a CPU during the call: the slowest
+        // call is not interrupted by being slowest.
+        const bool interrupted = stop == Stop::ThisCall && !isCleanCall(index);
         call.candidates.push_back({names.key, interrupted ? "where the interrupted call ends" : names.label,
                                    interrupted ? "interrupted" : names.shortLabel, at, stop == Stop::Median});
     }
@@ -253,10 +269,15 @@ std::string Performance05Timeline::runNumbers(bool sentence) const
         text += ", with " + std::to_string(*f.outliers) + " outliers above median + 5 × MAD";
     text += ".";
     if (f.samplesFor2Percent)
-        text += " The interval came within ±2% of the median after " + std::to_string(*f.samplesFor2Percent) +
-                " samples.";
+        text += " The running interval first came within ±2% of the median after " +
+                std::to_string(*f.samplesFor2Percent) + " samples, in the order they were taken (the warm-up and "
+                "that order move this count).";
     else if (f.samples.size() >= performance05::kFirstJudged)
-        text += " The interval never came within ±2% of the median.";
+        text += " The running interval never came within ±2% of the median.";
+    if (const std::optional<double> planned = samplesPlannedFor2Percent(f))
+        text += " Planned from the spread instead: n ≈ (z × 1.25 × σ ÷ (2% × median))², with σ = 1.4826 × MAD, "
+                "is about " + formatCount(static_cast<std::int64_t>(*planned)) + " samples for ±2%.";
+    text += " An interval bounds the noise between calls, not a bias that every call shares.";
     if (f.neighbour == "on" && f.neighbourBursts)
         text += " A noisy neighbour competed for the worker's core in " + std::to_string(*f.neighbourBursts) +
                 " bursts.";
