@@ -6,6 +6,7 @@
 #include "core/lesson/artifactbuilder.h"
 #include "commandline.h"
 #include "core/base/rfc3339.h"
+#include "core/base/units.h"
 #include "core/lesson/lessonartifacts.h"
 #include "core/lesson/lessonregistry.h"
 #include "core/timing/matmulvariants.h"
@@ -301,8 +302,11 @@ int runAndWrite(const Lesson &lesson, const ParameterValues &values, const std::
     printOut(summaryOf(run, artifact, disturbance));
     if (run.cancelled)
         printErr(QStringLiteral("%1: kept the %2 measured before the stop\n")
-                     .arg(interruptedBy(), run.calls.size() == 1 ? QStringLiteral("one call")
-                                                                 : QStringLiteral("%1 calls").arg(run.calls.size())));
+                     .arg(interruptedBy(),
+                          run.calls.size() == 1
+                              ? QStringLiteral("one call")
+                              : QStringLiteral("%1 calls").arg(QString::fromStdString(
+                                    formatCount(static_cast<std::int64_t>(run.calls.size()))))));
     printOut(QStringLiteral("wrote %1\n").arg(printable(path)));
     const bool sound = passesItsOwnChecks(artifact, path);
     if (disturbance.refused) {
