@@ -297,6 +297,19 @@ private slots:
         QVERIFY(schematic->lengthVerdict(medians, 0).correct);
         QVERIFY(QString::fromStdString(schematic->lengthVerdict(medians, 0).headline).contains(QStringLiteral("warm median")));
         QVERIFY(QString::fromStdString(schematic->lengthVerdict(medians, 0).numbers).contains(QStringLiteral("no measured trace")));
+
+        // The vector width's factor of two is the explanation only where the measurement shows it:
+        // a float64 median 1.2 times float32's says so instead.
+        for (const double measuredRatio : {1.2, 2.0}) {
+            Json out12 = stdoutOf(m_artifact);
+            out12[key::kMedian][1] = out12[key::kMedian][0].get<double>() * measuredRatio;
+            Json untraced = document;
+            untraced["stdout"] = out12.dump(2);
+            const std::string why = timelineOf(Artifact(untraced))->lengthVerdict(measuredRatio, 0).why;
+            const bool mechanism = why.find("each instruction does half the arithmetic") != std::string::npos;
+            QVERIFY2(measuredRatio < 1.6 ? !mechanism && why.find("took only 1.20×") != std::string::npos : mechanism,
+                     why.c_str());
+        }
     }
 
     // The Chrome trace writes every call once: each pair's float32 work and float64 call.

@@ -192,6 +192,32 @@ TimelineVerdict Performance04Timeline::verdict(std::string_view, int) const
     return verdict;
 }
 
+namespace {
+
+// Below this multiple the measurement does not show the vector width's factor of two, and the
+// explanation says what it does show instead of the mechanism it did not see.
+constexpr double kWidthShowsFrom = 1.6;
+
+std::string whyTheTypesDiffer(std::optional<double> measured)
+{
+    const std::string compare =
+        "The same product is a different experiment in each type, with a different error too. Compare like "
+        "with like: the same type on both sides, or say which each one is (JAX computes in float32 by default, "
+        "NumPy in float64).";
+    if (measured && *measured < kWidthShowsFrom) {
+        return "A float64 number takes twice the bytes of a float32 one, and a vector register holds half as "
+               "many; yet here the float64 work took only " + formatRatio(*measured) +
+               " the float32 work, not the twice that width predicts: something other than the arithmetic's "
+               "width set this product's pace on this machine (moving the data, the calls' own overhead, or code "
+               "that is not vectorised), and the width's factor shows only where the arithmetic dominates. " +
+               compare;
+    }
+    return "A float64 number takes twice the bytes of a float32 one: a vector register holds half as many, each "
+           "instruction does half the arithmetic, and twice the memory moves. " + compare;
+}
+
+} // namespace
+
 TimelineVerdict Performance04Timeline::lengthVerdict(double multiple, int callIndex) const
 {
     const auto measured = measuredMultiple(callIndex);
@@ -205,11 +231,7 @@ TimelineVerdict Performance04Timeline::lengthVerdict(double multiple, int callIn
                            " the float32 work; the graded number, " + gradedName(callIndex) + ", is " +
                            formatRatio(*measured) + ".";
     }
-    verdict.why =
-        "A float64 number takes twice the bytes of a float32 one: a vector register holds half as many, each "
-        "instruction does half the arithmetic, and twice the memory moves. The same product is a different "
-        "experiment in each type, with a different error too. Compare like with like: the same type on both "
-        "sides, or say which each one is (JAX computes in float32 by default, NumPy in float64).";
+    verdict.why = whyTheTypesDiffer(measured);
     verdict.numbers = numbersText(multiple, callIndex);
     return verdict;
 }
