@@ -94,10 +94,15 @@ void TestComparison::rowsSetTheNumbersSideBySide()
     QCOMPARE(*rows[1].a, 8.500181138515472e-06);
     QCOMPARE(*rows[1].b, 1.7000362277030944e-05);
     QCOMPARE(*rows[1].ratio, 1.7000362277030944e-05 / 8.500181138515472e-06);
-    // Seven samples each: an interval, said not to be trustworthy.
+    // Seven samples each: an interval that holds 95% by spanning nearly every sample, so no
+    // verdict (never "cannot be trusted": at 7 it holds 98.4%); below 6 it cannot hold 95%.
     QVERIFY(rows[1].interval && !rows[1].interval->trusted);
     QCOMPARE(rows[1].samplesA, std::size_t(7));
-    QVERIFY(QString::fromStdString(rows[1].verdict).contains(QStringLiteral("cannot be trusted")));
+    QVERIFY2(QString::fromStdString(rows[1].verdict).contains(QStringLiteral("holds 95% but says little")), rows[1].verdict.c_str());
+    ComparedFigure five = rows[1];
+    five.samplesA = 5;
+    QVERIFY2(QString::fromStdString(verdictOf(five)).contains(QStringLiteral("cannot hold 95% (at most 93.8%)")),
+             verdictOf(five).c_str());
     QCOMPARE(rows[2].label, std::string("max_abs_error"));
     QVERIFY(!rows[2].isDuration);
     QCOMPARE(*rows[2].a, 2.384185791015625e-07);
@@ -257,7 +262,7 @@ void TestComparison::viewShowsBothSeriesAndTheTable()
     QCOMPARE(table->item(1, 1)->text(), QStringLiteral("8.50 µs"));
     QCOMPARE(table->item(1, 2)->text(), QStringLiteral("17.0 µs"));
     QCOMPARE(table->item(1, 3)->text(), QString::fromUtf8("2.00×"));
-    QVERIFY(table->item(1, 4)->text().contains(QStringLiteral("cannot be trusted")));
+    QVERIFY(table->item(1, 4)->text().contains(QStringLiteral("says little")));
     QCOMPARE(table->item(0, 1)->text(), QStringLiteral("29.2 ms"));
     QCOMPARE(table->item(2, 1)->text(), QString::fromUtf8("2.38 × 10⁻⁷"));
     QVERIFY(view.differencesText().isEmpty()); // the same experiment: no banner

@@ -19,6 +19,18 @@ namespace {
 // z for a two-sided 97.5% interval: each of two medians at 97.5% holds together at ≥ 95%.
 constexpr double kZ = 2.2414;
 
+// Why so few samples draw no verdict, in words true of the median's order-statistic interval: below
+// 6 samples it cannot reach 95% ([min, max] holds 1 − 2 × 0.5ⁿ: 93.8% at 5); from 6 to 9 it holds
+// 95% (96.9–99.8%) only by spanning nearly every sample, so it says little.
+std::string fewSamplesWords(std::size_t n)
+{
+    if (n < 6)
+        return "with " + std::to_string(n) + " samples a side the interval cannot hold 95% (at most "
+            + formatNumber(std::round(1000 * (1 - std::pow(0.5, static_cast<double>(n) - 1))) / 10) + "%)";
+    return "with only " + std::to_string(n) + " samples a side the interval spans nearly all of them: it holds 95% but "
+           "says little";
+}
+
 } // namespace
 
 // Every verdict in one form: "B ÷ A = 1.42× (95%: 1.38×–1.47×): B is slower", the ratio and
@@ -43,8 +55,8 @@ std::string verdictOf(const ComparedFigure &f)
     text += " (" + std::to_string(static_cast<int>(std::lround(i.confidence * 100))) + "%: " + formatRatio(i.low) + "–"
         + formatRatio(i.high) + ")";
     if (!i.trusted)
-        return text + ": with fewer than " + std::to_string(kTrustedSamples) + " samples (" +
-               std::to_string(std::min(f.samplesA, f.samplesB)) + ") the interval cannot be trusted";
+        return text + ": " + fewSamplesWords(std::min(f.samplesA, f.samplesB)) + ", so no verdict is drawn from it ("
+            + std::to_string(kTrustedSamples) + " samples a side give one)";
     const bool more = *f.ratio > 1;
     text += i.low <= 1 && 1 <= i.high ? std::string(": no difference beyond noise")
         : std::string(": B is ") + (f.isDuration ? (more ? "slower" : "faster") : (more ? "larger" : "smaller"));

@@ -58,8 +58,8 @@ void fewSamples(const ResultsFile &file, Checker &checker)
     if (few.size() == 1) {
         checker.warning(first.pointer, first.name + " has " + std::to_string(first.samples.size()) + " " +
                                            (first.samples.size() == 1 ? first.sampleName : plural) + ", fewer than " +
-                                           std::to_string(kEnoughSamples) + ": the interval of its median cannot be "
-                                           "trusted. " + moreSamples(file.harness));
+                                           std::to_string(kEnoughSamples) + ": the interval of its median spans nearly all of "
+                                           "them and says little (below 6 it cannot hold 95%). " + moreSamples(file.harness));
         return;
     }
     std::string names;
@@ -69,7 +69,8 @@ void fewSamples(const ResultsFile &file, Checker &checker)
         names += ", …";
     checker.warning(first.pointer, std::to_string(few.size()) + " benchmarks have fewer than " +
                                        std::to_string(kEnoughSamples) + " " + plural + " (" + names +
-                                       "): the interval of a median cannot be trusted. " + moreSamples(file.harness));
+                                       "): the interval of a median spans nearly all of them and says little (below 6 it cannot hold "
+                                       "95%). " + moreSamples(file.harness));
 }
 
 void spread(const ResultsFile &file, Checker &checker)

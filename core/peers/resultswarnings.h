@@ -12,7 +12,8 @@
 
 namespace lessonscope {
 
-// Below this many samples a median's interval cannot be trusted (as for lessons: kTrustedSamples).
+// Below this many samples a median's interval says little (as for lessons: kTrustedSamples): it
+// spans nearly every sample, and below 6 it cannot hold 95%.
 inline constexpr std::size_t kEnoughSamples = kTrustedSamples;
 // Above this coefficient of variation a benchmark's samples spread too widely: pyperf's own
 // `check` warns from here.

@@ -22,7 +22,7 @@ inline constexpr double kOutlierMads = 5;
 // The interval is "within ±2%" when both its ends lie within 2% of the median.
 inline constexpr double kTargetFraction = 0.02;
 // The interval is judged from this many samples on: below it the order-statistic interval is the
-// sample's range and cannot hold 95% (kTrustedSamples of core/lesson/artifactcomparison.h).
+// sample's range and says little; below 6 it cannot hold 95% (kTrustedSamples of core/lesson/artifactcomparison.h).
 inline constexpr std::size_t kFirstJudged = 10;
 
 // The figures over the first n samples, for every n from 1 to the sample's size (element n − 1).
