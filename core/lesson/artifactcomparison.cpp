@@ -25,9 +25,9 @@ constexpr double kZ = 2.2414;
 std::string fewSamplesWords(std::size_t n)
 {
     if (n < 6)
-        return "with " + std::to_string(n) + " samples a side the interval cannot hold 95% (at most "
+        return "with " + std::to_string(n) + " samples on one side the interval cannot hold 95% (at most "
             + formatNumber(std::round(1000 * (1 - std::pow(0.5, static_cast<double>(n) - 1))) / 10) + "%)";
-    return "with only " + std::to_string(n) + " samples a side the interval spans nearly all of them: it holds 95% but "
+    return "with only " + std::to_string(n) + " samples on one side the interval spans nearly all of them: it holds 95% but "
            "says little";
 }
 
@@ -56,7 +56,7 @@ std::string verdictOf(const ComparedFigure &f)
         + formatRatio(i.high) + ")";
     if (!i.trusted)
         return text + ": " + fewSamplesWords(std::min(f.samplesA, f.samplesB)) + ", so no verdict is drawn from it ("
-            + std::to_string(kTrustedSamples) + " samples a side give one)";
+            + std::to_string(kTrustedSamples) + " samples on each side give one)";
     const bool more = *f.ratio > 1;
     text += i.low <= 1 && 1 <= i.high ? std::string(": no difference beyond noise")
         : std::string(": B is ") + (f.isDuration ? (more ? "slower" : "faster") : (more ? "larger" : "smaller"));
