@@ -12,6 +12,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <algorithm>
+
 using namespace lessonscope;
 
 namespace {
@@ -47,6 +49,11 @@ QString table(const ArtifactComparison &comparison)
                     .arg(f.ratio ? QString::fromStdString(formatRatio(*f.ratio)) : QStringLiteral("—"), -9)
                     .arg(QString::fromStdString(f.verdict));
     }
+    const bool anInterval = std::any_of(comparison.figures.begin(), comparison.figures.end(),
+                                        [](const ComparedFigure &f) { return f.interval.has_value(); });
+    if (anInterval)
+        text += QStringLiteral("\n  An interval bounds the noise between the rounds or samples measured, not a bias "
+                               "that every one of them shares (a slower clock, another library, another machine).\n");
     return text;
 }
 

@@ -197,6 +197,7 @@ private slots:
         QVERIFY(mismatched.out.contains(QStringLiteral("dtype: A float32 · B float64")));
         QVERIFY(mismatched.out.contains(QStringLiteral("shape: A 64×32 · 32×16 · B 96×96 · 96×96")));
         QVERIFY(mismatched.out.contains(QStringLiteral("says little"))); // the seed has 7 samples
+        QVERIFY(mismatched.out.contains(QStringLiteral("An interval bounds the noise"))); // not a bias
 
         // Two default runs: the same experiment, an interval for every figure with samples: 99% for
         // those measured in rounds (between runs), 95% for the others.
