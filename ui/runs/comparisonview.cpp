@@ -129,7 +129,9 @@ void ComparisonView::setEntries(const LibraryEntry &a, const LibraryEntry &b)
     std::tie(m_originA, m_originB) = distinctOrigins(a.originLabel(), timeOf(artifactA), b.originLabel(), timeOf(artifactB));
 
     m_title->setText(tr("Comparing two runs of %1").arg(shownText(artifactA.lessonId())));
-    m_subtitle->setText(tr("A: %1 — %2    B: %3 — %4").arg(m_originA, a.displayName(), m_originB, b.displayName()));
+    // Said where the intervals are: they bound the noise between rounds or samples, not a bias.
+    m_subtitle->setText(tr("A: %1 — %2    B: %3 — %4    An interval bounds noise, not a bias every run shares.")
+                            .arg(m_originA, a.displayName(), m_originB, b.displayName()));
 
     const ArtifactComparison comparison = compareArtifacts(artifactA, artifactB);
     // A side with errors cannot be shown as intended: said first, above everything it compares.
