@@ -2,6 +2,7 @@
 // copies, the product is right at every size, the whole exceeds the call), its own checks, its
 // timeline's start marker and verdicts, its rendering, and the command line as a user runs it.
 #include "coretesting.h"
+#include "core/artifact/artifactio.h"
 #include "lessontesting.h"
 #include "core/lesson/artifactbuilder.h"
 #include "core/lesson/lessonartifacts.h"
@@ -11,6 +12,7 @@
 #include "core/lessons/performance-03/performance03phases.h"
 #include "core/lessons/performance-03/performance03timeline.h"
 #include "core/timing/devicestream.h"
+#include "core/trace/chrometrace.h"
 #include "core/timing/placement.h"
 #include "explorertesting.h"
 #include "ui/window/artifactrenderer.h"
@@ -416,6 +418,27 @@ private slots:
                                                  QStringLiteral("-o"), m_dir.filePath(QStringLiteral("b.json"))});
         QVERIFY(badSizes.exitCode != 0);
         QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("b.json"))));
+    }
+
+    // performance-03's twin (the same sample again, after a placement not awaited) is drawn
+    // ending where its call ends, for comparison; exported, it lies where it ran, right after its
+    // call. Drawn shifted, an interrupted twin reached back over the twin before it.
+    void aTwinIsExportedWhereItRan()
+    {
+        const Artifact artifact = *readArtifactFile(recordedPath("performance-03")).artifact;
+        const auto phases = performance03::readFigures(artifact).phases;
+        const Json trace = Json::parse(exportChromeTrace(artifact, *timelineOf(artifact)).json);
+        const auto origin = trace["otherData"]["originNs"].get<std::int64_t>();
+        std::size_t call = 0;
+        for (const Json &event : trace["traceEvents"]) {
+            if (event["name"] != "dispatch, wait")
+                continue;
+            QVERIFY(call < phases.size() && phases[call].unawaited);
+            QCOMPARE(std::llround(event["ts"].get<double>() * 1000), phases[call].unawaited->callDispatchBegin - origin);
+            ++call;
+        }
+        QCOMPARE(call, phases.size());
+        QVERIFY(call > 1);
     }
 
 private:

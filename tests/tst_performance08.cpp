@@ -14,6 +14,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cmath>
+#include <map>
+
 using namespace lessonscope;
 using namespace lessontesting;
 namespace key = performance08::key;
@@ -101,6 +104,39 @@ private slots:
         ParameterValues values;
         QVERIFY(!lesson().resolveParameters(values));
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, lesson().runOn("gpu0", values, quiet));
+    }
+
+    // Each reading is drawn inside what it read and clear of its neighbours: its batch within the
+    // reading, its reads in the gaps between readings, nothing of no length — even a reading faster
+    // than the run's medians add to. (Readings were drawn at the medians' lengths: a run's
+    // 10,000-operation readings ran past the next reading's start, and trace readers saw them cross.)
+    void eachReadingIsDrawnInsideWhatItRead()
+    {
+        Json document = m_artifact.json();
+        Json &calls = document["trace"]["calls"];
+        const double operation = *performance08::readFigures(m_artifact).operation * 1e9;
+        for (std::size_t i = performance08::kBatchSizes.size() - 1; i < calls["dispatchBegin"].size(); i += 10) {
+            const auto batch = static_cast<double>(performance08::kBatchSizes.back());
+            calls["readyObserved"][i] = calls["dispatchBegin"][i].get<std::int64_t>() + std::llround(batch * operation / 2);
+        }
+        const Artifact faster(document);
+        const Performance08Timeline timeline(faster);
+        const Trace trace = *faster.trace();
+        std::map<int, double> drawnTo; // each lane's last drawn end, on the run's clock
+        for (int i = 0; i < timeline.callCount(); ++i) {
+            const double at = static_cast<double>(trace.calls[static_cast<std::size_t>(i)].dispatchBegin);
+            const double reading = *timeline.callSeconds(i) * 1e9;
+            for (const TimelineEvent &event : timeline.call(i).events) {
+                if (event.answer)
+                    continue;
+                QVERIFY(event.end > event.begin);
+                if (event.lane == Performance08Timeline::Operations)
+                    QVERIFY2(event.begin >= 0 && event.end <= reading, qPrintable(QStringLiteral("reading %1").arg(i)));
+                QVERIFY2(!drawnTo.contains(event.lane) || at + event.begin >= drawnTo[event.lane],
+                         qPrintable(QStringLiteral("reading %1's %2 crosses the one before").arg(i).arg(QString::fromStdString(event.label))));
+                drawnTo[event.lane] = at + event.end;
+            }
+        }
     }
 
 private:

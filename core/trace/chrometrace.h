@@ -36,10 +36,10 @@ ChromeTraceSummary writeChromeTrace(const Artifact &artifact, const LessonTimeli
 // The same, whole in memory: for small traces and tests.
 ChromeTrace exportChromeTrace(const Artifact &artifact, const LessonTimeline &timeline);
 
-// The dur to write for an event from ts to end (µs) so that a reader's ts + dur, added in
-// doubles, is end exactly where a double can land there, else the largest sum before it: abutting
-// events then touch (or leave one unit in the last place) and never cross. 213.449 + 0.715 lands
-// past 214.164 in doubles, so 0.715 is written 0.7149999999999999.
+// The dur to write for an event from ts to end (µs): three units in the last place of end short
+// of end − ts, so that a reader's ts + dur, added in doubles, stays before end even after the
+// reader has moved every time by a thread's first ts (speedscope does; 93.891 + 742.109 lands on
+// 836 but 5.781 + 742.109 lands past 747.89): abutting events never cross.
 double chromeDurationBetween(double ts, double end);
 
 } // namespace lessonscope

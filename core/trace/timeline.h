@@ -53,6 +53,9 @@ struct TimelineEvent {
     // for every call: not a span of this call, so a trace export leaves it out and writes the
     // call's own completed result there instead.
     bool answer = false;
+    // Drawn this much later than it happened (another measurement drawn beside the call, aligned
+    // with it for comparison): a trace export writes it where it happened, on the run's own time.
+    double drawnLaterBy = 0;
 };
 
 // Work the lesson keeps outside its timed boundary (data preparation, first use); drawn greyed

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 
 using namespace lessonscope;
 using namespace lessonscope::timeline;
@@ -374,14 +375,19 @@ void TimelinePainter::paintMultiples()
     m_painter.setFont(m_small);
     const QFontMetricsF fm(m_small);
     const double pixelsPerMultiple = std::fabs(pixelOfMultiple(l.scale, m_call.anchor, question.reference, 1) - l.anchorX);
-    // Every multiple when they have room, else every second, fifth, …
-    int every = 1;
-    for (int nice : {1, 2, 5, 10, 20, 50}) {
-        every = nice;
-        if (pixelsPerMultiple * nice >= fm.horizontalAdvance(QStringLiteral("00×")) + 12)
-            break;
+    // Every multiple when they have room, else every 2nd, 5th, 10th, 20th, 50th, 100th, …: as many
+    // as the widest label leaves room for (a reading of 10,000 operations has thousands in view).
+    const auto largest = static_cast<std::int64_t>(std::floor(question.maximum));
+    const double room = fm.horizontalAdvance(QStringLiteral("%1×").arg(largest)) + 12;
+    std::int64_t every = 1;
+    for (std::int64_t decade = 1; pixelsPerMultiple * static_cast<double>(every) < room && decade <= 1'000'000'000; decade *= 10) {
+        for (const int nice : {1, 2, 5}) {
+            every = nice * decade;
+            if (pixelsPerMultiple * static_cast<double>(every) >= room)
+                break;
+        }
     }
-    for (int k = 0; k <= static_cast<int>(std::floor(question.maximum)); k += every) {
+    for (std::int64_t k = 0; k <= largest; k += every) {
         const double x = pixelOfMultiple(l.scale, m_call.anchor, question.reference, k);
         if (x < l.plot.left() - 0.5 || x > l.plot.right() + 0.5)
             continue;

@@ -243,10 +243,12 @@ double Performance03Timeline::addTwin(CallTimeline &call, int index) const
     // Schematic: the placement returns at once, the copy runs on, the call waits behind it.
     double placeBegin = -34, placeEnd = -30, copyBegin = -28, copyEnd = 6, dispatch = -28, workBegin = 12,
            workEnd = 60, ready = call.anchor;
+    double drawnLaterBy = 0; // than the twin ran, right after its call
     if (hasTwins()) {
         const performance03::UnawaitedPhase &u = *m_figures.phases[static_cast<std::size_t>(index)].unawaited;
         // Shifted so that the twin's readiness is the call's: both timers stop at the anchor.
         const double shift = call.anchor - static_cast<double>(u.readyObserved);
+        drawnLaterBy = shift + static_cast<double>(trace().calls[static_cast<std::size_t>(index)].dispatchBegin);
         const auto at = [shift](std::int64_t t) { return static_cast<double>(t) + shift; };
         placeBegin = at(u.placeDispatchBegin);
         placeEnd = at(u.placeDispatchEnd);
@@ -275,7 +277,10 @@ double Performance03Timeline::addTwin(CallTimeline &call, int index) const
         span(device, "device work", "The call's work begins only when the copy has ended: one queue, in order.",
              workBegin, workEnd),
     };
-    call.events.insert(call.events.end(), twin.begin(), twin.end());
+    for (TimelineEvent event : twin) {
+        event.drawnLaterBy = drawnLaterBy;
+        call.events.push_back(std::move(event));
+    }
     return placeEnd;
 }
 

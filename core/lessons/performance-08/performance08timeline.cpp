@@ -51,17 +51,20 @@ constexpr ReadingWords kDeviceWords = {
     "return + END", "The work-item returns and the device stamps END.",
     "What the device's profiling timer reads: END less START, ", " and an empty kernel's cost."};
 
-// One reading: the clock's first end, the batch, its second end, and what the timer reads.
-std::vector<TimelineEvent> readingEvents(const ReadingWords &w, double fixed, double work, double reading,
+// One reading: the clock's first end, the batch, its second end, and what the timer reads. half is
+// the half of a read that lies inside the reading at each end, batch the batch's drawn length.
+std::vector<TimelineEvent> readingEvents(const ReadingWords &w, double half, double batch, double reading,
                                          const std::string &operations)
 {
-    return {
-        span(Performance08Timeline::Clock, w.before, w.beforeNote, -fixed / 2, fixed / 2),
-        span(Performance08Timeline::Operations, operations, "The batch: " + operations + w.batchTail, fixed / 2,
-             fixed / 2 + work),
-        span(Performance08Timeline::Clock, w.after, w.afterNote, fixed / 2 + work, fixed * 3 / 2 + work),
+    std::vector<TimelineEvent> events = {
+        span(Performance08Timeline::Clock, w.before, w.beforeNote, -half, half),
+        span(Performance08Timeline::Operations, operations, "The batch: " + operations + w.batchTail, half, half + batch),
+        span(Performance08Timeline::Clock, w.after, w.afterNote, half + batch, 3 * half + batch),
         span(Performance08Timeline::Measurement, "reading", w.readingHead + operations + w.readingTail, 0, reading),
     };
+    // A read squeezed to nothing by its neighbours is not drawn: a span of no length says nothing.
+    std::erase_if(events, [](const TimelineEvent &event) { return !(event.end > event.begin); });
+    return events;
 }
 
 constexpr const char *kHostWhy =
@@ -142,6 +145,26 @@ double Performance08Timeline::answerOperations() const
     return std::floor((1 - performance08::kAskedShare) / performance08::kAskedShare / kSchematicOperation) + 1;
 }
 
+Performance08Timeline::ReadingParts Performance08Timeline::measuredParts(int index, double read, double work) const
+{
+    const auto i = static_cast<std::size_t>(index);
+    const double reading = std::round(*callSeconds(index) * 1e9);
+    // A reading shorter than the medians add to was faster than they say: both shrink alike.
+    const double scale = read + work > 0 ? std::min(1.0, reading / (read + work)) : 1.0;
+    ReadingParts parts{std::floor(read * scale / 2), std::max(1.0, std::round(work * scale))};
+    // Each read lies half outside the reading, in the gap to the reading before or after it:
+    // never more than half that gap, so that no two readings' reads are drawn over each other.
+    const auto drawnEnd = [this](std::size_t call) {
+        return static_cast<double>(m_trace.calls[call].dispatchBegin) + std::round(*callSeconds(static_cast<int>(call)) * 1e9);
+    };
+    if (i > 0)
+        parts.half = std::min(parts.half, std::floor((static_cast<double>(m_trace.calls[i].dispatchBegin) - drawnEnd(i - 1)) / 2));
+    if (i + 1 < m_trace.calls.size())
+        parts.half = std::min(parts.half, std::floor((static_cast<double>(m_trace.calls[i + 1].dispatchBegin) - drawnEnd(i)) / 2));
+    parts.half = std::clamp(parts.half, 0.0, std::floor((reading - parts.batch) / 2));
+    return parts;
+}
+
 CallTimeline Performance08Timeline::call(int index) const
 {
     if (isMeasured() && (index < 0 || index >= callCount()))
@@ -152,20 +175,21 @@ CallTimeline Performance08Timeline::call(int index) const
     const double reading = isMeasured() ? *callSeconds(index) * 1e9 : read + operation;
     const std::int64_t batch = batchOf(index);
     const std::string operations = formatCount(batch) + (batch == 1 ? " operation" : " operations");
+    // The batch is drawn as its operations' own time (the run's one operation × its size), the
+    // reads as one read's cost each, in whole nanoseconds inside this reading; the timer's lane
+    // shows what this reading read, which for a short batch is mostly the clock's cost and its rounding.
+    const double work = static_cast<double>(batch) * operation;
+    const ReadingParts parts = isMeasured() ? measuredParts(index, read, work) : ReadingParts{read / 2, work};
     CallTimeline call;
     call.title = callTitle(index);
     call.measured = isMeasured();
     call.lanes = lanes();
     call.marker = MarkerKind::Length;
-    call.anchor = read / 2; // the batch begins where the first read ends
-    // The batch is drawn as its operations' own time (the run's one operation × its size), the
-    // reads as one read's cost each; the timer's lane shows what this reading read, which for a
-    // short batch is mostly the clock's cost and its rounding.
-    const double work = static_cast<double>(batch) * operation;
-    call.events = readingEvents(m_figures.onDevice() ? kDeviceWords : kHostWords, read, work, reading, operations);
+    call.anchor = parts.half; // the batch begins where the first read ends
+    call.events = readingEvents(m_figures.onDevice() ? kDeviceWords : kHostWords, parts.half, parts.batch, reading, operations);
     call.events.push_back(span(Measurement, "1% clock", "The fewest operations for which one clock read is under 1% of the reading.",
                                call.anchor, call.anchor + answerOperations() * operation, true));
-    call.length.event = 4;
+    call.length.event = static_cast<int>(call.events.size()) - 1;
     call.length.reference = operation;
     call.length.referenceName = "one operation";
     call.length.guessName = "operations in one reading";

@@ -40,6 +40,13 @@ public:
     double answerOperations() const;
 
 private:
+    // What a reading is drawn as: half a read at each of its ends, and its batch.
+    struct ReadingParts {
+        double half;
+        double batch;
+    };
+    // A measured reading's parts in whole nanoseconds, inside what it read and clear of its neighbours.
+    ReadingParts measuredParts(int index, double read, double work) const;
     std::int64_t batchOf(int index) const;
     std::string measuredNumbers() const;
 
