@@ -284,10 +284,26 @@ void TimelinePainter::paintMeasurement(const State &state)
 
     if (!state.answered)
         return;
-    // The completed result, revealed with the answer: dashed when the answer missed it.
+    // The completed result, revealed with the answer: dashed when the answer missed it. Where the
+    // lane also holds what the timer read (performance-08's reading beside the answer's length),
+    // that is drawn under the answer with its own name, not the answer's.
+    const auto eventOf = [this](const TimelineLayout::EventItem &item) -> const TimelineEvent & {
+        return m_call.events[static_cast<std::size_t>(item.event)];
+    };
+    const bool answerDrawn = std::any_of(l.events.begin(), l.events.end(), [&](const TimelineLayout::EventItem &item) {
+        return eventOf(item).lane == m_layout.timerLane && eventOf(item).answer;
+    });
     for (const TimelineLayout::EventItem &item : l.events) {
-        if (m_call.events[static_cast<std::size_t>(item.event)].lane != m_layout.timerLane)
+        const TimelineEvent &event = eventOf(item);
+        if (event.lane != m_layout.timerLane)
             continue;
+        if (answerDrawn && !event.answer) {
+            m_painter.setPen(QPen(withAlpha(colour, 150), 1));
+            m_painter.setBrush(withAlpha(fillOf(m_layout.timerLane), 90));
+            m_painter.drawRoundedRect(item.box, 3, 3);
+            barText(item.box, QString::fromStdString(event.label), false);
+            continue;
+        }
         m_painter.setPen(QPen(colour, 1.4, state.answerCorrect ? Qt::SolidLine : Qt::DashLine));
         m_painter.setBrush(state.answerCorrect ? QBrush(fillOf(m_layout.timerLane)) : QBrush());
         m_painter.drawRoundedRect(item.box, 3, 3);
