@@ -261,6 +261,8 @@ private slots:
         const auto *p03 = dynamic_cast<const Performance03Timeline *>(timeline.get());
         QVERIFY(p03);
         const Json out = stdoutOf(m_artifact);
+        if (!p03->medianReading(Performance03Timeline::Start::AtDispatch))
+            QSKIP("every sample of the traced size was interrupted by other work: no median of clean calls");
         QCOMPARE(*p03->medianReading(Performance03Timeline::Start::AtDispatch), numbers(out, key::kCallMedian)[2]);
         QCOMPARE(*p03->medianReading(Performance03Timeline::Start::BeforePlacement),
                  numbers(out, key::kWithPlacementMedian)[2]);
@@ -420,9 +422,8 @@ private slots:
         QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("b.json"))));
     }
 
-    // performance-03's twin (the same sample again, after a placement not awaited) is drawn
-    // ending where its call ends, for comparison; exported, it lies where it ran, right after its
-    // call. Drawn shifted, an interrupted twin reached back over the twin before it.
+    // The twin, drawn to end where its call ends, is exported where it ran, right after its call:
+    // exported as drawn, an interrupted twin reached back over the twin before it.
     void aTwinIsExportedWhereItRan()
     {
         const Artifact artifact = *readArtifactFile(recordedPath("performance-03")).artifact;
@@ -437,8 +438,7 @@ private slots:
             QCOMPARE(std::llround(event["ts"].get<double>() * 1000), phases[call].unawaited->callDispatchBegin - origin);
             ++call;
         }
-        QCOMPARE(call, phases.size());
-        QVERIFY(call > 1);
+        QVERIFY(call > 1 && call == phases.size());
     }
 
 private:

@@ -43,7 +43,7 @@ struct EvidenceProblem {
 // nullopt when the environment has no evidence (recorded elsewhere, or an older lessonscope) or
 // when it is malformed or out of range (then *problem says where and why, if given).
 std::optional<InterferenceEvidence> interferenceFromJson(const Json &environment, EvidenceProblem *problem = nullptr);
-RunEvidence runEvidenceFromJson(const Json &environment);
+RunEvidence runEvidenceFromJson(const Json &environment, EvidenceProblem *problem = nullptr);
 
 // The older rule, for artifacts whose evidence covers the whole run only (no measuring block).
 struct DisturbanceRule {

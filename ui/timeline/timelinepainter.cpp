@@ -285,7 +285,7 @@ void TimelinePainter::paintMeasurement(const State &state)
     if (!state.answered)
         return;
     // The completed result, revealed with the answer: dashed when the answer missed it. Where the
-    // lane also holds what the timer read (performance-08's reading beside the answer's length),
+    // lane also holds what the timer read (a reading beside the length the answer asks),
     // that is drawn under the answer with its own name, not the answer's.
     const auto eventOf = [this](const TimelineLayout::EventItem &item) -> const TimelineEvent & {
         return m_call.events[static_cast<std::size_t>(item.event)];
