@@ -3,7 +3,7 @@
 // runs through the LessonRunner and validates; its stdout is what it declares (key by key, in order,
 // of the declared types), and its section of docs/artifact-format.md names every declared key;
 // its stdout states the parameters it ran with; its
-// panels and its timeline draw; each candidate of its prediction gets a verdict that agrees with
+// panels and its timeline draw (the timeline's spans where its layout puts them); each candidate of its prediction gets a verdict that agrees with
 // the candidate and says what it measured; its measured calls export as a Chrome trace; a cancelled run
 // keeps what it measured as a valid artifact; and its bundled recording validates, opens on the
 // timeline and round-trips byte for byte. What is a lesson's own (its physics, its verdict texts)
@@ -31,6 +31,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cmath>
 
 using namespace lessonscope;
 using namespace lessontesting;
@@ -101,6 +102,31 @@ void checkVerdicts(const Artifact &artifact)
         right += candidate.correct ? 1 : 0;
     }
     QCOMPARE(right, 1);
+}
+
+// The picture agrees with the layout: each span the shown call draws on an activity lane is on the
+// widget's picture where its box is said to be — the strip just inside its top edge is one fill
+// from end to end, and not the lane's background just above the box. (A picture that merely has
+// colours passes a painter that draws every box in the wrong row, or none.)
+void checkSpansAreDrawnWhereLaidOut(TimelineWidget &timeline)
+{
+    const QImage picture = timeline.grab().toImage();
+    const CallTimeline &call = timeline.currentCall();
+    for (int i = 0; i < int(call.events.size()); ++i) {
+        const TimelineEvent &event = call.events[std::size_t(i)];
+        const QRect box = timeline.eventRect(i).toAlignedRect();
+        // A waiting span is hatched, and a box too small for a strip inside its border has none.
+        if (event.shape != TimelineEvent::Shape::Span || event.waiting || event.lane == call.timerLane() || box.width() < 12
+            || box.height() < 8)
+            continue;
+        const QPoint insideLeft(box.left() + 5, box.top() + 3), insideRight(box.right() - 5, box.top() + 3);
+        const QPoint above(box.left() + 5, box.top() - 3);
+        if (!picture.rect().contains(insideRight) || !picture.rect().contains(above))
+            continue;
+        const QString what = QStringLiteral("\"%1\" is not drawn where its box is laid out").arg(QString::fromStdString(event.label));
+        QVERIFY2(picture.pixel(insideLeft) == picture.pixel(insideRight), qPrintable(what));
+        QVERIFY2(picture.pixel(insideLeft) != picture.pixel(above), qPrintable(what));
+    }
 }
 
 // Cancels once the first measured call was reported.
@@ -304,6 +330,9 @@ private slots:
         panel.setArtifact(*read.artifact);
         panel.show();
         QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        checkSpansAreDrawnWhereLaidOut(*panel.timeline());
+        if (QTest::currentTestFailed())
+            return;
         const CallTimeline shown = panel.timeline()->currentCall();
         if (shown.marker == MarkerKind::Length)
             return; // its answer is a length, which checkVerdicts asked

@@ -234,6 +234,15 @@ QPointF TimelineWidget::markerPosition() const
     return {markerX(), cachedLayout().laneCenterY(m_call.timerLane())};
 }
 
+QRectF TimelineWidget::eventRect(int event) const
+{
+    for (const TimelineLayout::EventItem &item : cachedLayout().events) {
+        if (item.event == event)
+            return item.box;
+    }
+    return {};
+}
+
 QString TimelineWidget::readingText(int candidate) const
 {
     if (candidate < 0 || candidate >= static_cast<int>(m_call.candidates.size()))

@@ -66,6 +66,7 @@ public:
     // Where things are drawn, in widget coordinates (for tests and accessibility).
     QPointF candidatePosition(int candidate) const; // its tick in the timer's lane
     QPointF markerPosition() const;                                // the marker's handle
+    QRectF eventRect(int event) const; // the current call's event's box; empty where it is not drawn
     QString toolTipAt(const QPointF &pos) const;                   // empty where there is nothing
     double timeAtPixel(double x) const;                            // in the call's time units
 
