@@ -14,6 +14,9 @@
 #include <QFileInfo>
 #include <QRegularExpression>
 
+#include <optional>
+#include <variant>
+
 using namespace lessonscope;
 
 namespace {
@@ -73,7 +76,31 @@ int runRender(int argc, char *argv[])
     return renderCommand(QApplication::arguments().mid(2));
 }
 
-int renderCommand(const QStringList &arguments)
+namespace {
+
+// What `render` was asked to draw, its options checked.
+struct RenderRequest {
+    QString file;
+    QString output;
+    QSize size;
+    RenderView view = RenderView::All;
+    int call = -1; // -1: the call the explorer opens on
+    std::optional<QString> answer;
+};
+
+// WxH between 200x150 and 10000x10000; invalid otherwise.
+QSize imageSizeOf(const QString &value)
+{
+    static const QRegularExpression pattern(QStringLiteral("^(\\d{2,5})[x×X](\\d{2,5})$"));
+    const QRegularExpressionMatch match = pattern.match(value);
+    const QSize size = match.hasMatch() ? QSize(match.captured(1).toInt(), match.captured(2).toInt()) : QSize();
+    if (!size.isValid() || size.width() < 200 || size.height() < 150 || size.width() > 10000 || size.height() > 10000)
+        return {};
+    return size;
+}
+
+// The request as asked, or the exit status to end with: 0 after --help, 2 for a bad usage (said).
+std::variant<RenderRequest, int> parseRenderRequest(const QStringList &arguments)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
@@ -100,65 +127,72 @@ int renderCommand(const QStringList &arguments)
     parser.addOptions({output, size, view, call, answer});
     if (const int exitCode = parseSubcommand(parser, QStringLiteral("render"), arguments); exitCode >= 0)
         return exitCode;
-
-    if (!qobject_cast<QApplication *>(QCoreApplication::instance())) {
-        printErr(QStringLiteral("lessonscope render: needs the widgets (a QApplication)\n"));
-        return 2;
-    }
     if (parser.positionalArguments().size() != 1 || !parser.isSet(output)) {
         printErr(QStringLiteral("lessonscope render: name one artifact FILE and -o OUT.png.\n"
                                 "Try 'lessonscope render --help'.\n"));
         return 2;
     }
-    static const QRegularExpression sizePattern(QStringLiteral("^(\\d{2,5})[x×X](\\d{2,5})$"));
-    const QRegularExpressionMatch match = sizePattern.match(parser.value(size));
-    const QSize imageSize = match.hasMatch() ? QSize(match.captured(1).toInt(), match.captured(2).toInt()) : QSize();
-    if (!imageSize.isValid() || imageSize.width() < 200 || imageSize.height() < 150 || imageSize.width() > 10000
-        || imageSize.height() > 10000) {
+    RenderRequest request;
+    request.file = parser.positionalArguments().constFirst();
+    request.output = parser.value(output);
+    request.size = imageSizeOf(parser.value(size));
+    if (!request.size.isValid()) {
         printErr(QStringLiteral("lessonscope render: --size '%1' is not WxH between 200x150 and 10000x10000.\n")
                      .arg(parser.value(size)));
         return 2;
     }
-    RenderView renderView = RenderView::All;
-    if (!parseRenderView(parser.value(view), &renderView)) {
+    if (!parseRenderView(parser.value(view), &request.view)) {
         printErr(QStringLiteral("lessonscope render: --view '%1' is not all, panels or diagram.\n").arg(parser.value(view)));
         return 2;
     }
-
-    int callIndex = -1;
     if (parser.isSet(call)) {
         bool isNumber = false;
-        callIndex = parser.value(call).toInt(&isNumber);
-        if (!isNumber || callIndex < 0) {
+        request.call = parser.value(call).toInt(&isNumber);
+        if (!isNumber || request.call < 0) {
             printErr(QStringLiteral("lessonscope render: --call '%1' is not a call number (0, 1, 2, …).\n")
                          .arg(parser.value(call)));
             return 2;
         }
     }
+    if (parser.isSet(answer))
+        request.answer = parser.value(answer);
+    return request;
+}
 
-    if (!acceptOutputPath(QStringLiteral("render"), parser.value(output)))
+} // namespace
+
+int renderCommand(const QStringList &arguments)
+{
+    const std::variant<RenderRequest, int> parsed = parseRenderRequest(arguments);
+    if (const int *exitCode = std::get_if<int>(&parsed))
+        return *exitCode;
+    const RenderRequest &request = std::get<RenderRequest>(parsed);
+    if (!qobject_cast<QApplication *>(QCoreApplication::instance())) {
+        printErr(QStringLiteral("lessonscope render: needs the widgets (a QApplication)\n"));
+        return 2;
+    }
+    if (!acceptOutputPath(QStringLiteral("render"), request.output))
         return 1;
-    const QString file = parser.positionalArguments().constFirst();
-    OpenedFile result = openReportingProblems(file);
+    OpenedFile result = openReportingProblems(request.file);
     if (!result.ok())
         return 1;
 
     LibraryEntry entry;
-    entry.path = QFileInfo(file).absoluteFilePath();
+    entry.path = QFileInfo(request.file).absoluteFilePath();
     entry.artifact = std::move(result.artifact);
     entry.results = std::move(result.results);
     entry.problems = std::move(result.problems);
-    if (callIndex >= 0) {
+    if (request.call >= 0) {
         const int calls = renderableCallCount(entry);
-        if (callIndex >= calls) {
-            printErr(calls == 0 ? QStringLiteral("lessonscope render: %1 has no measured calls to draw (--call).\n").arg(printable(file))
+        if (request.call >= calls) {
+            printErr(calls == 0 ? QStringLiteral("lessonscope render: %1 has no measured calls to draw (--call).\n").arg(printable(request.file))
                                 : QStringLiteral("lessonscope render: --call %1: %2 has calls 0 to %3.\n")
-                                      .arg(callIndex).arg(printable(file)).arg(calls - 1));
+                                      .arg(request.call).arg(printable(request.file)).arg(calls - 1));
             return 2;
         }
     }
-    if (parser.isSet(answer) && !acceptAnswer(entry, parser.value(answer), file))
+    if (request.answer && !acceptAnswer(entry, *request.answer, request.file))
         return 2;
-    const QImage image = renderArtifact(entry, renderView, imageSize, callIndex, parser.value(answer));
-    return savePng(image, parser.value(output)) ? 0 : 1;
+    const QImage image = renderArtifact(entry, request.view, request.size, request.call, request.answer.value_or(QString()));
+    return savePng(image, request.output) ? 0 : 1;
 }

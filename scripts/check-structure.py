@@ -60,7 +60,6 @@ KNOWN = {
     ("function", "core/lessons/performance-05/performance05.cpp"): "run(); to go with the declared lessons",
     ("function", "core/lessons/performance-04/performance04.cpp"): "run(); to go with the declared lessons",
     ("function", "ui/charts/panelchart.cpp"): "updateRanges; to split with the chart model",
-    ("function", "app/rendercommand.cpp"): "renderCommand parses and draws; to split",
 }
 
 
