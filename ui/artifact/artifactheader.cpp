@@ -141,25 +141,9 @@ void ArtifactHeader::setEntry(const LibraryEntry &entry)
     m_figures.clear();
     m_resultsHidden = false;
     m_summary->setForegroundRole(QPalette::WindowText);
-    QString source = entry.path;
-    if (entry.origin == LibraryEntry::Origin::Bundled)
-        source = tr("the recorded lesson bundled with lessonscope (read-only)");
-    else if (entry.unsaved)
-        source = entry.path.isEmpty() ? tr("made on this machine — not saved yet")
-                                      : tr("%1 — changed since saved").arg(entry.path);
-    m_source->setText(source);
-    m_source->setToolTip(plainToolTip(entry.path));
-    m_status->setText(entry.statusText());
-
+    setSource(entry);
     if (!entry.artifact) {
-        m_title->setText(tr("Unreadable file"));
-        m_subtitle->setText(entry.displayName());
-        m_summary->setText(tr("This file is not a lesson artifact lessonscope can read; its problems are listed below."));
-        for (QLabel *label : {m_generated, m_environment, m_contentHash, m_rendererHash, m_conditions})
-            label->clear();
-        m_disturbance->hide();
-        m_summary->show();
-        showFields(false);
+        showUnreadable(entry);
         return;
     }
 
@@ -170,7 +154,40 @@ void ArtifactHeader::setEntry(const LibraryEntry &entry)
     QStringList facts = {shownText(artifact.lessonId()), shownText(artifact.kind()), shownText(artifact.provenance())};
     facts.removeAll(QString());
     m_subtitle->setText(facts.join(QStringLiteral(" · ")));
+    setSummary(artifact);
+    setEnvironment(artifact);
+    setConditions(artifact);
+    setHashes(artifact);
+}
 
+void ArtifactHeader::setSource(const LibraryEntry &entry)
+{
+    QString source = entry.path;
+    if (entry.origin == LibraryEntry::Origin::Bundled)
+        source = tr("the recorded lesson bundled with lessonscope (read-only)");
+    else if (entry.unsaved)
+        source = entry.path.isEmpty() ? tr("made on this machine — not saved yet")
+                                      : tr("%1 — changed since saved").arg(entry.path);
+    m_source->setText(source);
+    m_source->setToolTip(plainToolTip(entry.path));
+    m_status->setText(entry.statusText());
+}
+
+void ArtifactHeader::showUnreadable(const LibraryEntry &entry)
+{
+    m_title->setText(tr("Unreadable file"));
+    m_subtitle->setText(entry.displayName());
+    m_summary->setText(tr("This file is not a lesson artifact lessonscope can read; its problems are listed below."));
+    for (QLabel *label : {m_generated, m_environment, m_contentHash, m_rendererHash, m_conditions})
+        label->clear();
+    m_disturbance->hide();
+    m_summary->show();
+    showFields(false);
+}
+
+// The lesson's figures in one line, each with what it is a median of.
+void ArtifactHeader::setSummary(const Artifact &artifact)
+{
     const LessonSummary summary = summarizeArtifact(artifact);
     QStringList numbers;
     for (const Figure &figure : summary.figures) {
@@ -195,7 +212,11 @@ void ArtifactHeader::setEntry(const LibraryEntry &entry)
     m_resultsHidden = false;
     m_summary->setText(m_figures);
     m_summary->setVisible(!numbers.isEmpty());
+}
 
+// When it was made, and on what: the backend, a real device by name, the libraries.
+void ArtifactHeader::setEnvironment(const Artifact &artifact)
+{
     const QString generatedAt = shownText(artifact.generatedAt());
     const QDateTime generated = QDateTime::fromString(generatedAt, Qt::ISODateWithMs);
     m_generated->setText(generated.isValid() ? QLocale().toString(generated.toLocalTime(), QLocale::LongFormat)
@@ -215,8 +236,10 @@ void ArtifactHeader::setEntry(const LibraryEntry &entry)
     if (libraries.size() > kMaxLibrariesShown)
         environment << tr("and %1 more").arg(libraries.size() - kMaxLibrariesShown);
     m_environment->setText(environment.join(QStringLiteral(", ")));
-    setConditions(artifact);
+}
 
+void ArtifactHeader::setHashes(const Artifact &artifact)
+{
     const bool ours = isRenderedByThisBuild(artifact);
     // A match is said only of a hash recomputed here, from the lesson and the parameters stdout
     // states, and found equal: a file's word for it is not enough. And it says what matched:

@@ -39,6 +39,11 @@ public:
 private:
     QLabel *field(int row, int pair, const QString &name);
     void showFields(bool artifactFields);
+    void setSource(const LibraryEntry &entry);
+    void showUnreadable(const LibraryEntry &entry);
+    void setSummary(const lessonscope::Artifact &artifact);
+    void setEnvironment(const lessonscope::Artifact &artifact);
+    void setHashes(const lessonscope::Artifact &artifact);
     void setConditions(const lessonscope::Artifact &artifact);
     void setHash(QLabel *label, const std::string &hash, const QString &qualifier, const QString &meaning);
 
