@@ -58,7 +58,6 @@ KNOWN = {
     ("function", "tests/tst_course.cpp"): "predictRunCompareSaveAndRestart walks the course in order",
     ("function", "core/lessons/performance-05/performance05.cpp"): "run(); to go with the declared lessons",
     ("function", "core/lessons/performance-04/performance04.cpp"): "run(); to go with the declared lessons",
-    ("function", "ui/charts/panelchart.cpp"): "updateRanges; to split with the chart model",
 }
 
 

@@ -19,19 +19,6 @@
 #include <limits>
 #include <span>
 
-namespace {
-
-double niceStep(double raw)
-{
-    if (!(raw > 0))
-        return 1;
-    const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
-    const double f = raw / magnitude;
-    return (f < 1.5 ? 1 : f < 3 ? 2 : f < 7 ? 5 : 10) * magnitude;
-}
-
-} // namespace
-
 int PanelChart::Impl::columns() const
 {
     const int width = static_cast<int>(chart()->plotArea().width());
@@ -356,88 +343,9 @@ void PanelChart::rebuildValueAxis()
 
 void PanelChart::updateRanges()
 {
-    double low = 0, high = 0, xLow = 0, xHigh = 0;
-    bool any = false, anyX = false, integral = true;
-    int linePoints = 0;
-    const auto include = [&](double v) {
-        low = any ? std::min(low, v) : v;
-        high = any ? std::max(high, v) : v;
-        any = true;
-    };
-    if (d->bars) {
-        for (std::size_t s = 0; s < d->drawnSeries(); ++s) {
-            const std::vector<double> &y = d->panel.series[s].y;
-            for (qsizetype c = 0; c < d->drawnCategories() && static_cast<std::size_t>(c) < y.size(); ++c) {
-                if (d->drawable(y[static_cast<std::size_t>(c)]))
-                    include(d->barValue(s, c));
-            }
-        }
-    }
-    for (QLineSeries *line : std::as_const(d->lines)) {
-        linePoints = std::max(linePoints, line->count());
-        for (const QPointF &p : line->points()) {
-            include(p.y());
-            xLow = anyX ? std::min(xLow, p.x()) : p.x();
-            xHigh = anyX ? std::max(xHigh, p.x()) : p.x();
-            anyX = true;
-            integral = integral && p.x() == std::floor(p.x());
-        }
-    }
-
-    const QList<QAbstractAxis *> horizontal = d->chart()->axes(Qt::Horizontal);
-    if (auto *axis = horizontal.isEmpty() ? nullptr : qobject_cast<QValueAxis *>(horizontal.constFirst())) {
-        if (!anyX) {
-            xLow = 1;
-            xHigh = 2;
-        }
-        if (d->zoomed) { // the view, not the points drawn (they reach one beyond each edge)
-            xLow = d->viewFrom;
-            xHigh = d->viewTo;
-            integral = integral && (xHigh - xLow) >= 6;
-            linePoints = std::numeric_limits<int>::max();
-        }
-        const double step = std::max(niceStep((xHigh - xLow) / 6), integral ? 1.0 : 0.0);
-        // A few points sit between ticks with room around them; many fill the axis edge to edge.
-        const double pad = linePoints <= 30 ? step / 2 : 0;
-        // Interval and range in the order that never asks for more ticks than either view has
-        // (zooming out from a fine interval would create hundreds of thousands of tick items).
-        const bool coarser = step > axis->tickInterval();
-        if (coarser)
-            axis->setTickInterval(step);
-        axis->setRange(xLow - pad, xHigh > xLow ? xHigh + pad : xLow + pad + step);
-        if (!coarser)
-            axis->setTickInterval(step);
-        axis->setLabelFormat(integral ? QStringLiteral("%.0f") : QStringLiteral("%g"));
-    }
-
-    if (auto *axis = horizontal.isEmpty() ? nullptr : qobject_cast<QLogValueAxis *>(horizontal.constFirst()))
-        d->updateLogXRange(axis, anyX ? xLow : 1, anyX ? xHigh : 10);
-
-    const QList<QAbstractAxis *> vertical = d->chart()->axes(Qt::Vertical);
-    if (vertical.isEmpty())
-        return;
-    if (auto *axis = qobject_cast<QLogValueAxis *>(vertical.constFirst())) {
-        const double lo = any && low > 0 ? std::pow(10.0, std::floor(std::log10(low))) : 1;
-        double hi = any && high > 0 ? std::pow(10.0, std::ceil(std::log10(high))) : 10;
-        // Headroom: a bar within a third of a decade of the top has no room for its label.
-        if (any && high > 0 && d->bars && high * 3 > hi)
-            hi *= 10;
-        hi = hi > lo ? hi : lo * 10;
-        axis->setRange(lo, hi);
-        // A line every few decades when they are many, where the labels are (setDecadeLabels);
-        // minor lines help within a few decades, across ten they are a grey wash.
-        const int step = Impl::decadeStep(lo, hi);
-        axis->setBase(std::pow(10.0, step));
-        axis->setMinorTickCount(step > 1 ? 0 : 8);
-        axis->setMinorGridLineVisible(hi / lo <= 1e3);
-        d->setDecadeLabels(lo, hi);
-    } else if (auto *linear = qobject_cast<QValueAxis *>(vertical.constFirst())) {
-        d->setDecadeLabels(0, 0);
-        const double lo = any ? std::min(low, 0.0) : 0;
-        const double hi = any ? std::max(high, 0.0) * (d->bars ? 1.15 : 1.05) : 1;
-        linear->setRange(lo, hi > lo ? hi : lo + 1);
-        linear->applyNiceNumbers();
-    }
+    const Impl::DrawnExtent extent = d->drawnExtent();
+    d->updateXRange(extent);
+    d->updateYRange(extent);
     d->placeBarLabels();
     d->placeMedianLabel();
 }

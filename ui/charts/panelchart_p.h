@@ -132,6 +132,15 @@ struct PanelChart::Impl {
     void addMedianLine(QAbstractAxis *xAxis);
     void placeMedianLabel();
     void updateLogXRange(QLogValueAxis *axis, double low, double high);
+    // The span of the values drawn, from which the axes take their ranges.
+    struct DrawnExtent {
+        double low = 0, high = 0, xLow = 0, xHigh = 0;
+        bool any = false, anyX = false, integral = true;
+        int linePoints = 0;
+    };
+    DrawnExtent drawnExtent() const;
+    void updateXRange(DrawnExtent extent);
+    void updateYRange(const DrawnExtent &extent);
 
     // Chart item coordinates <-> the PanelChart's own.
     QPointF toChart(const QWidget *owner, const QPoint &position) const;
