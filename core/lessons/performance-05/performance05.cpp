@@ -28,6 +28,32 @@ constexpr const char *kMeasuredReading =
     "calls, while the median moves by at most one rank. Report the median of many calls with its 95% interval "
     "(here the order-statistic interval), and how many samples it took to narrow.";
 
+// One round's timed calls, until the samples reach upTo (every call is a sample here) or a cancel.
+void timeRound(TimedProduct &product, int round, std::size_t upTo, LessonRun &run, performance05::Measurements &m,
+               RunObserver &observer)
+{
+    // Counted where the work runs: every sample timed a product.
+    const std::int64_t productsBefore = product.productsComputed();
+    product.startRegion();
+    while (m.samples.size() < upTo) {
+        // Checked between calls only; the first call is always measured, so that a run, even
+        // a cancelled one, has something to report.
+        if (!run.calls.empty() && observer.isCancelled()) {
+            run.cancelled = true;
+            break;
+        }
+        const TimedStream::Timed call = product.call();
+        if (run.calls.empty())
+            run.startedAtNs = call.timestamps.dispatchBegin;
+        run.calls.push_back(MeasuredCall::of(call.timestamps.since(run.startedAtNs), call.evidence, round));
+        run.calls.back().device = call.device.since(run.startedAtNs); // a real device's own clock
+        m.samples.add(run.calls.back().synchronizedSeconds(), call.evidence, round);
+        observer.callMeasured(static_cast<int>(run.calls.size()) - 1, run.calls.back());
+        observer.progress(static_cast<int>(m.samples.size()), static_cast<int>(run.measuring.wanted));
+    }
+    m.productsTimed += product.productsComputed() - productsBefore; // after the last wait
+}
+
 } // namespace
 
 LessonInfo Performance05::makeInfo()
@@ -108,26 +134,7 @@ LessonRun Performance05::runOn(const std::string &device, const ParameterValues 
             neighbour = std::make_unique<NoisyNeighbour>(m.workerCpu);
             neighbour->waitUntilBusy();
         }
-        // Counted where the work runs: every sample timed a product.
-        const std::int64_t productsBefore = product->productsComputed();
-        product->startRegion();
-        while (m.samples.size() < share.cleanByEndOfRound(round)) {
-            // Checked between calls only; the first call is always measured, so that a run, even
-            // a cancelled one, has something to report.
-            if (!run.calls.empty() && cancelled()) {
-                run.cancelled = true;
-                break;
-            }
-            const TimedStream::Timed call = product->call();
-            if (run.calls.empty())
-                run.startedAtNs = call.timestamps.dispatchBegin;
-            run.calls.push_back(MeasuredCall::of(call.timestamps.since(run.startedAtNs), call.evidence, round));
-            run.calls.back().device = call.device.since(run.startedAtNs); // a real device's own clock
-            m.samples.add(run.calls.back().synchronizedSeconds(), call.evidence, round);
-            observer.callMeasured(static_cast<int>(run.calls.size()) - 1, run.calls.back());
-            observer.progress(static_cast<int>(m.samples.size()), static_cast<int>(samples));
-        }
-        m.productsTimed += product->productsComputed() - productsBefore; // after the last wait
+        timeRound(*product, round, share.cleanByEndOfRound(round), run, m, observer);
         m.maxAbsError = product->checkAgainstReference(m.maxAbsError, cancelled); // after the clock stopped
     }
     if (neighbour) {
