@@ -56,7 +56,6 @@ KNOWN = {
     ("file", "tests/tst_validation.cpp"): "its table of problems is data",
     ("function", "tests/tst_validation.cpp"): "problemIsReported_data is a table of cases",
     ("function", "tests/tst_course.cpp"): "predictRunCompareSaveAndRestart walks the course in order",
-    ("function", "core/lessons/performance-04/performance04.cpp"): "run(); to go with the declared lessons",
 }
 
 

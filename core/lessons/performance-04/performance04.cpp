@@ -62,6 +62,31 @@ LessonContract Performance04::contract()
             performance04::check, performance04::summarize, timelineFrom<Performance04Timeline>, performance04::parametersOf};
 }
 
+namespace {
+
+// One pair: float32's call then float64's, each kept as a call and a sample of its type. Returns
+// the pair's seconds and its evidence (clean when both calls are).
+std::pair<double, CallEvidence> timePair(const std::vector<std::unique_ptr<TimedProduct>> &products, int round, LessonRun &run,
+                                         performance04::Measurements &measurements, RunObserver &observer)
+{
+    CallEvidence pair;
+    double pairSeconds = 0;
+    for (std::size_t d = 0; d < products.size(); ++d) {
+        const TimedStream::Timed call = products[d]->call();
+        if (run.calls.empty())
+            run.startedAtNs = call.timestamps.dispatchBegin;
+        run.calls.push_back(MeasuredCall::of(call.timestamps.since(run.startedAtNs), call.evidence, round));
+        run.calls.back().device = call.device.since(run.startedAtNs); // a real device's own clock
+        measurements.warm[d].add(run.calls.back().synchronizedSeconds(), call.evidence, round);
+        pair = d == 0 ? call.evidence : combined(pair, call.evidence);
+        pairSeconds += call.seconds();
+        observer.callMeasured(static_cast<int>(run.calls.size()) - 1, run.calls.back());
+    }
+    return {pairSeconds, pair};
+}
+
+} // namespace
+
 LessonRun Performance04::runOn(const std::string &device, const ParameterValues &values, RunObserver &observer) const
 {
     const auto samples = static_cast<std::size_t>(integerParameter(values, param::kSamples));
@@ -115,19 +140,7 @@ LessonRun Performance04::runOn(const std::string &device, const ParameterValues 
                 run.cancelled = true;
                 break;
             }
-            CallEvidence pair;
-            double pairSeconds = 0;
-            for (std::size_t d = 0; d < products.size(); ++d) {
-                const TimedStream::Timed call = products[d]->call();
-                if (run.calls.empty())
-                    run.startedAtNs = call.timestamps.dispatchBegin;
-                run.calls.push_back(MeasuredCall::of(call.timestamps.since(run.startedAtNs), call.evidence, round));
-                run.calls.back().device = call.device.since(run.startedAtNs); // a real device's own clock
-                measurements.warm[d].add(run.calls.back().synchronizedSeconds(), call.evidence, round);
-                pair = d == 0 ? call.evidence : combined(pair, call.evidence);
-                pairSeconds += call.seconds();
-                observer.callMeasured(static_cast<int>(run.calls.size()) - 1, run.calls.back());
-            }
+            const auto [pairSeconds, pair] = timePair(products, round, run, measurements, observer);
             pairs.add(pairSeconds, pair, round);
             // Counted in calls, as the run in progress draws them and a cancel reports them: the
             // clean pairs' two each, of the pairs asked for.
