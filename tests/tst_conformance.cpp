@@ -13,6 +13,7 @@
 #include "core/artifact/artifactio.h"
 #include "core/lesson/artifactbuilder.h"
 #include "core/lesson/childprocess.h"
+#include "core/lesson/lessonartifacts.h"
 #include "core/lesson/lessonrunner.h"
 #include "core/lesson/stdoutfields.h"
 #include "core/opencl/opencldevices.h"
@@ -310,9 +311,7 @@ private slots:
     void everyRecordingValidatesOpensAndRoundTrips()
     {
         const Lesson &lesson = currentLesson();
-        QFile file(recordedPath(lesson.info().id.c_str()));
-        QVERIFY2(file.open(QIODevice::ReadOnly), qPrintable(file.fileName()));
-        const QByteArray bytes = file.readAll();
+        const QByteArray bytes = recordingOf(lesson);
         const ReadResult read = readArtifact(std::string_view(bytes.constData(), std::size_t(bytes.size())));
         QVERIFY(read.ok());
         QCOMPARE(read.artifact->lessonId(), lesson.info().id);
@@ -343,7 +342,32 @@ private slots:
         QVERIFY2(panel.verdictText().contains(QStringLiteral("Right")), qPrintable(panel.verdictText()));
     }
 
+    // A lesson's panels are made from its stdout by its declaration: a recording's panels are
+    // exactly what its lesson makes of its stdout today (titles, series, values, order).
+    void everyRecordingsPanelsAreRemadeFromItsStdout_data() { lessonRows(); }
+    void everyRecordingsPanelsAreRemadeFromItsStdout()
+    {
+        const Lesson &lesson = currentLesson();
+        const QByteArray bytes = recordingOf(lesson);
+        const ReadResult read = readArtifact(std::string_view(bytes.constData(), std::size_t(bytes.size())));
+        QVERIFY(read.ok());
+        const auto out = read.artifact->stdoutJson();
+        QVERIFY(out);
+        if (!stdoutMismatches(*out, lesson.stdoutFields()).empty())
+            QSKIP("the recording's stdout is of an earlier contract (the course's first recording)");
+        QCOMPARE(QByteArray::fromStdString(lesson.panels(*out).dump()),
+                 QByteArray::fromStdString(read.artifact->json()["data"]["panels"].dump()));
+        // And its layout, the renderer identity, is the one the recording was drawn by.
+        QCOMPARE(rendererHashOf(lesson), read.artifact->rendererHash());
+    }
+
 private:
+    // The lesson's bundled recording, as its bytes (empty, and the read then fails, without one).
+    static QByteArray recordingOf(const Lesson &lesson)
+    {
+        QFile file(recordedPath(lesson.info().id.c_str()));
+        return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+    }
     static void lessonRows()
     {
         QTest::addColumn<QString>("lesson");

@@ -135,8 +135,14 @@ void compareBar(const Json &document, std::size_t panelIndex, const char *series
 void compareLine(const Json &document, std::size_t panelIndex, const char *series, const std::vector<double> &samples,
                  const char *key, Checker &checker)
 {
+    compareSeries(document, panelIndex, "line", series, samples, key, checker);
+}
+
+void compareSeries(const Json &document, std::size_t panelIndex, const char *kind, const char *series,
+                   const std::vector<double> &samples, const char *key, Checker &checker)
+{
     std::string pointer;
-    const Json *panel = panelAt(document, panelIndex, "line", &pointer);
+    const Json *panel = panelAt(document, panelIndex, kind, &pointer);
     const Json *y = panel ? seriesValues(*panel, series, &pointer) : nullptr;
     if (!y)
         return;

@@ -41,6 +41,9 @@ void compareBar(const Json &document, std::size_t panelIndex, const char *series
 // stdout's samples against the series of the line panel at panelIndex, value by value.
 void compareLine(const Json &document, std::size_t panelIndex, const char *series, const std::vector<double> &samples,
                  const char *key, Checker &checker);
+// The same for a panel of either kind ("bar" or "line"): each value of the series against stdout's.
+void compareSeries(const Json &document, std::size_t panelIndex, const char *kind, const char *series,
+                   const std::vector<double> &samples, const char *key, Checker &checker);
 
 // Per traced call, whether the trace's evidence calls it interrupted (docs/artifact-format.md,
 // "trace.evidence"); empty when the trace has no usable evidence.

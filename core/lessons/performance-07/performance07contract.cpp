@@ -1,7 +1,10 @@
 #include "core/lessons/performance-07/performance07contract.h"
 
 #include "core/artifact/lenientjson.h"
+#include "core/lesson/declaredpanels.h"
+#include "core/lesson/stdoutchecks.h"
 #include "core/lessons/shared/matrixlesson.h"
+#include "core/lessons/shared/productfields.h"
 #include "core/timing/statistics.h"
 
 #include <nlohmann/json.hpp>
@@ -15,31 +18,26 @@ using namespace lenient;
 
 namespace {
 
-constexpr const char *kRunsTitle = "Each run's median and its 95% interval";
-constexpr const char *kWidthsTitle = "One run's interval against the runs' spread";
-constexpr const char *kPairsTitle = "Identical runs their intervals call different";
-
-Json runsPanel(Json x, Json seriesList)
+// The runs with a median, by number: the runs panel's abscissae.
+Json runNumbersOf(const Json &out)
 {
-    return makeLinePanel(kRunsTitle, std::move(x), {"run", "seconds"}, std::move(seriesList));
+    return readFigures(out).stated.runNumbers;
 }
 
-Json widthsPanel(Json seriesList)
-{
-    return makeBarPanel(kWidthsTitle, Json::array({"one run's 95% interval", "the runs' medians"}),
-                        {nullptr, "fraction of the median of the runs"}, std::move(seriesList));
-}
-
-Json pairsPanel(Json seriesList)
-{
-    return makeBarPanel(kPairsTitle, Json::array({"all pairs", "intervals apart"}), {nullptr, kPairsSeries},
-                        std::move(seriesList));
-}
-
-Json optionalJson(const std::optional<double> &value)
-{
-    return value ? Json(*value) : Json(nullptr);
-}
+constexpr std::array kPanels{
+    DeclaredPanel::line("Each run's median and its 95% interval", {"run", "seconds"}, runNumbersOf,
+                        {{{"run's median", {key::kRunMedians}},
+                          {"its 95% interval, low", {key::kRunLows}},
+                          {"its 95% interval, high", {key::kRunHighs}}}}),
+    // The spread between runs, and pairs of them, exist from two runs with a median on.
+    DeclaredPanel::bar("One run's interval against the runs' spread", {nullptr, "fraction of the median of the runs"},
+                       {"one run's 95% interval", "the runs' medians"},
+                       {{{"width ÷ median of the runs", {key::kWithinWidth, key::kBetweenWidth}}}})
+        .drawnWith(key::kBetweenWidth),
+    DeclaredPanel::bar("Identical runs their intervals call different", {nullptr, "pairs of runs"},
+                       {"all pairs", "intervals apart"}, {{{"pairs of runs", {key::kPairs, key::kPairsDifferent}}}})
+        .drawnWith(key::kBetweenWidth),
+};
 
 } // namespace
 
@@ -78,26 +76,13 @@ RunFigures runFiguresOf(const std::vector<std::vector<double>> &cleanByRun)
     return f;
 }
 
-std::vector<std::vector<double>> cleanByRun(const Samples &warm)
-{
-    return SampleColumns{warm.seconds, warm.waitedNs, warm.round}.cleanByRound();
-}
-
 Json output(const LessonRun &run, const Samples &warm, double maxAbsError)
 {
-    const RunFigures f = runFiguresOf(cleanByRun(warm));
     Json out = Json::object();
     matrixlesson::writeVersionsAndProduct(out, run, matrixlesson::WithDtype::Yes);
     writeSamples(out, key::kWarmSamples, warm);
-    out[key::kRunMedians] = f.medians;
-    out[key::kRunLows] = f.lows;
-    out[key::kRunHighs] = f.highs;
-    out[key::kMedianOfRuns] = optionalJson(f.medianOfRuns);
-    out[key::kWithinWidth] = optionalJson(f.withinWidth);
-    out[key::kBetweenWidth] = optionalJson(f.betweenWidth);
-    out[key::kWidthRatio] = optionalJson(f.ratio);
-    out[key::kPairs] = f.pairs;
-    out[key::kPairsDifferent] = f.pairsDifferent;
+    writeBoundFigures(out, runFiguresOf(SampleColumns{warm.seconds, warm.waitedNs, warm.round}.cleanByRound()),
+                      kRunFigureFields);
     // A run cancelled during its only check of a large product has no error to state.
     if (!std::isnan(maxAbsError))
         out[key::kMaxAbsError] = maxAbsError;
@@ -108,50 +93,54 @@ Json output(const LessonRun &run, const Samples &warm, double maxAbsError)
     return out;
 }
 
+// Every key a run prints, in order; docs/artifact-format.md, "performance-07", says more of each.
+StdoutFields stdoutFields()
+{
+    static constexpr auto fields = joinFields(
+        productfield::kVersions, productfield::kProduct,
+        std::to_array<StdoutField>({field::samples(
+            key::kWarmSamples, "each warm call of every run, dispatch to observed readiness; its round is its run")}),
+        fieldsOf(kRunFigureFields),
+        std::to_array<StdoutField>({
+            field::number(key::kMaxAbsError, "", "the last output against a higher-precision reference").onSomeRuns(),
+            field::integer(key::kRunsRequested, "", "the runs asked for"),
+        }),
+        productfield::kRunEnd);
+    return fields;
+}
+
 Json panels(const Json &out)
 {
-    const Figures f = readFigures(out);
-    Json list = Json::array();
-    list.push_back(runsPanel(f.stated.runNumbers, Json::array({panelSeries(kMedianSeries, out.at(key::kRunMedians)),
-                                                                panelSeries(kLowSeries, out.at(key::kRunLows)),
-                                                                panelSeries(kHighSeries, out.at(key::kRunHighs))})));
-    // The spread between runs, and pairs of them, exist from two runs with a median on.
-    if (f.stated.betweenWidth) {
-        list.push_back(widthsPanel(
-            Json::array({panelSeries(kWidthSeries, Json::array({out.at(key::kWithinWidth), out.at(key::kBetweenWidth)}))})));
-        list.push_back(pairsPanel(
-            Json::array({panelSeries(kPairsSeries, Json::array({out.at(key::kPairs), out.at(key::kPairsDifferent)}))})));
-    }
-    return list;
+    return declaredPanels(kPanels, out);
 }
 
 Json panelLayout()
 {
-    Json runs = runsPanel(Json::array(), Json::array({kMedianSeries, kLowSeries, kHighSeries}));
-    runs.erase("x");
-    return Json::array({runs, widthsPanel(Json::array({kWidthSeries})), pairsPanel(Json::array({kPairsSeries}))});
+    return declaredLayout(kPanels);
+}
+
+void check(const Json &document, const Json &out, Checker &checker)
+{
+    checkSampleEvidence(out, key::kWarmSamples, checker);
+    if (!stdoutchecks::durationsOf(out, key::kWarmSamples, checker))
+        return;
+    stdoutchecks::nonNegativeOf(out, key::kMaxAbsError, "an absolute error", checker);
+    const Figures f = readFigures(out);
+    checkBoundFigures(f.stated, runFiguresOf(f.warm.cleanByRound()), kRunFigureFields, "the runs' clean samples", checker);
+    checkDeclaredPanels(document, out, kPanels, checker);
 }
 
 Figures readFigures(const Json &out)
 {
     Figures f;
     f.warm = readSamples(out, key::kWarmSamples);
-    RunFigures &s = f.stated;
-    s.medians = numbersOf(member(out, key::kRunMedians));
-    s.lows = numbersOf(member(out, key::kRunLows));
-    s.highs = numbersOf(member(out, key::kRunHighs));
+    readBoundFigures(out, f.stated, kRunFigureFields);
     // The runs the medians are of: those with clean samples, as the samples' rounds say.
     const std::vector<std::vector<double>> byRun = f.warm.cleanByRound();
     for (std::size_t r = 0; r < byRun.size(); ++r) {
         if (!byRun[r].empty())
-            s.runNumbers.push_back(static_cast<double>(r + 1));
+            f.stated.runNumbers.push_back(static_cast<double>(r + 1));
     }
-    s.medianOfRuns = numberOf(member(out, key::kMedianOfRuns));
-    s.withinWidth = numberOf(member(out, key::kWithinWidth));
-    s.betweenWidth = numberOf(member(out, key::kBetweenWidth));
-    s.ratio = numberOf(member(out, key::kWidthRatio));
-    s.pairs = integerOf(member(out, key::kPairs)).value_or(0);
-    s.pairsDifferent = integerOf(member(out, key::kPairsDifferent)).value_or(0);
     f.maxAbsError = numberOf(member(out, key::kMaxAbsError));
     f.runsRequested = integerOf(member(out, key::kRunsRequested));
     f.samplesRequested = integerOf(member(out, key::kSamplesRequested));

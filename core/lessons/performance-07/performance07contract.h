@@ -1,10 +1,11 @@
 #pragma once
 
 // performance-07's stdout contract: the keys it prints, the figures of its runs computed once
-// from their clean samples, and the panels made from them (docs/artifact-format.md, "performance-07").
+// from their clean samples and bound to their keys, and the panels made from them (docs/artifact-format.md, "performance-07").
 
 #include "core/artifact/artifact.h"
 #include "core/lesson/lesson.h"
+#include "core/lesson/boundfigures.h"
 #include "core/lesson/lessonsummary.h"
 #include "core/lesson/samplefields.h"
 #include "core/lessons/shared/productkeys.h"
@@ -30,15 +31,10 @@ inline constexpr const char *kRunsRequested = "runs_requested";
 } // namespace key
 
 enum PanelIndex : std::size_t { kRunsPanel = 0, kWidthsPanel = 1, kPairsPanel = 2 };
-inline constexpr const char *kMedianSeries = "run's median";
-inline constexpr const char *kLowSeries = "its 95% interval, low";
-inline constexpr const char *kHighSeries = "its 95% interval, high";
-inline constexpr const char *kWidthSeries = "width ÷ median of the runs";
-inline constexpr const char *kPairsSeries = "pairs of runs";
 
 // What the runs' clean samples say. A run with no clean sample has no median and is left out.
 struct RunFigures {
-    std::vector<double> runNumbers; // 1-based, of the runs with a median
+    std::vector<double> runNumbers; // 1-based, of the runs with a median (the samples' rounds say which)
     std::vector<double> medians, lows, highs;
     std::optional<double> medianOfRuns;
     std::optional<double> withinWidth;  // the runs' median interval width ÷ medianOfRuns
@@ -48,6 +44,20 @@ struct RunFigures {
     std::int64_t pairsDifferent = 0;    // of them, those whose two intervals do not overlap
 };
 RunFigures runFiguresOf(const std::vector<std::vector<double>> &cleanByRun);
+
+// The run figures on stdout, in the order printed (core/lesson/boundfigures.h).
+inline constexpr std::array kRunFigureFields{
+    bound::list(key::kRunMedians, "s", "per run with a clean sample, the median of its clean samples", &RunFigures::medians),
+    bound::list(key::kRunLows, "s", "the low end of each median's 95% interval, from its own run's samples", &RunFigures::lows),
+    bound::list(key::kRunHighs, "s", "the high end", &RunFigures::highs),
+    bound::number(key::kMedianOfRuns, "s", "the median of the runs' medians", &RunFigures::medianOfRuns).orNull(),
+    bound::number(key::kWithinWidth, "", "the runs' median interval width ÷ the median of the runs", &RunFigures::withinWidth).orNull(),
+    bound::number(key::kBetweenWidth, "", "the highest run median less the lowest, ÷ the median of the runs",
+                  &RunFigures::betweenWidth).orNull(),
+    bound::number(key::kWidthRatio, "", "between_runs_width ÷ within_run_width: the answer asked", &RunFigures::ratio).orNull(),
+    bound::integer(key::kPairs, "", "pairs of runs with a median", &RunFigures::pairs),
+    bound::integer(key::kPairsDifferent, "", "of them, those whose two 95% intervals do not overlap", &RunFigures::pairsDifferent),
+};
 
 // The numbers performance-07 prints, read back: its samples, and the run figures as stated.
 struct Figures {
@@ -62,11 +72,11 @@ Figures readFigures(const Artifact &artifact);
 Figures readFigures(const Json &output);
 
 Json output(const LessonRun &run, const Samples &warm, double maxAbsError);
-StdoutFields stdoutFields(); // performance07fields.cpp
+StdoutFields stdoutFields();
 Json panels(const Json &output);
 Json panelLayout();
 LessonSummary summarize(const Artifact &artifact);
-void check(const Json &document, const Json &output, Checker &checker); // performance07checks.cpp
+void check(const Json &document, const Json &output, Checker &checker);
 std::optional<ParameterValues> parametersOf(const Json &output);
 
 } // namespace lessonscope::performance07

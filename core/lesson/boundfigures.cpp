@@ -1,0 +1,107 @@
+#include "core/lesson/boundfigures.h"
+
+#include "core/artifact/lenientjson.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <string>
+#include <type_traits>
+
+namespace lessonscope {
+
+using namespace lenient;
+
+namespace {
+
+template<typename T>
+constexpr bool isOptional = false;
+template<typename T>
+constexpr bool isOptional<std::optional<T>> = true;
+
+bool sameNumber(double stated, double expected)
+{
+    return stated == expected || std::fabs(stated - expected) <= 1e-12 * std::fabs(expected);
+}
+
+template<typename T>
+bool sameValue(const T &stated, const T &expected)
+{
+    if constexpr (isOptional<T>) {
+        if (!stated || !expected)
+            return stated.has_value() == expected.has_value();
+        return sameValue(*stated, *expected);
+    } else if constexpr (std::is_same_v<T, std::vector<double>>) {
+        if (stated.size() != expected.size())
+            return false;
+        for (std::size_t i = 0; i < stated.size(); ++i) {
+            if (!sameNumber(stated[i], expected[i]))
+                return false;
+        }
+        return true;
+    } else if constexpr (std::is_same_v<T, double>) {
+        return sameNumber(stated, expected);
+    } else {
+        return stated == expected;
+    }
+}
+
+} // namespace
+
+void writeFigure(Json &out, const StdoutField &field, ConstFigureValue value)
+{
+    std::visit(
+        [&out, &field](const auto *figure) {
+            using T = std::remove_cvref_t<decltype(*figure)>;
+            if constexpr (isOptional<T>) {
+                if (*figure)
+                    out[field.key] = **figure;
+                else if (field.nullable)
+                    out[field.key] = nullptr;
+            } else if constexpr (std::is_same_v<T, std::int64_t>) {
+                out[field.key] = *figure;
+            } else { // a list: left out while empty only where some runs print it
+                if (!figure->empty() || !field.sometimes)
+                    out[field.key] = *figure;
+            }
+        },
+        value);
+}
+
+void readFigure(const Json &out, const char *key, FigureValue value)
+{
+    const Json *read = member(out, key);
+    std::visit(
+        [read](auto *figure) {
+            using T = std::remove_cvref_t<decltype(*figure)>;
+            if constexpr (std::is_same_v<T, std::optional<double>>)
+                *figure = numberOf(read);
+            else if constexpr (std::is_same_v<T, std::optional<std::int64_t>>)
+                *figure = integerOf(read);
+            else if constexpr (std::is_same_v<T, std::int64_t>)
+                *figure = integerOf(read).value_or(0);
+            else if constexpr (std::is_same_v<T, std::vector<double>>)
+                *figure = numbersOf(read);
+            else
+                *figure = integersOf(read);
+        },
+        value);
+}
+
+bool sameFigure(ConstFigureValue stated, ConstFigureValue expected)
+{
+    return std::visit(
+        [&expected](const auto *figure) {
+            using Pointer = decltype(figure);
+            const auto *other = std::get_if<Pointer>(&expected);
+            return other && sameValue(*figure, **other);
+        },
+        stated);
+}
+
+void warnNotFromSamples(const char *key, const char *source, Checker &checker)
+{
+    checker.warning(std::string("/stdout/") + key, std::string(key) + " is not what " + source + " give");
+}
+
+} // namespace lessonscope

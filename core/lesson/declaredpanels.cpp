@@ -1,0 +1,144 @@
+#include "core/lesson/declaredpanels.h"
+
+#include "core/artifact/lenientjson.h"
+#include "core/lesson/stdoutchecks.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+namespace lessonscope {
+
+using namespace lenient;
+
+namespace {
+
+std::vector<const char *> keysOf(const DeclaredSeries &series)
+{
+    std::vector<const char *> keys;
+    for (const char *key : series.keys) {
+        if (key)
+            keys.push_back(key);
+    }
+    return keys;
+}
+
+Json valueAt(const Json &out, const char *key)
+{
+    const Json *value = member(out, key);
+    return value ? *value : Json(nullptr);
+}
+
+// One key: the list it holds; several: one bar each.
+Json seriesValues(const DeclaredSeries &series, const Json &out)
+{
+    const std::vector<const char *> keys = keysOf(series);
+    if (keys.size() == 1)
+        return valueAt(out, keys.front());
+    Json bars = Json::array();
+    for (const char *key : keys)
+        bars.push_back(valueAt(out, key));
+    return bars;
+}
+
+std::vector<double> statedValues(const DeclaredSeries &series, const Json &out)
+{
+    const std::vector<const char *> keys = keysOf(series);
+    if (keys.size() == 1)
+        return numbersOf(member(out, keys.front()));
+    std::vector<double> values;
+    for (const char *key : keys)
+        values.push_back(numberOf(member(out, key)).value_or(std::nan("")));
+    return values;
+}
+
+std::string keysText(const DeclaredSeries &series)
+{
+    std::string text;
+    for (const char *key : keysOf(series))
+        text += (text.empty() ? "" : ", ") + std::string(key);
+    return text;
+}
+
+bool isShown(const DeclaredPanel &panel, const Json &out)
+{
+    if (!panel.shownWith)
+        return true;
+    const Json *value = member(out, panel.shownWith);
+    return value && (value->is_number() || value->is_array());
+}
+
+Json bareLabels(const DeclaredPanel &panel)
+{
+    Json labels = Json::array();
+    for (const char *label : panel.bars) {
+        if (label)
+            labels.push_back(label);
+    }
+    return labels;
+}
+
+// The panel with these series, its abscissae from stdout (or none, for the layout).
+Json makeDeclaredPanel(const DeclaredPanel &panel, Json seriesList, const Json *out)
+{
+    if (std::string(panel.kind) == "bar")
+        return makeBarPanel(panel.title, bareLabels(panel), panel.axes, std::move(seriesList));
+    if (!out) {
+        Json line = makeLinePanel(panel.title, Json::array(), panel.axes, std::move(seriesList));
+        line.erase("x");
+        return line;
+    }
+    Json x = panel.xFrom ? panel.xFrom(*out) : valueAt(*out, panel.xKey);
+    return makeLinePanel(panel.title, std::move(x), panel.axes, std::move(seriesList));
+}
+
+} // namespace
+
+Json declaredPanels(DeclaredPanels panels, const Json &out)
+{
+    Json list = Json::array();
+    for (const DeclaredPanel &panel : panels) {
+        if (!isShown(panel, out))
+            continue;
+        Json seriesList = Json::array();
+        for (const DeclaredSeries &series : panel.series) {
+            if (series.label)
+                seriesList.push_back(panelSeries(series.label, seriesValues(series, out)));
+        }
+        list.push_back(makeDeclaredPanel(panel, std::move(seriesList), &out));
+    }
+    return list;
+}
+
+Json declaredLayout(DeclaredPanels panels)
+{
+    Json list = Json::array();
+    for (const DeclaredPanel &panel : panels) {
+        Json names = Json::array();
+        for (const DeclaredSeries &series : panel.series) {
+            if (series.label)
+                names.push_back(series.label);
+        }
+        list.push_back(makeDeclaredPanel(panel, std::move(names), nullptr));
+    }
+    return list;
+}
+
+void checkDeclaredPanels(const Json &document, const Json &out, DeclaredPanels panels, Checker &checker)
+{
+    std::size_t index = 0;
+    for (const DeclaredPanel &panel : panels) {
+        if (!isShown(panel, out))
+            continue;
+        for (const DeclaredSeries &series : panel.series) {
+            if (series.label)
+                stdoutchecks::compareSeries(document, index, panel.kind, series.label, statedValues(series, out),
+                                            keysText(series).c_str(), checker);
+        }
+        ++index;
+    }
+}
+
+} // namespace lessonscope
