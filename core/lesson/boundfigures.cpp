@@ -27,7 +27,17 @@ bool sameNumber(double stated, double expected)
 template<typename T>
 bool sameValue(const T &stated, const T &expected)
 {
-    if constexpr (isOptional<T>) {
+    if constexpr (std::is_same_v<T, SampleColumns>) {
+        return stated.seconds == expected.seconds && stated.waitedNs == expected.waitedNs && stated.round == expected.round;
+    } else if constexpr (std::is_same_v<T, std::vector<SampleColumns>>) {
+        if (stated.size() != expected.size())
+            return false;
+        for (std::size_t i = 0; i < stated.size(); ++i) {
+            if (!sameValue(stated[i], expected[i]))
+                return false;
+        }
+        return true;
+    } else if constexpr (isOptional<T>) {
         if (!stated || !expected)
             return stated.has_value() == expected.has_value();
         return sameValue(*stated, *expected);
@@ -58,9 +68,23 @@ void writeFigure(Json &out, const StdoutField &field, ConstFigureValue value)
                     out[field.key] = **figure;
                 else if (field.nullable)
                     out[field.key] = nullptr;
-            } else if constexpr (std::is_same_v<T, std::int64_t>) {
+            } else if constexpr (std::is_same_v<T, std::int64_t> || std::is_same_v<T, bool>) {
                 out[field.key] = *figure;
-            } else { // a list: left out while empty only where some runs print it
+            } else if constexpr (std::is_same_v<T, SampleColumns>) {
+                out[field.key] = figure->seconds;
+                out[waitedKeyOf(field.key)] = figure->waitedNs;
+                out[roundKeyOf(field.key)] = figure->round;
+            } else if constexpr (std::is_same_v<T, std::vector<SampleColumns>>) {
+                Json seconds = Json::array(), waited = Json::array(), round = Json::array();
+                for (const SampleColumns &list : *figure) {
+                    seconds.push_back(list.seconds);
+                    waited.push_back(list.waitedNs);
+                    round.push_back(list.round);
+                }
+                out[field.key] = std::move(seconds);
+                out[waitedKeyOf(field.key)] = std::move(waited);
+                out[roundKeyOf(field.key)] = std::move(round);
+            } else { // a list or a text: left out while empty only where some runs print it
                 if (!figure->empty() || !field.sometimes)
                     out[field.key] = *figure;
             }
@@ -72,7 +96,7 @@ void readFigure(const Json &out, const char *key, FigureValue value)
 {
     const Json *read = member(out, key);
     std::visit(
-        [read](auto *figure) {
+        [read, &out, key](auto *figure) {
             using T = std::remove_cvref_t<decltype(*figure)>;
             if constexpr (std::is_same_v<T, std::optional<double>>)
                 *figure = numberOf(read);
@@ -82,8 +106,16 @@ void readFigure(const Json &out, const char *key, FigureValue value)
                 *figure = integerOf(read).value_or(0);
             else if constexpr (std::is_same_v<T, std::vector<double>>)
                 *figure = numbersOf(read);
-            else
+            else if constexpr (std::is_same_v<T, std::vector<std::int64_t>>)
                 *figure = integersOf(read);
+            else if constexpr (std::is_same_v<T, std::string>)
+                *figure = stringOf(read);
+            else if constexpr (std::is_same_v<T, bool>)
+                *figure = read && read->is_boolean() && read->template get<bool>();
+            else if constexpr (std::is_same_v<T, SampleColumns>)
+                *figure = readSamples(out, key);
+            else
+                *figure = readSampleLists(out, key);
         },
         value);
 }

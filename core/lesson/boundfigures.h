@@ -14,23 +14,32 @@
 
 #include "core/artifact/checker.h"
 #include "core/base/jsonfwd.h"
+#include "core/lesson/samplefields.h"
 #include "core/lesson/stdoutfields.h"
 
 #include <array>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <variant>
 #include <vector>
 
 namespace lessonscope {
 
 // One figure's value, whatever its type: an optional number is left out (or null, when its field
-// says so) while it has none; a list is left out while empty only on a field printed by some runs.
-using FigureValue = std::variant<std::optional<double> *, std::optional<std::int64_t> *, std::vector<double> *,
-                                 std::vector<std::int64_t> *, std::int64_t *>;
-using ConstFigureValue = std::variant<const std::optional<double> *, const std::optional<std::int64_t> *,
-                                      const std::vector<double> *, const std::vector<std::int64_t> *, const std::int64_t *>;
+// says so) while it has none; a list or a text is left out while empty only on a field printed by
+// some runs; samples are written with their two companions (samplefields.h).
+template<template<typename> typename Ref>
+using FigureVariant = std::variant<Ref<std::optional<double>>, Ref<std::optional<std::int64_t>>, Ref<std::vector<double>>,
+                                   Ref<std::vector<std::int64_t>>, Ref<std::int64_t>, Ref<std::string>, Ref<bool>,
+                                   Ref<SampleColumns>, Ref<std::vector<SampleColumns>>>;
+template<typename T>
+using PointerTo = T *;
+template<typename T>
+using ConstPointerTo = const T *;
+using FigureValue = FigureVariant<PointerTo>;
+using ConstFigureValue = FigureVariant<ConstPointerTo>;
 
 void writeFigure(Json &out, const StdoutField &field, ConstFigureValue value);
 void readFigure(const Json &out, const char *key, FigureValue value);
@@ -40,9 +49,9 @@ void warnNotFromSamples(const char *key, const char *source, Checker &checker);
 
 template<typename Figures>
 struct BoundFigure {
-    using Member = std::variant<std::optional<double> Figures::*, std::optional<std::int64_t> Figures::*,
-                                std::vector<double> Figures::*, std::vector<std::int64_t> Figures::*,
-                                std::int64_t Figures::*>;
+    template<typename T>
+    using MemberOf = T Figures::*;
+    using Member = FigureVariant<MemberOf>;
     StdoutField field;
     Member member;
 
@@ -86,6 +95,32 @@ constexpr BoundFigure<F> list(const char *key, const char *unit, const char *mea
                               std::vector<std::int64_t> F::*member)
 {
     return {field::list(key, unit, meaning), member};
+}
+template<typename F>
+constexpr BoundFigure<F> text(const char *key, const char *meaning, std::string F::*member)
+{
+    return {field::text(key, meaning), member};
+}
+template<typename F>
+constexpr BoundFigure<F> boolean(const char *key, const char *meaning, bool F::*member)
+{
+    return {field::boolean(key, meaning), member};
+}
+template<typename F>
+constexpr BoundFigure<F> samples(const char *key, const char *meaning, SampleColumns F::*member)
+{
+    return {field::samples(key, meaning), member};
+}
+template<typename F>
+constexpr BoundFigure<F> samples(const char *key, const char *meaning, std::vector<SampleColumns> F::*member)
+{
+    return {field::samples(key, meaning), member};
+}
+// A field declared elsewhere (a shared group's), bound to this lesson's member.
+template<typename F, typename T>
+constexpr BoundFigure<F> as(const StdoutField &declared, T F::*member)
+{
+    return {declared, member};
 }
 } // namespace bound
 

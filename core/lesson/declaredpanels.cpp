@@ -54,12 +54,11 @@ std::vector<double> statedValues(const DeclaredSeries &series, const Json &out)
     return values;
 }
 
-std::string keysText(const DeclaredSeries &series)
+// The name of each value where the series is one bar per key; none where it is one list.
+std::vector<std::string> valueKeysOf(const DeclaredSeries &series)
 {
-    std::string text;
-    for (const char *key : keysOf(series))
-        text += (text.empty() ? "" : ", ") + std::string(key);
-    return text;
+    const std::vector<const char *> keys = keysOf(series);
+    return keys.size() == 1 ? std::vector<std::string>() : std::vector<std::string>(keys.begin(), keys.end());
 }
 
 bool isShown(const DeclaredPanel &panel, const Json &out)
@@ -135,7 +134,7 @@ void checkDeclaredPanels(const Json &document, const Json &out, DeclaredPanels p
         for (const DeclaredSeries &series : panel.series) {
             if (series.label)
                 stdoutchecks::compareSeries(document, index, panel.kind, series.label, statedValues(series, out),
-                                            keysText(series).c_str(), checker);
+                                            series.keys[0], checker, valueKeysOf(series));
         }
         ++index;
     }

@@ -139,7 +139,8 @@ void compareLine(const Json &document, std::size_t panelIndex, const char *serie
 }
 
 void compareSeries(const Json &document, std::size_t panelIndex, const char *kind, const char *series,
-                   const std::vector<double> &samples, const char *key, Checker &checker)
+                   const std::vector<double> &samples, const char *key, Checker &checker,
+                   const std::vector<std::string> &valueKeys)
 {
     std::string pointer;
     const Json *panel = panelAt(document, panelIndex, kind, &pointer);
@@ -151,8 +152,10 @@ void compareSeries(const Json &document, std::size_t panelIndex, const char *kin
                                      " has " + std::to_string(samples.size()));
         return;
     }
-    for (std::size_t i = 0; i < samples.size(); ++i)
-        compareValue(*y, i, pointer, samples[i], std::string(key) + "[" + std::to_string(i) + "]", checker);
+    for (std::size_t i = 0; i < samples.size(); ++i) {
+        const std::string what = i < valueKeys.size() ? valueKeys[i] : std::string(key) + "[" + std::to_string(i) + "]";
+        compareValue(*y, i, pointer, samples[i], what, checker);
+    }
 }
 
 std::optional<double> nonNegativeOf(const Json &out, const char *key, const char *what, Checker &checker)

@@ -41,9 +41,11 @@ void compareBar(const Json &document, std::size_t panelIndex, const char *series
 // stdout's samples against the series of the line panel at panelIndex, value by value.
 void compareLine(const Json &document, std::size_t panelIndex, const char *series, const std::vector<double> &samples,
                  const char *key, Checker &checker);
-// The same for a panel of either kind ("bar" or "line"): each value of the series against stdout's.
+// The same for a panel of either kind ("bar" or "line"): each value of the series against stdout's,
+// named key[i], or valueKeys[i] where each value is a key of its own (one bar per key).
 void compareSeries(const Json &document, std::size_t panelIndex, const char *kind, const char *series,
-                   const std::vector<double> &samples, const char *key, Checker &checker);
+                   const std::vector<double> &samples, const char *key, Checker &checker,
+                   const std::vector<std::string> &valueKeys = {});
 
 // Per traced call, whether the trace's evidence calls it interrupted (docs/artifact-format.md,
 // "trace.evidence"); empty when the trace has no usable evidence.

@@ -1,6 +1,8 @@
 #include "core/lessons/performance-08/performance08contract.h"
 
 #include "core/artifact/lenientjson.h"
+#include "core/lesson/declaredpanels.h"
+#include "core/lesson/stdoutchecks.h"
 #include "core/lesson/environmentinfo.h"
 #include "core/lessons/shared/matrixlesson.h"
 #include "core/timing/monotonicclock.h"
@@ -16,155 +18,165 @@ using namespace lenient;
 
 namespace {
 
-constexpr const char *kSeconds = "seconds";
 constexpr const char *kBatchLabel = "operations per reading";
 
-Json perBatchPanel(const char *title, Json x, const char *ylabel, const char *series, Json y)
+// Batches of 1 to 10,000 and readings from nanoseconds to a tenth of a millisecond: only
+// logarithmic axes show every size. The clock's panels exist where a block of reads ran clean.
+constexpr std::array<DeclaredPanel, 3> panelsNaming(const char *clockSeries, const char *fixedCost, const char *shareSeries)
 {
-    // Batches of 1 to 10,000 and readings from nanoseconds to a tenth of a millisecond: only
-    // logarithmic axes show every size.
-    return makeLinePanel(title, std::move(x), {kBatchLabel, ylabel, true, true},
-                         Json::array({panelSeries(series, std::move(y))}));
+    return {{
+        DeclaredPanel::line("Per operation, by batch size", {kBatchLabel, "seconds", true, true}, key::kBatchSizes,
+                            {{{"median reading ÷ batch size", {key::kPerOperation}}}}),
+        DeclaredPanel::bar("The clock itself", {nullptr, "seconds"}, {fixedCost, "smallest step"},
+                           {{{clockSeries, {key::kClockReadMedian, key::kClockStep}}}})
+            .drawnWith(key::kClockReadMedian),
+        DeclaredPanel::line("The clock's share of a reading", {kBatchLabel, "fraction of the reading", true, true},
+                            key::kBatchSizes, {{{shareSeries, {key::kClockShare}}}})
+            .drawnWith(key::kClockReadMedian),
+    }};
+}
+constexpr auto kHostPanels = panelsNaming("steady_clock", "one read", "one clock read ÷ median reading");
+constexpr auto kDevicePanels = panelsNaming("the device's profiling timer", "empty kernel", "empty kernel ÷ median reading");
+
+const std::array<DeclaredPanel, 3> &panelsOf(const Json &out)
+{
+    return out.contains(key::kBackend) ? kDevicePanels : kHostPanels;
 }
 
-Json clockPanel(Json seriesList, const char *fixedCost = "one read")
+SampleColumns columnsOf(const Samples &samples)
 {
-    return makeBarPanel("The clock itself", Json::array({fixedCost, "smallest step"}), {nullptr, kSeconds},
-                        std::move(seriesList));
+    return {samples.seconds, samples.waitedNs, samples.round};
 }
 
-constexpr const char *kPerOperationTitle = "Per operation, by batch size";
-constexpr const char *kShareTitle = "The clock's share of a reading";
-constexpr const char *kShareLabel = "fraction of the reading";
+// The trace holds every reading, the interrupted ones and those of a batch left out too.
+void checkTraceLength(const Json &document, const Figures &f, Checker &checker)
+{
+    const Json *trace = Checker::member(document, "trace");
+    const Json *calls = trace && trace->is_object() ? Checker::member(*trace, "calls") : nullptr;
+    const Json *column = calls && calls->is_object() ? Checker::member(*calls, "dispatchBegin") : nullptr;
+    std::size_t readings = 0;
+    for (const SampleColumns &batch : f.readings)
+        readings += batch.seconds.size();
+    if (column && column->is_array() && column->size() < readings)
+        checker.warning("/trace/calls", "the trace has " + std::to_string(column->size()) + " readings but stdout "
+                                            + std::to_string(readings));
+}
 
 } // namespace
 
-Json output(const LessonRun &run, const ClockCost &clock, const BatchReadings &batches)
+void deriveFigures(Figures &f)
 {
-    Json out = Json::object();
-    out[key::kEigen] = eigenVersion();
-    out[key::kCompiler] = compilerVersion();
-    out[key::kLessonscope] = lessonscopeVersion();
-    // A device run says what ran it and names the device's clock: every figure below is of it.
-    const bool device = run.deviceEnvironment != nullptr;
-    if (device)
-        out[key::kBackend] = run.device;
-    out[key::kClock] = device ? kDeviceClock : MonotonicClock::name();
-    out[key::kOperation] = device ? "a 32-term float32 dot product (an OpenCL kernel on one work-item)"
-                                  : "a 32-term float32 dot product (Eigen)";
-    writeSamples(out, key::kClockRead, clock.perRead);
-    const std::vector<double> cleanReads = clock.perRead.clean();
-    // No clean block (every one interrupted): no cost of a read to state, and no share.
-    const bool hasRead = !cleanReads.empty();
-    const double read = hasRead ? median(cleanReads) : 0;
-    if (hasRead)
-        out[key::kClockReadMedian] = read;
-    out[key::kClockStep] = static_cast<double>(clock.smallestStepNs) * 1e-9;
-    if (device) {
-        out[key::kTimerResolution] = clock.reportedResolutionSeconds; // CL_DEVICE_PROFILING_TIMER_RESOLUTION
-    } else {
-        out[key::kClockGetres] = clock.reportedResolutionSeconds;
-        out[key::kTscRead] = clock.tscReadSeconds ? Json(*clock.tscReadSeconds) : Json(nullptr);
-    }
-    // The batch sizes whose clean readings read more than nothing: a median of zero is below the
-    // clock's step, and neither a time per operation nor a share.
-    std::vector<Samples> kept;
-    Json sizes = Json::array(), medians = Json::array(), perOperation = Json::array(), share = Json::array();
-    for (std::size_t b = 0; b < kBatchSizes.size(); ++b) {
-        const std::vector<double> clean = batches.readings[b].clean();
+    const std::vector<double> cleanReads = f.clockReads.clean();
+    f.clockRead = cleanReads.empty() ? std::nullopt : std::optional(median(cleanReads));
+    std::vector<std::int64_t> sizes;
+    std::vector<SampleColumns> kept;
+    f.readingMedian.clear();
+    f.perOperation.clear();
+    f.clockShare.clear();
+    for (std::size_t b = 0; b < f.readings.size() && b < f.batchSizes.size(); ++b) {
+        const std::vector<double> clean = f.readings[b].clean();
         const double middle = clean.empty() ? 0 : median(clean);
-        if (!(middle > 0))
+        if (!(middle > 0) || f.batchSizes[b] <= 0) // below the clock's step: neither a time per operation nor a share
             continue;
-        kept.push_back(batches.readings[b]);
-        sizes.push_back(kBatchSizes[b]);
-        medians.push_back(middle);
-        perOperation.push_back(middle / static_cast<double>(kBatchSizes[b]));
-        if (hasRead)
-            share.push_back(read / middle);
+        sizes.push_back(f.batchSizes[b]);
+        kept.push_back(f.readings[b]);
+        f.readingMedian.push_back(middle);
+        f.perOperation.push_back(middle / static_cast<double>(f.batchSizes[b]));
+        if (f.clockRead)
+            f.clockShare.push_back(*f.clockRead / middle);
     }
-    out[key::kBatchSizes] = sizes;
-    writeSampleLists(out, key::kReadings, kept);
-    out[key::kReadingMedian] = medians;
-    out[key::kPerOperation] = perOperation;
-    if (hasRead)
-        out[key::kClockShare] = share;
+    f.batchSizes = std::move(sizes);
+    f.readings = std::move(kept);
     // A reading is one clock read plus its batch: the largest batch, less the read, is the
     // operations' own time; a share under 1% takes more than 99 reads' worth of them.
-    if (hasRead && !kept.empty()) {
-        const double largest = static_cast<double>(sizes.back().get<std::int64_t>());
-        const double operation = (medians.back().get<double>() - read) / largest;
+    f.operation.reset();
+    f.forOnePercent.reset();
+    if (f.clockRead && !f.batchSizes.empty()) {
+        const double operation = (f.readingMedian.back() - *f.clockRead) / static_cast<double>(f.batchSizes.back());
         if (operation > 0) {
-            out[key::kOperationSeconds] = operation;
-            const double needed = (1 - kAskedShare) / kAskedShare * read / operation;
-            out[key::kForOnePercent] = static_cast<std::int64_t>(std::floor(needed)) + 1;
+            f.operation = operation;
+            f.forOnePercent = static_cast<std::int64_t>(std::floor((1 - kAskedShare) / kAskedShare * *f.clockRead / operation)) + 1;
         }
     }
+}
+
+Json output(const LessonRun &run, const ClockCost &clock, const BatchReadings &batches)
+{
+    // A device run says what ran it and names the device's clock: every figure below is of it.
+    const bool device = run.deviceEnvironment != nullptr;
+    Figures f;
+    f.eigen = eigenVersion();
+    f.compiler = compilerVersion();
+    f.lessonscope = lessonscopeVersion();
+    f.backend = device ? run.device : std::string();
+    f.clock = device ? kDeviceClock : MonotonicClock::name();
+    f.operationName = device ? "a 32-term float32 dot product (an OpenCL kernel on one work-item)"
+                             : "a 32-term float32 dot product (Eigen)";
+    f.clockReads = columnsOf(clock.perRead);
+    f.clockStep = static_cast<double>(clock.smallestStepNs) * 1e-9;
+    if (device) {
+        f.timerResolution = clock.reportedResolutionSeconds; // CL_DEVICE_PROFILING_TIMER_RESOLUTION
+    } else {
+        f.clockGetres = clock.reportedResolutionSeconds;
+        f.tscRead = clock.tscReadSeconds;
+    }
+    f.batchSizes.assign(kBatchSizes.begin(), kBatchSizes.end());
+    for (const Samples &batch : batches.readings)
+        f.readings.push_back(columnsOf(batch));
+    deriveFigures(f);
     if (!run.calls.empty())
-        out[key::kMaxAbsError] = batches.maxAbsError;
-    out[key::kSamplesRequested] = parameterJson(run.parameters, param::kSamples);
-    out[key::kCancelled] = run.cancelled;
+        f.maxAbsError = batches.maxAbsError;
+    if (const Json samples = parameterJson(run.parameters, param::kSamples); samples.is_number_integer())
+        f.samplesRequested = samples.get<std::int64_t>();
+    f.cancelled = run.cancelled;
+    Json out = Json::object();
+    writeBoundFigures(out, f, kFields);
+    if (device)
+        out.erase(key::kTscRead); // a device has no TSC to state, not even as null
     return out;
 }
 
-const char *clockSeries(bool onDevice)
+StdoutFields stdoutFields()
 {
-    return onDevice ? kDeviceClockSeries : kClockSeries;
-}
-
-const char *shareSeries(bool onDevice)
-{
-    return onDevice ? kDeviceShareSeries : kShareSeries;
+    static constexpr auto fields = fieldsOf(kFields);
+    return fields;
 }
 
 Json panels(const Json &out)
 {
-    const bool device = out.contains(key::kBackend);
-    Json list = Json::array();
-    list.push_back(perBatchPanel(kPerOperationTitle, out.at(key::kBatchSizes), kSeconds, kPerOperationSeries,
-                                 out.at(key::kPerOperation)));
-    // The clock's own cost, and its share of each reading, exist where a block ran clean.
-    if (out.contains(key::kClockReadMedian)) {
-        const Json bars = Json::array({out.at(key::kClockReadMedian), out.at(key::kClockStep)});
-        list.push_back(clockPanel(Json::array({panelSeries(clockSeries(device), bars)}),
-                                  device ? "empty kernel" : "one read"));
-        list.push_back(perBatchPanel(kShareTitle, out.at(key::kBatchSizes), kShareLabel, shareSeries(device),
-                                     out.at(key::kClockShare)));
-    }
-    return list;
+    return declaredPanels(panelsOf(out), out);
 }
 
 Json panelLayout()
 {
-    Json perOperation = perBatchPanel(kPerOperationTitle, Json::array(), kSeconds, kPerOperationSeries, Json::array());
-    Json share = perBatchPanel(kShareTitle, Json::array(), kShareLabel, kShareSeries, Json::array());
-    for (Json *panel : {&perOperation, &share}) {
-        panel->erase("x");
-        (*panel)["series"] = Json::array({(*panel)["series"][0]["label"]});
-    }
-    return Json::array({perOperation, clockPanel(Json::array({kClockSeries})), share});
+    return declaredLayout(kHostPanels);
 }
 
 Figures readFigures(const Json &out)
 {
     Figures f;
-    f.clockRead = numberOf(member(out, key::kClockReadMedian));
-    f.clockReads = readSamples(out, key::kClockRead);
-    f.clockStep = numberOf(member(out, key::kClockStep));
-    f.clockGetres = numberOf(member(out, key::kClockGetres));
-    f.tscRead = numberOf(member(out, key::kTscRead));
-    f.timerResolution = numberOf(member(out, key::kTimerResolution));
-    if (const Json *backend = member(out, key::kBackend); backend && backend->is_string())
-        f.backend = backend->get<std::string>();
-    f.batchSizes = integersOf(member(out, key::kBatchSizes));
-    f.readings = readSampleLists(out, key::kReadings);
-    f.readingMedian = numbersOf(member(out, key::kReadingMedian));
-    f.perOperation = numbersOf(member(out, key::kPerOperation));
-    f.clockShare = numbersOf(member(out, key::kClockShare));
-    f.operation = numberOf(member(out, key::kOperationSeconds));
-    f.forOnePercent = integerOf(member(out, key::kForOnePercent));
-    f.maxAbsError = numberOf(member(out, key::kMaxAbsError));
-    f.samplesRequested = integerOf(member(out, key::kSamplesRequested));
+    readBoundFigures(out, f, kFields);
     return f;
+}
+
+void check(const Json &document, const Json &out, Checker &checker)
+{
+    using namespace stdoutchecks;
+    checkSampleEvidence(out, key::kClockRead, checker);
+    checkSampleEvidence(out, key::kReadings, checker);
+    durationsOf(out, key::kClockRead, checker);
+    for (const char *duration : {key::kClockReadMedian, key::kClockStep, key::kClockGetres, key::kTimerResolution,
+                                 key::kOperationSeconds})
+        durationOf(out, duration, checker);
+    if (const Json *tsc = Checker::member(out, key::kTscRead); tsc && !tsc->is_null())
+        durationOf(out, key::kTscRead, checker); // null: no invariant TSC
+    nonNegativeOf(out, key::kMaxAbsError, "an absolute error", checker);
+    const Figures stated = readFigures(out);
+    Figures expected = stated;
+    deriveFigures(expected);
+    checkBoundFigures(stated, expected, kFields, "the clean samples", checker);
+    checkDeclaredPanels(document, out, panelsOf(out), checker);
+    checkTraceLength(document, stated, checker);
 }
 
 Figures readFigures(const Artifact &artifact)

@@ -1,13 +1,15 @@
 #pragma once
 
-// performance-08's stdout contract: the keys it prints, how they are read back into typed
-// figures, and the panels made from them (docs/artifact-format.md, "performance-08").
+// performance-08's stdout contract: the keys it prints, each bound to its typed figure, and the
+// panels made from them (docs/artifact-format.md, "performance-08").
 
 #include "core/artifact/artifact.h"
 #include "core/lesson/lesson.h"
+#include "core/lesson/boundfigures.h"
 #include "core/lesson/lessonsummary.h"
 #include "core/lesson/samplefields.h"
 #include "core/lessons/performance-08/performance08experiment.h"
+#include "core/lessons/shared/productfields.h"
 #include "core/lessons/shared/productkeys.h"
 
 namespace lessonscope::performance08 {
@@ -35,39 +37,95 @@ inline constexpr const char *kForOnePercent = "operations_for_one_percent";
 // The share of a reading the learner is asked about, and the largest batch a guess may take.
 inline constexpr double kAskedShare = 0.01;
 
-enum PanelIndex : std::size_t { kPerOperationPanel = 0, kClockPanel = 1, kSharePanel = 2 };
-inline constexpr const char *kClockSeries = "steady_clock";
-inline constexpr const char *kPerOperationSeries = "median reading ÷ batch size";
-inline constexpr const char *kShareSeries = "one clock read ÷ median reading";
 // On an OpenCL device the clock is its profiling timer and a reading's fixed cost an empty kernel's.
 inline constexpr const char *kDeviceBackend = "opencl-kernel";
 inline constexpr const char *kDeviceClock = "the OpenCL device's profiling timer (CL_PROFILING_COMMAND_START → END)";
-inline constexpr const char *kDeviceClockSeries = "the device's profiling timer";
-inline constexpr const char *kDeviceShareSeries = "empty kernel ÷ median reading";
 
-// The numbers performance-08 prints on stdout, read back; empty when absent or malformed.
+// The numbers performance-08 prints on stdout, each bound to its key below; read back, a missing
+// or malformed one is empty.
 struct Figures {
+    std::string eigen, compiler, lessonscope;
     std::string backend; // "opencl-kernel" on a device; empty on the host
-    std::optional<double> clockRead, clockStep, clockGetres, tscRead, timerResolution, operation, maxAbsError;
+    std::string clock, operationName;
     SampleColumns clockReads;
+    std::optional<double> clockRead, clockStep, clockGetres, tscRead, timerResolution;
     std::vector<std::int64_t> batchSizes;
     std::vector<SampleColumns> readings; // per batch size, with their evidence
     std::vector<double> readingMedian, perOperation, clockShare;
-    std::optional<std::int64_t> forOnePercent, samplesRequested;
+    std::optional<double> operation;
+    std::optional<std::int64_t> forOnePercent;
+    std::optional<double> maxAbsError;
+    std::optional<std::int64_t> samplesRequested;
+    bool cancelled = false;
     bool onDevice() const { return !backend.empty(); }
 };
+
+// Every key a run prints, in order, and the figure it holds (core/lesson/boundfigures.h);
+// docs/artifact-format.md, "performance-08", says more of each.
+inline constexpr std::array kFields{
+    bound::text(key::kEigen, "Eigen's version (the operation is Eigen's)", &Figures::eigen),
+    bound::text(key::kCompiler, "the compiler that built lessonscope", &Figures::compiler),
+    bound::text(key::kLessonscope, "lessonscope's version", &Figures::lessonscope),
+    bound::text(key::kBackend, "on an OpenCL device, what ran the operation: \"opencl-kernel\"", &Figures::backend).onSomeRuns(),
+    bound::text(key::kClock, "the clock every figure is read on: \"std::chrono::steady_clock\", or the device's profiling timer",
+                &Figures::clock),
+    bound::text(key::kOperation, "what one operation is: a 32-term float32 dot product, Eigen's or a kernel's",
+                &Figures::operationName),
+    bound::samples(key::kClockRead,
+                   "per block of 256 back-to-back reads, the block's time ÷ 256; on a device, each empty kernel's START → END",
+                   &Figures::clockReads),
+    bound::number(key::kClockReadMedian, "s", "their median over the clean blocks: what one read costs", &Figures::clockRead)
+        .onSomeRuns(),
+    bound::number(key::kClockStep, "s",
+                  "the smallest positive difference of two back-to-back reads (on a device, of two stamps of one command): "
+                  "no reading resolves less",
+                  &Figures::clockStep),
+    bound::number(key::kClockGetres, "s", "on the host, the resolution clock_getres(CLOCK_MONOTONIC) states",
+                  &Figures::clockGetres)
+        .onSomeRuns(),
+    bound::number(key::kTscRead, "s", "on the host, one rdtsc, timed as the clock's blocks; null where the TSC is not invariant",
+                  &Figures::tscRead)
+        .orNull()
+        .onSomeRuns(),
+    bound::number(key::kTimerResolution, "s", "on a device, the resolution CL_DEVICE_PROFILING_TIMER_RESOLUTION states",
+                  &Figures::timerResolution)
+        .onSomeRuns(),
+    bound::list(key::kBatchSizes, "", "the operations per reading, of the sizes whose clean readings read more than 0",
+                &Figures::batchSizes),
+    bound::samples(key::kReadings,
+                   "one list per batch size: each reading, the second clock read less the first (on a device, its kernel's START → END)",
+                   &Figures::readings),
+    bound::list(key::kReadingMedian, "s", "per batch size, the median of its clean readings", &Figures::readingMedian),
+    bound::list(key::kPerOperation, "s", "per batch size, that median ÷ the batch size", &Figures::perOperation),
+    bound::list(key::kClockShare, "", "per batch size, one clock read (an empty kernel) ÷ that median", &Figures::clockShare)
+        .onSomeRuns(),
+    bound::number(key::kOperationSeconds, "s", "the largest batch's median less one clock read (an empty kernel), ÷ its size",
+                  &Figures::operation)
+        .onSomeRuns(),
+    bound::integer(key::kForOnePercent, "", "the fewest operations per reading for which its fixed cost is under 1% of it",
+                   &Figures::forOnePercent)
+        .onSomeRuns(),
+    bound::number(key::kMaxAbsError, "", "the operation's last result against a double reference", &Figures::maxAbsError)
+        .onSomeRuns(),
+    bound::integer(key::kSamplesRequested, "", "the readings per batch size asked for", &Figures::samplesRequested),
+    bound::as(productfield::kCancelled, &Figures::cancelled),
+};
+
+// What the samples make of the figures derived from them: one read's cost (the median of the
+// clean blocks) and, for each batch size whose clean readings have a median above nothing, that
+// median, the time per operation, the clock's share; then the operation's own time and the
+// fewest operations for a share under 1%. Batches below the clock's step are left out.
+void deriveFigures(Figures &figures);
+
 Figures readFigures(const Artifact &artifact);
 Figures readFigures(const Json &output);
 
 Json output(const LessonRun &run, const ClockCost &clock, const BatchReadings &batches);
-StdoutFields stdoutFields(); // performance08fields.cpp
+StdoutFields stdoutFields();
 Json panels(const Json &output);
-// The clock panel's and the share panel's series, named for the clock the run read.
-const char *clockSeries(bool onDevice);
-const char *shareSeries(bool onDevice);
 Json panelLayout();
 LessonSummary summarize(const Artifact &artifact);
-void check(const Json &document, const Json &output, Checker &checker); // performance08checks.cpp
+void check(const Json &document, const Json &output, Checker &checker);
 std::optional<ParameterValues> parametersOf(const Json &output);
 
 } // namespace lessonscope::performance08
