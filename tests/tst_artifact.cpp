@@ -80,7 +80,7 @@ private slots:
         const std::vector<double> warm = {3.833277150988579e-05, 1.7374753952026367e-05, 1.2500211596488953e-05,
                                           8.500181138515472e-06, 8.20821151137352e-06,   8.458271622657776e-06,
                                           7.125083357095718e-06};
-        QCOMPARE(t.warmSamplesSeconds, warm);
+        QCOMPARE(t.warm.seconds, warm);
         QCOMPARE(t.warmMedianSeconds, std::optional<double>(8.500181138515472e-06));
         QCOMPARE(t.maxAbsError, std::optional<double>(2.384185791015625e-07));
         QVERIFY(!t.dispatchOnlyFirstCallSeconds.has_value());
@@ -120,7 +120,7 @@ private slots:
         QCOMPARE(line.ylabel, std::string("seconds"));
         QCOMPARE(line.series.size(), std::size_t(1));
         QCOMPARE(line.series[0].label, std::string("synchronized call"));
-        QCOMPARE(line.series[0].y, performance01::readFigures(a).warmSamplesSeconds);
+        QCOMPARE(line.series[0].y, performance01::readFigures(a).warm.seconds);
     }
 
     void diagram()

@@ -161,7 +161,7 @@ private slots:
         const ReadResult result = readArtifactFile(path);
         QVERIFY(result.ok());
         // Five clean, and one more for each call other work interrupted.
-        const std::size_t firstRunSamples = performance01::readFigures(*result.artifact).warmSamplesSeconds.size();
+        const std::size_t firstRunSamples = performance01::readFigures(*result.artifact).warm.seconds.size();
         QVERIFY(firstRunSamples >= std::size_t(5));
         QCOMPARE(runLessonscope({QStringLiteral("validate"), path}).exitCode, 0);
 
@@ -171,7 +171,7 @@ private slots:
                                            QStringLiteral("-o"), path});
         QCOMPARE(again.exitCode, 1);
         QVERIFY(again.err.contains(QStringLiteral("--force")));
-        QCOMPARE(performance01::readFigures(*readArtifactFile(path).artifact).warmSamplesSeconds.size(), firstRunSamples);
+        QCOMPARE(performance01::readFigures(*readArtifactFile(path).artifact).warm.seconds.size(), firstRunSamples);
     }
 
     void compareNamesWhatDiffersAndGivesIntervals()

@@ -86,7 +86,7 @@ void TestLessonRunner::runFinishesWithAnArtifact()
     QCOMPARE(finished.constFirst().at(2).value<Problems>(), validateArtifact(artifact.json())); // checked on the worker
     const performance01::Figures timing = performance01::readFigures(artifact);
     // Fifty clean, and one more for each call other work interrupted.
-    QVERIFY(timing.warmSamplesSeconds.size() >= std::size_t(50));
+    QVERIFY(timing.warm.seconds.size() >= std::size_t(50));
 
     // What was shown live is what the artifact holds: the same first call and samples, in order.
     QCOMPARE(first.count(), 1);
@@ -97,7 +97,7 @@ void TestLessonRunner::runFinishesWithAnArtifact()
         for (double value : batch.at(2).value<QList<double>>())
             live.push_back(value);
     }
-    QCOMPARE(live, timing.warmSamplesSeconds);
+    QCOMPARE(live, timing.warm.seconds);
     QVERIFY(!progress.isEmpty());
     QCOMPARE(progress.last().at(1).toInt(), 51);
     QCOMPARE(progress.last().at(2).toInt(), 51);
@@ -131,7 +131,7 @@ void TestLessonRunner::cancelStopsTheRun()
     QCOMPARE(partial.count(), 1);
     QCOMPARE(partial.constFirst().at(0).toInt(), job);
     const Artifact kept = partial.constFirst().at(1).value<Artifact>();
-    QCOMPARE(performance01::readFigures(kept).warmSamplesSeconds.size(), std::size_t(calls - 1));
+    QCOMPARE(performance01::readFigures(kept).warm.seconds.size(), std::size_t(calls - 1));
     const auto printed = kept.stdoutJson();
     QVERIFY(printed && printed->contains("cancelled"));
     QCOMPARE(printed->at("cancelled").get<bool>(), true);

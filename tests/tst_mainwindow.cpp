@@ -310,7 +310,7 @@ void TestMainWindow::runFromTheGuiAddsAnUnsavedArtifact()
     QVERIFY(!m_window->isWindowModified());
     const lessonscope::ReadResult reread = lessonscope::readArtifactFile(target);
     QVERIFY(reread.ok());
-    QVERIFY(lessonscope::performance01::readFigures(*reread.artifact).warmSamplesSeconds.size() >= std::size_t(40));
+    QVERIFY(lessonscope::performance01::readFigures(*reread.artifact).warm.seconds.size() >= std::size_t(40));
 }
 
 void TestMainWindow::cancelFromTheGuiKeepsWhatWasMeasured()
@@ -330,7 +330,7 @@ void TestMainWindow::cancelFromTheGuiKeepsWhatWasMeasured()
     const LibraryEntry *kept = m_window->model()->entry(unsaved.front());
     QVERIFY(kept && kept->artifact && kept->cancelled);
     QCOMPARE(kept->displayName(), QStringLiteral("unsaved run 1 (cancelled)"));
-    QCOMPARE(lessonscope::performance01::readFigures(*kept->artifact).warmSamplesSeconds.size(),
+    QCOMPARE(lessonscope::performance01::readFigures(*kept->artifact).warm.seconds.size(),
              std::size_t(cancelled.constFirst().at(1).toInt() - 1));
     QCOMPARE(m_window->library()->selectedIds(), QList<int>{unsaved.front()});
     QVERIFY(m_window->actions()->run->isEnabled());

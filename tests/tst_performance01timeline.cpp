@@ -355,8 +355,8 @@ private slots:
         QVERIFY(model.isMeasured());
         // The first call and the warm ones: five clean, and one more for each other work interrupted.
         const performance01::Figures timing = performance01::readFigures(artifact);
-        QVERIFY(timing.warmSamplesSeconds.size() >= std::size_t(5));
-        QCOMPARE(model.callCount(), 1 + static_cast<int>(timing.warmSamplesSeconds.size()));
+        QVERIFY(timing.warm.seconds.size() >= std::size_t(5));
+        QCOMPARE(model.callCount(), 1 + static_cast<int>(timing.warm.seconds.size()));
         for (int i = 0; i < model.callCount(); ++i) {
             const TracedCall &c = trace->calls[static_cast<std::size_t>(i)];
             // Device work lies inside the call's measured span; readiness is observed after it.
@@ -377,7 +377,7 @@ private slots:
             // The model's numbers are the artifact's numbers.
             const double sync = *model.reading(StopPoint::AfterSynchronization, i).callSeconds;
             const double recorded =
-                i == 0 ? *timing.firstCallSeconds : timing.warmSamplesSeconds[static_cast<std::size_t>(i) - 1];
+                i == 0 ? *timing.firstCallSeconds : timing.warm.seconds[static_cast<std::size_t>(i) - 1];
             QVERIFY2(near(sync, recorded), qPrintable(QStringLiteral("%1 vs %2").arg(sync).arg(recorded)));
             QVERIFY(*model.reading(StopPoint::AfterDispatch, i).callSeconds <= sync);
         }

@@ -77,8 +77,13 @@ private slots:
     {
         QVERIFY(m_dir.isValid());
         explorertesting::isolateSettings(m_dir);
-        if (hasOpenClDevice())
+        // A run beside the suite's other tests can be refused (no clean warm call: "could not
+        // measure"); the tests below read one that measured, so a refused run is taken again.
+        for (int attempt = 0; attempt < 3 && hasOpenClDevice(); ++attempt) {
             m_artifact = measuredArtifact();
+            if (performance09::readFigures(m_artifact).warmMedian)
+                break;
+        }
     }
 
     // On a machine without OpenCL (an ICD loader with no vendor) the lesson says so, and writes

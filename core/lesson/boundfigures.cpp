@@ -131,9 +131,49 @@ bool sameFigure(ConstFigureValue stated, ConstFigureValue expected)
         stated);
 }
 
-void warnNotFromSamples(const char *key, const char *source, Checker &checker)
+namespace {
+
+std::string describeOptional(const std::optional<double> &value)
 {
-    checker.warning(std::string("/stdout/") + key, std::string(key) + " is not what " + source + " give");
+    return value ? describeNumber(*value) : "none";
+}
+
+// Where a stated figure departs from the expected one, as "key (stated) … (expected)" parts.
+std::pair<std::string, std::pair<std::string, std::string>> departure(const char *key, ConstFigureValue stated,
+                                                                     ConstFigureValue expected)
+{
+    std::string where = key;
+    std::string a = "another value", b = "this one";
+    if (const auto *s = std::get_if<const std::optional<double> *>(&stated)) {
+        a = describeOptional(**s);
+        b = describeOptional(**std::get_if<const std::optional<double> *>(&expected));
+    } else if (const auto *list = std::get_if<const std::vector<double> *>(&stated)) {
+        const std::vector<double> &e = **std::get_if<const std::vector<double> *>(&expected);
+        if ((*list)->size() != e.size()) {
+            a = std::to_string((*list)->size()) + " values";
+            b = std::to_string(e.size());
+        } else {
+            for (std::size_t i = 0; i < e.size(); ++i) {
+                if (!sameNumber((**list)[i], e[i])) {
+                    where.append("[").append(std::to_string(i)).append("]");
+                    a = describeNumber((**list)[i]);
+                    b = describeNumber(e[i]);
+                    break;
+                }
+            }
+        }
+    }
+    return {where, {a, b}};
+}
+
+} // namespace
+
+void warnNotFromSamples(const char *key, const char *source, ConstFigureValue stated, ConstFigureValue expected,
+                        Checker &checker)
+{
+    const auto [where, values] = departure(key, stated, expected);
+    checker.warning(std::string("/stdout/") + key, "stdout's " + where + " (" + values.first + ") is not what " + source
+                                                       + " give (" + values.second + ")");
 }
 
 } // namespace lessonscope

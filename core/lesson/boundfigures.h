@@ -45,7 +45,9 @@ void writeFigure(Json &out, const StdoutField &field, ConstFigureValue value);
 void readFigure(const Json &out, const char *key, FigureValue value);
 // Equal, numbers within 1e-12 of the expected one (a figure computed twice from the same samples).
 bool sameFigure(ConstFigureValue stated, ConstFigureValue expected);
-void warnNotFromSamples(const char *key, const char *source, Checker &checker);
+// "stdout's key (stated) is not what source give (expected)", at /stdout/key.
+void warnNotFromSamples(const char *key, const char *source, ConstFigureValue stated, ConstFigureValue expected,
+                        Checker &checker);
 
 template<typename Figures>
 struct BoundFigure {
@@ -151,14 +153,14 @@ void readBoundFigures(const Json &out, F &figures, const std::array<BoundFigure<
 }
 
 // Each stated figure against the one the lesson's computation makes of its samples: a warning at
-// every key that differs, "<key> is not what <source> give".
+// every key that differs, with both values.
 template<typename F, std::size_t N>
 void checkBoundFigures(const F &stated, const F &expected, const std::array<BoundFigure<F>, N> &table, const char *source,
                   Checker &checker)
 {
     for (const BoundFigure<F> &entry : table) {
         if (!sameFigure(entry.in(stated), entry.in(expected)))
-            warnNotFromSamples(entry.field.key, source, checker);
+            warnNotFromSamples(entry.field.key, source, entry.in(stated), entry.in(expected), checker);
     }
 }
 

@@ -21,7 +21,7 @@
 
 namespace lessonscope {
 
-// A series: one key names the list it draws; several, one bar each of the numbers they name.
+// A series: one key that holds a list draws that list; otherwise each key is a bar of the number it holds.
 struct DeclaredSeries {
     const char *label = nullptr;
     std::array<const char *, 4> keys{};

@@ -153,6 +153,8 @@ void compareSeries(const Json &document, std::size_t panelIndex, const char *kin
         return;
     }
     for (std::size_t i = 0; i < samples.size(); ++i) {
+        if (std::isnan(samples[i]))
+            continue; // stdout states no number there: its own checks say so
         const std::string what = i < valueKeys.size() ? valueKeys[i] : std::string(key) + "[" + std::to_string(i) + "]";
         compareValue(*y, i, pointer, samples[i], what, checker);
     }

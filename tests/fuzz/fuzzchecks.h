@@ -76,7 +76,7 @@ inline std::size_t exerciseViews(const Artifact &artifact, Violations &v)
     if (const auto parsed = artifact.stdoutJson())
         LESSONSCOPE_FUZZ_CHECK(v, parsed->is_object());
     const performance01::Figures timing = performance01::readFigures(artifact);
-    sink += timing.warmSamplesSeconds.size() + timing.dispatchOnlyWarmSamplesSeconds.size()
+    sink += timing.warm.seconds.size() + timing.dispatchOnlyWarmSamplesSeconds.size()
         + timing.inputShape.size() + timing.weightShape.size() + touch(timing.boundary) + touch(timing.backend)
         + touch(timing.dtype);
     const std::vector<Panel> panels = artifact.panels();

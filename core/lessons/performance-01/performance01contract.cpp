@@ -3,6 +3,8 @@
 #include "core/lessons/shared/matrixlesson.h"
 
 #include "core/artifact/lenientjson.h"
+#include "core/lesson/declaredpanels.h"
+#include "core/lesson/stdoutchecks.h"
 #include "core/base/units.h"
 #include "core/lesson/environmentinfo.h"
 #include "core/lesson/samplefields.h"
@@ -18,130 +20,135 @@ using namespace lenient;
 
 namespace {
 
-// The panels' fixed parts, shared by the panels and by the renderer identity, so that the hash
-// cannot drift from what is drawn.
-constexpr const char *kSeconds = "seconds";
-constexpr const char *kFirstTitle = "First call";
-constexpr const char *kFirstLabel = "first";
-constexpr const char *kWarmTitle = "Warm calls";
-constexpr const char *kWarmXLabel = "warm sample";
-constexpr const char *kBoundaryTitle = "Where the timer stops";
-constexpr const char *kBoundaryLabel = "warm median";
-
-Json barPanel(const char *title, const char *label, Json seriesList)
-{
-    Json panel = Json::object();
-    panel["kind"] = "bar";
-    panel["title"] = title;
-    panel["labels"] = Json::array({label});
-    panel["ylabel"] = kSeconds;
-    panel["series"] = std::move(seriesList);
-    return panel;
-}
-
-Json warmPanel(const Json &samples)
+// Each warm sample by number: the warm panel's abscissae.
+Json sampleNumbers(const Json &out)
 {
     Json x = Json::array();
-    for (std::size_t i = 1; i <= samples.size(); ++i)
+    const Json *samples = member(out, key::kWarmSamples);
+    for (std::size_t i = 1; samples && samples->is_array() && i <= samples->size(); ++i)
         x.push_back(static_cast<std::int64_t>(i));
-    Json panel = Json::object();
-    panel["kind"] = "line";
-    panel["title"] = kWarmTitle;
-    panel["x"] = std::move(x);
-    panel["xlabel"] = kWarmXLabel;
-    panel["ylabel"] = kSeconds;
-    panel["series"] = Json::array({panelSeries(kSynchronized, samples)});
-    return panel;
+    return x;
+}
+
+constexpr std::array kPanels{
+    DeclaredPanel::bar("First call", {nullptr, "seconds"}, {"first"}, {{{kSynchronized, {key::kFirstCall}}}}),
+    DeclaredPanel::line("Warm calls", {"warm sample", "seconds"}, sampleNumbers, {{{kSynchronized, {key::kWarmSamples}}}}),
+    // The timer-boundary comparison needs the medians, so it exists only when they do.
+    DeclaredPanel::bar("Where the timer stops", {nullptr, "seconds"}, {"warm median"},
+                       {{{kDispatchOnly, {key::kDispatchWarmMedian}}, {kSynchronized, {key::kWarmMedian}}}})
+        .drawnWith(key::kWarmMedian),
+};
+
+// The trace holds the first call and every warm call.
+void checkTraceLength(const Json &document, const std::optional<std::vector<double>> &warm, Checker &checker)
+{
+    const Json *trace = Checker::member(document, "trace");
+    const Json *calls = trace && trace->is_object() ? Checker::member(*trace, "calls") : nullptr;
+    const Json *column = calls && calls->is_object() ? Checker::member(*calls, "dispatchBegin") : nullptr;
+    if (!warm || !column || !column->is_array() || column->size() == 1 + warm->size())
+        return;
+    checker.warning("/trace/calls", "the trace has " + std::to_string(column->size())
+                                        + " calls but stdout reports 1 first call and "
+                                        + std::to_string(warm->size()) + " warm calls");
 }
 
 } // namespace
 
+void deriveMedians(Figures &f)
+{
+    // The medians are the clean calls' (measuring.h); the dispatch-only timer read the same calls.
+    const std::vector<double> clean = f.warm.clean();
+    const std::vector<double> dispatchClean = cleanReadingsOf(f.dispatchOnlyWarmSamplesSeconds, f.warm.seconds, f.warm.waitedNs);
+    f.warmMedianSeconds = clean.empty() ? std::nullopt : std::optional(median(clean));
+    f.dispatchOnlyWarmMedianSeconds = clean.empty() || dispatchClean.empty() ? std::nullopt : std::optional(median(dispatchClean));
+}
+
 Json output(const LessonRun &run, const Samples &warm, double maxAbsError, const std::string &boundary)
 {
-    const ParameterValues &params = run.parameters;
     // Every number is computed once and written to stdout; the panels are made from these very
     // doubles, so that the two agree bit for bit once read back.
     const MeasuredCall &firstCall = run.calls.front();
-    const double first = firstCall.synchronizedSeconds();
-    const double dispatchFirst = firstCall.dispatchOnlySeconds();
-    std::vector<double> dispatchWarm;
-    for (std::size_t i = 1; i < run.calls.size(); ++i)
-        dispatchWarm.push_back(run.calls[i].dispatchOnlySeconds());
-    // The medians are the clean calls' (measuring.h); the dispatch-only timer read the same calls.
-    const std::vector<double> clean = warm.clean();
-    const std::vector<double> dispatchClean = cleanReadingsOf(dispatchWarm, warm.seconds, warm.waitedNs);
-    const bool hasWarm = !clean.empty();
-
-    Json out = Json::object();
-    matrixlesson::writeVersionsAndProduct(out, run, matrixlesson::WithDtype::Yes);
-    out[key::kBoundary] = boundary;
-    out[key::kFirstCall] = first;
-    out[key::kFirstCallWaited] = firstCall.evidence.known ? firstCall.evidence.otherWaitNs : 0;
-    writeSamples(out, key::kWarmSamples, warm);
-    // A run cancelled before its first warm call has no median: the key is left out rather than
-    // written as null or NaN, which would not be a duration.
-    if (hasWarm)
-        out[key::kWarmMedian] = median(clean);
+    Figures f;
+    f.boundary = boundary;
+    f.firstCallSeconds = firstCall.synchronizedSeconds();
+    f.firstCallWaitedNs = firstCall.evidence.known ? firstCall.evidence.otherWaitNs : 0;
+    f.warm = SampleColumns{warm.seconds, warm.waitedNs, warm.round};
     // A run cancelled during its only check of a large product has no error to state: the key
     // is left out, never written as 0, which would say the result was checked and exact.
     if (!std::isnan(maxAbsError))
-        out[key::kMaxAbsError] = maxAbsError;
-    out[key::kDispatchFirstCall] = dispatchFirst;
-    out[key::kDispatchWarmSamples] = dispatchWarm;
-    if (hasWarm)
-        out[key::kDispatchWarmMedian] = median(dispatchClean);
-    out[key::kSeed] = parameterJson(params, param::kSeed);
-    out[key::kSamplesRequested] = parameterJson(params, param::kSamples);
-    out[key::kCancelled] = run.cancelled;
+        f.maxAbsError = maxAbsError;
+    f.dispatchOnlyFirstCallSeconds = firstCall.dispatchOnlySeconds();
+    for (std::size_t i = 1; i < run.calls.size(); ++i)
+        f.dispatchOnlyWarmSamplesSeconds.push_back(run.calls[i].dispatchOnlySeconds());
+    // A run cancelled before its first warm call has no median: the key is left out rather than
+    // written as null or NaN, which would not be a duration.
+    deriveMedians(f);
+    const auto stated = [&run](const char *name) {
+        const Json value = parameterJson(run.parameters, name);
+        return integerOf(&value);
+    };
+    f.seed = stated(param::kSeed);
+    f.samplesRequested = stated(param::kSamples);
+    f.cancelled = run.cancelled;
+    Json out = Json::object();
+    matrixlesson::writeVersionsAndProduct(out, run, matrixlesson::WithDtype::Yes);
+    writeBoundFigures(out, f, kFields);
     return out;
+}
+
+// Every key a run prints, in order; docs/artifact-format.md, "performance-01", says more of each.
+StdoutFields stdoutFields()
+{
+    static constexpr auto fields = joinFields(productfield::kVersions, productfield::kProduct, fieldsOf(kFields));
+    return fields;
 }
 
 Json panels(const Json &out)
 {
-    Json list = Json::array();
-    list.push_back(barPanel(kFirstTitle, kFirstLabel, Json::array({panelSeries(kSynchronized, Json::array({out.at(key::kFirstCall)}))})));
-    list.push_back(warmPanel(out.at(key::kWarmSamples)));
-    // The timer-boundary comparison needs the medians, so it exists only when they do.
-    if (out.contains(key::kWarmMedian)) {
-        list.push_back(barPanel(kBoundaryTitle, kBoundaryLabel,
-                                Json::array({panelSeries(kDispatchOnly, Json::array({out.at(key::kDispatchWarmMedian)})),
-                                             panelSeries(kSynchronized, Json::array({out.at(key::kWarmMedian)}))})));
-    }
-    return list;
+    return declaredPanels(kPanels, out);
 }
 
 Json panelLayout()
 {
     // The panels without their data: what the code lays out, not what a run measured.
-    Json first = barPanel(kFirstTitle, kFirstLabel, Json::array({kSynchronized}));
-    Json warm = warmPanel(Json::array());
-    warm.erase("x");
-    warm["series"] = Json::array({kSynchronized});
-    Json boundary = barPanel(kBoundaryTitle, kBoundaryLabel, Json::array({kDispatchOnly, kSynchronized}));
-    return Json::array({first, warm, boundary});
+    return declaredLayout(kPanels);
 }
 
 Figures readFigures(const Json &out)
 {
-    Figures figures;
-    figures.firstCallSeconds = numberOf(member(out, key::kFirstCall));
-    const SampleColumns warm = readSamples(out, key::kWarmSamples);
-    figures.warmSamplesSeconds = warm.seconds;
-    figures.warmWaitedNs = warm.waitedNs;
-    figures.warmCleanByRound = warm.cleanByRound();
-    figures.firstCallWaitedNs = integerOf(member(out, key::kFirstCallWaited));
-    figures.samplesRequested = integerOf(member(out, key::kSamplesRequested));
-    figures.warmMedianSeconds = numberOf(member(out, key::kWarmMedian));
-    figures.maxAbsError = numberOf(member(out, key::kMaxAbsError));
-    figures.dispatchOnlyFirstCallSeconds = numberOf(member(out, key::kDispatchFirstCall));
-    figures.dispatchOnlyWarmSamplesSeconds = numbersOf(member(out, key::kDispatchWarmSamples));
-    figures.dispatchOnlyWarmMedianSeconds = numberOf(member(out, key::kDispatchWarmMedian));
-    figures.backend = stringOf(member(out, key::kBackend));
-    figures.dtype = stringOf(member(out, key::kDtype));
-    figures.inputShape = integersOf(member(out, key::kInputShape));
-    figures.weightShape = integersOf(member(out, key::kWeightShape));
-    figures.boundary = stringOf(member(out, key::kBoundary));
-    return figures;
+    Figures f;
+    readBoundFigures(out, f, kFields);
+    f.backend = stringOf(member(out, key::kBackend));
+    f.dtype = stringOf(member(out, key::kDtype));
+    f.inputShape = integersOf(member(out, key::kInputShape));
+    f.weightShape = integersOf(member(out, key::kWeightShape));
+    return f;
+}
+
+void check(const Json &document, const Json &out, Checker &checker)
+{
+    using namespace stdoutchecks;
+    durationOf(out, key::kFirstCall, checker);
+    const auto warm = durationsOf(out, key::kWarmSamples, checker);
+    checkSampleEvidence(out, key::kWarmSamples, checker);
+    durationOf(out, key::kWarmMedian, checker);
+    durationOf(out, key::kDispatchFirstCall, checker); // checked; no panel shows it
+    const auto dispatchWarm = durationsOf(out, key::kDispatchWarmSamples, checker);
+    durationOf(out, key::kDispatchWarmMedian, checker);
+    nonNegativeOf(out, key::kMaxAbsError, "an absolute error", checker);
+    if (warm && dispatchWarm && warm->size() != dispatchWarm->size()) {
+        checker.warning("/stdout", "stdout has " + std::to_string(warm->size()) + " " + key::kWarmSamples + " but "
+                                       + std::to_string(dispatchWarm->size()) + " " + key::kDispatchWarmSamples
+                                       + "; both time the same calls");
+    }
+    // The medians are of the clean calls: the samples whose evidence says no other work kept a
+    // timed thread from a CPU (all of them when the artifact has no evidence).
+    const Figures stated = readFigures(out);
+    Figures expected = stated;
+    deriveMedians(expected);
+    checkBoundFigures(stated, expected, kFields, "the clean samples", checker);
+    checkDeclaredPanels(document, out, kPanels, checker);
+    checkTraceLength(document, warm, checker);
 }
 
 Figures readFigures(const Artifact &artifact)
@@ -154,7 +161,7 @@ LessonSummary summarize(const Artifact &artifact)
 {
     const Figures f = readFigures(artifact);
     LessonSummary summary = matrixlesson::matrixSummary(f.inputShape, f.weightShape, f.dtype);
-    const std::vector<double> clean = cleanSamples(f.warmSamplesSeconds, f.warmWaitedNs);
+    const std::vector<double> clean = f.warm.clean();
     summary.settings.emplace_back("warm samples", std::to_string(f.samplesRequested.value_or(
                                                       static_cast<std::int64_t>(clean.size()))));
     // The median the artifact states, else the median of its clean samples.
@@ -162,13 +169,13 @@ LessonSummary summarize(const Artifact &artifact)
     if (!warmMedian && !clean.empty())
         warmMedian = median(clean);
     Figure warmFigure = makeFigure(key::kWarmMedian, "warm median", warmMedian, true, clean, "clean warm calls", true);
-    warmFigure.interrupted = f.warmSamplesSeconds.size() - clean.size();
-    warmFigure.rounds = roundMedians(f.warmCleanByRound);
+    warmFigure.interrupted = f.warm.seconds.size() - clean.size();
+    warmFigure.rounds = roundMedians(f.warm.cleanByRound());
     summary.figures = {
         makeFigure(key::kFirstCall, "first call", f.firstCallSeconds, true, {}, {}, true),
         warmFigure,
         makeFigure(key::kDispatchWarmMedian, "dispatch only", f.dispatchOnlyWarmMedianSeconds, true,
-         cleanReadingsOf(f.dispatchOnlyWarmSamplesSeconds, f.warmSamplesSeconds, f.warmWaitedNs), "clean warm calls, dispatch only", false),
+         cleanReadingsOf(f.dispatchOnlyWarmSamplesSeconds, f.warm.seconds, f.warm.waitedNs), "clean warm calls, dispatch only", false),
         makeFigure(key::kMaxAbsError, "max_abs_error", f.maxAbsError, false, {}, {}, true),
     };
     if (f.firstCallWaitedNs && *f.firstCallWaitedNs > kInterruptedAboveNs)

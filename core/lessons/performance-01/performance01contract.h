@@ -1,12 +1,14 @@
 #pragma once
 
-// performance-01's stdout contract: the keys it prints, how they are read back into typed
-// figures, and the panels made from them (docs/artifact-format.md, "performance-01").
+// performance-01's stdout contract: the keys it prints, each bound to its typed figure, and the
+// panels made from them (docs/artifact-format.md, "performance-01").
 
 #include "core/artifact/artifact.h"
 #include "core/base/jsonfwd.h"
 #include "core/lesson/lesson.h"
+#include "core/lesson/boundfigures.h"
 #include "core/lesson/lessonsummary.h"
+#include "core/lessons/shared/productfields.h"
 #include "core/lessons/shared/productkeys.h"
 
 #include <cstdint>
@@ -30,37 +32,62 @@ inline constexpr const char *kDispatchWarmSamples = "dispatch_only_warm_samples_
 inline constexpr const char *kDispatchWarmMedian = "dispatch_only_warm_median_seconds";
 } // namespace key
 
-// The panels, by position in data.panels (the checks find them there).
-enum PanelIndex : std::size_t { kFirstCallPanel = 0, kWarmCallsPanel = 1, kBoundaryPanel = 2 };
+// The panels' series.
 inline constexpr const char *kSynchronized = "synchronized call";
 inline constexpr const char *kDispatchOnly = "dispatch only";
 
-// The numbers performance-01 prints on stdout, read back; empty fields when absent.
+// The numbers performance-01 prints on stdout after the versions and the product, each bound to
+// its key below; read back, a missing or malformed one is empty.
 struct Figures {
+    std::string backend, dtype; // read with the product's keys (matrixlesson.h)
+    std::vector<std::int64_t> inputShape, weightShape;
+    std::string boundary;
     std::optional<double> firstCallSeconds;
     std::optional<std::int64_t> firstCallWaitedNs;
-    std::vector<double> warmSamplesSeconds;      // every warm call, clean and interrupted
-    std::vector<std::int64_t> warmWaitedNs;      // their evidence; empty when recorded elsewhere
-    std::vector<std::vector<double>> warmCleanByRound;
-    std::optional<std::int64_t> samplesRequested;
+    SampleColumns warm; // every warm call, clean and interrupted, with its evidence (empty when recorded elsewhere)
     std::optional<double> warmMedianSeconds;
     std::optional<double> maxAbsError;
     std::optional<double> dispatchOnlyFirstCallSeconds;
     std::vector<double> dispatchOnlyWarmSamplesSeconds;
     std::optional<double> dispatchOnlyWarmMedianSeconds;
-    std::string backend;
-    std::string dtype;
-    std::vector<std::int64_t> inputShape;
-    std::vector<std::int64_t> weightShape;
-    std::string boundary;
+    std::optional<std::int64_t> seed, samplesRequested;
+    bool cancelled = false;
 };
+
+// Every key a run prints after the versions and the product, in order, and the figure it holds
+// (core/lesson/boundfigures.h); docs/artifact-format.md, "performance-01", says more of each.
+inline constexpr std::array kFields{
+    bound::text(key::kBoundary, "what the timer holds: \"input already placed; call plus output synchronization\"",
+                &Figures::boundary),
+    bound::number(key::kFirstCall, "s",
+                  "the first call, dispatch to observed readiness: the product's first use for this shape and type",
+                  &Figures::firstCallSeconds),
+    bound::integer(key::kFirstCallWaited, "ns", "how long other work kept a timed thread from a CPU during the first call",
+                   &Figures::firstCallWaitedNs),
+    bound::samples(key::kWarmSamples, "each warm call, dispatch to observed readiness", &Figures::warm),
+    bound::number(key::kWarmMedian, "s", "numpy's median of the clean warm samples", &Figures::warmMedianSeconds).onSomeRuns(),
+    bound::number(key::kMaxAbsError, "", "the last output against a higher-precision reference", &Figures::maxAbsError)
+        .onSomeRuns(),
+    bound::number(key::kDispatchFirstCall, "s", "what a timer stopped when the first dispatch returned would have read",
+                  &Figures::dispatchOnlyFirstCallSeconds),
+    bound::list(key::kDispatchWarmSamples, "s", "the same for each warm call", &Figures::dispatchOnlyWarmSamplesSeconds),
+    bound::number(key::kDispatchWarmMedian, "s", "their median over the clean calls", &Figures::dispatchOnlyWarmMedianSeconds)
+        .onSomeRuns(),
+    bound::as(productfield::kSeed, &Figures::seed),
+    bound::as(productfield::kSamplesRequested, &Figures::samplesRequested),
+    bound::as(productfield::kCancelled, &Figures::cancelled),
+};
+
+// The medians a run states, from its samples: the clean warm calls', and the dispatch-only
+// timer's over the same calls; none without a clean warm call.
+void deriveMedians(Figures &figures);
+
 Figures readFigures(const Artifact &artifact);
 Figures readFigures(const Json &output);
 
 // The stdout object of a run: its calls (the first apart, the warm ones after it) and the
 // error of the last output against the reference.
 Json output(const LessonRun &run, const Samples &warm, double maxAbsError, const std::string &boundary);
-// Every key of its stdout, in order (performance01fields.cpp).
 StdoutFields stdoutFields();
 Json panels(const Json &output);
 Json panelLayout();
