@@ -213,20 +213,25 @@ void TestStatistics::studentsTAtBothLevels()
 }
 
 // Welch's t on the logs, worked by hand: rounds {1, e} and {e, e²} in log space are {0, 1} and
-// {1, 2}: means 0.5 and 1.5, variances 0.5 each, se = sqrt(0.25 + 0.25), 2 degrees of freedom.
+// {1, 2}: means 0.5 and 1.5 (a ratio of geometric means of e), variances 0.5 each,
+// se = sqrt(0.25 + 0.25), 2 degrees of freedom.
 void TestStatistics::roundsIntervalWidensWithItsConfidence()
 {
     const double e = std::exp(1.0);
     const Values a{1, e}, b{e, e * e};
-    const auto at95 = roundRatioInterval(e, a, b);
-    const auto at99 = roundRatioInterval(e, a, b, 0.99);
+    const auto at95 = roundRatioInterval(a, b);
+    const auto at99 = roundRatioInterval(a, b, 0.99);
     QVERIFY(at95 && at99);
     QVERIFY(std::fabs(at95->degrees - 2) < 1e-12);
     const double se = std::sqrt(0.5);
     QVERIFY(std::fabs(at95->low - e * std::exp(-4.3027 * se)) < 1e-9);
     QVERIFY(std::fabs(at99->high - e * std::exp(9.9248 * se)) < 1e-6);
     QVERIFY(at99->low < at95->low && at95->high < at99->high);
-    QVERIFY(!roundRatioInterval(e, Values{1}, b, 0.99));
+    QVERIFY(!roundRatioInterval(Values{1}, b, 0.99));
+    // Centred on the ratio of the geometric means (2 and 3 here), whatever else the sides' figures
+    // are: centred on another ratio, Welch's t would not cover what it states.
+    const auto centred = roundRatioInterval(Values{1, 4}, Values{3, 3});
+    QVERIFY(centred && std::fabs(std::sqrt(centred->low * centred->high) - 1.5) < 1e-12);
 }
 
 QTEST_GUILESS_MAIN(TestStatistics)

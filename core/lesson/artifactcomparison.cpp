@@ -85,7 +85,7 @@ ComparedFigure compareFigure(const Figure &fa, const Figure &fb)
     // Between runs, when both have rounds: two runs of the same code differ by more than one
     // run's samples say (docs/performance.md, "Comparing runs").
     if (c.ratio && fa.rounds.size() >= kLeastRounds && fb.rounds.size() >= kLeastRounds) {
-        if (const auto between = roundRatioInterval(*c.ratio, fa.rounds, fb.rounds, kBetweenRunsConfidence))
+        if (const auto between = roundRatioInterval(fa.rounds, fb.rounds, kBetweenRunsConfidence))
             c.interval = RatioInterval{between->low, between->high, true, "rounds", kBetweenRunsConfidence};
     }
     if (!c.interval && !fa.samples.empty() && !fb.samples.empty())

@@ -224,10 +224,10 @@ double studentT99(double degrees)
     return studentT(degrees, kTable, kZ99);
 }
 
-std::optional<RoundRatioInterval> roundRatioInterval(double ratio, std::span<const double> a, std::span<const double> b,
+std::optional<RoundRatioInterval> roundRatioInterval(std::span<const double> a, std::span<const double> b,
                                                      double confidence)
 {
-    if (a.size() < 2 || b.size() < 2 || !(ratio > 0) || !std::isfinite(ratio))
+    if (a.size() < 2 || b.size() < 2)
         return std::nullopt;
     const auto logs = [](std::span<const double> values, double &mean, double &variance) {
         std::vector<double> l;
@@ -253,8 +253,10 @@ std::optional<RoundRatioInterval> roundRatioInterval(double ratio, std::span<con
     // Welch–Satterthwaite; rounds that agree exactly on both sides leave no spread to weigh.
     interval.degrees = se > 0 ? (wa + wb) * (wa + wb) / (wa * wa / (na - 1) + wb * wb / (nb - 1)) : na + nb - 2;
     const double half = (confidence >= 0.99 ? studentT99(interval.degrees) : studentT95(interval.degrees)) * se;
-    interval.low = ratio * std::exp(-half);
-    interval.high = ratio * std::exp(half);
+    // Centred on the difference of the means of the logs, which Welch's t is about: centred on
+    // another ratio (the pooled medians'), its coverage would not be what it states.
+    interval.low = std::exp(mb - ma - half);
+    interval.high = std::exp(mb - ma + half);
     return interval;
 }
 

@@ -63,14 +63,14 @@ double studentT99(double degrees);
 
 // An interval at `confidence` (0.95 or 0.99) for the ratio of two positive quantities measured in
 // rounds: Welch's t on the logarithms of each side's round values (the rounds' own spread, not the
-// samples'), centred on log(ratio). Needs two rounds a side; nullopt otherwise, or for values that
-// are not positive.
+// samples'), centred where that t is valid, on the ratio of the two sides' geometric means of
+// rounds. Needs two rounds a side; nullopt otherwise, or for values that are not positive.
 struct RoundRatioInterval {
     double low = 0;
     double high = 0;
     double degrees = 0; // Welch–Satterthwaite
 };
-std::optional<RoundRatioInterval> roundRatioInterval(double ratio, std::span<const double> a, std::span<const double> b,
+std::optional<RoundRatioInterval> roundRatioInterval(std::span<const double> a, std::span<const double> b,
                                                      double confidence = 0.95);
 
 } // namespace lessonscope

@@ -60,19 +60,31 @@ LessonRun Performance08::runOn(const std::string &device, const ParameterValues 
     run.device = "host";
     run.waitStrategy = kNoWaitStrategy; // the host reads its own clock around its own work
     run.calls.reserve(static_cast<std::size_t>(samples) * performance08::kBatchSizes.size());
-    run.measuring.rounds = 1;
     run.measuring.wanted = static_cast<std::size_t>(samples);
     performance08::ClockCost clock;
     performance08::BatchReadings batches;
     if (index) {
         // The device's profiling timer: an empty kernel and each batch's kernel in every round.
+        run.measuring.rounds = 1;
         performance08::DeviceMeasurement measured = performance08::measureOnDevice(*index, samples, run, observer);
         clock = std::move(measured.clock);
         batches = std::move(measured.batches);
     } else {
-        // The clock first, by itself; then the readings, which a cancel may cut short.
-        clock = performance08::measureClockCost(samples, observer);
-        batches = performance08::measureBatches(samples, run, observer);
+        // Rounds spread over time (measuring.h), each the clock by itself and then the readings,
+        // which a cancel may cut short: a run's rounds see the machine change as runs do, and a
+        // comparison weighs their spread.
+        run.measuring.rounds = measuring::kRounds;
+        const auto cancelled = [&observer] { return observer.isCancelled(); };
+        RoundPacer pacer;
+        for (int round = 0; round < measuring::kRounds && !run.cancelled; ++round) {
+            if (!pacer.beginRound(round, cancelled)) {
+                run.cancelled = true;
+                break;
+            }
+            const int share = samples * (round + 1) / measuring::kRounds - samples * round / measuring::kRounds;
+            performance08::measureClockCost(share, round, clock, observer);
+            performance08::measureBatches(share, round, run, observer, batches);
+        }
     }
     run.cancelled = run.cancelled || observer.isCancelled();
     for (const Samples &batch : batches.readings)

@@ -197,17 +197,25 @@ LessonSummary summarize(const Artifact &artifact)
                                : makeFigure(key::kClockReadMedian, "one clock read", f.clockRead, true,
                                             f.clockReads.clean(), "clean blocks of reads", true);
     read.interrupted = f.clockReads.interruptedCount();
-    // The operation from each clean reading of the largest batch, for the comparison's interval.
-    std::vector<double> operations;
+    read.rounds = roundMedians(f.clockReads.cleanByRound()); // the comparison's interval is between rounds
+    // The operation from each clean reading of the largest batch, and from each round's median
+    // of them, for the comparison's interval.
+    std::vector<double> operations, operationRounds;
     if (f.clockRead && !f.readings.empty() && f.readings.size() == f.batchSizes.size()) {
+        const auto operationOf = [&f](double reading) { return (reading - *f.clockRead) / static_cast<double>(f.batchSizes.back()); };
         for (const double reading : f.readings.back().clean())
-            operations.push_back((reading - *f.clockRead) / static_cast<double>(f.batchSizes.back()));
+            operations.push_back(operationOf(reading));
+        for (const double roundMedian : roundMedians(f.readings.back().cleanByRound()))
+            operationRounds.push_back(operationOf(roundMedian));
     }
+    Figure operationFigure = makeFigure(key::kOperationSeconds, "one operation", f.operation, true, operations,
+                                        "clean readings of the largest batch", true);
+    operationFigure.rounds = operationRounds;
     summary.figures = {
         read,
         makeFigure(key::kClockStep, "smallest clock step", f.clockStep, true, {}, {}, false),
         makeFigure(key::kTscRead, "one TSC read", f.tscRead, true, {}, {}, false),
-        makeFigure(key::kOperationSeconds, "one operation", f.operation, true, operations, "clean readings of the largest batch", true),
+        operationFigure,
         makeFigure(key::kForOnePercent, "operations for a 1% clock share",
                    f.forOnePercent ? std::optional(static_cast<double>(*f.forOnePercent)) : std::nullopt, false, {}, {}, true),
         makeFigure(key::kMaxAbsError, "max_abs_error", f.maxAbsError, false, {}, {}, true),

@@ -1,5 +1,6 @@
 #include "core/lessons/performance-08/performance08experiment.h"
 #include "core/lessons/performance-08/performance08device.h"
+#include "core/lessons/shared/productkeys.h"
 
 #include "core/timing/monotonicclock.h"
 #include "core/timing/statistics.h"
@@ -83,14 +84,12 @@ DotInputs dotInputs()
             std::vector<float>(operation.b.data(), operation.b.data() + kTerms), operation.reference()};
 }
 
-ClockCost measureClockCost(int blocks, const RunObserver &observer)
+void measureClockCost(int blocks, int round, ClockCost &cost, const RunObserver &observer)
 {
-    ClockCost cost;
     timespec resolution{};
     clock_getres(CLOCK_MONOTONIC, &resolution);
     cost.reportedResolutionSeconds = static_cast<double>(resolution.tv_sec) + static_cast<double>(resolution.tv_nsec) * 1e-9;
     const bool tsc = tscIsInvariant();
-    Samples tscReads;
     const EvidenceRecorder recorder;
     EvidenceRecorder::Mark mark = recorder.mark();
     for (int block = 0; block < blocks && !observer.isCancelled(); ++block) {
@@ -104,24 +103,22 @@ ClockCost measureClockCost(int blocks, const RunObserver &observer)
             previous = now;
         }
         const double seconds = static_cast<double>(previous - first) * 1e-9;
-        cost.perRead.add(seconds / kReadsPerBlock, recorder.next(mark), 0);
+        cost.perRead.add(seconds / kReadsPerBlock, recorder.next(mark), round);
         if (tsc)
-            tscReads.add(tscBlockSeconds() / kReadsPerBlock, recorder.next(mark), 0);
+            cost.tscReads.add(tscBlockSeconds() / kReadsPerBlock, recorder.next(mark), round);
     }
-    if (tsc && tscReads.cleanCount() > 0)
-        cost.tscReadSeconds = median(tscReads.clean());
-    return cost;
+    if (cost.tscReads.cleanCount() > 0)
+        cost.tscReadSeconds = median(cost.tscReads.clean());
 }
 
-BatchReadings measureBatches(int rounds, LessonRun &run, RunObserver &observer)
+void measureBatches(int readings, int round, LessonRun &run, RunObserver &observer, BatchReadings &batches)
 {
-    BatchReadings batches;
     DotOperation operation;
     float result = 0;
     const EvidenceRecorder recorder;
     EvidenceRecorder::Mark mark = recorder.mark();
-    const int total = rounds * static_cast<int>(kBatchSizes.size());
-    for (int round = 0; round < rounds && !run.cancelled; ++round) {
+    const int total = static_cast<int>(integerParameter(run.parameters, param::kSamples)) * static_cast<int>(kBatchSizes.size());
+    for (int reading = 0; reading < readings && !run.cancelled; ++reading) {
         for (std::size_t b = 0; b < kBatchSizes.size(); ++b) {
             // The reading: two clock reads around the batch, nothing else between them.
             const std::int64_t begin = MonotonicClock::nowNs();
@@ -129,12 +126,12 @@ BatchReadings measureBatches(int rounds, LessonRun &run, RunObserver &observer)
                 result = operation.once();
             const std::int64_t end = MonotonicClock::nowNs();
             const CallEvidence evidence = recorder.next(mark);
-            batches.readings[b].add(static_cast<double>(end - begin) * 1e-9, evidence, 0);
+            batches.readings[b].add(static_cast<double>(end - begin) * 1e-9, evidence, round);
             if (run.calls.empty())
                 run.startedAtNs = begin;
             // No device: the trace's reading runs from the first clock read to the second.
             const CallTimestamps t{begin, begin, begin, end, end};
-            run.calls.push_back(MeasuredCall::of(t.since(run.startedAtNs), evidence, 0));
+            run.calls.push_back(MeasuredCall::of(t.since(run.startedAtNs), evidence, round));
             observer.callMeasured(static_cast<int>(run.calls.size()) - 1, run.calls.back());
             observer.progress(static_cast<int>(run.calls.size()), total);
             if (observer.isCancelled()) {
@@ -144,7 +141,6 @@ BatchReadings measureBatches(int rounds, LessonRun &run, RunObserver &observer)
         }
     }
     batches.maxAbsError = std::fabs(static_cast<double>(result) - operation.reference());
-    return batches;
 }
 
 } // namespace lessonscope::performance08

@@ -20,7 +20,8 @@ struct ClockCost {
     Samples perRead;                    // each block's time ÷ its reads
     std::int64_t smallestStepNs = 0;    // the smallest positive difference of two back-to-back reads
     double reportedResolutionSeconds = 0; // clock_getres(CLOCK_MONOTONIC)
-    std::optional<double> tscReadSeconds; // one rdtsc, where the TSC is invariant; else none
+    Samples tscReads;                     // each block of rdtsc ÷ its reads, where the TSC is invariant
+    std::optional<double> tscReadSeconds; // one rdtsc (the clean blocks' median); else none
 };
 
 // The readings of one operation in batches: readings[b] holds kBatchSizes[b]'s.
@@ -29,10 +30,12 @@ struct BatchReadings {
     double maxAbsError = 0; // the operation's last result against a double reference
 };
 
-// blocks blocks of kReadsPerBlock steady_clock reads (and of rdtsc), each with its evidence.
-ClockCost measureClockCost(int blocks, const RunObserver &observer);
-// rounds rounds of one reading per batch size, interleaved so that every size meets the same
-// machine; each reading is a call of run (its trace) and reported to observer as it is taken.
-BatchReadings measureBatches(int rounds, LessonRun &run, RunObserver &observer);
+// One round of the clock's cost: blocks blocks of kReadsPerBlock steady_clock reads (and of
+// rdtsc), each with its evidence, added to cost as round `round`.
+void measureClockCost(int blocks, int round, ClockCost &cost, const RunObserver &observer);
+// One round of readings: `readings` readings per batch size, the sizes interleaved so that every
+// size meets the same machine; each reading is a call of run (its trace) and reported to observer
+// as it is taken.
+void measureBatches(int readings, int round, LessonRun &run, RunObserver &observer, BatchReadings &batches);
 
 } // namespace lessonscope::performance08
