@@ -58,12 +58,16 @@ void checkFigures(const Json &out, const Figures &f, Checker &checker)
             ? durationsOf((*samples)[d].is_array() ? Json{{kDtypes[d], (*samples)[d]}} : Json::object(), kDtypes[d], checker)
             : std::nullopt;
         if (d < f.median.size()) {
-            if (!(f.median[d] > 0))
+            const auto clean = warm ? std::optional(cleanSamples(*warm, d < f.warm.size() ? f.warm[d].waitedNs
+                                                                                          : std::vector<std::int64_t>{}))
+                                    : std::nullopt;
+            // A type none of whose calls ran clean (a run that could not measure) states 0: there
+            // is no median to state, and its GFLOP/s is 0 too.
+            const bool noneClean = clean && clean->empty() && f.median[d] == 0
+                && (d >= f.gflops.size() || f.gflops[d] == 0);
+            if (!(f.median[d] > 0) && !noneClean)
                 checker.warning("/stdout", at(key::kMedian, d) + " is not a positive duration");
-            else if (const auto clean = warm ? std::optional(cleanSamples(*warm, d < f.warm.size() ? f.warm[d].waitedNs
-                                                                                                        : std::vector<std::int64_t>{}))
-                                              : std::nullopt;
-                     clean && !clean->empty() && !nearlyEqual(median(*clean), f.median[d]))
+            else if (clean && !clean->empty() && !nearlyEqual(median(*clean), f.median[d]))
                 checker.warning("/stdout", at(key::kMedian, d) + " is not the median of its clean " + key::kWarmSamples);
             if (f.flops && d < f.gflops.size() && f.median[d] > 0 &&
                 !nearlyEqual(f.gflops[d], *f.flops / f.median[d] / 1e9))
