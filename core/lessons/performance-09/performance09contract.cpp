@@ -79,52 +79,61 @@ std::vector<std::vector<double>> cleanByRound(const std::vector<double> &reading
 
 } // namespace
 
+void deriveMedians(Figures &f)
+{
+    f.warmMedian = cleanMedian(f.warm.clean());
+    f.queueMedian = cleanMedian(cleanReadingsOf(f.queue, f.warm.seconds, f.warm.waitedNs));
+    f.workMedian = cleanMedian(cleanReadingsOf(f.work, f.warm.seconds, f.warm.waitedNs));
+    f.unawaitedMedian = cleanMedian(f.unawaited.clean());
+    f.placedCallMedian = cleanMedian(cleanReadingsOf(f.placedCall, f.unawaited.seconds, f.unawaited.waitedNs));
+}
+
 Json output(const LessonRun &run, const Measurements &m)
 {
     const ParameterValues &params = run.parameters;
     const MeasuredCall &first = run.calls.front();
-    const std::vector<double> warmClean = m.warm.clean();
     const Json *environment = run.deviceEnvironment.get();
-
-    Json out = Json::object();
-    out[key::kBackend] = run.device;
-    out[key::kLessonscope] = lessonscopeVersion();
-    out[key::kInputShape] = Json::array({parameterJson(params, param::kM), parameterJson(params, param::kK)});
-    out[key::kWeightShape] = Json::array({parameterJson(params, param::kK), parameterJson(params, param::kN)});
-    out[key::kDtype] = parameterJson(params, param::kDtype);
+    const auto stated = [&params](const std::string &name) {
+        const Json value = parameterJson(params, name);
+        return integerOf(&value);
+    };
+    Figures f;
+    f.backend = run.device;
+    f.lessonscope = lessonscopeVersion();
+    f.inputShape = {stated(param::kM).value_or(0), stated(param::kK).value_or(0)};
+    f.weightShape = {stated(param::kK).value_or(0), stated(param::kN).value_or(0)};
+    f.dtype = parameterText(params, param::kDtype);
     const Json *clock = environment ? member(*environment, "clock") : nullptr;
-    out[key::kDeviceClock] = clock ? stringOf(member(*clock, "deviceClock")) : std::string();
-    const auto resolution = environment ? integerOf(member(*environment, "profilingTimerResolutionNs")) : std::nullopt;
-    out[key::kTimerResolution] = resolution ? Json(*resolution) : Json(nullptr);
-    out[key::kSmallestStep] = m.smallestStepNs;
-    out[key::kComputedBefore] = m.computedBeforeFirstCall;
-    out[key::kFirstCall] = first.synchronizedSeconds();
-    out[key::kFirstCallQueue] = static_cast<double>(first.device.start - first.device.queued) * 1e-9;
-    out[key::kFirstCallWork] = static_cast<double>(first.device.end - first.device.start) * 1e-9;
-    writeSamples(out, key::kWarmSamples, m.warm);
-    if (!warmClean.empty())
-        out[key::kWarmMedian] = median(warmClean);
-    out[key::kQueueSamples] = m.queue;
-    out[key::kWorkSamples] = m.work;
-    if (const auto q = cleanMedian(cleanReadingsOf(m.queue, m.warm.seconds, m.warm.waitedNs)))
-        out[key::kQueueMedian] = *q;
-    if (const auto w = cleanMedian(cleanReadingsOf(m.work, m.warm.seconds, m.warm.waitedNs)))
-        out[key::kWorkMedian] = *w;
-    out[key::kPlaceSize] = parameterJson(params, "place_size");
-    out[key::kPlacedCallSamples] = m.placedCall;
-    writeSamples(out, key::kUnawaitedSamples, m.unawaited);
-    out[key::kCopySamples] = m.copy;
-    if (const auto u = cleanMedian(m.unawaited.clean()))
-        out[key::kUnawaitedMedian] = *u;
-    if (const auto c = cleanMedian(cleanReadingsOf(m.placedCall, m.unawaited.seconds, m.unawaited.waitedNs)))
-        out[key::kPlacedCallMedian] = *c;
-    out[key::kStillCopying] = m.stillCopying;
+    f.deviceClock = clock ? stringOf(member(*clock, "deviceClock")) : std::string();
+    f.timerResolutionNs = environment ? integerOf(member(*environment, "profilingTimerResolutionNs")) : std::nullopt;
+    f.smallestStepNs = m.smallestStepNs;
+    f.computedBeforeFirstCall = m.computedBeforeFirstCall;
+    f.firstCall = first.synchronizedSeconds();
+    f.firstCallQueue = static_cast<double>(first.device.start - first.device.queued) * 1e-9;
+    f.firstCallWork = static_cast<double>(first.device.end - first.device.start) * 1e-9;
+    f.warm = SampleColumns{m.warm.seconds, m.warm.waitedNs, m.warm.round};
+    f.queue = m.queue;
+    f.work = m.work;
+    f.placeSize = stated("place_size");
+    f.placedCall = m.placedCall;
+    f.unawaited = SampleColumns{m.unawaited.seconds, m.unawaited.waitedNs, m.unawaited.round};
+    f.copy = m.copy;
+    f.stillCopying = m.stillCopying;
     if (!std::isnan(m.maxAbsError))
-        out[key::kMaxAbsError] = m.maxAbsError;
-    out[key::kSeed] = parameterJson(params, param::kSeed);
-    out[key::kSamplesRequested] = parameterJson(params, param::kSamples);
-    out[key::kCancelled] = run.cancelled;
+        f.maxAbsError = m.maxAbsError;
+    f.seed = stated(param::kSeed);
+    f.samplesRequested = stated(param::kSamples);
+    f.cancelled = run.cancelled;
+    deriveMedians(f);
+    Json out = Json::object();
+    writeBoundFigures(out, f, kFields);
     return out;
+}
+
+StdoutFields stdoutFields()
+{
+    static constexpr auto fields = fieldsOf(kFields);
+    return fields;
 }
 
 Json panels(const Json &out)
@@ -174,32 +183,7 @@ Json panelLayout()
 Figures readFigures(const Json &out)
 {
     Figures f;
-    f.backend = stringOf(member(out, key::kBackend));
-    f.dtype = stringOf(member(out, key::kDtype));
-    f.deviceClock = stringOf(member(out, key::kDeviceClock));
-    f.inputShape = integersOf(member(out, key::kInputShape));
-    f.weightShape = integersOf(member(out, key::kWeightShape));
-    f.timerResolutionNs = integerOf(member(out, key::kTimerResolution));
-    f.smallestStepNs = integerOf(member(out, key::kSmallestStep));
-    f.placeSize = integerOf(member(out, key::kPlaceSize));
-    f.stillCopying = integerOf(member(out, key::kStillCopying));
-    f.samplesRequested = integerOf(member(out, key::kSamplesRequested));
-    f.computedBeforeFirstCall = integerOf(member(out, key::kComputedBefore));
-    f.firstCall = numberOf(member(out, key::kFirstCall));
-    f.firstCallQueue = numberOf(member(out, key::kFirstCallQueue));
-    f.firstCallWork = numberOf(member(out, key::kFirstCallWork));
-    f.warm = readSamples(out, key::kWarmSamples);
-    f.queue = numbersOf(member(out, key::kQueueSamples));
-    f.work = numbersOf(member(out, key::kWorkSamples));
-    f.warmMedian = numberOf(member(out, key::kWarmMedian));
-    f.queueMedian = numberOf(member(out, key::kQueueMedian));
-    f.workMedian = numberOf(member(out, key::kWorkMedian));
-    f.unawaited = readSamples(out, key::kUnawaitedSamples);
-    f.placedCall = numbersOf(member(out, key::kPlacedCallSamples));
-    f.copy = numbersOf(member(out, key::kCopySamples));
-    f.unawaitedMedian = numberOf(member(out, key::kUnawaitedMedian));
-    f.placedCallMedian = numberOf(member(out, key::kPlacedCallMedian));
-    f.maxAbsError = numberOf(member(out, key::kMaxAbsError));
+    readBoundFigures(out, f, kFields);
     return f;
 }
 

@@ -1,12 +1,14 @@
 #pragma once
 
-// performance-09's stdout contract: the keys it prints, how they are read back into typed
-// figures, and the panels made from them (docs/artifact-format.md, "performance-09").
+// performance-09's stdout contract: the keys it prints, each bound to its typed figure, and the
+// panels made from them (docs/artifact-format.md, "performance-09").
 
 #include "core/artifact/artifact.h"
 #include "core/base/jsonfwd.h"
 #include "core/lesson/lesson.h"
+#include "core/lesson/boundfigures.h"
 #include "core/lesson/lessonsummary.h"
+#include "core/lessons/shared/productfields.h"
 #include "core/lessons/shared/productkeys.h"
 #include "core/lesson/samplefields.h"
 
@@ -72,11 +74,12 @@ struct Measurements {
     double maxAbsError = 0;
 };
 
-// The numbers performance-09 prints on stdout, read back; empty fields when absent.
+// The numbers performance-09 prints on stdout, each bound to its key below; read back, a missing
+// or malformed one is empty.
 struct Figures {
-    std::string backend, dtype, deviceClock;
+    std::string backend, lessonscope, dtype, deviceClock;
     std::vector<std::int64_t> inputShape, weightShape;
-    std::optional<std::int64_t> timerResolutionNs, smallestStepNs, placeSize, stillCopying, samplesRequested;
+    std::optional<std::int64_t> timerResolutionNs, smallestStepNs, placeSize, stillCopying, samplesRequested, seed;
     std::optional<std::int64_t> computedBeforeFirstCall;
     std::optional<double> firstCall, firstCallQueue, firstCallWork;
     SampleColumns warm;
@@ -85,12 +88,71 @@ struct Figures {
     SampleColumns unawaited;
     std::vector<double> placedCall, copy;
     std::optional<double> unawaitedMedian, placedCallMedian, maxAbsError;
+    bool cancelled = false;
 };
+
+// Every key a run prints, in order, and the figure it holds (core/lesson/boundfigures.h);
+// docs/artifact-format.md, "performance-09", says more of each.
+inline constexpr const char *kFirstCallOnDevice =
+    "the same call on the device's clock: QUEUED → START (the driver's hand-off; PoCL's compilation for the "
+    "work-group size is here) and START → END";
+inline constexpr const char *kWarmOnDevice = "the same calls on the device's clock: QUEUED → START and START → END";
+inline constexpr const char *kDeviceMedians =
+    "the medians of the clean calls' device readings (a call is clean or interrupted as a whole)";
+inline constexpr const char *kPlacedCall = "the call after a blocking write, per placed sample, and the median of the clean ones";
+inline constexpr const char *kUnawaited = "the twin's timer: from the non-blocking write's return to the kernel's observed readiness";
+inline constexpr std::array kFields{
+    bound::text(key::kBackend,
+                "what ran the product: \"eigen-stream-worker\" on the stream, \"opencl-kernel\" on an OpenCL device",
+                &Figures::backend),
+    bound::text(key::kLessonscope, "lessonscope's version", &Figures::lessonscope),
+    bound::as(productfield::kProduct[0], &Figures::inputShape),
+    bound::as(productfield::kProduct[1], &Figures::weightShape),
+    bound::as(productfield::kProduct[2], &Figures::dtype),
+    bound::text(key::kDeviceClock, "the clock the device stamps with (environment.device.clock.deviceClock)",
+                &Figures::deviceClock),
+    bound::integer(key::kTimerResolution, "ns", "CL_DEVICE_PROFILING_TIMER_RESOLUTION, as the device reports it",
+                   &Figures::timerResolutionNs)
+        .orNull(),
+    bound::integer(key::kSmallestStep, "ns",
+                   "the smallest positive step between two stamps of one command over the run (0: none seen)",
+                   &Figures::smallestStepNs),
+    bound::integer(key::kComputedBefore, "",
+                   "the products the device had stamped as run before the first call "
+                   "(TimedProduct::productsComputed): 0 for a first enqueue",
+                   &Figures::computedBeforeFirstCall),
+    bound::number(key::kFirstCall, "s", "the first enqueue, on the host's clock: enqueue to observed readiness",
+                  &Figures::firstCall),
+    bound::number(key::kFirstCallQueue, "s", kFirstCallOnDevice, &Figures::firstCallQueue),
+    bound::number(key::kFirstCallWork, "s", kFirstCallOnDevice, &Figures::firstCallWork),
+    bound::samples(key::kWarmSamples, "each warm call on the host's clock", &Figures::warm),
+    bound::number(key::kWarmMedian, "s", "the clean ones' median", &Figures::warmMedian).onSomeRuns(),
+    bound::list(key::kQueueSamples, "s", kWarmOnDevice, &Figures::queue),
+    bound::list(key::kWorkSamples, "s", kWarmOnDevice, &Figures::work),
+    bound::number(key::kQueueMedian, "s", kDeviceMedians, &Figures::queueMedian).onSomeRuns(),
+    bound::number(key::kWorkMedian, "s", kDeviceMedians, &Figures::workMedian).onSomeRuns(),
+    bound::integer(key::kPlaceSize, "", "n of the writes' n×n · n×n inputs", &Figures::placeSize),
+    bound::list(key::kPlacedCallSamples, "s", kPlacedCall, &Figures::placedCall),
+    bound::samples(key::kUnawaitedSamples, kUnawaited, &Figures::unawaited),
+    bound::list(key::kCopySamples, "s", "the twin's copy, START → END on the device's clock", &Figures::copy),
+    bound::number(key::kUnawaitedMedian, "s", kUnawaited, &Figures::unawaitedMedian).onSomeRuns(),
+    bound::number(key::kPlacedCallMedian, "s", kPlacedCall, &Figures::placedCallMedian).onSomeRuns(),
+    bound::integer(key::kStillCopying, "", "twins whose kernel was enqueued before the copy had ended", &Figures::stillCopying),
+    bound::number(key::kMaxAbsError, "", "the last output against the long-double reference", &Figures::maxAbsError)
+        .onSomeRuns(),
+    bound::as(productfield::kSeed, &Figures::seed),
+    bound::as(productfield::kSamplesRequested, &Figures::samplesRequested),
+    bound::as(productfield::kCancelled, &Figures::cancelled),
+};
+
+// The medians a run states, from its samples: the clean warm calls' on both clocks (a call is
+// clean or interrupted as a whole), and the clean twins' with their placed calls.
+void deriveMedians(Figures &figures);
+
 Figures readFigures(const Artifact &artifact);
 Figures readFigures(const Json &output);
 
 Json output(const LessonRun &run, const Measurements &measurements);
-// Every key of its stdout, in order (performance09fields.cpp).
 StdoutFields stdoutFields();
 Json panels(const Json &output);
 Json panelLayout();
