@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <type_traits>
@@ -25,30 +26,22 @@ bool sameNumber(double stated, double expected)
 }
 
 template<typename T>
+constexpr bool isVector = false;
+template<typename E>
+constexpr bool isVector<std::vector<E>> = true;
+
+template<typename T>
 bool sameValue(const T &stated, const T &expected)
 {
     if constexpr (std::is_same_v<T, SampleColumns>) {
         return stated.seconds == expected.seconds && stated.waitedNs == expected.waitedNs && stated.round == expected.round;
-    } else if constexpr (std::is_same_v<T, std::vector<SampleColumns>>) {
-        if (stated.size() != expected.size())
-            return false;
-        for (std::size_t i = 0; i < stated.size(); ++i) {
-            if (!sameValue(stated[i], expected[i]))
-                return false;
-        }
-        return true;
+    } else if constexpr (isVector<T>) { // element by element, numbers within 1e-12
+        return std::equal(stated.begin(), stated.end(), expected.begin(), expected.end(),
+                          [](const auto &a, const auto &b) { return sameValue(a, b); });
     } else if constexpr (isOptional<T>) {
         if (!stated || !expected)
             return stated.has_value() == expected.has_value();
         return sameValue(*stated, *expected);
-    } else if constexpr (std::is_same_v<T, std::vector<double>>) {
-        if (stated.size() != expected.size())
-            return false;
-        for (std::size_t i = 0; i < stated.size(); ++i) {
-            if (!sameNumber(stated[i], expected[i]))
-                return false;
-        }
-        return true;
     } else if constexpr (std::is_same_v<T, double>) {
         return sameNumber(stated, expected);
     } else {

@@ -18,6 +18,7 @@
 #include "core/lesson/stdoutfields.h"
 
 #include <array>
+#include <concepts>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -76,25 +77,17 @@ constexpr BoundFigure<F> number(const char *key, const char *unit, const char *m
 {
     return {field::number(key, unit, meaning), member};
 }
-template<typename F>
-constexpr BoundFigure<F> integer(const char *key, const char *unit, const char *meaning, std::int64_t F::*member)
+// A count stated by every run (std::int64_t) or where there is one (std::optional<std::int64_t>).
+template<typename F, typename T>
+    requires std::same_as<T, std::int64_t> || std::same_as<T, std::optional<std::int64_t>>
+constexpr BoundFigure<F> integer(const char *key, const char *unit, const char *meaning, T F::*member)
 {
     return {field::integer(key, unit, meaning), member};
 }
-template<typename F>
-constexpr BoundFigure<F> integer(const char *key, const char *unit, const char *meaning,
-                                 std::optional<std::int64_t> F::*member)
-{
-    return {field::integer(key, unit, meaning), member};
-}
-template<typename F>
-constexpr BoundFigure<F> list(const char *key, const char *unit, const char *meaning, std::vector<double> F::*member)
-{
-    return {field::list(key, unit, meaning), member};
-}
-template<typename F>
-constexpr BoundFigure<F> list(const char *key, const char *unit, const char *meaning,
-                              std::vector<std::int64_t> F::*member)
+// A list of numbers (std::vector<double>) or of counts (std::vector<std::int64_t>).
+template<typename F, typename T>
+    requires std::same_as<T, std::vector<double>> || std::same_as<T, std::vector<std::int64_t>>
+constexpr BoundFigure<F> list(const char *key, const char *unit, const char *meaning, T F::*member)
 {
     return {field::list(key, unit, meaning), member};
 }
