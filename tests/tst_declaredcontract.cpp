@@ -7,6 +7,7 @@
 #include "core/artifact/problem.h"
 #include "core/lesson/boundfigures.h"
 #include "core/lesson/declaredpanels.h"
+#include "core/lesson/statedparameters.h"
 
 #include <QtTest>
 
@@ -158,6 +159,43 @@ private slots:
         QCOMPARE(problems.size(), std::size_t(1));
         QCOMPARE(problems[0].pointer, std::string("/data/panels/1/series/0/y/1"));
         QVERIFY(problems[0].message.find("stdout's count is 3") != std::string::npos);
+    }
+
+    // The parameters come back from the fields that state them: a list's elements each, a
+    // parameter two fields state only where they agree, a field of some runs only where printed.
+    void aDeclarationReadsBackTheParametersItStates()
+    {
+        const StdoutField declared[] = {
+            field::list("input_shape", "", "[m, k]").stating("m", "k"),
+            field::list("weight_shape", "", "[k, n]").stating("k", "n"),
+            field::text("dtype", "a type").stating("dtype"),
+            field::integer("runs", "", "runs asked for").stating("runs"),
+            field::integer("depth", "", "on some runs").stating("depth").onSomeRuns(),
+            field::number("median_seconds", "s", "states nothing"),
+        };
+        const Json out = Json::parse(R"({"input_shape": [64, 32], "weight_shape": [32, 16], "dtype": "float32",
+                                         "runs": 10, "median_seconds": 1e-6})");
+        const std::optional<ParameterValues> stated = statedParameters(out, declared);
+        QVERIFY(stated);
+        const ParameterValues expected{{"m", std::int64_t{64}}, {"k", std::int64_t{32}}, {"n", std::int64_t{16}},
+                                       {"dtype", std::string("float32")}, {"runs", std::int64_t{10}}};
+        QVERIFY(*stated == expected);
+
+        Json disagreeing = out;
+        disagreeing["weight_shape"] = Json::array({31, 16});
+        QVERIFY(!statedParameters(disagreeing, declared));
+        Json missing = out;
+        missing.erase("runs");
+        QVERIFY(!statedParameters(missing, declared));
+        Json mistyped = out;
+        mistyped["dtype"] = 32;
+        QVERIFY(!statedParameters(mistyped, declared));
+        Json tooLong = out;
+        tooLong["input_shape"] = Json::array({64, 32, 1});
+        QVERIFY(!statedParameters(tooLong, declared));
+        Json withDepth = out;
+        withDepth["depth"] = 64;
+        QVERIFY(std::get<std::int64_t>(statedParameters(withDepth, declared)->at("depth")) == 64);
     }
 };
 

@@ -60,6 +60,10 @@ struct BoundFigure {
 
     constexpr BoundFigure orNull() const { return {field.orNull(), member}; }
     constexpr BoundFigure onSomeRuns() const { return {field.onSomeRuns(), member}; }
+    constexpr BoundFigure stating(const char *parameter, const char *second = nullptr) const
+    {
+        return {field.stating(parameter, second), member};
+    }
     FigureValue in(Figures &figures) const
     {
         return std::visit([&figures](auto m) -> FigureValue { return &(figures.*m); }, member);

@@ -7,6 +7,7 @@
 
 #include "core/base/jsonfwd.h"
 
+#include <array>
 #include <span>
 #include <string>
 #include <vector>
@@ -23,6 +24,9 @@ struct StdoutField {
     bool nullable = false;  // null is a stated value (a core not pinned, a rule not met)
     bool sometimes = false; // printed by some runs only: a device's key, a figure of no clean sample (left out, never null)
     bool samples = false;   // a sample list, followed by its two companions (samplefields.h)
+    // The run parameters the key states, read back by statedParameters (statedparameters.h): a
+    // number or a string states one, a list of integers one per element (input_shape: m and k).
+    std::array<const char *, 2> states{};
 
     constexpr StdoutField orNull() const
     {
@@ -34,6 +38,12 @@ struct StdoutField {
     {
         StdoutField field = *this;
         field.sometimes = true;
+        return field;
+    }
+    constexpr StdoutField stating(const char *parameter, const char *second = nullptr) const
+    {
+        StdoutField field = *this;
+        field.states = {parameter, second};
         return field;
     }
 };

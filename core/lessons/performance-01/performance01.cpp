@@ -1,5 +1,6 @@
 #include "core/lessons/performance-01/performance01.h"
 
+#include "core/lesson/statedparameters.h"
 #include "core/lessons/performance-01/performance01contract.h"
 #include "core/lessons/performance-01/performance01timeline.h"
 #include "core/lessons/shared/matrixlesson.h"
@@ -55,7 +56,7 @@ LessonInfo Performance01::makeInfo()
 LessonContract Performance01::contract()
 {
     return {performance01::stdoutFields, performance01::panels, performance01::panelLayout,
-            performance01::check, performance01::summarize, timelineFrom<Performance01Timeline>, performance01::parametersOf};
+            performance01::check, performance01::summarize, timelineFrom<Performance01Timeline>, statedParametersOf<performance01::stdoutFields>};
 }
 
 LessonRun Performance01::runOn(const std::string &device, const ParameterValues &values, RunObserver &observer) const

@@ -184,13 +184,4 @@ LessonSummary summarize(const Artifact &artifact)
     return summary;
 }
 
-std::optional<ParameterValues> parametersOf(const Json &out)
-{
-    ParameterValues values;
-    if (!matrixlesson::readProductParameters(out, true, values)
-        || !matrixlesson::readIntegerParameter(out, key::kSamplesRequested, param::kSamples, values))
-        return std::nullopt;
-    return values;
-}
-
 } // namespace lessonscope::performance01

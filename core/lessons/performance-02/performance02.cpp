@@ -3,6 +3,7 @@
 #include "core/lessons/shared/matrixlesson.h"
 
 #include "core/lesson/childprocess.h"
+#include "core/lesson/statedparameters.h"
 #include "core/lessons/performance-02/performance02child.h"
 #include "core/lessons/performance-02/performance02contract.h"
 #include "core/lessons/performance-02/performance02timeline.h"
@@ -78,7 +79,7 @@ LessonInfo Performance02::makeInfo()
 
     info.parameters = {
         // Each process is a fresh start of lessonscope, one after another: 20 keeps a run short.
-        integerParameterSpec("processes", "Fresh processes", "How many fresh processes each time their first call.",
+        integerParameterSpec(performance02::kProcessesParameter, "Fresh processes", "How many fresh processes each time their first call.",
                              5, 1, 20),
         integerParameterSpec(param::kSamples, "Warm calls per process",
                              "How many warm calls each process times after its first.", 10, 1, 10'000),
@@ -90,7 +91,7 @@ LessonInfo Performance02::makeInfo()
 LessonContract Performance02::contract()
 {
     return {performance02::stdoutFields, performance02::panels, performance02::panelLayout,
-            performance02::check, performance02::summarize, timelineFrom<Performance02Timeline>, performance02::parametersOf};
+            performance02::check, performance02::summarize, timelineFrom<Performance02Timeline>, statedParametersOf<performance02::stdoutFields>};
 }
 
 LessonRun Performance02::runOn(const std::string &device, const ParameterValues &values, RunObserver &observer) const
@@ -104,7 +105,7 @@ LessonRun Performance02::runOn(const std::string &device, const ParameterValues 
     performance02::ChildRequest request =
         performance02::requestOf(values, device == kStreamDevice ? defaultMatmulIsa() : std::string());
     request.device = device;
-    const int processes = static_cast<int>(integerParameter(values, "processes"));
+    const int processes = static_cast<int>(integerParameter(values, performance02::kProcessesParameter));
     LessonRun run;
     run.lessonId = kId;
     run.parameters = values;
@@ -189,12 +190,12 @@ int Performance02::measureInChild(const QStringList &arguments) const
 std::optional<std::string> Performance02::workProblem(const ParameterValues &values) const
 {
     // Every fresh process times its first call and its warm calls.
-    return matrixlesson::workProblem(values, static_cast<double>(integerParameter(values, "processes") * (1 + integerParameter(values, param::kSamples))));
+    return matrixlesson::workProblem(values, static_cast<double>(integerParameter(values, performance02::kProcessesParameter) * (1 + integerParameter(values, param::kSamples))));
 }
 
 std::string Performance02::describeParameters(const ParameterValues &values) const
 {
-    std::string text = matrixlesson::describeProduct(values) + ", " + parameterText(values, "processes") +
+    std::string text = matrixlesson::describeProduct(values) + ", " + parameterText(values, performance02::kProcessesParameter) +
                        " fresh processes × " + parameterText(values, param::kSamples) + " warm calls";
     if (values.count(param::kSeed))
         text += ", seed " + parameterText(values, param::kSeed);

@@ -292,7 +292,7 @@ Json output(const LessonRun &run, const std::vector<ProcessMeasurement> &process
     out[key::kWeightShape] = Json::array({parameterJson(params, param::kK), parameterJson(params, param::kN)});
     out[key::kDtype] = parameterJson(params, param::kDtype);
     out[key::kBoundary] = boundary;
-    out[key::kProcesses] = parameterJson(params, "processes");
+    out[key::kProcesses] = parameterJson(params, kProcessesParameter);
     out[key::kProcessIds] = pids;
     out[key::kPreemptions] = preemptions;
     // The medians are the clean calls' (measuring.h): a first call that other work interrupted
@@ -426,16 +426,6 @@ LessonSummary summarize(const Artifact &artifact)
     };
     summary.headlineKey = key::kFirstCall;
     return summary;
-}
-
-std::optional<ParameterValues> parametersOf(const Json &out)
-{
-    ParameterValues values;
-    if (!matrixlesson::readProductParameters(out, true, values)
-        || !matrixlesson::readIntegerParameter(out, key::kSamplesRequested, param::kSamples, values)
-        || !matrixlesson::readIntegerParameter(out, key::kProcesses, "processes", values))
-        return std::nullopt;
-    return values;
 }
 
 } // namespace lessonscope::performance02

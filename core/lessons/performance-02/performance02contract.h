@@ -23,6 +23,9 @@
 
 namespace lessonscope::performance02 {
 
+// The parameter of how many fresh processes time their first call.
+inline constexpr const char *kProcessesParameter = "processes";
+
 // The stdout keys: those the matrix lessons share (productkeys.h), then the lesson's own, in the
 // order they are printed.
 namespace key {
@@ -158,7 +161,5 @@ Json panels(const Json &output);
 Json panelLayout();
 LessonSummary summarize(const Artifact &artifact);
 void check(const Json &document, const Json &output, Checker &checker);
-// The parameters of the run, as its stdout states them (Lesson::parametersOf).
-std::optional<ParameterValues> parametersOf(const Json &output);
 
 } // namespace lessonscope::performance02

@@ -16,7 +16,7 @@ StdoutFields stdoutFields()
         std::to_array<StdoutField>({
             field::text(key::kBoundary,
                 "what the timer holds: \"input already placed; call plus output synchronization\""),
-            field::integer(key::kProcesses, "", "the processes asked for"),
+            field::integer(key::kProcesses, "", "the processes asked for").stating(kProcessesParameter),
             field::list(key::kProcessIds, "",
                 "the operating system's id of each process, as it reported it: all distinct"),
             field::list(key::kPreemptions, "",

@@ -208,7 +208,7 @@ LessonInfo Performance03::makeInfo()
         kReading, kMeasuredReading,
         "inputs prepared and placed before the timer; call plus output synchronization");
     info.parameters = {
-        choiceParameterSpec("sizes", "Sizes (n of n×n · n×n)",
+        choiceParameterSpec(performance03::kSizesParameter, "Sizes (n of n×n · n×n)",
                    "The sweep of square sizes; the middle one is traced and shown in the bar.", sweeps()),
         // At 1024 float64 a sample takes about a tenth of a second on a small machine, so the
         // default of 7 keeps a run with the defaults within seconds.
@@ -228,7 +228,7 @@ LessonContract Performance03::contract()
 
 LessonRun Performance03::runOn(const std::string &device, const ParameterValues &values, RunObserver &observer) const
 {
-    std::vector<int> sizes = sizesOf(choiceParameter(values, "sizes"));
+    std::vector<int> sizes = sizesOf(choiceParameter(values, performance03::kSizesParameter));
     if (sizes.empty())
         sizes = sizesOf(sweeps().front()); // unreachable after resolveParameters: every choice parses
     LessonRun run;
@@ -291,10 +291,10 @@ std::string Performance03::describeParameters(const ParameterValues &values) con
             return std::to_string(std::get<std::int64_t>(it->second));
         return std::get<std::string>(it->second);
     };
-    const std::vector<int> sizes = sizesOf(text("sizes"));
+    const std::vector<int> sizes = sizesOf(text(performance03::kSizesParameter));
     // Appended, not "n " + string: GCC 12 warns falsely (-Wrestrict) on that operator+.
     std::string description("n ");
-    description += sizes.empty() ? text("sizes") : joined(sizes);
+    description += sizes.empty() ? text(performance03::kSizesParameter) : joined(sizes);
     for (const std::string &part : {std::string(" "), text(param::kDtype), std::string(", "), text(param::kSamples),
                                     std::string(" samples per size, seed "), text(param::kSeed)})
         description += part;

@@ -6,6 +6,7 @@
 #include "core/base/units.h"
 #include "core/lesson/environmentinfo.h"
 #include "core/lesson/samplefields.h"
+#include "core/lesson/statedparameters.h"
 #include "core/timing/statistics.h"
 
 #include <nlohmann/json.hpp>
@@ -341,20 +342,16 @@ LessonSummary summarize(const Artifact &artifact)
 
 std::optional<ParameterValues> parametersOf(const Json &out)
 {
-    ParameterValues values;
-    const Json *dtype = lenient::member(out, key::kDtype);
+    std::optional<ParameterValues> values = statedParameters(out, stdoutFields());
     const std::vector<std::int64_t> sizes = lenient::integersOf(lenient::member(out, key::kSizes));
-    if (!dtype || !dtype->is_string() || sizes.empty()
-        || !matrixlesson::readIntegerParameter(out, key::kSeed, param::kSeed, values)
-        || !matrixlesson::readIntegerParameter(out, key::kSamplesPerSize, param::kSamples, values))
+    if (!values || sizes.empty())
         return std::nullopt;
     if (const Json *cancelled = lenient::member(out, key::kCancelled); cancelled && cancelled->is_boolean() && cancelled->get<bool>())
         return std::nullopt; // sizes lists the sizes measured before the stop, not the sweep asked for
     std::string sweep; // the choice is the list itself: "16,64,256,1024"
     for (std::int64_t size : sizes)
         sweep += (sweep.empty() ? "" : ",") + std::to_string(size);
-    values["sizes"] = sweep;
-    values[param::kDtype] = lenient::stringOf(dtype);
+    (*values)[kSizesParameter] = sweep;
     return values;
 }
 

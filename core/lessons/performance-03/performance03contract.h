@@ -17,6 +17,9 @@
 
 namespace lessonscope::performance03 {
 
+// The parameter of the sweep: its sizes, as the list itself ("16,64,256,1024").
+inline constexpr const char *kSizesParameter = "sizes";
+
 // The stdout keys: those the matrix lessons share (productkeys.h), then the lesson's own, in the
 // order they are printed.
 namespace key {

@@ -10,12 +10,12 @@ StdoutFields stdoutFields()
     static constexpr auto fields = joinFields(
         productfield::kVersions,
         std::to_array<StdoutField>({
-            field::text(key::kDtype, "\"float32\" or \"float64\""),
+            field::text(key::kDtype, "\"float32\" or \"float64\"").stating(param::kDtype),
             productfield::kSeed,
             field::list(key::kSizes, "", "n of each size measured (a cancelled run lists those with a sample)"),
             field::integer(key::kDefaultSize, "",
                 "the size whose calls are the trace and the bar: the sweep's middle one"),
-            field::integer(key::kSamplesPerSize, "", "samples asked for at each size"),
+            field::integer(key::kSamplesPerSize, "", "samples asked for at each size").stating(param::kSamples),
             field::integer(key::kWarmupRounds, "", "untimed rounds before the samples (1)"),
             field::list(key::kSamplesMeasured, "", "samples measured"),
             field::list(key::kPrepareMedian, "s", "median of preparation (host clock before and after)"),

@@ -1,5 +1,6 @@
 #include "core/lessons/performance-04/performance04.h"
 
+#include "core/lesson/statedparameters.h"
 #include "core/lessons/performance-04/performance04contract.h"
 #include "core/lessons/performance-04/performance04timeline.h"
 #include "core/lessons/shared/matrixlesson.h"
@@ -59,7 +60,7 @@ LessonInfo Performance04::makeInfo()
 LessonContract Performance04::contract()
 {
     return {performance04::stdoutFields, performance04::panels, performance04::panelLayout,
-            performance04::check, performance04::summarize, timelineFrom<Performance04Timeline>, performance04::parametersOf};
+            performance04::check, performance04::summarize, timelineFrom<Performance04Timeline>, statedParametersOf<performance04::stdoutFields>};
 }
 
 namespace {

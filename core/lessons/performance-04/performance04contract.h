@@ -76,7 +76,5 @@ Json panels(const Json &output);
 Json panelLayout();
 LessonSummary summarize(const Artifact &artifact);
 void check(const Json &document, const Json &output, Checker &checker);
-// The parameters of the run, as its stdout states them (Lesson::parametersOf).
-std::optional<ParameterValues> parametersOf(const Json &output);
 
 } // namespace lessonscope::performance04

@@ -10,8 +10,8 @@ StdoutFields stdoutFields()
     static constexpr auto fields = joinFields(
         productfield::kVersions,
         std::to_array<StdoutField>({
-            field::list(key::kInputShape, "", "[m, k] and [k, n]"),
-            field::list(key::kWeightShape, "", "[m, k] and [k, n]"),
+            field::list(key::kInputShape, "", "[m, k] and [k, n]").stating(param::kM, param::kK),
+            field::list(key::kWeightShape, "", "[m, k] and [k, n]").stating(param::kK, param::kN),
             field::text(key::kBoundary, "what one sample times"),
             field::list(key::kDtypes, "", "[\"float32\", \"float64\"], always in this order"),
             field::number(key::kFlops, "", "2·m·k·n, the product's floating-point operations"),

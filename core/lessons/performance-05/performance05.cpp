@@ -1,5 +1,6 @@
 #include "core/lessons/performance-05/performance05.h"
 
+#include "core/lesson/statedparameters.h"
 #include "core/lessons/performance-05/performance05contract.h"
 #include "core/lessons/performance-05/performance05neighbour.h"
 #include "core/lessons/performance-05/performance05timeline.h"
@@ -72,7 +73,7 @@ LessonInfo Performance05::makeInfo()
     info.parameters = {
         integerParameterSpec(param::kSamples, "Warm samples", "How many warm calls are timed, after untimed ones until the calls are steady.",
                              2000, 10, 20'000),
-        choiceParameterSpec("neighbour", "Noisy neighbour",
+        choiceParameterSpec(performance05::kNeighbourParameter, "Noisy neighbour",
                             "on: a thread competes for the worker's core in bursts while the calls are timed.",
                             {"off", "on"}),
     };
@@ -83,7 +84,7 @@ LessonInfo Performance05::makeInfo()
 LessonContract Performance05::contract()
 {
     return {performance05::stdoutFields, performance05::panels, performance05::panelLayout,
-            performance05::check, performance05::summarize, timelineFrom<Performance05Timeline>, performance05::parametersOf};
+            performance05::check, performance05::summarize, timelineFrom<Performance05Timeline>, statedParametersOf<performance05::stdoutFields>};
 }
 
 LessonRun Performance05::runOn(const std::string &device, const ParameterValues &values, RunObserver &observer) const
@@ -98,7 +99,7 @@ LessonRun Performance05::runOn(const std::string &device, const ParameterValues 
     run.measuring.wanted = samples;
     run.measuring.keepsInterrupted = true;
     performance05::Measurements m;
-    m.neighbour = choiceParameter(values, "neighbour");
+    m.neighbour = choiceParameter(values, performance05::kNeighbourParameter);
     // This lesson's samples are every call, interrupted or not: the whole distribution is what it
     // shows (the others replace interrupted calls, measuring.h). Each round takes its share.
     const SampleQuota share(samples);
@@ -160,8 +161,8 @@ std::string Performance05::describeParameters(const ParameterValues &values) con
     std::string text = matrixlesson::describeProduct(values);
     if (values.count(param::kSamples))
         text += ", " + parameterText(values, param::kSamples) + " warm samples";
-    if (values.count("neighbour"))
-        text += ", neighbour " + parameterText(values, "neighbour");
+    if (values.count(performance05::kNeighbourParameter))
+        text += ", neighbour " + parameterText(values, performance05::kNeighbourParameter);
     if (values.count(param::kSeed))
         text += ", seed " + parameterText(values, param::kSeed);
     return text;

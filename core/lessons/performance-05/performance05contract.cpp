@@ -210,15 +210,4 @@ LessonSummary summarize(const Artifact &artifact)
     return summary;
 }
 
-std::optional<ParameterValues> parametersOf(const Json &out)
-{
-    ParameterValues values;
-    const Json *neighbour = lenient::member(out, key::kNeighbour);
-    if (!matrixlesson::readProductParameters(out, true, values) || !neighbour || !neighbour->is_string()
-        || !matrixlesson::readIntegerParameter(out, key::kSamplesRequested, param::kSamples, values))
-        return std::nullopt;
-    values["neighbour"] = lenient::stringOf(neighbour);
-    return values;
-}
-
 } // namespace lessonscope::performance05

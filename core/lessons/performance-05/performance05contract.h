@@ -17,6 +17,9 @@
 
 namespace lessonscope::performance05 {
 
+// The parameter of the noisy neighbour: "off" or "on".
+inline constexpr const char *kNeighbourParameter = "neighbour";
+
 // The stdout keys: those the matrix lessons share (productkeys.h), then the lesson's own, in the
 // order they are printed.
 namespace key {
@@ -107,8 +110,6 @@ Json panels(const Json &output);
 Json panelLayout();
 LessonSummary summarize(const Artifact &artifact);
 void check(const Json &document, const Json &output, Checker &checker);
-// The parameters of the run, as its stdout states them (Lesson::parametersOf).
-std::optional<ParameterValues> parametersOf(const Json &output);
 
 // The panels' values, made from the samples alone (the panels and the checks use these).
 struct PanelValues {

@@ -16,7 +16,7 @@ StdoutFields stdoutFields()
             field::integer(key::kWarmupCalls, "", "untimed calls before the samples (10)"),
             field::integer(key::kWorkerCpu, "",
                 "the core the stream's worker was pinned to; null when pinning was refused").orNull(),
-            field::text(key::kNeighbour, "\"off\" or \"on\""),
+            field::text(key::kNeighbour, "\"off\" or \"on\"").stating(kNeighbourParameter),
             field::integer(key::kNeighbourCpu, "",
                 "the core the neighbour was pinned to: worker_cpu; null when off or not pinned").orNull(),
             field::integer(key::kNeighbourBursts, "", "the neighbour's bursts begun during the run (0 when off)"),

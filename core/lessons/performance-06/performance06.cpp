@@ -128,10 +128,10 @@ LessonInfo Performance06::makeInfo()
     // what a busy stream saves (the hand-over and the host's wake-up) is then a large part of a
     // call. On a loaded machine the wake-ups grow to milliseconds and the difference with them.
     info.parameters = {
-        integerParameterSpec("repetitions", "Repetitions",
+        integerParameterSpec(performance06::kRepetitionsParameter, "Repetitions",
                              "How many timed rounds: each times one call alone and one K-deep burst per depth.", 21, 1,
                              1000),
-        integerParameterSpec("depth", "Largest depth (K)",
+        integerParameterSpec(performance06::kDepthParameter, "Largest depth (K)",
                              "Bursts of 1, 2, 4 … calls up to this many in flight; the bursts of this many are traced.", kMaxDepth,
                              2, kMaxDepth),
     };
@@ -147,7 +147,7 @@ LessonContract Performance06::contract()
 
 LessonRun Performance06::runOn(const std::string &device, const ParameterValues &values, RunObserver &observer) const
 {
-    const auto repetitions = static_cast<std::size_t>(integerParameter(values, "repetitions"));
+    const auto repetitions = static_cast<std::size_t>(integerParameter(values, performance06::kRepetitionsParameter));
     const ProductProblem problem = matrixlesson::productProblem(values);
     LessonRun run;
     run.lessonId = kId;
@@ -155,7 +155,7 @@ LessonRun Performance06::runOn(const std::string &device, const ParameterValues 
     run.measuring.rounds = measuring::kRounds;
     run.measuring.wanted = repetitions;
     performance06::Measurements m;
-    m.depths = depthsUpTo(static_cast<int>(integerParameter(values, "depth")));
+    m.depths = depthsUpTo(static_cast<int>(integerParameter(values, performance06::kDepthParameter)));
     m.warmupRounds = kWarmupRounds;
     run.calls.reserve(repetitions * measuring::kMostSamplesFactor * static_cast<std::size_t>(m.depths.back()));
 
@@ -209,14 +209,14 @@ LessonRun Performance06::runOn(const std::string &device, const ParameterValues 
 std::optional<std::string> Performance06::workProblem(const ParameterValues &values) const
 {
     // Each repetition: one call alone, then bursts of 1, 2, 4 … up to depth calls (fewer than 2 × depth).
-    return matrixlesson::workProblem(values, static_cast<double>(integerParameter(values, "repetitions") * (1 + 2 * integerParameter(values, "depth"))));
+    return matrixlesson::workProblem(values, static_cast<double>(integerParameter(values, performance06::kRepetitionsParameter) * (1 + 2 * integerParameter(values, performance06::kDepthParameter))));
 }
 
 std::string Performance06::describeParameters(const ParameterValues &values) const
 {
     std::string text = matrixlesson::describeProduct(values);
-    text.append(", K up to ").append(parameterText(values, "depth"));
-    text.append(", ").append(parameterText(values, "repetitions")).append(" repetitions");
+    text.append(", K up to ").append(parameterText(values, performance06::kDepthParameter));
+    text.append(", ").append(parameterText(values, performance06::kRepetitionsParameter)).append(" repetitions");
     if (values.count(param::kSeed))
         text.append(", seed ").append(parameterText(values, param::kSeed));
     return text;

@@ -5,6 +5,7 @@
 #include "core/artifact/lenientjson.h"
 #include "core/base/units.h"
 #include "core/lesson/environmentinfo.h"
+#include "core/lesson/statedparameters.h"
 #include "core/timing/statistics.h"
 
 #include <nlohmann/json.hpp>
@@ -59,7 +60,7 @@ Json output(const LessonRun &run, const Measurements &m)
     Json out = Json::object();
     matrixlesson::writeVersionsAndProduct(out, run, matrixlesson::WithDtype::Yes);
     out[key::kSeed] = parameterJson(params, param::kSeed);
-    out[key::kRepetitions] = parameterJson(params, "repetitions");
+    out[key::kRepetitions] = parameterJson(params, kRepetitionsParameter);
     out[key::kWarmupRounds] = m.warmupRounds;
     out[key::kDepths] = m.depths;
     writeSamples(out, key::kLatencySamples, m.latency);
@@ -196,12 +197,11 @@ LessonSummary summarize(const Artifact &artifact)
 
 std::optional<ParameterValues> parametersOf(const Json &out)
 {
-    ParameterValues values;
-    const std::vector<std::int64_t> depths = lenient::integersOf(lenient::member(out, key::kDepths));
-    if (!matrixlesson::readProductParameters(out, true, values) || depths.empty()
-        || !matrixlesson::readIntegerParameter(out, key::kRepetitions, "repetitions", values))
+    std::optional<ParameterValues> values = statedParameters(out, stdoutFields());
+    const std::vector<std::int64_t> depths = integersOf(member(out, key::kDepths));
+    if (!values || depths.empty())
         return std::nullopt;
-    values["depth"] = depths.back(); // the largest K: the depths double up to it
+    (*values)[kDepthParameter] = depths.back(); // the largest K: the depths double up to it
     return values;
 }
 

@@ -17,6 +17,10 @@
 
 namespace lessonscope::performance06 {
 
+// The parameters of how many rounds, and of the largest depth K (the depths double up to it).
+inline constexpr const char *kRepetitionsParameter = "repetitions";
+inline constexpr const char *kDepthParameter = "depth";
+
 // The stdout keys: those the matrix lessons share (productkeys.h), then the lesson's own, in the
 // order they are printed.
 namespace key {

@@ -12,7 +12,7 @@ StdoutFields stdoutFields()
         productfield::kProduct,
         std::to_array<StdoutField>({
             productfield::kSeed,
-            field::integer(key::kRepetitions, "", "rounds asked for"),
+            field::integer(key::kRepetitions, "", "rounds asked for").stating(kRepetitionsParameter),
             field::integer(key::kWarmupRounds, "", "untimed rounds before them (1)"),
             field::list(key::kDepths, "", "K of each depth: 1, 2, 4 … and the largest"),
             field::samples(key::kLatencySamples, "one call alone: its dispatch to its observed readiness"),

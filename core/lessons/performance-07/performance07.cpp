@@ -1,5 +1,6 @@
 #include "core/lessons/performance-07/performance07.h"
 
+#include "core/lesson/statedparameters.h"
 #include "core/lessons/performance-07/performance07contract.h"
 #include "core/lessons/performance-07/performance07timeline.h"
 #include "core/lessons/shared/matrixlesson.h"
@@ -47,7 +48,7 @@ LessonInfo Performance07::makeInfo()
 LessonContract Performance07::contract()
 {
     return {performance07::stdoutFields, performance07::panels, performance07::panelLayout, performance07::check,
-            performance07::summarize, timelineFrom<Performance07Timeline>, performance07::parametersOf};
+            performance07::summarize, timelineFrom<Performance07Timeline>, statedParametersOf<performance07::stdoutFields>};
 }
 
 LessonRun Performance07::runOn(const std::string &device, const ParameterValues &values, RunObserver &observer) const

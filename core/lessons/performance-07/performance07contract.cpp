@@ -103,7 +103,7 @@ StdoutFields stdoutFields()
         fieldsOf(kRunFigureFields),
         std::to_array<StdoutField>({
             field::number(key::kMaxAbsError, "", "the last output against a higher-precision reference").onSomeRuns(),
-            field::integer(key::kRunsRequested, "", "the runs asked for"),
+            field::integer(key::kRunsRequested, "", "the runs asked for").stating(kRunsParameter),
         }),
         productfield::kRunEnd);
     return fields;
@@ -177,16 +177,6 @@ LessonSummary summarize(const Artifact &artifact)
     };
     summary.headlineKey = key::kMedianOfRuns;
     return summary;
-}
-
-std::optional<ParameterValues> parametersOf(const Json &out)
-{
-    ParameterValues values;
-    if (!matrixlesson::readProductParameters(out, true, values)
-        || !matrixlesson::readIntegerParameter(out, key::kRunsRequested, kRunsParameter, values)
-        || !matrixlesson::readIntegerParameter(out, key::kSamplesRequested, param::kSamples, values))
-        return std::nullopt;
-    return values;
 }
 
 } // namespace lessonscope::performance07

@@ -77,6 +77,5 @@ Json panels(const Json &output);
 Json panelLayout();
 LessonSummary summarize(const Artifact &artifact);
 void check(const Json &document, const Json &output, Checker &checker);
-std::optional<ParameterValues> parametersOf(const Json &output);
 
 } // namespace lessonscope::performance07

@@ -1,6 +1,7 @@
 #include "core/lessons/performance-08/performance08.h"
 
 #include "core/lesson/environmentinfo.h"
+#include "core/lesson/statedparameters.h"
 #include "core/lessons/performance-08/performance08contract.h"
 #include "core/lessons/performance-08/performance08device.h"
 #include "core/lessons/performance-08/performance08experiment.h"
@@ -45,7 +46,7 @@ LessonInfo Performance08::makeInfo()
 LessonContract Performance08::contract()
 {
     return {performance08::stdoutFields, performance08::panels, performance08::panelLayout, performance08::check,
-            performance08::summarize, timelineFrom<Performance08Timeline>, performance08::parametersOf};
+            performance08::summarize, timelineFrom<Performance08Timeline>, statedParametersOf<performance08::stdoutFields>};
 }
 
 LessonRun Performance08::runOn(const std::string &device, const ParameterValues &values, RunObserver &observer) const

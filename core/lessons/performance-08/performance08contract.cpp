@@ -227,12 +227,4 @@ LessonSummary summarize(const Artifact &artifact)
     return summary;
 }
 
-std::optional<ParameterValues> parametersOf(const Json &out)
-{
-    ParameterValues values;
-    if (!matrixlesson::readIntegerParameter(out, key::kSamplesRequested, param::kSamples, values))
-        return std::nullopt;
-    return values;
-}
-
 } // namespace lessonscope::performance08

@@ -107,7 +107,8 @@ inline constexpr std::array kFields{
         .onSomeRuns(),
     bound::number(key::kMaxAbsError, "", "the operation's last result against a double reference", &Figures::maxAbsError)
         .onSomeRuns(),
-    bound::integer(key::kSamplesRequested, "", "the readings per batch size asked for", &Figures::samplesRequested),
+    bound::integer(key::kSamplesRequested, "", "the readings per batch size asked for", &Figures::samplesRequested)
+        .stating(param::kSamples),
     bound::as(productfield::kCancelled, &Figures::cancelled),
 };
 
@@ -126,6 +127,5 @@ Json panels(const Json &output);
 Json panelLayout();
 LessonSummary summarize(const Artifact &artifact);
 void check(const Json &document, const Json &output, Checker &checker);
-std::optional<ParameterValues> parametersOf(const Json &output);
 
 } // namespace lessonscope::performance08

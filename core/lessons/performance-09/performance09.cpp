@@ -1,6 +1,7 @@
 #include "core/lessons/performance-09/performance09.h"
 
 #include "core/lessons/performance-03/placedsampler.h"
+#include "core/lesson/statedparameters.h"
 #include "core/lessons/performance-09/performance09contract.h"
 #include "core/lessons/performance-09/performance09timeline.h"
 #include "core/lessons/shared/matrixlesson.h"
@@ -63,7 +64,7 @@ public:
     Experiment(const std::string &onDevice, const ParameterValues &values, LessonRun &intoRun, RunObserver &toObserver)
         : device(onDevice), problem(matrixlesson::productProblem(values)), run(intoRun), observer(toObserver),
           samples(static_cast<std::size_t>(integerParameter(values, param::kSamples))),
-          placeSize(static_cast<int>(integerParameter(values, "place_size")))
+          placeSize(static_cast<int>(integerParameter(values, performance09::kPlaceSizeParameter)))
     {
     }
 
@@ -164,7 +165,7 @@ LessonInfo Performance09::makeInfo()
                                             "How many warm calls are timed on both clocks after the first enqueue.",
                                             25, 1, 10'000)};
     matrixlesson::addProductParameters(info, 64, 32, 16, matrixlesson::WithDtype::Yes);
-    info.parameters.push_back(integerParameterSpec("place_size", "Placement size",
+    info.parameters.push_back(integerParameterSpec(performance09::kPlaceSizeParameter, "Placement size",
                                                    "The square inputs (n×n · n×n) written awaited and not awaited.",
                                                    128, 16, 512));
     return info;
@@ -173,7 +174,7 @@ LessonInfo Performance09::makeInfo()
 LessonContract Performance09::contract()
 {
     return {performance09::stdoutFields, performance09::panels, performance09::panelLayout,
-            performance09::check, performance09::summarize, timelineFrom<Performance09Timeline>, performance09::parametersOf};
+            performance09::check, performance09::summarize, timelineFrom<Performance09Timeline>, statedParametersOf<performance09::stdoutFields>};
 }
 
 LessonRun Performance09::runOn(const std::string &device, const ParameterValues &values, RunObserver &observer) const
@@ -215,8 +216,8 @@ std::string Performance09::describeParameters(const ParameterValues &values) con
     std::string text = matrixlesson::describeProduct(values);
     if (values.count(param::kSamples))
         text.append(", ").append(parameterText(values, param::kSamples)).append(" warm samples");
-    if (values.count("place_size"))
-        text.append(", writes of ").append(parameterText(values, "place_size")).append("²");
+    if (values.count(performance09::kPlaceSizeParameter))
+        text.append(", writes of ").append(parameterText(values, performance09::kPlaceSizeParameter)).append("²");
     if (values.count(param::kSeed))
         text.append(", seed ").append(parameterText(values, param::kSeed));
     return text;

@@ -114,7 +114,7 @@ Json output(const LessonRun &run, const Measurements &m)
     f.warm = SampleColumns{m.warm.seconds, m.warm.waitedNs, m.warm.round};
     f.queue = m.queue;
     f.work = m.work;
-    f.placeSize = stated("place_size");
+    f.placeSize = stated(kPlaceSizeParameter);
     f.placedCall = m.placedCall;
     f.unawaited = SampleColumns{m.unawaited.seconds, m.unawaited.waitedNs, m.unawaited.round};
     f.copy = m.copy;
@@ -220,16 +220,6 @@ LessonSummary summarize(const Artifact &artifact)
     };
     summary.headlineKey = key::kWorkMedian;
     return summary;
-}
-
-std::optional<ParameterValues> parametersOf(const Json &out)
-{
-    ParameterValues values;
-    if (!matrixlesson::readProductParameters(out, true, values)
-        || !matrixlesson::readIntegerParameter(out, key::kSamplesRequested, param::kSamples, values)
-        || !matrixlesson::readIntegerParameter(out, key::kPlaceSize, "place_size", values))
-        return std::nullopt;
-    return values;
 }
 
 } // namespace lessonscope::performance09

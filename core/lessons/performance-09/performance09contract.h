@@ -19,6 +19,9 @@
 
 namespace lessonscope::performance09 {
 
+// The parameter of the writes' size: n of their n×n · n×n inputs.
+inline constexpr const char *kPlaceSizeParameter = "place_size";
+
 // The stdout keys: those the matrix lessons share (productkeys.h), then the lesson's own, in the
 // order they are printed.
 namespace key {
@@ -131,7 +134,7 @@ inline constexpr std::array kFields{
     bound::list(key::kWorkSamples, "s", kWarmOnDevice, &Figures::work),
     bound::number(key::kQueueMedian, "s", kDeviceMedians, &Figures::queueMedian).onSomeRuns(),
     bound::number(key::kWorkMedian, "s", kDeviceMedians, &Figures::workMedian).onSomeRuns(),
-    bound::integer(key::kPlaceSize, "", "n of the writes' n×n · n×n inputs", &Figures::placeSize),
+    bound::integer(key::kPlaceSize, "", "n of the writes' n×n · n×n inputs", &Figures::placeSize).stating(kPlaceSizeParameter),
     bound::list(key::kPlacedCallSamples, "s", kPlacedCall, &Figures::placedCall),
     bound::samples(key::kUnawaitedSamples, kUnawaited, &Figures::unawaited),
     bound::list(key::kCopySamples, "s", "the twin's copy, START → END on the device's clock", &Figures::copy),
@@ -158,6 +161,5 @@ Json panels(const Json &output);
 Json panelLayout();
 LessonSummary summarize(const Artifact &artifact);
 void check(const Json &document, const Json &output, Checker &checker);
-std::optional<ParameterValues> parametersOf(const Json &output);
 
 } // namespace lessonscope::performance09

@@ -1,6 +1,5 @@
 #include "core/lessons/shared/matrixlesson.h"
 
-#include "core/artifact/lenientjson.h"
 #include "core/base/units.h"
 #include "core/lesson/environmentinfo.h"
 
@@ -88,29 +87,6 @@ std::optional<std::string> workProblem(const ParameterValues &values, double tim
             + " (2⁴¹, about a minute of calls on a 2-core machine) a lesson runs: choose fewer samples or a smaller shape";
     }
     return std::nullopt;
-}
-
-bool readIntegerParameter(const Json &output, const char *key, const char *name, ParameterValues &values)
-{
-    const auto value = lenient::integerOf(lenient::member(output, key));
-    if (value)
-        values[name] = *value;
-    return value.has_value();
-}
-
-bool readProductParameters(const Json &output, bool withDtype, ParameterValues &values)
-{
-    const std::vector<std::int64_t> input = lenient::integersOf(lenient::member(output, "input_shape"));
-    const std::vector<std::int64_t> weight = lenient::integersOf(lenient::member(output, "weight_shape"));
-    const Json *dtype = lenient::member(output, productkey::kDtype);
-    if (input.size() != 2 || weight.size() != 2 || input[1] != weight[0] || (withDtype && (!dtype || !dtype->is_string())))
-        return false;
-    values[param::kM] = input[0];
-    values[param::kK] = input[1];
-    values[param::kN] = weight[1];
-    if (withDtype)
-        values[param::kDtype] = lenient::stringOf(dtype);
-    return readIntegerParameter(output, productkey::kSeed, param::kSeed, values);
 }
 
 LessonTexts timelineTexts(std::string title, std::string prediction, std::string reading, std::string measuredReading,

@@ -73,13 +73,6 @@ double checkAgainstReference(const MatmulKernel &kernel, double lastWhole, const
 // "X 64×32 · W 32×16 float32": the product the parameters describe.
 std::string describeProduct(const ParameterValues &values);
 
-// The parameters a matrix lesson's stdout states in the keys they share (input_shape [m, k],
-// weight_shape [k, n], dtype when withDtype, seed), added to values; false when one is missing
-// or not of its type (then values may hold some).
-bool readProductParameters(const Json &output, bool withDtype, ParameterValues &values);
-// An integer stdout states under key, added to values as parameter name; false when it is not one.
-bool readIntegerParameter(const Json &output, const char *key, const char *name, ParameterValues &values);
-
 // A matrix lesson's summary, begun: its setup ("64×32 · 32×16 float32") and its "shape" and
 // "dtype" settings, which a comparison names when they differ. What a file lacks is left out.
 LessonSummary matrixSummary(const std::vector<std::int64_t> &inputShape, const std::vector<std::int64_t> &weightShape,

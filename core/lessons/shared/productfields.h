@@ -23,14 +23,14 @@ inline constexpr std::array<StdoutField, 4> kVersions{{
 
 // The product: X m×k · W k×n in one element type.
 inline constexpr std::array<StdoutField, 3> kProduct{{
-    field::list(productkey::kInputShape, "", "X: [m, k]"),
-    field::list(productkey::kWeightShape, "", "W: [k, n]"),
-    field::text(productkey::kDtype, "\"float32\" or \"float64\""),
+    field::list(productkey::kInputShape, "", "X: [m, k]").stating(param::kM, param::kK),
+    field::list(productkey::kWeightShape, "", "W: [k, n]").stating(param::kK, param::kN),
+    field::text(productkey::kDtype, "\"float32\" or \"float64\"").stating(param::kDtype),
 }};
 
-inline constexpr StdoutField kSeed = field::integer(productkey::kSeed, "", "the inputs' seed");
+inline constexpr StdoutField kSeed = field::integer(productkey::kSeed, "", "the inputs' seed").stating(param::kSeed);
 inline constexpr StdoutField kSamplesRequested =
-    field::integer(productkey::kSamplesRequested, "", "the warm samples asked for");
+    field::integer(productkey::kSamplesRequested, "", "the warm samples asked for").stating(param::kSamples);
 inline constexpr StdoutField kCancelled =
     field::boolean(productkey::kCancelled, "the run was cancelled; it keeps the calls measured before");
 
