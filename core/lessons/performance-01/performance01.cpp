@@ -75,13 +75,6 @@ LessonRun Performance01::runOn(const std::string &device, const ParameterValues 
     Samples warm;
     double maxAbsError = std::nan(""); // until a check is whole: a run cancelled before states none
     const auto cancelled = [&observer] { return observer.isCancelled(); };
-    const auto record = [&](const TimedStream::Timed &timed, int round) {
-        if (run.calls.empty())
-            run.startedAtNs = timed.timestamps.dispatchBegin;
-        run.calls.push_back(MeasuredCall::of(timed.timestamps.since(run.startedAtNs), timed.evidence, round));
-        run.calls.back().device = timed.device.since(run.startedAtNs); // a real device's own clock
-        observer.callMeasured(static_cast<int>(run.calls.size()) - 1, run.calls.back());
-    };
     // The samples in rounds, each on a fresh stream (or device context) with fresh buffers
     // (measuring.h): a run's rounds differ as runs do, which the comparison's interval needs to know.
     RoundPacer pacer;
@@ -102,7 +95,7 @@ LessonRun Performance01::runOn(const std::string &device, const ParameterValues 
             // since those one-time costs are what it is there to show; the stream's worker
             // already runs (its start is performance-02's stream_start).
             product->startRegion();
-            record(product->call(), round);
+            matrixlesson::recordCall(run, product->call(), round, observer);
             observer.progress(1, static_cast<int>(samples) + 1);
         }
         if (cancelled()) {
@@ -122,7 +115,7 @@ LessonRun Performance01::runOn(const std::string &device, const ParameterValues 
             }
             const TimedStream::Timed call = product->call();
             warm.add(call.seconds(), call.evidence, round);
-            record(call, round);
+            matrixlesson::recordCall(run, call, round, observer);
             observer.progress(1 + static_cast<int>(std::min(warm.cleanCount(), samples)), static_cast<int>(samples) + 1);
         }
         // Checked after the clock stopped, on the last output (every call recomputes the same one).

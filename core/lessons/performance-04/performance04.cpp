@@ -74,14 +74,10 @@ std::pair<double, CallEvidence> timePair(const std::vector<std::unique_ptr<Timed
     double pairSeconds = 0;
     for (std::size_t d = 0; d < products.size(); ++d) {
         const TimedStream::Timed call = products[d]->call();
-        if (run.calls.empty())
-            run.startedAtNs = call.timestamps.dispatchBegin;
-        run.calls.push_back(MeasuredCall::of(call.timestamps.since(run.startedAtNs), call.evidence, round));
-        run.calls.back().device = call.device.since(run.startedAtNs); // a real device's own clock
-        measurements.warm[d].add(run.calls.back().synchronizedSeconds(), call.evidence, round);
+        const MeasuredCall &traced = matrixlesson::recordCall(run, call, round, observer);
+        measurements.warm[d].add(traced.synchronizedSeconds(), call.evidence, round);
         pair = d == 0 ? call.evidence : combined(pair, call.evidence);
         pairSeconds += call.seconds();
-        observer.callMeasured(static_cast<int>(run.calls.size()) - 1, run.calls.back());
     }
     return {pairSeconds, pair};
 }

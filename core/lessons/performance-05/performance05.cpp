@@ -44,12 +44,7 @@ void timeRound(TimedProduct &product, int round, std::size_t upTo, LessonRun &ru
             break;
         }
         const TimedStream::Timed call = product.call();
-        if (run.calls.empty())
-            run.startedAtNs = call.timestamps.dispatchBegin;
-        run.calls.push_back(MeasuredCall::of(call.timestamps.since(run.startedAtNs), call.evidence, round));
-        run.calls.back().device = call.device.since(run.startedAtNs); // a real device's own clock
-        m.samples.add(run.calls.back().synchronizedSeconds(), call.evidence, round);
-        observer.callMeasured(static_cast<int>(run.calls.size()) - 1, run.calls.back());
+        m.samples.add(matrixlesson::recordCall(run, call, round, observer).synchronizedSeconds(), call.evidence, round);
         observer.progress(static_cast<int>(m.samples.size()), static_cast<int>(run.measuring.wanted));
     }
     m.productsTimed += product.productsComputed() - productsBefore; // after the last wait

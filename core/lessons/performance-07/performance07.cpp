@@ -87,13 +87,9 @@ LessonRun Performance07::runOn(const std::string &device, const ParameterValues 
                 break;
             }
             const TimedStream::Timed call = product->call();
-            if (run.calls.empty())
-                run.startedAtNs = call.timestamps.dispatchBegin;
-            run.calls.push_back(MeasuredCall::of(call.timestamps.since(run.startedAtNs), call.evidence, r));
-            run.calls.back().device = call.device.since(run.startedAtNs); // a real device's own clock
+            matrixlesson::recordCall(run, call, r, observer);
             thisRun.add(call.seconds(), call.evidence, r);
             warm.add(call.seconds(), call.evidence, r);
-            observer.callMeasured(static_cast<int>(run.calls.size()) - 1, run.calls.back());
             observer.progress(r * static_cast<int>(samples) + static_cast<int>(std::min(thisRun.cleanCount(), samples)),
                               runs * static_cast<int>(samples));
         }

@@ -87,12 +87,8 @@ private:
 
 void Experiment::record(const TimedProduct::Timed &timed, int r)
 {
-    if (run.calls.empty())
-        run.startedAtNs = timed.timestamps.dispatchBegin;
-    run.calls.push_back(MeasuredCall::of(timed.timestamps.since(run.startedAtNs), timed.evidence, r));
-    run.calls.back().device = timed.device.since(run.startedAtNs);
     noteSteps(timed.device, m.smallestStepNs);
-    observer.callMeasured(static_cast<int>(run.calls.size()) - 1, run.calls.back());
+    matrixlesson::recordCall(run, timed, r, observer);
 }
 
 void Experiment::round(int r, const SampleQuota &quota)

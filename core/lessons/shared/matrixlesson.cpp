@@ -89,6 +89,16 @@ std::optional<std::string> workProblem(const ParameterValues &values, double tim
     return std::nullopt;
 }
 
+const MeasuredCall &recordCall(LessonRun &run, const TimedProduct::Timed &call, int round, RunObserver &observer)
+{
+    if (run.calls.empty())
+        run.startedAtNs = call.timestamps.dispatchBegin;
+    run.calls.push_back(MeasuredCall::of(call.timestamps.since(run.startedAtNs), call.evidence, round));
+    run.calls.back().device = call.device.since(run.startedAtNs); // a real device's own clock
+    observer.callMeasured(static_cast<int>(run.calls.size()) - 1, run.calls.back());
+    return run.calls.back();
+}
+
 LessonTexts timelineTexts(std::string title, std::string prediction, std::string reading, std::string measuredReading,
                           std::string boundary)
 {

@@ -61,6 +61,11 @@ std::unique_ptr<TimedProduct> openProduct(const std::string &device, const Produ
 std::vector<std::unique_ptr<TimedProduct>> openProducts(const std::string &device,
                                                         const std::vector<ProductProblem> &problems, LessonRun &run);
 
+// A timed call appended to the run's trace — its moments from the run's first dispatch on (the
+// run's first call sets that origin), its round, a real device's own clock — and told to the
+// observer. Returns the trace's call.
+const MeasuredCall &recordCall(LessonRun &run, const TimedProduct::Timed &call, int round, RunObserver &observer);
+
 // stdout's first fields, as productfield::kVersions and kProduct declare them: what ran the
 // product (run.device), Eigen's, the compiler's and lessonscope's versions, X's and W's shapes
 // and, WithDtype::Yes, the element type.
