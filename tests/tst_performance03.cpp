@@ -7,6 +7,7 @@
 #include "core/lesson/artifactbuilder.h"
 #include "core/lesson/lessonartifacts.h"
 #include "core/lesson/lessonregistry.h"
+#include "core/lesson/stdoutchecks.h"
 #include "core/lessons/performance-03/performance03.h"
 #include "core/lessons/performance-03/performance03contract.h"
 #include "core/lessons/performance-03/performance03phases.h"
@@ -81,6 +82,14 @@ std::size_t tracedSamplesOf(const Artifact &artifact)
     return at == sizes.end() ? 0 : measured.at(static_cast<std::size_t>(at - sizes.begin()));
 }
 
+// Whether a traced call ran clean, so that the default size's medians can be recomputed from the
+// trace: on a machine busy enough every one of them can be interrupted, and then none is checked.
+bool hasCleanTracedCall(const Artifact &artifact)
+{
+    const std::vector<bool> interrupted = stdoutchecks::tracedInterrupted(artifact.json());
+    return interrupted.empty() || std::find(interrupted.begin(), interrupted.end(), false) != interrupted.end();
+}
+
 } // namespace
 
 class TestPerformance03 : public QObject
@@ -93,6 +102,8 @@ private slots:
         QVERIFY(m_dir.isValid());
         explorertesting::isolateSettings(m_dir);
         m_artifact = measuredArtifact();
+        for (int retry = 0; retry < 2 && !hasCleanTracedCall(m_artifact); ++retry)
+            m_artifact = measuredArtifact(); // a busy moment passes
     }
 
     // Placement is a copy into the worker's memory: other addresses, the same values; a product
@@ -169,21 +180,11 @@ private slots:
     // Its own checks run, found by lessonId, and catch what does not hold.
     void itsChecksCatchWhatDoesNotHold()
     {
-        const auto tampered = [this](auto change) {
-            Json document = m_artifact.json();
-            Json out = stdoutOf(m_artifact);
-            change(document, out);
-            document["stdout"] = out.dump(2);
-            return countOf(validateArtifact(document), Severity::Warning);
-        };
+        const auto tampered = [this](auto change) { return warningsOfTampered(change); };
         // A call longer than the whole that contains it (and the panels no longer agree).
         QVERIFY(tampered([](Json &, Json &out) { out[key::kCallMedian][0] = 1.0; }) >= 2);
         // A list one short.
         QVERIFY(tampered([](Json &, Json &out) { out[key::kPlaceMedian].erase(0); }) >= 1);
-        // The default size's median not that of its traced calls.
-        QVERIFY(tampered([](Json &, Json &out) {
-                    out[key::kPrepareMedian][2] = out[key::kPrepareMedian][2].get<double>() * 0.5;
-                }) >= 1);
         // A panel value that is not stdout's (found by position, whatever its title).
         QVERIFY(tampered([](Json &document, Json &) {
                     document["data"]["panels"][2]["title"] = "Renamed";
@@ -193,6 +194,16 @@ private slots:
         QVERIFY(tampered([](Json &, Json &out) {
                     out[key::kPhases][performance03::phase::kPrepareBegin].erase(0);
                 }) >= 1); // read as no phases: reported, and the timeline falls back to the schematic
+    }
+
+    // The default size's median not that of its traced calls.
+    void itsChecksCatchAMedianThatIsNotItsTracedCalls()
+    {
+        if (!hasCleanTracedCall(m_artifact))
+            QSKIP("every traced call was interrupted by other work: no median to recompute from the trace");
+        QVERIFY(warningsOfTampered([](Json &, Json &out) {
+                    out[key::kPrepareMedian][2] = out[key::kPrepareMedian][2].get<double>() * 0.5;
+                }) >= 1);
     }
 
     // Cancel keeps what was measured: the default size (measured first) and its trace, and the
@@ -442,6 +453,17 @@ private slots:
     }
 
 private:
+    // The warnings of the measured artifact once change(document, stdout) has tampered with it.
+    template<typename Change>
+    std::size_t warningsOfTampered(Change change) const
+    {
+        Json document = m_artifact.json();
+        Json out = stdoutOf(m_artifact);
+        change(document, out);
+        document["stdout"] = out.dump(2);
+        return countOf(validateArtifact(document), Severity::Warning);
+    }
+
     QTemporaryDir m_dir;
     Artifact m_artifact;
 };
