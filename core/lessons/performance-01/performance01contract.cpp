@@ -151,12 +151,6 @@ void check(const Json &document, const Json &out, Checker &checker)
     checkTraceLength(document, warm, checker);
 }
 
-Figures readFigures(const Artifact &artifact)
-{
-    const auto out = artifact.stdoutJson();
-    return out ? readFigures(*out) : Figures{};
-}
-
 LessonSummary summarize(const Artifact &artifact)
 {
     const Figures f = readFigures(artifact);

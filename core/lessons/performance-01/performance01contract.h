@@ -8,6 +8,7 @@
 #include "core/lesson/lesson.h"
 #include "core/lesson/boundfigures.h"
 #include "core/lesson/lessonsummary.h"
+#include "core/lesson/stdoutfigures.h"
 #include "core/lessons/shared/productfields.h"
 #include "core/lessons/shared/productkeys.h"
 
@@ -82,8 +83,8 @@ inline constexpr std::array kFields{
 // timer's over the same calls; none without a clean warm call.
 void deriveMedians(Figures &figures);
 
-Figures readFigures(const Artifact &artifact);
 Figures readFigures(const Json &output);
+inline Figures readFigures(const Artifact &a) { return figuresOf(a, readFigures); }
 
 // The stdout object of a run: its calls (the first apart, the warm ones after it) and the
 // error of the last output against the reference.

@@ -12,6 +12,7 @@
 #include "core/lessons/shared/productkeys.h"
 #include "core/timing/callevidence.h"
 #include "core/lesson/samplefields.h"
+#include "core/lesson/stdoutfigures.h"
 
 #include <cstdint>
 #include <map>
@@ -150,7 +151,7 @@ struct Figures {
     std::string dtype;
 };
 Figures readFigures(const Json &output);
-Figures readFigures(const Artifact &artifact);
+inline Figures readFigures(const Artifact &a) { return figuresOf(a, readFigures); }
 
 // The stdout object of a run made of its processes (at least one), the traced one marked.
 Json output(const LessonRun &run, const std::vector<ProcessMeasurement> &processes, std::size_t traced,

@@ -9,6 +9,7 @@
 #include "core/lesson/lessonsummary.h"
 #include "core/lessons/shared/productkeys.h"
 #include "core/lesson/samplefields.h"
+#include "core/lesson/stdoutfigures.h"
 
 #include <cstdint>
 #include <optional>
@@ -127,8 +128,8 @@ struct Figures {
     // The index of the default size in sizes, when it is there.
     std::optional<std::size_t> defaultIndex() const;
 };
-Figures readFigures(const Artifact &artifact);
 Figures readFigures(const Json &output);
+inline Figures readFigures(const Artifact &a) { return figuresOf(a, readFigures); }
 
 Json output(const LessonRun &run, const Measurements &measurements);
 // Every key of its stdout, in order (performance03fields.cpp).

@@ -9,6 +9,7 @@
 #include "core/lesson/lessonsummary.h"
 #include "core/lessons/shared/productkeys.h"
 #include "core/lesson/samplefields.h"
+#include "core/lesson/stdoutfigures.h"
 
 #include <array>
 #include <cstdint>
@@ -56,8 +57,8 @@ struct Figures {
     // float64's median over float32's, when both are there and positive.
     std::optional<double> medianRatio() const;
 };
-Figures readFigures(const Artifact &artifact);
 Figures readFigures(const Json &output);
+inline Figures readFigures(const Artifact &a) { return figuresOf(a, readFigures); }
 
 // What a run measured: the warm samples of each dtype (in kDtypes order) and each product's error.
 struct Measurements {

@@ -162,12 +162,6 @@ Figures readFigures(const Json &out)
     return f;
 }
 
-Figures readFigures(const Artifact &artifact)
-{
-    const auto out = artifact.stdoutJson();
-    return out ? readFigures(*out) : Figures{};
-}
-
 std::size_t samplesInterrupted(const Figures &f)
 {
     SampleColumns columns;

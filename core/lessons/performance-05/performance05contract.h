@@ -9,6 +9,7 @@
 #include "core/lesson/lessonsummary.h"
 #include "core/lessons/shared/productkeys.h"
 #include "core/lesson/samplefields.h"
+#include "core/lesson/stdoutfigures.h"
 
 #include <cstdint>
 #include <optional>
@@ -98,8 +99,8 @@ struct Figures {
     std::vector<std::int64_t> inputShape;
     std::vector<std::int64_t> weightShape;
 };
-Figures readFigures(const Artifact &artifact);
 Figures readFigures(const Json &output);
+inline Figures readFigures(const Artifact &a) { return figuresOf(a, readFigures); }
 // How many of the samples other work interrupted (0 without evidence).
 std::size_t samplesInterrupted(const Figures &figures);
 

@@ -154,12 +154,6 @@ Figures readFigures(const Json &out)
     return f;
 }
 
-Figures readFigures(const Artifact &artifact)
-{
-    const auto out = artifact.stdoutJson();
-    return out ? readFigures(*out) : Figures{};
-}
-
 LessonSummary summarize(const Artifact &artifact)
 {
     const Figures f = readFigures(artifact);

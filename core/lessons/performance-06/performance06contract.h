@@ -9,6 +9,7 @@
 #include "core/lesson/lessonsummary.h"
 #include "core/lessons/shared/productkeys.h"
 #include "core/lesson/samplefields.h"
+#include "core/lesson/stdoutfigures.h"
 
 #include <cstdint>
 #include <optional>
@@ -62,8 +63,8 @@ struct Figures {
     // per_call_seconds at the largest depth.
     std::optional<double> perCallAtLargest() const;
 };
-Figures readFigures(const Artifact &artifact);
 Figures readFigures(const Json &output);
+inline Figures readFigures(const Artifact &a) { return figuresOf(a, readFigures); }
 
 // What a run measured, for its stdout.
 struct Measurements {

@@ -8,6 +8,7 @@
 #include "core/lesson/boundfigures.h"
 #include "core/lesson/lessonsummary.h"
 #include "core/lesson/samplefields.h"
+#include "core/lesson/stdoutfigures.h"
 #include "core/lessons/shared/productkeys.h"
 
 namespace lessonscope::performance07 {
@@ -68,8 +69,8 @@ struct Figures {
     std::string dtype;
     std::vector<std::int64_t> inputShape, weightShape;
 };
-Figures readFigures(const Artifact &artifact);
 Figures readFigures(const Json &output);
+inline Figures readFigures(const Artifact &a) { return figuresOf(a, readFigures); }
 
 Json output(const LessonRun &run, const Samples &warm, double maxAbsError);
 StdoutFields stdoutFields();

@@ -8,6 +8,7 @@
 #include "core/lesson/boundfigures.h"
 #include "core/lesson/lessonsummary.h"
 #include "core/lesson/samplefields.h"
+#include "core/lesson/stdoutfigures.h"
 #include "core/lessons/performance-08/performance08experiment.h"
 #include "core/lessons/shared/productfields.h"
 #include "core/lessons/shared/productkeys.h"
@@ -118,8 +119,8 @@ inline constexpr std::array kFields{
 // fewest operations for a share under 1%. Batches below the clock's step are left out.
 void deriveFigures(Figures &figures);
 
-Figures readFigures(const Artifact &artifact);
 Figures readFigures(const Json &output);
+inline Figures readFigures(const Artifact &a) { return figuresOf(a, readFigures); }
 
 Json output(const LessonRun &run, const ClockCost &clock, const BatchReadings &batches);
 StdoutFields stdoutFields();

@@ -11,6 +11,7 @@
 #include "core/lessons/shared/productfields.h"
 #include "core/lessons/shared/productkeys.h"
 #include "core/lesson/samplefields.h"
+#include "core/lesson/stdoutfigures.h"
 
 #include <cstdint>
 #include <optional>
@@ -152,8 +153,8 @@ inline constexpr std::array kFields{
 // clean or interrupted as a whole), and the clean twins' with their placed calls.
 void deriveMedians(Figures &figures);
 
-Figures readFigures(const Artifact &artifact);
 Figures readFigures(const Json &output);
+inline Figures readFigures(const Artifact &a) { return figuresOf(a, readFigures); }
 
 Json output(const LessonRun &run, const Measurements &measurements);
 StdoutFields stdoutFields();
