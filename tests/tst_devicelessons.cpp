@@ -67,6 +67,12 @@ void verifySoundOnTheDevice(const Artifact &artifact)
     QCOMPARE(trace->device.size(), trace->calls.size());
 }
 
+// The timed units of the run that other work interrupted (environment.interference.measuring).
+std::int64_t interruptedOf(const Artifact &artifact)
+{
+    return artifact.json().at("environment").at("interference").at("measuring").at("interrupted").get<std::int64_t>();
+}
+
 } // namespace
 
 class TestDeviceLessons : public QObject
@@ -237,11 +243,25 @@ private slots:
     // warm-up; one that ran the runs interleaved would not keep each run's calls together.
     void performance07RepeatsTheRunOnTheDevice()
     {
-        constexpr std::int64_t runs = 3, samples = 10;
-        const Artifact artifact = runOnTheDevice(Performance07::kId, {{performance07::kRunsParameter, runs},
-                                                                      {"samples", samples}});
+        static constexpr std::int64_t runs = 3, samples = 10;
+        // Beside the suite's other work every sample of a run can be interrupted, and the run then
+        // has no median: such a run is taken again, and skipped if the machine stays that busy.
+        const auto measure = [] {
+            return runOnTheDevice(Performance07::kId, {{performance07::kRunsParameter, runs}, {"samples", samples}});
+        };
+        const auto everyRunHasAMedian = [](const Artifact &a) {
+            return performance07::readFigures(a).stated.medians.size() == std::size_t(runs);
+        };
+        Artifact artifact = measure();
+        for (int attempt = 1; attempt < 3 && !everyRunHasAMedian(artifact); ++attempt)
+            artifact = measure();
         verifySoundOnTheDevice(artifact);
         const performance07::Figures f = performance07::readFigures(artifact);
+        const std::vector<std::vector<double>> cleanByRun = f.warm.cleanByRound();
+        const auto cleanRuns = std::count_if(cleanByRun.begin(), cleanByRun.end(),
+                                             [](const std::vector<double> &r) { return !r.empty(); });
+        if (!everyRunHasAMedian(artifact) && cleanRuns < runs)
+            QSKIP("every sample of a run was interrupted by other work, in three tries");
         QCOMPARE(f.stated.medians.size(), std::size_t(runs));
         QCOMPARE(f.stated.pairs, std::int64_t{3});
         QVERIFY(f.maxAbsError && *f.maxAbsError < 1e-4); // the device's kernel, against the reference
@@ -287,6 +307,8 @@ private slots:
         const double resolution = out.at(performance08::key::kTimerResolution).get<double>();
         QCOMPARE(resolution, artifact.json().at("environment").at("device").at("profilingTimerResolutionNs").get<double>() * 1e-9);
         const performance08::Figures f = performance08::readFigures(artifact);
+        if (!everySizeRead(artifact) && interruptedOf(artifact) > 0)
+            QSKIP("every reading of a batch size was interrupted by other work, in three tries");
         QVERIFY(f.onDevice());
         QVERIFY(f.clockStep && *f.clockStep >= resolution);
         QCOMPARE(f.batchSizes.size(), performance08::kBatchSizes.size());
