@@ -158,9 +158,12 @@ int main(int argc, char **argv)
     std::printf("  CPU 1 idle           %8.1f us\n", median(startIdle));
     std::printf("  CPU 1 running a busy thread %8.1f us\n", median(startBusy));
     std::printf("  idle / busy          %8.2fx\n", median(startIdle) / median(startBusy));
-    std::printf("round trip between two spinning threads on CPUs 0 and 1, median of %d medians of 2,000:\n", trials);
-    std::printf("  machine otherwise idle  %8.0f ns\n", median(tripIdle));
-    std::printf("  beside a busy thread    %8.0f ns\n", median(tripBusy));
+    std::printf("round trip between two spinning threads on CPUs 0 and 1, median of %d medians of 2,000 (their range):\n",
+                trials);
+    const auto [idleLow, idleHigh] = std::minmax_element(tripIdle.begin(), tripIdle.end());
+    const auto [busyLow, busyHigh] = std::minmax_element(tripBusy.begin(), tripBusy.end());
+    std::printf("  machine otherwise idle  %8.0f ns (%.0f-%.0f)\n", median(tripIdle), *idleLow, *idleHigh);
+    std::printf("  beside a busy thread    %8.0f ns (%.0f-%.0f)\n", median(tripBusy), *busyLow, *busyHigh);
     std::printf("  busy / idle          %8.2fx\n", median(tripBusy) / median(tripIdle));
     return 0;
 }

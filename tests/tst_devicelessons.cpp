@@ -250,7 +250,7 @@ private slots:
             return runOnTheDevice(Performance07::kId, {{performance07::kRunsParameter, runs}, {"samples", samples}});
         };
         const auto everyRunHasAMedian = [](const Artifact &a) {
-            return performance07::readFigures(a).stated.medians.size() == std::size_t(runs);
+            return performance07::readFigures(a).medians.size() == std::size_t(runs);
         };
         Artifact artifact = measure();
         for (int attempt = 1; attempt < 3 && !everyRunHasAMedian(artifact); ++attempt)
@@ -262,8 +262,8 @@ private slots:
                                              [](const std::vector<double> &r) { return !r.empty(); });
         if (!everyRunHasAMedian(artifact) && cleanRuns < runs)
             QSKIP("every sample of a run was interrupted by other work, in three tries");
-        QCOMPARE(f.stated.medians.size(), std::size_t(runs));
-        QCOMPARE(f.stated.pairs, std::int64_t{3});
+        QCOMPARE(f.medians.size(), std::size_t(runs));
+        QCOMPARE(f.pairs, std::int64_t{3});
         QVERIFY(f.maxAbsError && *f.maxAbsError < 1e-4); // the device's kernel, against the reference
         const std::vector<std::vector<double>> byRun = roundsOf(f.warm.seconds, f.warm.round);
         QCOMPARE(byRun.size(), std::size_t(runs));

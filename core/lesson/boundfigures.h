@@ -6,10 +6,10 @@
 // writer, the lenient reader and the check that every stated figure is what the lesson's own
 // computation makes of the samples. A figure is named once; a new one is one line of the table.
 //
-//     struct RunFigures { std::vector<double> medians; std::optional<double> medianOfRuns; … };
-//     inline constexpr std::array kRunFigureFields{
-//         bound::list("run_medians_seconds", "s", "each run's median", &RunFigures::medians),
-//         bound::number("median_of_runs_seconds", "s", "their median", &RunFigures::medianOfRuns).orNull(),
+//     struct Figures { std::vector<double> medians; std::optional<double> medianOfRuns; … };
+//     inline constexpr std::array kFields{
+//         bound::list("run_medians_seconds", "s", "each run's median", &Figures::medians),
+//         bound::number("median_of_runs_seconds", "s", "their median", &Figures::medianOfRuns).orNull(),
 //     };
 
 #include "core/artifact/checker.h"

@@ -1,10 +1,8 @@
 #include "core/lessons/performance-07/performance07contract.h"
 
-#include "core/artifact/lenientjson.h"
 #include "core/lesson/declaredpanels.h"
 #include "core/lesson/stdoutchecks.h"
 #include "core/lessons/shared/matrixlesson.h"
-#include "core/lessons/shared/productfields.h"
 #include "core/timing/statistics.h"
 
 #include <nlohmann/json.hpp>
@@ -14,14 +12,12 @@
 
 namespace lessonscope::performance07 {
 
-using namespace lenient;
-
 namespace {
 
 // The runs with a median, by number: the runs panel's abscissae.
 Json runNumbersOf(const Json &out)
 {
-    return readFigures(out).stated.runNumbers;
+    return readFigures(out).runNumbers;
 }
 
 constexpr std::array kPanels{
@@ -41,9 +37,15 @@ constexpr std::array kPanels{
 
 } // namespace
 
-RunFigures runFiguresOf(const std::vector<std::vector<double>> &cleanByRun)
+void deriveFigures(Figures &f)
 {
-    RunFigures f;
+    const std::vector<std::vector<double>> cleanByRun = f.warm.cleanByRound();
+    f.runNumbers.clear();
+    f.medians.clear();
+    f.lows.clear();
+    f.highs.clear();
+    f.medianOfRuns = f.withinWidth = f.betweenWidth = f.ratio = std::nullopt;
+    f.pairs = f.pairsDifferent = 0;
     std::vector<double> widths;
     for (std::size_t r = 0; r < cleanByRun.size(); ++r) {
         if (cleanByRun[r].empty())
@@ -56,7 +58,7 @@ RunFigures runFiguresOf(const std::vector<std::vector<double>> &cleanByRun)
         widths.push_back(interval.high - interval.low);
     }
     if (f.medians.empty())
-        return f;
+        return;
     const double middle = median(f.medians);
     f.medianOfRuns = middle;
     f.withinWidth = median(widths) / middle;
@@ -73,39 +75,30 @@ RunFigures runFiguresOf(const std::vector<std::vector<double>> &cleanByRun)
             f.pairsDifferent += f.highs[i] < f.lows[j] || f.highs[j] < f.lows[i];
         }
     }
-    return f;
 }
 
 Json output(const LessonRun &run, const Samples &warm, double maxAbsError)
 {
+    // What ran the product and the product, as every matrix lesson writes them; then the rest.
     Json out = Json::object();
     matrixlesson::writeVersionsAndProduct(out, run, matrixlesson::WithDtype::Yes);
-    writeSamples(out, key::kWarmSamples, warm);
-    writeBoundFigures(out, runFiguresOf(SampleColumns{warm.seconds, warm.waitedNs, warm.round}.cleanByRound()),
-                      kRunFigureFields);
+    Figures f = readFigures(out);
+    f.warm = SampleColumns{warm.seconds, warm.waitedNs, warm.round};
+    deriveFigures(f);
     // A run cancelled during its only check of a large product has no error to state.
     if (!std::isnan(maxAbsError))
-        out[key::kMaxAbsError] = maxAbsError;
-    out[key::kRunsRequested] = parameterJson(run.parameters, kRunsParameter);
-    out[key::kSeed] = parameterJson(run.parameters, param::kSeed);
-    out[key::kSamplesRequested] = parameterJson(run.parameters, param::kSamples);
-    out[key::kCancelled] = run.cancelled;
+        f.maxAbsError = maxAbsError;
+    f.runsRequested = integerParameter(run.parameters, kRunsParameter);
+    f.seed = integerParameter(run.parameters, param::kSeed);
+    f.samplesRequested = integerParameter(run.parameters, param::kSamples);
+    f.cancelled = run.cancelled;
+    writeBoundFigures(out, f, kFields);
     return out;
 }
 
-// Every key a run prints, in order; docs/artifact-format.md, "performance-07", says more of each.
 StdoutFields stdoutFields()
 {
-    static constexpr auto fields = joinFields(
-        productfield::kVersions, productfield::kProduct,
-        std::to_array<StdoutField>({field::samples(
-            key::kWarmSamples, "each warm call of every run, dispatch to observed readiness; its round is its run")}),
-        fieldsOf(kRunFigureFields),
-        std::to_array<StdoutField>({
-            field::number(key::kMaxAbsError, "", "the last output against a higher-precision reference").onSomeRuns(),
-            field::integer(key::kRunsRequested, "", "the runs asked for").stating(kRunsParameter),
-        }),
-        productfield::kRunEnd);
+    static constexpr auto fields = fieldsOf(kFields);
     return fields;
 }
 
@@ -125,28 +118,23 @@ void check(const Json &document, const Json &out, Checker &checker)
     if (!stdoutchecks::durationsOf(out, key::kWarmSamples, checker))
         return;
     stdoutchecks::nonNegativeOf(out, key::kMaxAbsError, "an absolute error", checker);
-    const Figures f = readFigures(out);
-    checkBoundFigures(f.stated, runFiguresOf(f.warm.cleanByRound()), kRunFigureFields, "the runs' clean samples", checker);
+    const Figures stated = readFigures(out);
+    Figures expected = stated;
+    deriveFigures(expected);
+    checkBoundFigures(stated, expected, kFields, "the runs' clean samples", checker);
     checkDeclaredPanels(document, out, kPanels, checker);
 }
 
 Figures readFigures(const Json &out)
 {
     Figures f;
-    f.warm = readSamples(out, key::kWarmSamples);
-    readBoundFigures(out, f.stated, kRunFigureFields);
+    readBoundFigures(out, f, kFields);
     // The runs the medians are of: those with clean samples, as the samples' rounds say.
     const std::vector<std::vector<double>> byRun = f.warm.cleanByRound();
     for (std::size_t r = 0; r < byRun.size(); ++r) {
         if (!byRun[r].empty())
-            f.stated.runNumbers.push_back(static_cast<double>(r + 1));
+            f.runNumbers.push_back(static_cast<double>(r + 1));
     }
-    f.maxAbsError = numberOf(member(out, key::kMaxAbsError));
-    f.runsRequested = integerOf(member(out, key::kRunsRequested));
-    f.samplesRequested = integerOf(member(out, key::kSamplesRequested));
-    f.dtype = stringOf(member(out, key::kDtype));
-    f.inputShape = integersOf(member(out, key::kInputShape));
-    f.weightShape = integersOf(member(out, key::kWeightShape));
     return f;
 }
 
@@ -156,17 +144,17 @@ LessonSummary summarize(const Artifact &artifact)
     LessonSummary summary = matrixlesson::matrixSummary(f.inputShape, f.weightShape, f.dtype);
     summary.settings.emplace_back("runs", std::to_string(f.runsRequested.value_or(0)));
     summary.settings.emplace_back("warm samples per run", std::to_string(f.samplesRequested.value_or(0)));
-    Figure middle = makeFigure(key::kMedianOfRuns, "median of the runs", f.stated.medianOfRuns, true, f.warm.clean(),
+    Figure middle = makeFigure(key::kMedianOfRuns, "median of the runs", f.medianOfRuns, true, f.warm.clean(),
                                "clean warm calls", true);
     middle.interrupted = f.warm.interruptedCount();
-    middle.rounds = f.stated.medians; // each run's median: the comparison's interval is between runs
+    middle.rounds = f.medians; // each run's median: the comparison's interval is between runs
     const auto count = [](std::int64_t value) { return std::optional(static_cast<double>(value)); };
     summary.figures = {
         middle,
-        makeFigure(key::kWithinWidth, "one run's 95% interval, ÷ median", f.stated.withinWidth, false, {}, {}, false),
-        makeFigure(key::kBetweenWidth, "the runs' medians, lowest to highest, ÷ median", f.stated.betweenWidth, false, {}, {}, false),
-        makeFigure(key::kWidthRatio, "between runs ÷ within one", f.stated.ratio, false, {}, {}, true),
-        makeFigure(key::kPairsDifferent, "pairs called different", count(f.stated.pairsDifferent), false, {}, {}, false),
+        makeFigure(key::kWithinWidth, "one run's 95% interval, ÷ median", f.withinWidth, false, {}, {}, false),
+        makeFigure(key::kBetweenWidth, "the runs' medians, lowest to highest, ÷ median", f.betweenWidth, false, {}, {}, false),
+        makeFigure(key::kWidthRatio, "between runs ÷ within one", f.ratio, false, {}, {}, true),
+        makeFigure(key::kPairsDifferent, "pairs called different", count(f.pairsDifferent), false, {}, {}, false),
         makeFigure(key::kMaxAbsError, "max_abs_error", f.maxAbsError, false, {}, {}, true),
     };
     summary.headlineKey = key::kMedianOfRuns;

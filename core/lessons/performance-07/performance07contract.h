@@ -1,7 +1,8 @@
 #pragma once
 
-// performance-07's stdout contract: the keys it prints, the figures of its runs computed once
-// from their clean samples and bound to their keys, and the panels made from them (docs/artifact-format.md, "performance-07").
+// performance-07's stdout contract: the keys it prints, each bound to its typed figure (the runs'
+// computed once from their clean samples), and the panels made from them
+// (docs/artifact-format.md, "performance-07").
 
 #include "core/artifact/artifact.h"
 #include "core/lesson/lesson.h"
@@ -9,6 +10,7 @@
 #include "core/lesson/lessonsummary.h"
 #include "core/lesson/samplefields.h"
 #include "core/lesson/stdoutfigures.h"
+#include "core/lessons/shared/productfields.h"
 #include "core/lessons/shared/productkeys.h"
 
 namespace lessonscope::performance07 {
@@ -33,9 +35,15 @@ inline constexpr const char *kRunsRequested = "runs_requested";
 
 enum PanelIndex : std::size_t { kRunsPanel = 0, kWidthsPanel = 1, kPairsPanel = 2 };
 
-// What the runs' clean samples say. A run with no clean sample has no median and is left out.
-struct RunFigures {
-    std::vector<double> runNumbers; // 1-based, of the runs with a median (the samples' rounds say which)
+// The numbers performance-07 prints on stdout, each bound to its key below; read back, a missing
+// or malformed one is empty. The runs' figures are the warm samples' clean ones by run
+// (deriveFigures): a run with no clean sample has no median and is left out.
+struct Figures {
+    std::string backend, eigen, compiler, lessonscope; // what ran the product, and the versions
+    std::vector<std::int64_t> inputShape, weightShape;
+    std::string dtype;
+    SampleColumns warm;             // every run's warm calls; a sample's round is its run
+    std::vector<double> runNumbers; // not printed: 1-based, of the runs with a median
     std::vector<double> medians, lows, highs;
     std::optional<double> medianOfRuns;
     std::optional<double> withinWidth;  // the runs' median interval width ÷ medianOfRuns
@@ -43,32 +51,44 @@ struct RunFigures {
     std::optional<double> ratio;        // betweenWidth ÷ withinWidth: the answer asked
     std::int64_t pairs = 0;             // pairs of runs with a median
     std::int64_t pairsDifferent = 0;    // of them, those whose two intervals do not overlap
-};
-RunFigures runFiguresOf(const std::vector<std::vector<double>> &cleanByRun);
-
-// The run figures on stdout, in the order printed (core/lesson/boundfigures.h).
-inline constexpr std::array kRunFigureFields{
-    bound::list(key::kRunMedians, "s", "per run with a clean sample, the median of its clean samples", &RunFigures::medians),
-    bound::list(key::kRunLows, "s", "the low end of each median's 95% interval, from its own run's samples", &RunFigures::lows),
-    bound::list(key::kRunHighs, "s", "the high end", &RunFigures::highs),
-    bound::number(key::kMedianOfRuns, "s", "the median of the runs' medians", &RunFigures::medianOfRuns).orNull(),
-    bound::number(key::kWithinWidth, "", "the runs' median interval width ÷ the median of the runs", &RunFigures::withinWidth).orNull(),
-    bound::number(key::kBetweenWidth, "", "the highest run median less the lowest, ÷ the median of the runs",
-                  &RunFigures::betweenWidth).orNull(),
-    bound::number(key::kWidthRatio, "", "between_runs_width ÷ within_run_width: the answer asked", &RunFigures::ratio).orNull(),
-    bound::integer(key::kPairs, "", "pairs of runs with a median", &RunFigures::pairs),
-    bound::integer(key::kPairsDifferent, "", "of them, those whose two 95% intervals do not overlap", &RunFigures::pairsDifferent),
-};
-
-// The numbers performance-07 prints, read back: its samples, and the run figures as stated.
-struct Figures {
-    SampleColumns warm;
-    RunFigures stated;
     std::optional<double> maxAbsError;
-    std::optional<std::int64_t> runsRequested, samplesRequested;
-    std::string dtype;
-    std::vector<std::int64_t> inputShape, weightShape;
+    std::optional<std::int64_t> runsRequested, seed, samplesRequested;
+    bool cancelled = false;
 };
+
+// The runs' figures (runNumbers to pairsDifferent) from the warm samples' clean ones.
+void deriveFigures(Figures &figures);
+
+// Every key a run prints, in order, and the figure it holds (core/lesson/boundfigures.h);
+// docs/artifact-format.md, "performance-07", says more of each.
+inline constexpr std::array kFields{
+    bound::as(productfield::kVersions[0], &Figures::backend),
+    bound::as(productfield::kVersions[1], &Figures::eigen),
+    bound::as(productfield::kVersions[2], &Figures::compiler),
+    bound::as(productfield::kVersions[3], &Figures::lessonscope),
+    bound::as(productfield::kProduct[0], &Figures::inputShape),
+    bound::as(productfield::kProduct[1], &Figures::weightShape),
+    bound::as(productfield::kProduct[2], &Figures::dtype),
+    bound::samples(key::kWarmSamples, "each warm call of every run, dispatch to observed readiness; its round is its run",
+                   &Figures::warm),
+    bound::list(key::kRunMedians, "s", "per run with a clean sample, the median of its clean samples", &Figures::medians),
+    bound::list(key::kRunLows, "s", "the low end of each median's 95% interval, from its own run's samples", &Figures::lows),
+    bound::list(key::kRunHighs, "s", "the high end", &Figures::highs),
+    bound::number(key::kMedianOfRuns, "s", "the median of the runs' medians", &Figures::medianOfRuns).orNull(),
+    bound::number(key::kWithinWidth, "", "the runs' median interval width ÷ the median of the runs", &Figures::withinWidth).orNull(),
+    bound::number(key::kBetweenWidth, "", "the highest run median less the lowest, ÷ the median of the runs",
+                  &Figures::betweenWidth).orNull(),
+    bound::number(key::kWidthRatio, "", "between_runs_width ÷ within_run_width: the answer asked", &Figures::ratio).orNull(),
+    bound::integer(key::kPairs, "", "pairs of runs with a median", &Figures::pairs),
+    bound::integer(key::kPairsDifferent, "", "of them, those whose two 95% intervals do not overlap", &Figures::pairsDifferent),
+    bound::number(key::kMaxAbsError, "", "the last output against a higher-precision reference", &Figures::maxAbsError)
+        .onSomeRuns(),
+    bound::integer(key::kRunsRequested, "", "the runs asked for", &Figures::runsRequested).stating(kRunsParameter),
+    bound::as(productfield::kSeed, &Figures::seed),
+    bound::as(productfield::kSamplesRequested, &Figures::samplesRequested),
+    bound::as(productfield::kCancelled, &Figures::cancelled),
+};
+
 Figures readFigures(const Json &output);
 inline Figures readFigures(const Artifact &a) { return figuresOf(a, readFigures); }
 

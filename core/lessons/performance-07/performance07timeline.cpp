@@ -37,7 +37,7 @@ std::string percentText(double fraction)
 Performance07Timeline::Performance07Timeline(const Artifact &artifact)
     : m_figures(performance07::readFigures(artifact))
 {
-    const performance07::RunFigures &s = m_figures.stated;
+    const performance07::Figures &s = m_figures;
     m_measured = !s.medians.empty() && s.lows.size() == s.medians.size() && s.highs.size() == s.medians.size()
                  && s.medianOfRuns && s.withinWidth && *s.withinWidth > 0 && s.ratio;
 }
@@ -46,8 +46,8 @@ int Performance07Timeline::representativeCall() const
 {
     if (!m_measured)
         return -1;
-    const std::vector<double> &medians = m_figures.stated.medians;
-    const double middle = *m_figures.stated.medianOfRuns;
+    const std::vector<double> &medians = m_figures.medians;
+    const double middle = *m_figures.medianOfRuns;
     const auto nearest = std::min_element(medians.begin(), medians.end(), [middle](double a, double b) {
         return std::fabs(a - middle) < std::fabs(b - middle);
     });
@@ -58,7 +58,7 @@ std::string Performance07Timeline::callTitle(int index) const
 {
     if (!m_measured)
         return "schematic run";
-    const auto &numbers = m_figures.stated.runNumbers;
+    const auto &numbers = m_figures.runNumbers;
     const auto i = static_cast<std::size_t>(std::clamp(index, 0, callCount() - 1));
     const double run = i < numbers.size() ? numbers[i] : static_cast<double>(i + 1);
     return "run " + formatCount(static_cast<std::int64_t>(run)) + " of " + formatCount(m_figures.runsRequested.value_or(callCount()));
@@ -68,19 +68,19 @@ std::optional<double> Performance07Timeline::callSeconds(int index) const
 {
     if (!m_measured || index < 0 || index >= callCount())
         return std::nullopt;
-    return m_figures.stated.medians[static_cast<std::size_t>(index)];
+    return m_figures.medians[static_cast<std::size_t>(index)];
 }
 
 double Performance07Timeline::answerWidths() const
 {
-    return m_measured ? *m_figures.stated.ratio : kSchematicWidths;
+    return m_measured ? *m_figures.ratio : kSchematicWidths;
 }
 
 CallTimeline Performance07Timeline::call(int index) const
 {
     if (m_measured && (index < 0 || index >= callCount()))
         index = representativeCall();
-    const performance07::RunFigures &s = m_figures.stated;
+    const performance07::Figures &s = m_figures;
     const auto i = static_cast<std::size_t>(std::max(index, 0));
     // Nanoseconds of a call's duration; in the schematic, widths of one run's interval.
     const double scale = m_measured ? 1e9 : 1;
@@ -140,7 +140,7 @@ std::string Performance07Timeline::measuredNumbers() const
 {
     if (!m_measured)
         return {};
-    const performance07::RunFigures &s = m_figures.stated;
+    const performance07::Figures &s = m_figures;
     const auto [lowest, highest] = std::minmax_element(s.medians.begin(), s.medians.end());
     return " The " + formatCount(static_cast<std::int64_t>(s.medians.size())) + " runs' medians went from "
            + formatDuration(*lowest) + " to " + formatDuration(*highest) + " (" + percentText(s.betweenWidth.value_or(0))

@@ -18,7 +18,7 @@ public:
     explicit Performance07Timeline(const Artifact &artifact);
 
     bool isMeasured() const override { return m_measured; }
-    int callCount() const override { return m_measured ? static_cast<int>(m_figures.stated.medians.size()) : 0; }
+    int callCount() const override { return m_measured ? static_cast<int>(m_figures.medians.size()) : 0; }
     // The run whose median is nearest the median of the runs.
     int representativeCall() const override;
     std::string representativeName() const override { return "Typical run"; }
