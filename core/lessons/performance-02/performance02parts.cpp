@@ -13,7 +13,9 @@ const std::vector<PartSpec> &partSpecs(std::string_view backend)
 {
     static const std::vector<PartSpec> stream = {
         {part::kStreamStart, "stream", "stream start",
-         "Constructing the stream: its worker thread (the device) starts. Once per process."},
+         "Constructing the stream: its worker thread (the device) starts on another CPU and the host waits until it "
+         "runs. A CPU that was idle must wake first, which on a quiet virtual machine can cost more than the rest of "
+         "the start. Once per process."},
         {part::kKernelSelect, "variant", "variant choice",
          "Reading the CPU's features and choosing the product's instruction-set variant. Once per process."},
         {part::kFirstTouch, "touch", "first touch",
