@@ -206,7 +206,7 @@ QCommandLineOption isaOption()
 
 // The product's variant is settled before anything runs: a forced one this CPU lacks is refused,
 // never replaced by another (the artifact would name the wrong one).
-bool chooseVariant(const QCommandLineParser &parser, const QCommandLineOption &isa)
+bool chooseVariant(const QCommandLineParser &parser, const QCommandLineOption &isa, std::string &variant)
 {
     if (parser.isSet(isa)) {
         const std::string name = parser.value(isa).toStdString();
@@ -215,7 +215,7 @@ bool chooseVariant(const QCommandLineParser &parser, const QCommandLineOption &i
                          .arg(printable(parser.value(isa)), printable(QString::fromStdString(problem))));
             return false;
         }
-        setMatmulIsa(name);
+        variant = name; // the run's context carries it (RunContext): nothing process-wide
         return true;
     }
     try {
@@ -267,7 +267,7 @@ bool passesItsOwnChecks(const Artifact &artifact, const QString &path)
 
 // Runs with progress on stderr (Ctrl+C stops between calls, keeping what was measured), then
 // writes the artifact and says what it measured.
-int runAndWrite(const Lesson &lesson, const ParameterValues &values, const std::string &device, const QString &path,
+int runAndWrite(const Lesson &lesson, const ParameterValues &values, const RunContext &context, const QString &path,
                 ExistingFile existing, bool recorded)
 {
     StderrProgress progress(QString::fromStdString(lesson.info().id));
@@ -275,7 +275,7 @@ int runAndWrite(const Lesson &lesson, const ParameterValues &values, const std::
     {
         const InterruptHandlers handlers;
         try {
-            run = runLesson(lesson, values, progress, device);
+            run = runLesson(lesson, values, progress, context);
         } catch (const std::exception &error) { // e.g. a lesson's measuring process failed
             printErr(QStringLiteral("lessonscope run: %1\n").arg(printable(QString::fromStdString(error.what()))));
             return 1;
@@ -366,10 +366,8 @@ int runCommand(const QStringList &arguments)
         printErr(QStringLiteral("lessonscope run: %1\n").arg(printable(QString::fromStdString(*error))));
         return 2;
     }
-    if (!chooseVariant(parser, isa))
-        return 2;
-    std::string device;
-    if (!chooseDevice(*lesson, parser, deviceOption, device))
+    RunContext context;
+    if (!chooseVariant(parser, isa, context.isa) || !chooseDevice(*lesson, parser, deviceOption, context.device))
         return 2;
 
     const QString path = parser.isSet(output) ? parser.value(output) : defaultOutputName(lesson->info().id);
@@ -382,6 +380,6 @@ int runCommand(const QStringList &arguments)
             return 1;
         }
     }
-    return runAndWrite(*lesson, values, device, path, parser.isSet(force) ? ExistingFile::Replace : ExistingFile::Keep,
+    return runAndWrite(*lesson, values, context, path, parser.isSet(force) ? ExistingFile::Replace : ExistingFile::Keep,
                        parser.isSet(recorded));
 }

@@ -296,7 +296,7 @@ private slots:
         FirstCallCancels cancelling;
         LessonRun run;
         try {
-            run = runLesson(lesson, defaults, cancelling, kStreamDevice);
+            run = runLesson(lesson, defaults, cancelling);
         } catch (const std::exception &error) {
             QFAIL(error.what());
         }

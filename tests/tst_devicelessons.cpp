@@ -49,7 +49,7 @@ Artifact runOnTheDevice(const char *lessonId, ParameterValues values)
     if (const auto problem = lesson.resolveRunParameters(values))
         qFatal("%s", problem->c_str());
     QuietObserver quiet;
-    return buildArtifact(lesson, runLesson(lesson, values, quiet, kDevice), "2026-12-02T22:00:00.000000+00:00");
+    return buildArtifact(lesson, runLesson(lesson, values, quiet, RunContext{kDevice}), "2026-12-02T22:00:00.000000+00:00");
 }
 
 // Every check passes, the environment names the device, and the trace holds the device's own

@@ -59,7 +59,7 @@ LessonRun cancelledRun(std::int64_t m, std::int64_t k, std::int64_t n)
     if (theLesson().resolveRunParameters(values))
         return {};
     CancellingObserver observer(2);
-    return runLesson(theLesson(), values, observer, kDevice);
+    return runLesson(theLesson(), values, observer, RunContext{kDevice});
 }
 
 } // namespace
@@ -74,7 +74,7 @@ private slots:
         ParameterValues values{{"samples", std::int64_t(20)}};
         QVERIFY(!theLesson().resolveRunParameters(values));
         QuietObserver quiet;
-        m_run = runLesson(theLesson(), values, quiet, kDevice);
+        m_run = runLesson(theLesson(), values, quiet, RunContext{kDevice});
         m_artifact = buildArtifact(theLesson(), m_run, "2026-12-02T04:00:00.000000+00:00");
     }
 

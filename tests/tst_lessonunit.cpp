@@ -247,7 +247,7 @@ private slots:
         ParameterValues values{{"samples", std::int64_t(2)}};
         QVERIFY(!loopLesson.resolveParameters(values));
         try {
-            runLesson(loopLesson, values, quiet, "opencl:0");
+            runLesson(loopLesson, values, quiet, RunContext{"opencl:0"});
             QFAIL("a lesson of the stream alone ran on a device");
         } catch (const std::invalid_argument &refused) {
             QVERIFY2(std::string(refused.what()).find("runs on the stream only") != std::string::npos, refused.what());

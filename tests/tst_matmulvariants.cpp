@@ -1,6 +1,6 @@
 // The product's instruction-set variants (issue 5): every variant this CPU runs gives the product
 // within floating-point error of the reference and of the others; the choice follows the CPU,
-// LESSONSCOPE_ISA and setMatmulIsa(), and refuses what the CPU lacks; the artifact names the
+// LESSONSCOPE_ISA and a run's context (`run --isa`), and refuses what the CPU lacks; the artifact names the
 // variant that ran. And each variant is its own code — the one-definition trap, where the linker
 // keeps one copy of Eigen's identically named instantiations for all variants, is shown absent
 // three ways: each library exports only its entry point and imports no Eigen code, its machine
@@ -73,22 +73,20 @@ QStringList supportedVariants()
     return names;
 }
 
-// Sets or clears LESSONSCOPE_ISA and setMatmulIsa() for one scope, and restores both.
+// Sets or clears LESSONSCOPE_ISA for one scope, and restores it.
 class IsaScope
 {
 public:
-    explicit IsaScope(const QByteArray &environment, const std::string &forced = {})
+    explicit IsaScope(const QByteArray &environment)
         : m_saved(qgetenv(kIsaEnvironmentVariable)), m_hadSaved(qEnvironmentVariableIsSet(kIsaEnvironmentVariable))
     {
         if (environment.isNull())
             qunsetenv(kIsaEnvironmentVariable);
         else
             qputenv(kIsaEnvironmentVariable, environment);
-        setMatmulIsa(forced);
     }
     ~IsaScope()
     {
-        setMatmulIsa({});
         if (m_hadSaved)
             qputenv(kIsaEnvironmentVariable, m_saved);
         else
@@ -318,16 +316,15 @@ void TestMatmulVariants::environmentAndOptionForceAVariant()
         const MatmulKernel kernel(Dtype::Float64, 4, 4, 4, 0);
         QCOMPARE(QString::fromStdString(kernel.isa()), name);
     }
-    // setMatmulIsa() (the run command's --isa) wins over the environment ...
+    // A run's own variant (its RunContext: the run command's --isa) wins over the environment,
+    // and a name given to the constructor is that: nothing process-wide is set.
     {
-        const IsaScope scope(variants.front().toUtf8(), variants.back().toStdString());
-        QCOMPARE(QString::fromStdString(MatmulKernel(Dtype::Float32, 2, 2, 2, 0).isa()), variants.back());
-    }
-    // ... and a name given to the constructor wins over both.
-    {
-        const IsaScope scope(variants.front().toUtf8(), variants.front().toStdString());
+        const IsaScope scope(variants.front().toUtf8());
+        QCOMPARE(QString::fromStdString(resolvedMatmulIsa(variants.back().toStdString())), variants.back());
+        QCOMPARE(QString::fromStdString(resolvedMatmulIsa({})), variants.front());
         QCOMPARE(QString::fromStdString(MatmulKernel(Dtype::Float32, 2, 2, 2, 0, variants.back().toStdString()).isa()),
                  variants.back());
+        QCOMPARE(QString::fromStdString(MatmulKernel(Dtype::Float32, 2, 2, 2, 0).isa()), variants.front());
     }
     // An empty LESSONSCOPE_ISA is the same as none.
     {
@@ -406,6 +403,16 @@ void TestMatmulVariants::artifactNamesTheVariantThatRan()
         const Artifact artifact = buildArtifact(*lesson, run, "2026-10-20T10:45:58.968076+00:00");
         QCOMPARE(QString::fromStdString(artifact.json().at("environment").at("isa").get<std::string>()), name);
     }
+    // The run's own context (`run --isa`) wins over the environment, for that run alone.
+    const QStringList variants = supportedVariants();
+    const IsaScope scope(variants.front().toUtf8());
+    ParameterValues values{{"samples", std::int64_t(2)}};
+    QVERIFY(!lesson->resolveParameters(values));
+    RunObserver observer;
+    const LessonRun asked = lesson->runOn(RunContext{kStreamDevice, variants.back().toStdString()}, values, observer);
+    QCOMPARE(QString::fromStdString(asked.instructionSet), variants.back());
+    QCOMPARE(QString::fromStdString(lesson->run(values, observer).instructionSet), variants.front());
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, lesson->runOn(RunContext{kStreamDevice, "sse9"}, values, observer));
 }
 
 // The one-definition trap, first look: a variant that exported an Eigen instantiation could have

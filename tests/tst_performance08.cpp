@@ -103,7 +103,7 @@ private slots:
         QuietObserver quiet;
         ParameterValues values;
         QVERIFY(!lesson().resolveParameters(values));
-        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, lesson().runOn("gpu0", values, quiet));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, lesson().runOn(RunContext{"gpu0"}, values, quiet));
     }
 
     // Each reading is drawn inside what it read and clear of its neighbours: its batch within the

@@ -46,7 +46,7 @@ Artifact measuredArtifact()
     if (const auto error = lesson().resolveParameters(values))
         qFatal("unexpected parameter error: %s", error->c_str());
     QuietObserver quiet;
-    return buildArtifact(lesson(), runLesson(lesson(), values, quiet, kStreamDevice), "2026-12-03T12:00:00.000000+00:00");
+    return buildArtifact(lesson(), runLesson(lesson(), values, quiet), "2026-12-03T12:00:00.000000+00:00");
 }
 
 Json withStdout(const Artifact &artifact, const std::function<void(Json &)> &change)

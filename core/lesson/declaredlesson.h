@@ -35,7 +35,7 @@ public:
     }
     LessonRun run(const ParameterValues &values, RunObserver &observer) const final
     {
-        return runOn(kStreamDevice, values, observer);
+        return runOn(RunContext{}, values, observer);
     }
     // A course lesson runs on the stream and on OpenCL devices (docs/opencl.md), unless it
     // declares kRunsOnDevices false: a lesson of the host's own clock times no device.
@@ -46,7 +46,7 @@ public:
         else
             return true;
     }
-    LessonRun runOn(const std::string &device, const ParameterValues &values, RunObserver &observer) const override = 0;
+    LessonRun runOn(const RunContext &context, const ParameterValues &values, RunObserver &observer) const override = 0;
     std::string describeParameters(const ParameterValues &values) const override = 0;
 
 protected:

@@ -190,20 +190,26 @@ std::optional<int> openClDeviceIndex(const std::string &device)
     return index;
 }
 
-LessonRun Lesson::runOn(const std::string &device, const ParameterValues &values, RunObserver &observer) const
+std::invalid_argument unknownDevice(const std::string &device)
 {
-    if (device != kStreamDevice)
-        throw std::invalid_argument(info().id + " runs on the stream only, not on " + device);
+    return std::invalid_argument("no device \"" + device + "\": a lesson runs on \"stream\" or on \"opencl:N\" "
+                                 "(lessonscope devices lists them)");
+}
+
+LessonRun Lesson::runOn(const RunContext &context, const ParameterValues &values, RunObserver &observer) const
+{
+    if (context.device != kStreamDevice)
+        throw std::invalid_argument(info().id + " runs on the stream only, not on " + context.device);
     return run(values, observer);
 }
 
-LessonRun runLesson(const Lesson &lesson, const ParameterValues &values, RunObserver &observer, const std::string &device)
+LessonRun runLesson(const Lesson &lesson, const ParameterValues &values, RunObserver &observer, const RunContext &context)
 {
     // How busy the machine is, measured just before (this thread asleep): the load average would
     // say how busy it was over the last minute.
     const std::optional<IdleSample> idle = sampleIdleMachine();
     const InterferenceProbe probe;
-    LessonRun run = lesson.runOn(device, values, observer);
+    LessonRun run = lesson.runOn(context, values, observer);
     run.interference = probe.finish();
     run.interference->idle = idle;
     run.measuring.timedSeconds = run.interference->seconds; // the run's window, measuring and all

@@ -1,10 +1,11 @@
 #pragma once
 
+#include "core/base/deviceclocktimes.h"
 #include "core/base/jsonfwd.h"
 #include "core/lesson/measuring.h"
 #include "core/lesson/stdoutfields.h"
 #include "core/timing/callevidence.h"
-#include "core/timing/devicestream.h"
+#include "core/timing/calltimestamps.h"
 #include "core/timing/interference.h"
 
 #include <QStringList>
@@ -13,8 +14,10 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -30,6 +33,25 @@ struct LessonSummary;
 inline constexpr const char *kStreamDevice = "stream";
 // The N of "opencl:N" (up to six digits, no sign); nullopt for anything else.
 std::optional<int> openClDeviceIndex(const std::string &device);
+// What a lesson throws for a device that is neither: the name and what a device is called.
+std::invalid_argument unknownDevice(const std::string &device);
+
+// What a run is given besides its parameters, instead of process-wide settings: where its work
+// runs and which instruction-set variant of the product the host's computation takes.
+struct RunContext {
+    RunContext() = default;
+    explicit RunContext(std::string onDevice, std::string variant = {})
+        : device(std::move(onDevice)), isa(std::move(variant))
+    {
+    }
+
+    std::string device = kStreamDevice; // "stream" or "opencl:N"
+    // The product's variant on the stream (core/timing/matmulvariants.h: `run --isa`); empty:
+    // defaultMatmulIsa(), i.e. LESSONSCOPE_ISA, else the widest this CPU runs up to AVX2. Check a
+    // name with matmulIsaProblem() first: a lesson throws std::invalid_argument for one that
+    // cannot run here.
+    std::string isa;
+};
 
 // A parameter a lesson declares; the command line and the run panel are built from these.
 struct ParameterSpec {
@@ -182,9 +204,10 @@ public:
     // Whether it runs on a real device only (a lesson about a device's own clock): "stream"
     // then stands for the first OpenCL device, and the run panel says so.
     virtual bool needsRealDevice() const { return false; }
-    // The run on device (kStreamDevice: run()). Throws std::invalid_argument for a device the
-    // lesson does not run on, and the device's own errors when it cannot be used (docs/opencl.md).
-    virtual LessonRun runOn(const std::string &device, const ParameterValues &values, RunObserver &observer) const;
+    // The run in context (a default context: run()). Throws std::invalid_argument for a device
+    // the lesson does not run on or a variant this CPU cannot run, and the device's own errors
+    // when it cannot be used (docs/opencl.md).
+    virtual LessonRun runOn(const RunContext &context, const ParameterValues &values, RunObserver &observer) const;
 
     // Every key its runs print on stdout, in order, with type, unit and meaning
     // (core/lesson/stdoutfields.h); empty for a lesson that declares none.
@@ -219,10 +242,10 @@ public:
     virtual int measureInChild(const QStringList &arguments) const;
 };
 
-// Runs the lesson as the command line and the explorer do: lesson.runOn(device) with an
+// Runs the lesson as the command line and the explorer do: lesson.runOn(context) with an
 // InterferenceProbe around it, so the run carries the evidence of what else the machine did.
 LessonRun runLesson(const Lesson &lesson, const ParameterValues &values, RunObserver &observer,
-                    const std::string &device = kStreamDevice);
+                    const RunContext &context = {});
 
 // The value of a resolved parameter. Throw std::invalid_argument when it is missing or of the
 // other type: after resolveParameters() that is a programming error, not a user's.

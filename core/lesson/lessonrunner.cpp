@@ -131,7 +131,7 @@ int LessonRunner::start(const Lesson &lesson, const ParameterValues &values, con
     m_workers->start(name.c_str(), [this, job, cancel, lessonPtr, values, device] {
         Observer observer(this, job, cancel);
         try {
-            const LessonRun run = runLesson(*lessonPtr, values, observer, device);
+            const LessonRun run = runLesson(*lessonPtr, values, observer, RunContext{device});
             observer.flush();
             // A run whose measurement is complete is complete: a cancel that came after its last
             // call (while the artifact was being made) changes nothing.

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/base/deviceclocktimes.h"
+#include "core/timing/calltimestamps.h"
 #include "core/timing/threadcounters.h"
 
 #include <cstdint>
@@ -32,22 +33,6 @@ struct StreamOptions {
     // the host moves the worker off its CPU after the call. An affinity set by someone else is
     // left alone; only a process confined to one CPU makes them share it.
     bool keepWorkerOffHostCpu = true;
-};
-
-// The timestamps of one call, in MonotonicClock nanoseconds.
-struct CallTimestamps {
-    std::int64_t dispatchBegin = 0;
-    std::int64_t dispatchEnd = 0;
-    std::int64_t workBegin = 0;
-    std::int64_t workEnd = 0;
-    std::int64_t readyObserved = 0;
-
-    // The same moments counted from origin (a run's first dispatch, the trace's zero).
-    CallTimestamps since(std::int64_t origin) const
-    {
-        return {dispatchBegin - origin, dispatchEnd - origin, workBegin - origin, workEnd - origin,
-                readyObserved - origin};
-    }
 };
 
 class DeviceStream;

@@ -8,7 +8,6 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <mutex>
 #include <stdexcept>
 
 // The entry points of the variants this build has (one shared library each, all linked in).
@@ -107,9 +106,6 @@ std::string libraryOf(const CompiledVariant &variant)
     return {};
 }
 
-std::mutex g_forcedMutex;
-std::string g_forced; // setMatmulIsa()
-
 } // namespace
 
 std::vector<MatmulVariantInfo> matmulVariants()
@@ -152,24 +148,8 @@ std::string matmulIsaProblem(std::string_view request)
     return matmulIsaProblem(request, x86Level());
 }
 
-void setMatmulIsa(std::string name)
-{
-    const std::lock_guard lock(g_forcedMutex);
-    g_forced = std::move(name);
-}
-
 std::string defaultMatmulIsa()
 {
-    std::string forced;
-    {
-        const std::lock_guard lock(g_forcedMutex);
-        forced = g_forced;
-    }
-    if (!forced.empty()) {
-        if (const std::string problem = matmulIsaProblem(forced); !problem.empty())
-            throw std::invalid_argument(problem);
-        return forced;
-    }
     if (const char *fromEnvironment = std::getenv(kIsaEnvironmentVariable);
         fromEnvironment && *fromEnvironment) {
         if (const std::string problem = matmulIsaProblem(fromEnvironment); !problem.empty())
@@ -190,12 +170,18 @@ std::string unaskedMatmulIsa(int cpuLevel)
     return kVariants[std::size(kVariants) - 1].name;
 }
 
+std::string resolvedMatmulIsa(std::string_view request)
+{
+    if (request.empty())
+        return defaultMatmulIsa();
+    if (const std::string problem = matmulIsaProblem(request); !problem.empty())
+        throw std::invalid_argument(problem);
+    return std::string(request);
+}
+
 const LessonscopeMatmulVariant &matmulVariant(std::string_view name)
 {
-    const std::string chosen = name.empty() ? defaultMatmulIsa() : std::string(name);
-    if (const std::string problem = matmulIsaProblem(chosen); !problem.empty())
-        throw std::invalid_argument(problem);
-    return tableOf(*find(chosen));
+    return tableOf(*find(resolvedMatmulIsa(name)));
 }
 
 } // namespace lessonscope

@@ -31,14 +31,14 @@ std::string matmulIsaProblem(std::string_view request);
 // The same for a CPU of the given x86-64 level (cpulevel.h), for tests.
 std::string matmulIsaProblem(std::string_view request, int cpuLevel);
 
-// Forces the variant for this process, over LESSONSCOPE_ISA (the run command's --isa); an empty
-// name goes back to the default. Check it with matmulIsaProblem() first.
-void setMatmulIsa(std::string name);
-
-// The variant a MatmulKernel uses when not told: setMatmulIsa()'s, else LESSONSCOPE_ISA's, else
-// unaskedMatmulIsa(). Throws std::invalid_argument, with the sentence of matmulIsaProblem()
+// The variant a MatmulKernel uses when not told: LESSONSCOPE_ISA's, else unaskedMatmulIsa(). A
+// run asks for one through its RunContext (core/lesson/lesson.h: `run --isa`), never by a
+// process-wide setting. Throws std::invalid_argument, with the sentence of matmulIsaProblem()
 // saying where the request came from, when the one asked for cannot run.
 std::string defaultMatmulIsa();
+// The variant request names (empty: defaultMatmulIsa()), checked: throws std::invalid_argument
+// with matmulIsaProblem()'s sentence when it cannot run here.
+std::string resolvedMatmulIsa(std::string_view request);
 // The variant chosen when none is asked for, on a CPU of the given x86-64 level (cpulevel.h): the
 // widest it runs up to AVX2. The AVX-512 product runs the lessons' calls at two speeds (the .cpp
 // says why), so it is taken only when asked for.

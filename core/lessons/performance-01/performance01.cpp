@@ -59,7 +59,7 @@ LessonContract Performance01::contract()
             performance01::check, performance01::summarize, timelineFrom<Performance01Timeline>, statedParametersOf<performance01::stdoutFields>};
 }
 
-LessonRun Performance01::runOn(const std::string &device, const ParameterValues &values, RunObserver &observer) const
+LessonRun Performance01::runOn(const RunContext &context, const ParameterValues &values, RunObserver &observer) const
 {
     const auto samples = static_cast<std::size_t>(integerParameter(values, param::kSamples));
     const ProductProblem problem = matrixlesson::productProblem(values);
@@ -87,7 +87,7 @@ LessonRun Performance01::runOn(const std::string &device, const ParameterValues 
         // reads, outside the boundary. On the stream the product's instruction-set variant is
         // chosen here (--isa, LESSONSCOPE_ISA, or the widest this CPU runs up to AVX2), and the artifact names
         // the one that ran.
-        const std::unique_ptr<TimedProduct> product = matrixlesson::openProduct(device, problem, run);
+        const std::unique_ptr<TimedProduct> product = matrixlesson::openProduct(context, problem, run);
         if (round == 0) {
             // The first call is the first use of the product for this shape and type on this
             // stream: the output's first touch, cold caches, the library's first use (on a device,

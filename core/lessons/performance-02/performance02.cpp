@@ -94,16 +94,16 @@ LessonContract Performance02::contract()
             performance02::check, performance02::summarize, timelineFrom<Performance02Timeline>, statedParametersOf<performance02::stdoutFields>};
 }
 
-LessonRun Performance02::runOn(const std::string &device, const ParameterValues &values, RunObserver &observer) const
+LessonRun Performance02::runOn(const RunContext &context, const ParameterValues &values, RunObserver &observer) const
 {
+    const std::string &device = context.device;
     if (device != kStreamDevice && !openClDeviceIndex(device))
-        throw std::invalid_argument("no device \"" + device + "\": a lesson runs on \"stream\" or on \"opencl:N\" "
-                                    "(lessonscope devices lists them)");
-    // The variant is resolved here, so that --isa and LESSONSCOPE_ISA reach every child alike; each
-    // child still makes the choice itself, timed (kernel_select). A device's driver compiles the
-    // kernel itself: no variant.
+        throw unknownDevice(device);
+    // The variant is resolved here, so that the context's (or LESSONSCOPE_ISA's) reaches every
+    // child alike; each child still makes the choice itself, timed (kernel_select). A device's
+    // driver compiles the kernel itself: no variant.
     performance02::ChildRequest request =
-        performance02::requestOf(values, device == kStreamDevice ? defaultMatmulIsa() : std::string());
+        performance02::requestOf(values, device == kStreamDevice ? resolvedMatmulIsa(context.isa) : std::string());
     request.device = device;
     const int processes = static_cast<int>(integerParameter(values, performance02::kProcessesParameter));
     LessonRun run;

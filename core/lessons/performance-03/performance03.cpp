@@ -226,7 +226,7 @@ LessonContract Performance03::contract()
             performance03::check, performance03::summarize, timelineFrom<Performance03Timeline>, performance03::parametersOf};
 }
 
-LessonRun Performance03::runOn(const std::string &device, const ParameterValues &values, RunObserver &observer) const
+LessonRun Performance03::runOn(const RunContext &context, const ParameterValues &values, RunObserver &observer) const
 {
     std::vector<int> sizes = sizesOf(choiceParameter(values, performance03::kSizesParameter));
     if (sizes.empty())
@@ -257,7 +257,7 @@ LessonRun Performance03::runOn(const std::string &device, const ParameterValues 
             run.cancelled = true;
             break;
         }
-        const std::unique_ptr<performance03::PlacedRound> placed = performance03::openPlacedRound(device);
+        const std::unique_ptr<performance03::PlacedRound> placed = performance03::openPlacedRound(context);
         for (int n : order) {
             if (!experiment.measureSize(*placed, n, n == order.front(), round))
                 break;

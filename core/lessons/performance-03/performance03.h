@@ -22,7 +22,7 @@ public:
     static LessonInfo makeInfo();
     static LessonContract contract();
 
-    LessonRun runOn(const std::string &device, const ParameterValues &values, RunObserver &observer) const override;
+    LessonRun runOn(const RunContext &context, const ParameterValues &values, RunObserver &observer) const override;
 
     std::string describeParameters(const ParameterValues &values) const override;
 

@@ -15,9 +15,9 @@ namespace {
 class StreamPlacedSampler final : public PlacedSampler
 {
 public:
-    StreamPlacedSampler(TimedStream &timed, MatmulKernel::Dtype dtype, int n)
+    StreamPlacedSampler(TimedStream &timed, MatmulKernel::Dtype dtype, int n, const std::string &isa)
         : m_timed(timed),
-          m_product(dtype, n)
+          m_product(dtype, n, isa)
     {
         // The device's memory is the worker's: allocated and touched there, before any clock reads.
         m_timed.stream().dispatch([this] { m_product.allocateOnDevice(); }).wait();
@@ -65,9 +65,10 @@ private:
 class StreamPlacedRound final : public PlacedRound
 {
 public:
+    explicit StreamPlacedRound(std::string asked) : m_asked(std::move(asked)) {}
     std::unique_ptr<PlacedSampler> open(MatmulKernel::Dtype dtype, int n) override
     {
-        auto sampler = std::make_unique<StreamPlacedSampler>(m_timed, dtype, n);
+        auto sampler = std::make_unique<StreamPlacedSampler>(m_timed, dtype, n, m_asked);
         m_isa = sampler->isa();
         return sampler;
     }
@@ -80,19 +81,19 @@ public:
 
 private:
     TimedStream m_timed;
-    std::string m_isa;
+    std::string m_asked; // the context's variant (empty: the default)
+    std::string m_isa;   // the one the sizes took
 };
 
 } // namespace
 
-std::unique_ptr<PlacedRound> openPlacedRound(const std::string &device)
+std::unique_ptr<PlacedRound> openPlacedRound(const RunContext &context)
 {
-    if (device == kStreamDevice)
-        return std::make_unique<StreamPlacedRound>();
-    if (const auto index = openClDeviceIndex(device))
+    if (context.device == kStreamDevice)
+        return std::make_unique<StreamPlacedRound>(context.isa);
+    if (const auto index = openClDeviceIndex(context.device))
         return openOpenClPlacedRound(*index);
-    throw std::invalid_argument("no device \"" + device + "\": a lesson runs on \"stream\" or on \"opencl:N\" "
-                                "(lessonscope devices lists them)");
+    throw unknownDevice(context.device);
 }
 
 } // namespace lessonscope::performance03

@@ -71,8 +71,9 @@ public:
     virtual void describe(LessonRun &run) const = 0;
 };
 
-// "stream" or "opencl:N"; throws as openTimedProduct does for a device it cannot use.
-std::unique_ptr<PlacedRound> openPlacedRound(const std::string &device);
+// On the context's device, "stream" (in its variant) or "opencl:N"; throws as openTimedProduct
+// does for a device or a variant it cannot use.
+std::unique_ptr<PlacedRound> openPlacedRound(const RunContext &context);
 // The OpenCL round behind it (opencl/; a build without OpenCL throws std::invalid_argument).
 std::unique_ptr<PlacedRound> openOpenClPlacedRound(int deviceIndex);
 

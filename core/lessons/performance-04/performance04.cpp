@@ -84,7 +84,7 @@ std::pair<double, CallEvidence> timePair(const std::vector<std::unique_ptr<Timed
 
 } // namespace
 
-LessonRun Performance04::runOn(const std::string &device, const ParameterValues &values, RunObserver &observer) const
+LessonRun Performance04::runOn(const RunContext &context, const ParameterValues &values, RunObserver &observer) const
 {
     const auto samples = static_cast<std::size_t>(integerParameter(values, param::kSamples));
     ProductProblem problem;
@@ -121,7 +121,7 @@ LessonRun Performance04::runOn(const std::string &device, const ParameterValues 
         // Made (and placed on a device) before any clock reads ("input already placed"), both on
         // one stream or one device's queue, both in the same instruction-set variant, afresh each
         // round (measuring.h). A device without float64 refuses here, before anything is timed.
-        const std::vector<std::unique_ptr<TimedProduct>> products = matrixlesson::openProducts(device, {problem, float64}, run);
+        const std::vector<std::unique_ptr<TimedProduct>> products = matrixlesson::openProducts(context, {problem, float64}, run);
         // Untimed until steady: first use (the output's pages, cold caches, on a device the
         // driver's compilation at the first enqueue) is performance-02's subject.
         for (const std::unique_ptr<TimedProduct> &product : products)

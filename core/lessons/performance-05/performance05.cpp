@@ -82,7 +82,7 @@ LessonContract Performance05::contract()
             performance05::check, performance05::summarize, timelineFrom<Performance05Timeline>, statedParametersOf<performance05::stdoutFields>};
 }
 
-LessonRun Performance05::runOn(const std::string &device, const ParameterValues &values, RunObserver &observer) const
+LessonRun Performance05::runOn(const RunContext &context, const ParameterValues &values, RunObserver &observer) const
 {
     const auto samples = static_cast<std::size_t>(integerParameter(values, param::kSamples));
     const ProductProblem problem = matrixlesson::productProblem(values);
@@ -113,7 +113,7 @@ LessonRun Performance05::runOn(const std::string &device, const ParameterValues 
             stepCallingThreadOff(*m.workerCpu);
         // "Input already placed": the inputs are made (and placed on a device) before any clock
         // reads, afresh each round.
-        const std::unique_ptr<TimedProduct> product = matrixlesson::openProduct(device, problem, run);
+        const std::unique_ptr<TimedProduct> product = matrixlesson::openProduct(context, problem, run);
         // The worker stays on one core through the run, neighbour or not (a call on the stream,
         // before any clock reads: the first round's worker pins itself where it runs, the later
         // ones there too), so that a run with the neighbour differs from one without by the

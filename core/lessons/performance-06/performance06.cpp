@@ -145,7 +145,7 @@ LessonContract Performance06::contract()
             performance06::check, performance06::summarize, timelineFrom<Performance06Timeline>, performance06::parametersOf};
 }
 
-LessonRun Performance06::runOn(const std::string &device, const ParameterValues &values, RunObserver &observer) const
+LessonRun Performance06::runOn(const RunContext &context, const ParameterValues &values, RunObserver &observer) const
 {
     const auto repetitions = static_cast<std::size_t>(integerParameter(values, performance06::kRepetitionsParameter));
     const ProductProblem problem = matrixlesson::productProblem(values);
@@ -170,7 +170,7 @@ LessonRun Performance06::runOn(const std::string &device, const ParameterValues 
         }
         // "Input already placed": the inputs are made (and placed on a device) before any clock
         // reads, afresh each round.
-        const std::unique_ptr<TimedProduct> product = matrixlesson::openProduct(device, problem, run);
+        const std::unique_ptr<TimedProduct> product = matrixlesson::openProduct(context, problem, run);
         Experiment experiment(observer, run, *product, m);
         experiment.calls.reserve(static_cast<std::size_t>(m.depths.back()));
         // Untimed until steady (first use is performance-02's subject), then one untimed repetition.

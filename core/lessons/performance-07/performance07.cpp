@@ -51,7 +51,7 @@ LessonContract Performance07::contract()
             performance07::summarize, timelineFrom<Performance07Timeline>, statedParametersOf<performance07::stdoutFields>};
 }
 
-LessonRun Performance07::runOn(const std::string &device, const ParameterValues &values, RunObserver &observer) const
+LessonRun Performance07::runOn(const RunContext &context, const ParameterValues &values, RunObserver &observer) const
 {
     const int runs = static_cast<int>(integerParameter(values, performance07::kRunsParameter));
     const auto samples = static_cast<std::size_t>(integerParameter(values, param::kSamples));
@@ -74,7 +74,7 @@ LessonRun Performance07::runOn(const std::string &device, const ParameterValues 
         }
         // Each run afresh: a new stream (or device context) and new buffers, placed before any
         // clock reads, then warmed up until steady.
-        const std::unique_ptr<TimedProduct> product = matrixlesson::openProduct(device, problem, run);
+        const std::unique_ptr<TimedProduct> product = matrixlesson::openProduct(context, problem, run);
         run.measuring.warmUps.push_back(product->warmUp(cancelled));
         const SampleQuota quota(samples, &budget);
         Samples thisRun;

@@ -49,11 +49,12 @@ LessonContract Performance08::contract()
             performance08::summarize, timelineFrom<Performance08Timeline>, statedParametersOf<performance08::stdoutFields>};
 }
 
-LessonRun Performance08::runOn(const std::string &device, const ParameterValues &values, RunObserver &observer) const
+LessonRun Performance08::runOn(const RunContext &context, const ParameterValues &values, RunObserver &observer) const
 {
-    const std::optional<int> index = openClDeviceIndex(device);
-    if (device != kStreamDevice && !index)
-        throw std::invalid_argument("no device \"" + device + "\": " + kId + " runs on the host (\"stream\") or on \"opencl:N\"");
+    const std::optional<int> index = openClDeviceIndex(context.device);
+    if (context.device != kStreamDevice && !index)
+        throw std::invalid_argument("no device \"" + context.device + "\": " + kId
+                                    + " runs on the host (\"stream\") or on \"opencl:N\"");
     const auto samples = static_cast<int>(integerParameter(values, param::kSamples));
     LessonRun run;
     run.lessonId = kId;

@@ -62,7 +62,7 @@ class Experiment
 {
 public:
     Experiment(const std::string &onDevice, const ParameterValues &values, LessonRun &intoRun, RunObserver &toObserver)
-        : device(onDevice), problem(matrixlesson::productProblem(values)), run(intoRun), observer(toObserver),
+        : context(onDevice), problem(matrixlesson::productProblem(values)), run(intoRun), observer(toObserver),
           samples(static_cast<std::size_t>(integerParameter(values, param::kSamples))),
           placeSize(static_cast<int>(integerParameter(values, performance09::kPlaceSizeParameter)))
     {
@@ -71,7 +71,7 @@ public:
     void round(int r, const SampleQuota &quota);
     void twins(int r, const SampleQuota &quota);
 
-    const std::string device;
+    const RunContext context; // on the device alone: a kernel the driver compiles has no variant
     const ProductProblem problem;
     LessonRun &run;
     RunObserver &observer;
@@ -95,7 +95,7 @@ void Experiment::round(int r, const SampleQuota &quota)
 {
     // openProduct builds the program explicitly (clBuildProgram) and places the inputs before
     // any clock reads.
-    const std::unique_ptr<TimedProduct> product = matrixlesson::openProduct(device, problem, run);
+    const std::unique_ptr<TimedProduct> product = matrixlesson::openProduct(context, problem, run);
     if (!product->deviceEnvironment())
         throw std::invalid_argument("performance-09 needs a device with its own clock; the stream has none");
     if (r == 0) {
@@ -127,7 +127,7 @@ void Experiment::round(int r, const SampleQuota &quota)
 // blocking write, then the same after a write not awaited.
 void Experiment::twins(int r, const SampleQuota &quota)
 {
-    const std::unique_ptr<performance03::PlacedRound> placed = performance03::openPlacedRound(device);
+    const std::unique_ptr<performance03::PlacedRound> placed = performance03::openPlacedRound(context);
     const std::unique_ptr<performance03::PlacedSampler> sampler = placed->open(problem.dtype, placeSize);
     while (m.unawaited.cleanCount() < quota.cleanByEndOfRound(r) && quota.wantsMore(m.unawaited) && !cancelled()) {
         const std::uint64_t preparation = prepared++;
@@ -173,12 +173,12 @@ LessonContract Performance09::contract()
             performance09::check, performance09::summarize, timelineFrom<Performance09Timeline>, statedParametersOf<performance09::stdoutFields>};
 }
 
-LessonRun Performance09::runOn(const std::string &device, const ParameterValues &values, RunObserver &observer) const
+LessonRun Performance09::runOn(const RunContext &context, const ParameterValues &values, RunObserver &observer) const
 {
     LessonRun run;
     run.lessonId = kId;
     run.parameters = values;
-    Experiment experiment(deviceFor(device), values, run, observer);
+    Experiment experiment(deviceFor(context.device), values, run, observer);
     run.calls.reserve(experiment.samples * measuring::kMostSamplesFactor + 1);
     run.measuring.rounds = measuring::kRounds;
     experiment.m.maxAbsError = std::nan("");

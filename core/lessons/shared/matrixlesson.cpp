@@ -177,13 +177,6 @@ LessonSummary matrixSummary(const std::vector<std::int64_t> &inputShape, const s
     return summary;
 }
 
-MatmulKernel kernelOf(MatmulKernel::Dtype dtype, const ParameterValues &values)
-{
-    return MatmulKernel(dtype, static_cast<int>(integerParameter(values, param::kM)), static_cast<int>(integerParameter(values, param::kK)),
-                        static_cast<int>(integerParameter(values, param::kN)),
-                        static_cast<std::uint64_t>(integerParameter(values, param::kSeed)));
-}
-
 ProductProblem productProblem(const ParameterValues &values)
 {
     ProductProblem problem;
@@ -196,10 +189,10 @@ ProductProblem productProblem(const ParameterValues &values)
     return problem;
 }
 
-std::vector<std::unique_ptr<TimedProduct>> openProducts(const std::string &device,
+std::vector<std::unique_ptr<TimedProduct>> openProducts(const RunContext &context,
                                                         const std::vector<ProductProblem> &problems, LessonRun &run)
 {
-    std::vector<std::unique_ptr<TimedProduct>> products = openTimedProducts(device, problems);
+    std::vector<std::unique_ptr<TimedProduct>> products = openTimedProducts(context, problems);
     const TimedProduct &product = *products.front(); // all of one device, and of one variant
     run.device = product.backend();
     run.deviceEnvironment = product.deviceEnvironment();
@@ -208,9 +201,9 @@ std::vector<std::unique_ptr<TimedProduct>> openProducts(const std::string &devic
     return products;
 }
 
-std::unique_ptr<TimedProduct> openProduct(const std::string &device, const ProductProblem &problem, LessonRun &run)
+std::unique_ptr<TimedProduct> openProduct(const RunContext &context, const ProductProblem &problem, LessonRun &run)
 {
-    return std::move(openProducts(device, {problem}, run).front());
+    return std::move(openProducts(context, {problem}, run).front());
 }
 
 } // namespace lessonscope::matrixlesson

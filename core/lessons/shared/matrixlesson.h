@@ -47,18 +47,14 @@ ParameterSpec seedParameter();
 // --shape MxKxN (x or ×) sets m, k and n.
 ParameterShorthand shapeShorthand();
 
-// The product the parameters m, k, n and seed name, in the given type: its inputs made (before
-// any clock reads: "input already placed").
-MatmulKernel kernelOf(MatmulKernel::Dtype dtype, const ParameterValues &values);
-
 // The product the parameters m, k, n, dtype and seed name.
 ProductProblem productProblem(const ParameterValues &values);
-// The product opened on device for a round (openTimedProduct), and the run told what ran it: its
-// backend, the device exactly, the instruction-set variant, the wait.
-std::unique_ptr<TimedProduct> openProduct(const std::string &device, const ProductProblem &problem, LessonRun &run);
+// The product opened in the run's context for a round (openTimedProduct), and the run told what
+// ran it: its backend, the device exactly, the instruction-set variant, the wait.
+std::unique_ptr<TimedProduct> openProduct(const RunContext &context, const ProductProblem &problem, LessonRun &run);
 // The products of several problems opened on one device for a round (openTimedProducts), and the
 // run told what ran them, as openProduct tells it.
-std::vector<std::unique_ptr<TimedProduct>> openProducts(const std::string &device,
+std::vector<std::unique_ptr<TimedProduct>> openProducts(const RunContext &context,
                                                         const std::vector<ProductProblem> &problems, LessonRun &run);
 
 // A timed call appended to the run's trace — its moments from the run's first dispatch on (the

@@ -75,12 +75,13 @@ private:
     std::vector<CallHandle> m_handles; // a burst's, kept for its capacity
 };
 
-std::vector<std::unique_ptr<TimedProduct>> openStreamProducts(const std::vector<ProductProblem> &problems)
+std::vector<std::unique_ptr<TimedProduct>> openStreamProducts(const std::string &isa,
+                                                              const std::vector<ProductProblem> &problems)
 {
     // The inputs are made before the stream starts its worker, as the lessons always did.
     std::vector<std::unique_ptr<MatmulKernel>> kernels;
     for (const ProductProblem &p : problems)
-        kernels.push_back(std::make_unique<MatmulKernel>(p.dtype, p.m, p.k, p.n, p.seed));
+        kernels.push_back(std::make_unique<MatmulKernel>(p.dtype, p.m, p.k, p.n, p.seed, isa));
     const auto stream = std::make_shared<TimedStream>();
     std::vector<std::unique_ptr<TimedProduct>> products;
     for (std::unique_ptr<MatmulKernel> &kernel : kernels)
@@ -90,20 +91,19 @@ std::vector<std::unique_ptr<TimedProduct>> openStreamProducts(const std::vector<
 
 } // namespace
 
-std::vector<std::unique_ptr<TimedProduct>> openTimedProducts(const std::string &device,
+std::vector<std::unique_ptr<TimedProduct>> openTimedProducts(const RunContext &context,
                                                              const std::vector<ProductProblem> &problems)
 {
-    if (device == kStreamDevice)
-        return openStreamProducts(problems);
-    if (const auto index = openClDeviceIndex(device))
+    if (context.device == kStreamDevice)
+        return openStreamProducts(context.isa, problems);
+    if (const auto index = openClDeviceIndex(context.device))
         return openOpenClTimedProducts(*index, problems);
-    throw std::invalid_argument("no device \"" + device + "\": a lesson runs on \"stream\" or on \"opencl:N\" "
-                                "(lessonscope devices lists them)");
+    throw unknownDevice(context.device);
 }
 
-std::unique_ptr<TimedProduct> openTimedProduct(const std::string &device, const ProductProblem &problem)
+std::unique_ptr<TimedProduct> openTimedProduct(const RunContext &context, const ProductProblem &problem)
 {
-    return std::move(openTimedProducts(device, {problem}).front());
+    return std::move(openTimedProducts(context, {problem}).front());
 }
 
 } // namespace lessonscope

@@ -7,6 +7,7 @@
 // timed threads, and the device's work is the device's own START → END where a device reports it.
 
 #include "core/base/jsonfwd.h"
+#include "core/lesson/lesson.h"
 #include "core/lesson/measuring.h"
 #include "core/lesson/timedstream.h"
 #include "core/timing/matmulkernel.h"
@@ -72,19 +73,20 @@ public:
     virtual std::shared_ptr<const Json> deviceEnvironment() const = 0;
 };
 
-// Opens the product on device: "stream", or "opencl:N" as `lessonscope devices` numbers them. The
-// inputs are made and, on a device, placed before it returns ("input already placed"), and the
-// device's clock related to the host's. Throws std::invalid_argument for a device name that is
-// neither, and the device's own errors (OpenClError, OpenClUnsupported, std::out_of_range) when it
-// cannot be used; a build without OpenCL throws std::invalid_argument for every "opencl:N".
-std::unique_ptr<TimedProduct> openTimedProduct(const std::string &device, const ProductProblem &problem);
+// Opens the product on the context's device: "stream" (in the context's instruction-set variant),
+// or "opencl:N" as `lessonscope devices` numbers them. The inputs are made and, on a device,
+// placed before it returns ("input already placed"), and the device's clock related to the
+// host's. Throws std::invalid_argument for a device name that is neither or a variant this CPU
+// cannot run, and the device's own errors (OpenClError, OpenClUnsupported, std::out_of_range) when
+// it cannot be used; a build without OpenCL throws std::invalid_argument for every "opencl:N".
+std::unique_ptr<TimedProduct> openTimedProduct(const RunContext &context, const ProductProblem &problem);
 
 // Products of several problems on one device, called in turn (performance-04's float32 and
 // float64): on the stream they share its one worker, on an OpenCL device its one context, in-order
 // queue, clock relation and driver threads, so that the calls of one meet the machine as the
 // other's do. Every product's inputs are made (and placed) before it returns; the device's errors
 // as openTimedProduct's, OpenClUnsupported for a float64 problem on a device without cl_khr_fp64.
-std::vector<std::unique_ptr<TimedProduct>> openTimedProducts(const std::string &device,
+std::vector<std::unique_ptr<TimedProduct>> openTimedProducts(const RunContext &context,
                                                              const std::vector<ProductProblem> &problems);
 
 // The OpenCL products behind openTimedProducts (shared/opencl/; without OpenCL it throws).
