@@ -25,10 +25,9 @@ const QList<Subcommand> &subcommands()
          "run a lesson on this machine and write its artifact", runCommand},
         {"validate", "validate PATH...",
          "check artifacts (files, or folders searched recursively for *.json and results *.csv)", validateCommand},
-        {"show", "show [--json] FILE",
-         "print a readable summary; --json prints the artifact as lessonscope saves it", showCommand},
-        {"lessons", "lessons", "list the lessons this build can run, with their parameters",
-         lessonsCommand},
+        {"show", "show [--json] FILE", "print a readable summary; --json prints the artifact as lessonscope saves it",
+         showCommand},
+        {"lessons", "lessons", "list the lessons this build can run, with their parameters", lessonsCommand},
         {"devices", "devices", "list the devices: the stream, and each OpenCL device the ICD loader finds",
          devicesCommand},
         {"render", "render FILE -o OUT.png [--size WxH] [--view all|panels|diagram]",
@@ -61,29 +60,27 @@ QString programVersion()
 
 QString programHelp()
 {
-    QString help = QStringLiteral(
-        "Usage: lessonscope [FILE|DIR...]        open artifacts in the explorer\n"
-        "       lessonscope COMMAND [options]    work without a display\n"
-        "\n"
-        "Explore, validate and rerun the lessons of a course on performance measurement.\n"
-        "With no argument the explorer opens the bundled recorded lesson.\n"
-        "\n"
-        "Commands:\n");
+    QString help = QStringLiteral("Usage: lessonscope [FILE|DIR...]        open artifacts in the explorer\n"
+                                  "       lessonscope COMMAND [options]    work without a display\n"
+                                  "\n"
+                                  "Explore, validate and rerun the lessons of a course on performance measurement.\n"
+                                  "With no argument the explorer opens the bundled recorded lesson.\n"
+                                  "\n"
+                                  "Commands:\n");
     for (const Subcommand &command : subcommands())
         help += QStringLiteral("  %1%2\n").arg(QLatin1String(command.name), -14).arg(QLatin1String(command.summary));
-    help += QStringLiteral(
-        "\n"
-        "Options:\n"
-        "  -h, --help       show this help (COMMAND --help shows a command's own)\n"
-        "  -v, --version    show the version and the libraries it was built with\n"
-        "\n"
-        "Environment:\n"
-        "  LESSONSCOPE_ISA  the product's instruction-set variant (avx512, avx2, baseline);\n"
-        "                   the default is the widest this CPU runs up to avx2 (avx512\n"
-        "                   only when asked: it runs small products at two speeds);\n"
-        "                   run --isa overrides it\n"
-        "\n"
-        "Exit status: 0 success, 1 a problem was found or the work failed, 2 bad usage.\n");
+    help += QStringLiteral("\n"
+                           "Options:\n"
+                           "  -h, --help       show this help (COMMAND --help shows a command's own)\n"
+                           "  -v, --version    show the version and the libraries it was built with\n"
+                           "\n"
+                           "Environment:\n"
+                           "  LESSONSCOPE_ISA  the product's instruction-set variant (avx512, avx2, baseline);\n"
+                           "                   the default is the widest this CPU runs up to avx2 (avx512\n"
+                           "                   only when asked: it runs small products at two speeds);\n"
+                           "                   run --isa overrides it\n"
+                           "\n"
+                           "Exit status: 0 success, 1 a problem was found or the work failed, 2 bad usage.\n");
     return help;
 }
 
@@ -139,8 +136,7 @@ bool acceptOutputPath(const QString &command, const QString &path)
 
 int parseSubcommand(QCommandLineParser &parser, const QString &command, const QStringList &arguments)
 {
-    const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")},
-                                  QStringLiteral("Show this help."));
+    const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help."));
     parser.addOption(help);
     if (!parser.parse(QStringList{QStringLiteral("lessonscope ") + command} + arguments)) {
         // The error quotes the option as typed ("Unknown option 'x'."): escaped like any input.

@@ -68,7 +68,4 @@ int parseSubcommandOnOneFile(QCommandLineParser &parser, const QString &command,
 lessonscope::OpenedFile openReportingProblems(const QString &file, std::string *bytes = nullptr);
 
 // A number for a --json report, or null when there is none.
-inline QJsonValue jsonNumber(const std::optional<double> &value)
-{
-    return value ? QJsonValue(*value) : QJsonValue();
-}
+inline QJsonValue jsonNumber(const std::optional<double> &value) { return value ? QJsonValue(*value) : QJsonValue(); }

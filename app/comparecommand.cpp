@@ -99,7 +99,9 @@ QByteArray machineReadable(const QString &fileA, const QString &fileB, const Art
                                {QStringLiteral("b"), fileB},
                                {QStringLiteral("sameExperiment"), comparison.differences.empty()},
                                {QStringLiteral("differences"), differences},
-                               {QStringLiteral("interval"), QStringLiteral("95%: between rounds (Welch's t on the rounds' log figures) where both sides have rounds, else the medians' order-statistic intervals")},
+                               {QStringLiteral("interval"),
+                                QStringLiteral("95%: between rounds (Welch's t on the rounds' log figures) where both "
+                                               "sides have rounds, else the medians' order-statistic intervals")},
                                {QStringLiteral("disturbedA"), disturbanceJson(comparison.disturbanceA)},
                                {QStringLiteral("disturbedB"), disturbanceJson(comparison.disturbanceB)},
                                {QStringLiteral("figures"), figures}};
@@ -113,8 +115,10 @@ int compareCommand(const QStringList &arguments)
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
         "Compare two artifacts, or two results files of one harness (Google Benchmark, hyperfine, pyperf, nanobench):\n"
-        "what differs between the two runs, and for each figure or benchmark the ratio B ÷ A with a 95% interval and a\n"
-        "verdict; for results files also the two-sided Mann-Whitney U p-value that Google Benchmark's compare.py gives.\n"
+        "what differs between the two runs, and for each figure or benchmark the ratio B ÷ A with a 95% interval and "
+        "a\n"
+        "verdict; for results files also the two-sided Mann-Whitney U p-value that Google Benchmark's compare.py "
+        "gives.\n"
         "Exit status 1 when the two cannot be compared (different harnesses, a lesson artifact and a results file)."));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print the comparison as JSON."));
     parser.addOption(json);

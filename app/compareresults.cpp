@@ -16,20 +16,14 @@ using namespace lessonscope;
 
 namespace {
 
-QString q(const std::string &text)
-{
-    return terminalText(text);
-}
+QString q(const std::string &text) { return terminalText(text); }
 
 QString valueText(const std::optional<double> &value, bool isDuration)
 {
     return q(comparedValueCell(value, isDuration));
 }
 
-QString pText(const std::optional<double> &p)
-{
-    return q(pValueCell(p));
-}
+QString pText(const std::optional<double> &p) { return q(pValueCell(p)); }
 
 QString names(const std::vector<std::string> &list)
 {
@@ -77,10 +71,12 @@ QString readable(const QString &fileA, const ResultsFile &a, const QString &file
             if (!part->empty())
                 said << q(*part);
         }
-        text += QStringLiteral("%1: %2\n   %3\n").arg(QLatin1String(side), printable(*file), said.join(QStringLiteral(" · ")));
+        text += QStringLiteral("%1: %2\n   %3\n")
+                    .arg(QLatin1String(side), printable(*file), said.join(QStringLiteral(" · ")));
     }
     if (!comparison.differences.empty()) {
-        text += QStringLiteral("\nWhat differs between the two runs besides the code (every ratio below measures it too):\n");
+        text += QStringLiteral(
+            "\nWhat differs between the two runs besides the code (every ratio below measures it too):\n");
         for (const std::string &difference : comparison.differences)
             text += QStringLiteral("  • %1\n").arg(q(difference));
     }
@@ -128,19 +124,20 @@ QByteArray machineReadable(const QString &fileA, const QString &fileB, const Res
     QJsonArray benchmarks;
     for (const ComparedBenchmark &c : comparison.benchmarks)
         benchmarks.append(benchmarkJson(c));
-    const QJsonObject document{
-        {QStringLiteral("a"), fileA},
-        {QStringLiteral("b"), fileB},
-        {QStringLiteral("harness"), QString::fromUtf8(harnessName(comparison.harness))},
-        {QStringLiteral("sameMachine"), comparison.machineUnknown ? QJsonValue() : QJsonValue(comparison.differences.empty())},
-        {QStringLiteral("differences"), strings(comparison.differences)},
-        {QStringLiteral("interval"), QStringLiteral("order-statistic, 95%, distribution-free")},
-        {QStringLiteral("test"), QStringLiteral("two-sided Mann-Whitney U, as scipy.stats.mannwhitneyu and compare.py")},
-        {QStringLiteral("alpha"), kSignificance},
-        {QStringLiteral("benchmarks"), benchmarks},
-        {QStringLiteral("onlyInA"), strings(comparison.onlyInA)},
-        {QStringLiteral("onlyInB"), strings(comparison.onlyInB)},
-        {QStringLiteral("notCompared"), strings(comparison.notCompared)}};
+    const QJsonObject document{{QStringLiteral("a"), fileA},
+                               {QStringLiteral("b"), fileB},
+                               {QStringLiteral("harness"), QString::fromUtf8(harnessName(comparison.harness))},
+                               {QStringLiteral("sameMachine"),
+                                comparison.machineUnknown ? QJsonValue() : QJsonValue(comparison.differences.empty())},
+                               {QStringLiteral("differences"), strings(comparison.differences)},
+                               {QStringLiteral("interval"), QStringLiteral("order-statistic, 95%, distribution-free")},
+                               {QStringLiteral("test"),
+                                QStringLiteral("two-sided Mann-Whitney U, as scipy.stats.mannwhitneyu and compare.py")},
+                               {QStringLiteral("alpha"), kSignificance},
+                               {QStringLiteral("benchmarks"), benchmarks},
+                               {QStringLiteral("onlyInA"), strings(comparison.onlyInA)},
+                               {QStringLiteral("onlyInB"), strings(comparison.onlyInB)},
+                               {QStringLiteral("notCompared"), strings(comparison.notCompared)}};
     return QJsonDocument(document).toJson(QJsonDocument::Indented);
 }
 

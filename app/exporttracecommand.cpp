@@ -54,7 +54,8 @@ int exportTraceCommand(const QStringList &arguments)
     parser.setApplicationDescription(QStringLiteral(
         "Write an artifact's measured calls as Chrome Trace Event JSON, for Perfetto UI or chrome://tracing.\n"
         "An artifact without a measured trace (e.g. the recorded seed) exports its schematic order of events\n"
-        "only, and says so. Exit status 1, and nothing written, when the file is not a lesson artifact or has errors."));
+        "only, and says so. Exit status 1, and nothing written, when the file is not a lesson artifact or has "
+        "errors."));
     const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")},
                                     QStringLiteral("Write to FILE (atomically); '-' or none: standard output."),
                                     QStringLiteral("FILE"));
@@ -69,12 +70,14 @@ int exportTraceCommand(const QStringList &arguments)
         return 1;
     const OpenedFile result = openReportingProblems(file);
     if (result.results) {
-        printErr(QStringLiteral("lessonscope export-trace: %1 is a %2 results file: it has no lesson's calls to export\n")
-                     .arg(printable(file), QString::fromUtf8(harnessName(result.results->harness))));
+        printErr(
+            QStringLiteral("lessonscope export-trace: %1 is a %2 results file: it has no lesson's calls to export\n")
+                .arg(printable(file), QString::fromUtf8(harnessName(result.results->harness))));
         return 1;
     }
     if (!result.ok()) {
-        printErr(QStringLiteral("lessonscope export-trace: %1 has errors (above): nothing was written\n").arg(printable(file)));
+        printErr(QStringLiteral("lessonscope export-trace: %1 has errors (above): nothing was written\n")
+                     .arg(printable(file)));
         return 1;
     }
 

@@ -21,8 +21,7 @@ QString describeParameter(const ParameterSpec &spec)
         QStringList choices;
         for (const std::string &choice : spec.choices)
             choices << QString::fromStdString(choice);
-        range = QStringLiteral("one of %1, default %2")
-                    .arg(choices.join(QStringLiteral(" | ")), choices.value(0));
+        range = QStringLiteral("one of %1, default %2").arg(choices.join(QStringLiteral(" | ")), choices.value(0));
     }
     return QStringLiteral("    --%1  %2 (%3)\n           %4\n")
         .arg(QString::fromStdString(spec.name), -8)

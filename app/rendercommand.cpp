@@ -55,9 +55,11 @@ bool acceptAnswer(const LibraryEntry &entry, const QString &answer, const QStrin
     }
     if (keys.contains(answer))
         return true;
-    printErr(keys.isEmpty() ? QStringLiteral("lessonscope render: --answer: %1 has no prediction to answer.\n").arg(printable(file))
-                            : QStringLiteral("lessonscope render: --answer '%1' is not a candidate of %2: %3.\n")
-                                  .arg(printable(answer), printable(file), keys.join(QStringLiteral(", "))));
+    printErr(
+        keys.isEmpty()
+            ? QStringLiteral("lessonscope render: --answer: %1 has no prediction to answer.\n").arg(printable(file))
+            : QStringLiteral("lessonscope render: --answer '%1' is not a candidate of %2: %3.\n")
+                  .arg(printable(answer), printable(file), keys.join(QStringLiteral(", "))));
     return false;
 }
 
@@ -115,15 +117,17 @@ std::variant<RenderRequest, int> parseRenderRequest(const QStringList &arguments
     const QCommandLineOption view(QStringLiteral("view"),
                                   QStringLiteral("What to draw: all (default), panels or diagram."),
                                   QStringLiteral("all|panels|diagram"), QStringLiteral("all"));
-    const QCommandLineOption call(QStringLiteral("call"),
-                                  QStringLiteral("Draw the timeline on measured call N (0: the first call, as the call\n"
-                                                 "selector counts them); default: the call the explorer opens on."),
-                                  QStringLiteral("N"));
-    const QCommandLineOption answer(QStringLiteral("answer"),
-                                    QStringLiteral("Draw the prediction answered with KEY, one of the timeline's candidates\n"
-                                                   "(a wrong key lists them), or where it asks a length, a multiple\n"
-                                                   "of its reference such as 2.5: the verdict and its numbers shown."),
-                                    QStringLiteral("KEY|MULTIPLE"));
+    const QCommandLineOption call(
+        QStringLiteral("call"),
+        QStringLiteral("Draw the timeline on measured call N (0: the first call, as the call\n"
+                       "selector counts them); default: the call the explorer opens on."),
+        QStringLiteral("N"));
+    const QCommandLineOption answer(
+        QStringLiteral("answer"),
+        QStringLiteral("Draw the prediction answered with KEY, one of the timeline's candidates\n"
+                       "(a wrong key lists them), or where it asks a length, a multiple\n"
+                       "of its reference such as 2.5: the verdict and its numbers shown."),
+        QStringLiteral("KEY|MULTIPLE"));
     parser.addOptions({output, size, view, call, answer});
     if (const int exitCode = parseSubcommand(parser, QStringLiteral("render"), arguments); exitCode >= 0)
         return exitCode;
@@ -142,7 +146,8 @@ std::variant<RenderRequest, int> parseRenderRequest(const QStringList &arguments
         return 2;
     }
     if (!parseRenderView(parser.value(view), &request.view)) {
-        printErr(QStringLiteral("lessonscope render: --view '%1' is not all, panels or diagram.\n").arg(parser.value(view)));
+        printErr(
+            QStringLiteral("lessonscope render: --view '%1' is not all, panels or diagram.\n").arg(parser.value(view)));
         return 2;
     }
     if (parser.isSet(call)) {
@@ -185,14 +190,18 @@ int renderCommand(const QStringList &arguments)
     if (request.call >= 0) {
         const int calls = renderableCallCount(entry);
         if (request.call >= calls) {
-            printErr(calls == 0 ? QStringLiteral("lessonscope render: %1 has no measured calls to draw (--call).\n").arg(printable(request.file))
+            printErr(calls == 0 ? QStringLiteral("lessonscope render: %1 has no measured calls to draw (--call).\n")
+                                      .arg(printable(request.file))
                                 : QStringLiteral("lessonscope render: --call %1: %2 has calls 0 to %3.\n")
-                                      .arg(request.call).arg(printable(request.file)).arg(calls - 1));
+                                      .arg(request.call)
+                                      .arg(printable(request.file))
+                                      .arg(calls - 1));
             return 2;
         }
     }
     if (request.answer && !acceptAnswer(entry, *request.answer, request.file))
         return 2;
-    const QImage image = renderArtifact(entry, request.view, request.size, request.call, request.answer.value_or(QString()));
+    const QImage image
+        = renderArtifact(entry, request.view, request.size, request.call, request.answer.value_or(QString()));
     return savePng(image, request.output) ? 0 : 1;
 }

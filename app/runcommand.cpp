@@ -31,10 +31,7 @@ namespace {
 // measuring child is stopped, and what was measured is kept. The signal, for the message.
 std::atomic<int> g_interrupted{0};
 
-extern "C" void onInterrupt(int signal)
-{
-    g_interrupted.store(signal, std::memory_order_relaxed);
-}
+extern "C" void onInterrupt(int signal) { g_interrupted.store(signal, std::memory_order_relaxed); }
 
 // The two signals' handlers for the length of a run, then the defaults again.
 class InterruptHandlers
@@ -62,10 +59,8 @@ QString interruptedBy()
 class StderrProgress final : public RunObserver
 {
 public:
-    explicit StderrProgress(QString lessonId)
-        : m_lessonId(std::move(lessonId)), m_terminal(isatty(STDERR_FILENO) == 1)
-    {
-    }
+    explicit StderrProgress(QString lessonId) : m_lessonId(std::move(lessonId)), m_terminal(isatty(STDERR_FILENO) == 1)
+    { }
 
     void progress(int done, int total) override
     {
@@ -91,8 +86,8 @@ private:
 QString summaryOf(const LessonRun &run, const Artifact &artifact, const Disturbance &disturbance)
 {
     const LessonSummary summary = summarizeArtifact(artifact);
-    QString text = QStringLiteral("%1  %2\n").arg(QString::fromStdString(run.lessonId),
-                                                  QString::fromStdString(summary.setup));
+    QString text
+        = QStringLiteral("%1  %2\n").arg(QString::fromStdString(run.lessonId), QString::fromStdString(summary.setup));
     for (const Figure &figure : summary.figures) {
         if (const QString value = QString::fromStdString(readableFigure(figure, disturbance)); !value.isEmpty())
             text += QStringLiteral("  %1 %2\n").arg(QString::fromStdString(figure.label), -16).arg(value);
@@ -102,8 +97,8 @@ QString summaryOf(const LessonRun &run, const Artifact &artifact, const Disturba
                 .arg(indentedLines(conditionsText(disturbance), 19));
     // On the stream, the product's variant; on a real device, the device (its driver compiled the kernel).
     const std::string ranOn = run.deviceEnvironment
-                                  ? deviceDescription(Json::object({{"device", *run.deviceEnvironment}}))
-                                  : run.instructionSet;
+        ? deviceDescription(Json::object({{"device", *run.deviceEnvironment}}))
+        : run.instructionSet;
     // A lesson of the host alone (its own clock) names the host and waits for nothing.
     QString ranWith = printable(QString::fromStdString(ranOn.empty() ? run.device : ranOn));
     if (run.waitStrategy != kNoWaitStrategy)
@@ -197,11 +192,12 @@ QCommandLineOption isaOption()
     QStringList names;
     for (const MatmulVariantInfo &variant : matmulVariants())
         names.append(QString::fromStdString(variant.name));
-    return QCommandLineOption(QStringLiteral("isa"),
-                              QStringLiteral("Run the product with this instruction-set variant, for the lessons "
-                                             "that time it: %1 (default: $%2, else the widest this CPU runs up to avx2).")
-                                  .arg(names.join(QStringLiteral(", ")), QLatin1String(kIsaEnvironmentVariable)),
-                              QStringLiteral("NAME"));
+    return QCommandLineOption(
+        QStringLiteral("isa"),
+        QStringLiteral("Run the product with this instruction-set variant, for the lessons "
+                       "that time it: %1 (default: $%2, else the widest this CPU runs up to avx2).")
+            .arg(names.join(QStringLiteral(", ")), QLatin1String(kIsaEnvironmentVariable)),
+        QStringLiteral("NAME"));
 }
 
 // The product's variant is settled before anything runs: a forced one this CPU lacks is refused,
@@ -286,16 +282,17 @@ int runAndWrite(const Lesson &lesson, const ParameterValues &values, const RunCo
         return 1;
     }
 
-    const Artifact artifact =
-        buildArtifact(lesson, run, rfc3339UtcNow(), recorded ? Provenance::Recorded : Provenance::Measured);
+    const Artifact artifact
+        = buildArtifact(lesson, run, rfc3339UtcNow(), recorded ? Provenance::Recorded : Provenance::Measured);
     QString error;
     // Without --force the final step refuses any file of that name, also one that appeared during
     // the run (another run writing the same name, say): the check before the run cannot see it.
     if (!writeArtifactFile(artifact, path, &error, existing)) {
         printErr(QStringLiteral("lessonscope run: could not write %1: %2%3\n")
                      .arg(printable(path), printable(error),
-                          error.endsWith(existingFileMessage()) ? QStringLiteral("; choose another -o FILE or add --force")
-                                                                : QString()));
+                          error.endsWith(existingFileMessage())
+                              ? QStringLiteral("; choose another -o FILE or add --force")
+                              : QString()));
         return 1;
     }
     const Disturbance disturbance = disturbanceOf(artifact.json());
@@ -303,14 +300,15 @@ int runAndWrite(const Lesson &lesson, const ParameterValues &values, const RunCo
     if (run.cancelled)
         printErr(QStringLiteral("%1: kept the %2 measured before the stop\n")
                      .arg(interruptedBy(),
-                          run.calls.size() == 1
-                              ? QStringLiteral("one call")
-                              : QStringLiteral("%1 calls").arg(QString::fromStdString(
-                                    formatCount(static_cast<std::int64_t>(run.calls.size()))))));
+                          run.calls.size() == 1 ? QStringLiteral("one call")
+                                                : QStringLiteral("%1 calls")
+                                                      .arg(QString::fromStdString(
+                                                          formatCount(static_cast<std::int64_t>(run.calls.size()))))));
     printOut(QStringLiteral("wrote %1\n").arg(printable(path)));
     const bool sound = passesItsOwnChecks(artifact, path);
     if (disturbance.refused) {
-        printErr(QStringLiteral("lessonscope run: could not measure; the artifact keeps every sample and its evidence\n"));
+        printErr(
+            QStringLiteral("lessonscope run: could not measure; the artifact keeps every sample and its evidence\n"));
         return 1;
     }
     return run.cancelled || !sound ? 1 : 0;
@@ -333,7 +331,8 @@ int runCommand(const QStringList &arguments)
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Run a lesson on this machine and write its artifact."));
-    parser.addPositionalArgument(QStringLiteral("lesson"), QStringLiteral("The lesson to run ('lessonscope lessons' lists them)."));
+    parser.addPositionalArgument(QStringLiteral("lesson"),
+                                 QStringLiteral("The lesson to run ('lessonscope lessons' lists them)."));
     const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")},
                                     QStringLiteral("Write the artifact to FILE (default: LESSON-TIME.json)."),
                                     QStringLiteral("FILE"));
@@ -343,11 +342,12 @@ int runCommand(const QStringList &arguments)
                                       QStringLiteral("Mark the artifact as a recording to bundle with lessonscope "
                                                      "(provenance \"%1\"); make it on a quiet machine.")
                                           .arg(QLatin1String(kRecordedProvenance)));
-    const QCommandLineOption deviceOption(QStringLiteral("device"),
-                                          QStringLiteral("Run the lesson's work on this device: stream (the default: the "
-                                                         "model's worker thread) or opencl:N, for the lessons that run "
-                                                         "there ('lessonscope devices' lists them)."),
-                                          QStringLiteral("ID"));
+    const QCommandLineOption deviceOption(
+        QStringLiteral("device"),
+        QStringLiteral("Run the lesson's work on this device: stream (the default: the "
+                       "model's worker thread) or opencl:N, for the lessons that run "
+                       "there ('lessonscope devices' lists them)."),
+        QStringLiteral("ID"));
     parser.addOptions({output, force, isa, deviceOption, recorded});
     const LessonOptions lessonOptions(lesson);
     lessonOptions.addTo(parser);
@@ -376,7 +376,8 @@ int runCommand(const QStringList &arguments)
         return 1;
     if (QFileInfo(path).isSymLink() || QFileInfo::exists(path)) {
         if (!parser.isSet(force)) {
-            printErr(QStringLiteral("lessonscope run: %1 exists; choose another -o FILE or add --force.\n").arg(printable(path)));
+            printErr(QStringLiteral("lessonscope run: %1 exists; choose another -o FILE or add --force.\n")
+                         .arg(printable(path)));
             return 1;
         }
     }

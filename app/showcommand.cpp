@@ -21,17 +21,11 @@ using namespace lessonscope;
 
 namespace {
 
-QString q(const std::string &text)
-{
-    return terminalText(text);
-}
+QString q(const std::string &text) { return terminalText(text); }
 
 // What the run's conditions say (docs/artifact-format.md, "What a run's conditions say"), its
 // lines after the first indented under the value column.
-QString conditionsOf(const Disturbance &disturbance)
-{
-    return indentedLines(conditionsText(disturbance), 17);
-}
+QString conditionsOf(const Disturbance &disturbance) { return indentedLines(conditionsText(disturbance), 17); }
 
 QString readableSummary(const Artifact &artifact)
 {
@@ -67,7 +61,8 @@ QString readableSummary(const Artifact &artifact)
     row(QStringLiteral("panels"), panels.join(QStringLiteral("; ")));
     row(QStringLiteral("diagram"), QStringLiteral("%1: %2").arg(q(diagram.panelKind), q(diagram.prediction)));
     if (const auto trace = artifact.trace())
-        row(QStringLiteral("trace"), QStringLiteral("%1 measured calls (%2)").arg(trace->calls.size()).arg(q(trace->clock)));
+        row(QStringLiteral("trace"),
+            QStringLiteral("%1 measured calls (%2)").arg(trace->calls.size()).arg(q(trace->clock)));
     // Every device time in the file was placed on the host's by this relation, to within its ±.
     row(QStringLiteral("device clock"), q(deviceClockRelationText(artifact)));
     return text;
@@ -112,10 +107,12 @@ QString readableResults(const ResultsFile &file)
     for (const BenchmarkFamily &family : file.families) {
         const BenchmarkResult &first = file.benchmarks[family.members.front()];
         const BenchmarkResult &last = file.benchmarks[family.members.back()];
-        QString line = QStringLiteral("family over %1: %2 … %3")
-                           .arg(q(family.argumentName), q(formatArgument(*first.argument)), q(formatArgument(*last.argument)));
+        QString line
+            = QStringLiteral("family over %1: %2 … %3")
+                  .arg(q(family.argumentName), q(formatArgument(*first.argument)), q(formatArgument(*last.argument)));
         if (family.coefficient)
-            line += QStringLiteral("; the file's fit: %1 × %2").arg(q(formatDuration(*family.coefficient)), q(family.bigO));
+            line += QStringLiteral("; the file's fit: %1 × %2")
+                        .arg(q(formatDuration(*family.coefficient)), q(family.bigO));
         if (family.rms)
             line += QStringLiteral(" (RMS %1)").arg(q(formatShare(*family.rms)));
         text += QStringLiteral("  %1\n      %2\n").arg(q(family.name), line);
@@ -152,11 +149,12 @@ void printResultsFile(const std::string &bytes, bool csv)
 int showCommand(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral(
-        "Print a readable summary of an artifact, or of a Google Benchmark, hyperfine, pyperf or nanobench results file."));
-    const QCommandLineOption json(QStringLiteral("json"),
-                                  QStringLiteral("Print the artifact exactly as lessonscope would save it; a results file "
-                                                 "as it is."));
+    parser.setApplicationDescription(QStringLiteral("Print a readable summary of an artifact, or of a Google "
+                                                    "Benchmark, hyperfine, pyperf or nanobench results file."));
+    const QCommandLineOption json(
+        QStringLiteral("json"),
+        QStringLiteral("Print the artifact exactly as lessonscope would save it; a results file "
+                       "as it is."));
     parser.addOption(json);
     if (const int exitCode = parseSubcommandOnOneFile(parser, QStringLiteral("show"), arguments); exitCode >= 0)
         return exitCode;

@@ -40,8 +40,9 @@ FileReport checkFile(const QString &file)
         report.valid = result.ok();
     } catch (const std::exception &) {
         // openFile does not throw; formatting can only run out of memory.
-        report.lines = formatProblem(name, Problem{Severity::Error, std::string(),
-                                                   "the file could not be checked (out of memory)"})
+        report.lines
+            = formatProblem(name,
+                            Problem{Severity::Error, std::string(), "the file could not be checked (out of memory)"})
             + '\n';
         report.warnings = 0;
         report.valid = false;
@@ -64,9 +65,11 @@ int validateCommand(const QStringList &arguments)
         "Check artifacts and the results files of Google Benchmark (JSON, CSV), hyperfine, pyperf and nanobench.\n"
         "Prints each problem as FILE: severity: /json/pointer: message (in a CSV the place is \"line N\").\n"
         "Exit status 0 when every file is valid (warnings allowed), 1 when any has an error."));
-    parser.addPositionalArgument(QStringLiteral("paths"),
-                                 QStringLiteral("Artifact or results files, or folders searched recursively for *.json and Google Benchmark *.csv."),
-                                 QStringLiteral("PATH..."));
+    parser.addPositionalArgument(
+        QStringLiteral("paths"),
+        QStringLiteral(
+            "Artifact or results files, or folders searched recursively for *.json and Google Benchmark *.csv."),
+        QStringLiteral("PATH..."));
     if (const int exitCode = parseSubcommand(parser, QStringLiteral("validate"), arguments); exitCode >= 0)
         return exitCode;
     if (parser.positionalArguments().isEmpty()) {
@@ -91,7 +94,8 @@ int validateCommand(const QStringList &arguments)
             // skipped part of a folder must not say "valid".
             for (const SkippedPath &skipped : findUnreachablePaths(given)) {
                 writeOut(formatProblem(skipped.path.toStdString(),
-                                       Problem{Severity::Error, std::string(), skipped.reason.toStdString()}) + "\n");
+                                       Problem{Severity::Error, std::string(), skipped.reason.toStdString()})
+                         + "\n");
                 ++invalid;
             }
             if (files.isEmpty())

@@ -41,10 +41,7 @@ constexpr double kFloorNs = 310.0;
 // benchmark instead of landing on one, and the ratios compare like with like.
 constexpr int kRepetitions = 10;
 
-MatmulKernel makeKernel()
-{
-    return MatmulKernel(MatmulKernel::Dtype::Float32, kM, kK, kN, 0);
-}
+MatmulKernel makeKernel() { return MatmulKernel(MatmulKernel::Dtype::Float32, kM, kK, kN, 0); }
 
 void productInline(benchmark::State &state)
 {
@@ -123,8 +120,7 @@ void coreToCoreRoundTrip(benchmark::State &state)
     std::uint64_t i = 0;
     for (auto _ : state) {
         ping.value.store(++i, std::memory_order_release);
-        while (pong.value.load(std::memory_order_acquire) != i) {
-        }
+        while (pong.value.load(std::memory_order_acquire) != i) { }
     }
     stop = true;
     echo.join();
@@ -170,8 +166,7 @@ void callBesideBusyThreads(benchmark::State &state, int busyThreads)
     std::vector<std::thread> busy;
     for (int i = 0; i < busyThreads; ++i) {
         busy.emplace_back([&stop] {
-            while (!stop.load(std::memory_order_relaxed)) {
-            }
+            while (!stop.load(std::memory_order_relaxed)) { }
         });
     }
     {
@@ -225,17 +220,18 @@ void registerAll()
         b->Unit(benchmark::kNanosecond)->Repetitions(kRepetitions)->ReportAggregatesOnly(true);
     };
     common(benchmark::RegisterBenchmark("product_inline", productInline)->UseRealTime());
-    common(benchmark::RegisterBenchmark("synchronized_call_adaptive", synchronizedCall,
-                                        WaitStrategy::Adaptive)->UseRealTime());
-    common(benchmark::RegisterBenchmark("synchronized_call_park", synchronizedCall,
-                                        WaitStrategy::Park)->UseRealTime());
+    common(benchmark::RegisterBenchmark("synchronized_call_adaptive", synchronizedCall, WaitStrategy::Adaptive)
+               ->UseRealTime());
+    common(benchmark::RegisterBenchmark("synchronized_call_park", synchronizedCall, WaitStrategy::Park)->UseRealTime());
     common(benchmark::RegisterBenchmark("empty_call_adaptive", emptyCall)->UseRealTime());
     common(benchmark::RegisterBenchmark("dispatch_only", dispatchOnly)->UseManualTime());
     common(benchmark::RegisterBenchmark("core_to_core_round_trip", coreToCoreRoundTrip)->UseRealTime());
     common(benchmark::RegisterBenchmark("parse_validate_seed", parseAndValidateSeed)->UseRealTime());
     common(benchmark::RegisterBenchmark("shared_cpu_call", sharedCpuCall, true)->UseRealTime());
     // Each call of the blind design costs the spin budgets (2.2 ms): a few hundred are enough.
-    common(benchmark::RegisterBenchmark("shared_cpu_call_blind_spin", sharedCpuCall, false)->UseRealTime()->Iterations(200));
+    common(benchmark::RegisterBenchmark("shared_cpu_call_blind_spin", sharedCpuCall, false)
+               ->UseRealTime()
+               ->Iterations(200));
     common(benchmark::RegisterBenchmark("call_beside_1_busy", callBesideBusyThreads, 1)->UseRealTime());
     common(benchmark::RegisterBenchmark("call_beside_2_busy", callBesideBusyThreads, 2)->UseRealTime());
     common(benchmark::RegisterBenchmark("in_flight_64_per_burst", sixtyFourInFlight)->UseRealTime());
@@ -264,13 +260,11 @@ int main(int argc, char **argv)
     const double inlineNs = reporter.ns("product_inline");
     std::printf("\nFigures (median real time of %d repetitions; usable cores %d, adaptive resolves "
                 "to %s)\n",
-                kRepetitions, DeviceStream::usableCores(),
-                waitStrategyName(DeviceStream().effectiveStrategy()));
+                kRepetitions, DeviceStream::usableCores(), waitStrategyName(DeviceStream().effectiveStrategy()));
     for (const char *name : {"product_inline", "synchronized_call_adaptive", "synchronized_call_park",
-                             "empty_call_adaptive", "dispatch_only", "core_to_core_round_trip",
-                             "parse_validate_seed", "shared_cpu_call", "shared_cpu_call_blind_spin",
-                             "call_beside_1_busy", "call_beside_2_busy", "in_flight_64_per_burst", "call_evidence_off",
-                             "call_evidence_on"}) {
+                             "empty_call_adaptive", "dispatch_only", "core_to_core_round_trip", "parse_validate_seed",
+                             "shared_cpu_call", "shared_cpu_call_blind_spin", "call_beside_1_busy",
+                             "call_beside_2_busy", "in_flight_64_per_burst", "call_evidence_off", "call_evidence_on"}) {
         const double value = reporter.ns(name);
         if (value > 0)
             std::printf("  %-40s %10.1f ns\n", name, value);
@@ -289,8 +283,8 @@ int main(int argc, char **argv)
                reporter.ns("synchronized_call_adaptive"), "");
     printRatio("synchronized call / call of 64 in flight", reporter.ns("synchronized_call_adaptive"),
                reporter.ns("in_flight_64_per_burst") / 64, "(performance-06: above 1, latency is not throughput)");
-    printRatio("evidence read between calls / not", reporter.ns("call_evidence_on"),
-               reporter.ns("call_evidence_off"), "(goal <= 1.1: reading it does not slow the calls)");
+    printRatio("evidence read between calls / not", reporter.ns("call_evidence_on"), reporter.ns("call_evidence_off"),
+               "(goal <= 1.1: reading it does not slow the calls)");
     benchmark::Shutdown();
     return 0;
 }

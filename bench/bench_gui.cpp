@@ -105,12 +105,13 @@ int benchFolder(const QString &dir)
     {
         StallMeter stalls;
         QEventLoop loop;
-        const QMetaObject::Connection painted = QObject::connect(window.model(), &QAbstractItemModel::rowsInserted, [&] {
-            if (firstRows < 0) {
-                QCoreApplication::processEvents(); // let the view paint them
-                firstRows = clock.nsecsElapsed();
-            }
-        });
+        const QMetaObject::Connection painted
+            = QObject::connect(window.model(), &QAbstractItemModel::rowsInserted, [&] {
+                  if (firstRows < 0) {
+                      QCoreApplication::processEvents(); // let the view paint them
+                      firstRows = clock.nsecsElapsed();
+                  }
+              });
         QObject::connect(window.openController(), &OpenController::opened, &loop, [&](const QList<int> &ids, bool) {
             allRows = clock.nsecsElapsed();
             rows = static_cast<int>(ids.size());
@@ -146,7 +147,8 @@ int benchFolder(const QString &dir)
         closeStall = stalls.longestMs();
     }
     const int left = window.model()->rowCount();
-    std::printf("close all (select all, Close, Discard): %.1f ms, %d rows left\n", static_cast<double>(closed) / 1e6, left);
+    std::printf("close all (select all, Close, Discard): %.1f ms, %d rows left\n", static_cast<double>(closed) / 1e6,
+                left);
     std::printf("longest GUI stall while closing: %.1f ms (10 ms timer lateness)\n", closeStall);
     return left == 0 ? 0 : 1;
 }
@@ -180,7 +182,8 @@ int benchPanel(const QString &file)
     }
     window.grab(); // draws the whole window, the chart included
     const double openDraw = static_cast<double>(clock.nsecsElapsed()) / 1e6;
-    std::printf("panel: %zu samples, %lld points drawn\n", samples, static_cast<long long>(line->chartPoints(0).size()));
+    std::printf("panel: %zu samples, %lld points drawn\n", samples,
+                static_cast<long long>(line->chartPoints(0).size()));
     std::printf("open + draw:        %.1f ms\n", openDraw);
 
     // Zoom in ten wheel notches, pan, zoom out: each step re-thins and redraws the chart.
@@ -200,7 +203,9 @@ int benchPanel(const QString &file)
     std::printf("zoomed to %.0f..%.0f: %lld points drawn\n", zoomFrom, zoomTo,
                 static_cast<long long>(line->chartPoints(0).size()));
     for (int i = 0; i < 20; ++i)
-        timed([&] { line->setXView(zoomFrom + (i + 1) * (zoomTo - zoomFrom) / 10, zoomTo + (i + 1) * (zoomTo - zoomFrom) / 10); });
+        timed([&] {
+            line->setXView(zoomFrom + (i + 1) * (zoomTo - zoomFrom) / 10, zoomTo + (i + 1) * (zoomTo - zoomFrom) / 10);
+        });
     for (int i = 0; i < 10; ++i)
         timed([&] { line->zoomAt(middle, 2); });
     std::printf("longest zoom/pan step (re-thin + draw): %.1f ms\n", longest);
@@ -277,7 +282,8 @@ int benchCompare(const QString &fileA, const QString &fileB)
         const nlohmann::ordered_json parsed = nlohmann::ordered_json::parse(bytes.begin(), bytes.end());
         const double baselineMs = static_cast<double>(clock.nsecsElapsed()) / 1e6;
         std::printf("baseline: nlohmann::ordered_json::parse of A alone %.1f ms (%zu keys); "
-                    "read both / baseline = %.2f\n", baselineMs, parsed.size(), readMs / baselineMs);
+                    "read both / baseline = %.2f\n",
+                    baselineMs, parsed.size(), readMs / baselineMs);
     }
     return 0;
 }
@@ -423,6 +429,7 @@ int main(int argc, char **argv)
         return benchCompare(args[2], args[3]);
     if (args.size() == 3 && args[1] == QLatin1String("run"))
         return benchRun(args[2].toInt());
-    std::fprintf(stderr, "usage: bench_gui folder DIR | panel FILE | compare A B | explorer-compare A B | run SAMPLES\n");
+    std::fprintf(stderr,
+                 "usage: bench_gui folder DIR | panel FILE | compare A B | explorer-compare A B | run SAMPLES\n");
     return 2;
 }

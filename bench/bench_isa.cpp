@@ -36,12 +36,7 @@ constexpr int kRepetitions = 5;
 using MatrixF = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::ColMajor>;
 
 struct InBinaryProduct {
-    InBinaryProduct()
-        : lhs(MatrixF::Random(kM, kK))
-        , rhs(MatrixF::Random(kK, kN))
-        , out(kM, kN)
-    {
-    }
+    InBinaryProduct() : lhs(MatrixF::Random(kM, kK)), rhs(MatrixF::Random(kK, kN)), out(kM, kN) { }
     void multiply() { out.noalias() = lhs * rhs; }
     MatrixF lhs, rhs, out;
 };
@@ -80,8 +75,8 @@ int main(int argc, char **argv)
             supported.push_back(variant);
     }
     for (const MatmulVariantInfo &variant : supported) {
-        for (const auto &[name, function] : {std::pair{"product_inline/", &productInline},
-                                             std::pair{"synchronized_call/", &synchronizedCall}}) {
+        for (const auto &[name, function] :
+             {std::pair{"product_inline/", &productInline}, std::pair{"synchronized_call/", &synchronizedCall}}) {
             benchmark::RegisterBenchmark((name + variant.name).c_str(), function, variant.name)
                 ->Unit(benchmark::kNanosecond)
                 ->Repetitions(kRepetitions)
@@ -108,20 +103,19 @@ int main(int argc, char **argv)
 #else
     const char *build = "portable (no -march)";
 #endif
-    std::printf("\nFigures, %s build (median real time of %d repetitions; default variant %s)\n",
-                build, kRepetitions, defaultMatmulIsa().c_str());
+    std::printf("\nFigures, %s build (median real time of %d repetitions; default variant %s)\n", build, kRepetitions,
+                defaultMatmulIsa().c_str());
     const double baselineInline = reporter.ns("product_inline/in-binary");
     const double baselineSync = reporter.ns("synchronized_call/in-binary");
     const auto ratio = [](double value, double baseline) { return baseline > 0 ? value / baseline : 0.0; };
-    std::printf("  %-10s %12s %8s %16s %8s   %s\n", "variant", "inline ns", "ratio", "synchronized ns",
-                "ratio", "Eigen vectorises with");
+    std::printf("  %-10s %12s %8s %16s %8s   %s\n", "variant", "inline ns", "ratio", "synchronized ns", "ratio",
+                "Eigen vectorises with");
     for (const MatmulVariantInfo &variant : supported) {
         const double inlineNs = reporter.ns("product_inline/" + variant.name);
         const double syncNs = reporter.ns("synchronized_call/" + variant.name);
         if (inlineNs > 0 || syncNs > 0)
             std::printf("  %-10s %12.1f %8.3f %16.1f %8.3f   %s\n", variant.name.c_str(), inlineNs,
-                        ratio(inlineNs, baselineInline), syncNs, ratio(syncNs, baselineSync),
-                        variant.simd.c_str());
+                        ratio(inlineNs, baselineInline), syncNs, ratio(syncNs, baselineSync), variant.simd.c_str());
     }
     if (baselineInline > 0 || baselineSync > 0)
         std::printf("  %-10s %12.1f %8.3f %16.1f %8.3f   compiled into this binary with the build's flags\n",

@@ -49,8 +49,7 @@ public:
         : m_thread([this, cpu] {
               if (cpu >= 0)
                   pinTo(cpu);
-              while (!m_stop.load(std::memory_order_relaxed)) {
-              }
+              while (!m_stop.load(std::memory_order_relaxed)) { }
           })
     {
         std::this_thread::sleep_for(std::chrono::milliseconds(50)); // running, not starting
@@ -86,8 +85,7 @@ double threadStartMicroseconds(int cpu)
             return nullptr;
         },
         nullptr);
-    while (!started.load(std::memory_order_acquire)) {
-    }
+    while (!started.load(std::memory_order_acquire)) { }
     const std::int64_t end = nowNs();
     pthread_join(thread, nullptr);
     pthread_attr_destroy(&attributes);
@@ -116,8 +114,7 @@ double roundTripNanoseconds()
     for (std::int64_t i = 1; i <= 2000; ++i) {
         const std::int64_t begin = nowNs();
         ping.store(i, std::memory_order_release);
-        while (pong.load(std::memory_order_acquire) != i) {
-        }
+        while (pong.load(std::memory_order_acquire) != i) { }
         trips.push_back(static_cast<double>(nowNs() - begin));
     }
     ping.store(-1, std::memory_order_release);
@@ -158,8 +155,9 @@ int main(int argc, char **argv)
     std::printf("  CPU 1 idle           %8.1f us\n", median(startIdle));
     std::printf("  CPU 1 running a busy thread %8.1f us\n", median(startBusy));
     std::printf("  idle / busy          %8.2fx\n", median(startIdle) / median(startBusy));
-    std::printf("round trip between two spinning threads on CPUs 0 and 1, median of %d medians of 2,000 (their range):\n",
-                trials);
+    std::printf(
+        "round trip between two spinning threads on CPUs 0 and 1, median of %d medians of 2,000 (their range):\n",
+        trials);
     const auto [idleLow, idleHigh] = std::minmax_element(tripIdle.begin(), tripIdle.end());
     const auto [busyLow, busyHigh] = std::minmax_element(tripBusy.begin(), tripBusy.end());
     std::printf("  machine otherwise idle  %8.0f ns (%.0f-%.0f)\n", median(tripIdle), *idleLow, *idleHigh);

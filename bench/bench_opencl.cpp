@@ -38,17 +38,15 @@ constexpr int kFirstUseRuns = 3;
 std::unique_ptr<OpenClSession> g_session;
 std::unique_ptr<OpenClProduct> g_product;
 
-double ms(const TimedStep &step)
-{
-    return static_cast<double>(step.ns()) / 1e6;
-}
+double ms(const TimedStep &step) { return static_cast<double>(step.ns()) / 1e6; }
 
 int printFirstUse()
 {
     const OpenClFirstUse use = measureOpenClFirstUse(0, MatmulKernel::Dtype::Float32, kM, kK, kN, 0);
     const double opening = static_cast<double>(use.queue.endNs - use.platform.beginNs) / 1e6;
     const double firstCall = static_cast<double>(use.firstCall.readyObservedNs - use.firstCall.enqueueBeginNs) / 1e6;
-    const double compileOnDevice = static_cast<double>(use.firstCall.device.startNs - use.firstCall.device.submitNs) / 1e6;
+    const double compileOnDevice
+        = static_cast<double>(use.firstCall.device.startNs - use.firstCall.device.submitNs) / 1e6;
     std::printf("%.3f %.3f %.3f %.3f %.3f %s %s\n", opening, ms(use.build), firstCall, compileOnDevice,
                 static_cast<double>(use.endNs - use.beginNs) / 1e6, kernelCacheOutcomeName(use.programCache),
                 kernelCacheOutcomeName(use.kernelBinaryCache));
@@ -182,8 +180,8 @@ int main(int argc, char **argv)
     g_product->place(true);
     g_product->enqueue().wait(); // the first call, apart
     const DeviceClockRelation clockBefore = calibrateDeviceClock(*g_session, 64);
-    std::printf("\nWarm calls on %s (%s %s)\n", g_session->device().name.c_str(), g_session->device().platformName.c_str(),
-                g_session->device().driverVersion.c_str());
+    std::printf("\nWarm calls on %s (%s %s)\n", g_session->device().name.c_str(),
+                g_session->device().platformName.c_str(), g_session->device().driverVersion.c_str());
 
     registerAll();
     if (!initializeWithFigureDefaults(argc, argv))
@@ -192,8 +190,9 @@ int main(int argc, char **argv)
     benchmark::RunSpecifiedBenchmarks(&reporter);
 
     std::printf("\nFigures (median of %d repetitions, microseconds)\n", kRepetitions);
-    for (const char *name : {"opencl_enqueue_finish", "opencl_enqueue_only", "opencl_device_start_to_end",
-                             "opencl_device_queued_to_start", "opencl_64_in_flight_per_call", "stream_synchronized_call"})
+    for (const char *name :
+         {"opencl_enqueue_finish", "opencl_enqueue_only", "opencl_device_start_to_end", "opencl_device_queued_to_start",
+          "opencl_64_in_flight_per_call", "stream_synchronized_call"})
         std::printf("  %-52s %10.2f us\n", name, reporter.ns(name));
     std::printf("Ratios (same run)\n");
     printRatio("warm enqueue+finish / device START->END", reporter.ns("opencl_enqueue_finish"),

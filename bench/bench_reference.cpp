@@ -51,7 +51,8 @@ double longDoubleReference(const Operands &o)
         }
         const float *result = o.out.data() + col * n;
         for (std::int64_t row = 0; row < n; ++row)
-            worst = std::max(worst, std::fabs(static_cast<long double>(result[row]) - reference[static_cast<std::size_t>(row)]));
+            worst = std::max(
+                worst, std::fabs(static_cast<long double>(result[row]) - reference[static_cast<std::size_t>(row)]));
     }
     return static_cast<double>(worst);
 }

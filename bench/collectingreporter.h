@@ -15,10 +15,7 @@ class CollectingReporter final : public benchmark::ConsoleReporter
 {
 public:
     // Colours only on a terminal, so that a redirected run gives plain text.
-    CollectingReporter()
-        : ConsoleReporter(isatty(STDOUT_FILENO) ? OO_ColorTabular : OO_Tabular)
-    {
-    }
+    CollectingReporter() : ConsoleReporter(isatty(STDOUT_FILENO) ? OO_ColorTabular : OO_Tabular) { }
 
     void ReportRuns(const std::vector<Run> &runs) override
     {

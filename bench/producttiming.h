@@ -8,8 +8,7 @@
 #include <benchmark/benchmark.h>
 
 // The product inline, as the warm calls are: its first use (allocations) outside the loop.
-template<typename Product>
-void timeInline(benchmark::State &state, Product &product)
+template <typename Product> void timeInline(benchmark::State &state, Product &product)
 {
     product.multiply();
     for (auto _ : state) {
@@ -20,7 +19,7 @@ void timeInline(benchmark::State &state, Product &product)
 
 // The product as one synchronized stream call: dispatch, then wait for readiness. The label
 // names the wait strategy the stream chose.
-template<typename Product>
+template <typename Product>
 void timeSynchronized(benchmark::State &state, Product &product, lessonscope::StreamOptions options = {})
 {
     lessonscope::DeviceStream stream(options);

@@ -6,7 +6,9 @@
   - an #include never points up the parts' order: in core, a part includes only the parts its
     row of docs/architecture.md names (DEPENDS below); in ui, a part includes only the parts
     before it in UI_ORDER; core never includes ui or app, ui never includes app;
-  - generic code (core outside core/lessons/, ui, app) never names a lesson.
+  - generic code (core outside core/lessons/, ui, app) never names a lesson;
+  - every source is formatted as .clang-format says (clang-format 14, Debian 12's: another
+    version may place a few constructs otherwise). `clang-format -i FILE` formats one.
 
 Every file tracked by git under core/, ui/, app/, tests/ and bench/ is read. A rule that cannot
 hold yet for a file is listed in KNOWN, with the reason, and is reported as known rather than
@@ -19,6 +21,7 @@ Exit status 1 when a rule is broken (or a known exception is stale), 0 otherwise
 import argparse
 import os
 import re
+import shutil
 import subprocess
 import sys
 
@@ -62,6 +65,19 @@ def tracked(root):
     out = subprocess.run(["git", "-C", root, "ls-files", "core", "ui", "app", "tests", "bench"],
                          capture_output=True, text=True, check=True).stdout
     return [p for p in out.split() if p.endswith((".cpp", ".h"))]
+
+
+# Debian 12's formatter first: the .clang-format is tuned to its output.
+FORMATTERS = ("clang-format-14", "clang-format")
+
+
+def unformatted(root, paths):
+    """The paths clang-format would change, or None when it is not installed."""
+    tool = next((shutil.which(name) for name in FORMATTERS if shutil.which(name)), None)
+    if tool is None:
+        return None
+    out = subprocess.run([tool, "--dry-run", "--style=file", *paths], cwd=root, capture_output=True, text=True)
+    return sorted({line.split(":")[0] for line in out.stderr.splitlines() if "[-Wclang-format-violations]" in line})
 
 
 def long_functions(lines):
@@ -137,6 +153,13 @@ def main():
             if generic and any(LESSON_NAME.search(line) for line in lines):
                 first = next(n for n, line in enumerate(lines, 1) if LESSON_NAME.search(line))
                 report("lesson-name", path, f"line {first}: generic code names a lesson")
+
+    paths = tracked(args.root)
+    changed = unformatted(args.root, paths)
+    if changed is None:
+        broken.append("clang-format is not installed (scripts/setup.sh installs it): the format is not checked")
+    for path in changed or []:
+        broken.append(f"{path}: not as .clang-format formats it (clang-format -i {path})")
 
     stale = sorted(set(KNOWN) - known_seen)
     for rule, path in stale:

@@ -6,6 +6,8 @@ set -euo pipefail
 packages=(
   # toolchain
   g++ cmake ninja-build pkg-config git ccache
+  # the house format (.clang-format), which scripts/check-structure.py checks
+  clang-format
   # libraries
   qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libgl-dev libxkbcommon-dev libvulkan-dev
   libeigen3-dev nlohmann-json3-dev libssl-dev libbenchmark-dev

@@ -14,10 +14,7 @@
 
 namespace coretesting {
 
-inline QString seedPath()
-{
-    return QStringLiteral(LESSONSCOPE_TEST_DATA "/seed-performance-01.json");
-}
+inline QString seedPath() { return QStringLiteral(LESSONSCOPE_TEST_DATA "/seed-performance-01.json"); }
 
 // The whole file, or nothing when it cannot be read.
 inline QByteArray readBytes(const QString &path)
@@ -54,8 +51,8 @@ inline lessonscope::Artifact withHandMadeTrace(const lessonscope::Artifact &base
     calls["workBegin"] = {2500, 100350, 200330};
     calls["workEnd"] = {52500, 100850, 200830};
     calls["readyObserved"] = {53000, 100930, 200900};
-    document["trace"] = lessonscope::Json{
-        {"clock", "steady_clock"}, {"unit", "ns"}, {"waitStrategy", "park"}, {"calls", calls}};
+    document["trace"]
+        = lessonscope::Json{{"clock", "steady_clock"}, {"unit", "ns"}, {"waitStrategy", "park"}, {"calls", calls}};
     return lessonscope::Artifact(document);
 }
 

@@ -18,6 +18,7 @@
 #include <QSettings>
 #include <QStandardPaths>
 #include <QString>
+#include <QPalette>
 #include <QTemporaryDir>
 #include <QWidget>
 
@@ -47,8 +48,8 @@ inline QByteArray seedWith(const QByteArray &from, const QByteArray &to)
 
 inline LibraryEntry entryFrom(const QByteArray &bytes, const QString &path = QString())
 {
-    lessonscope::ReadResult result =
-        lessonscope::readArtifact(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
+    lessonscope::ReadResult result
+        = lessonscope::readArtifact(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
     LibraryEntry entry;
     entry.path = path;
     entry.artifact = std::move(result.artifact);
@@ -77,7 +78,8 @@ inline lessonscope::Json withInterference(lessonscope::Json document, std::int64
 inline lessonscope::Artifact asCounted(const lessonscope::Artifact &run)
 {
     lessonscope::Json document = run.json();
-    if (const auto environment = document.find("environment"); environment != document.end() && environment->is_object())
+    if (const auto environment = document.find("environment");
+        environment != document.end() && environment->is_object())
         environment->erase("interference");
     return lessonscope::Artifact(std::move(document));
 }
@@ -111,11 +113,13 @@ inline void useOffscreenScreen(int width, int height, double dpr)
     QFile file(path);
     if (!file.open(QIODevice::WriteOnly))
         qFatal("cannot write the offscreen screen's configuration");
-    file.write(QStringLiteral(R"({"screens": [{"name": "screen", "x": 0, "y": 0, "width": %1, "height": %2, "logicalDpi": %3, "logicalBaseDpi": 96}]})")
-                   .arg(width)
-                   .arg(height)
-                   .arg(qRound(96 * dpr))
-                   .toUtf8());
+    file.write(
+        QStringLiteral(
+            R"({"screens": [{"name": "screen", "x": 0, "y": 0, "width": %1, "height": %2, "logicalDpi": %3, "logicalBaseDpi": 96}]})")
+            .arg(width)
+            .arg(height)
+            .arg(qRound(96 * dpr))
+            .toUtf8());
     file.close();
     qputenv("QT_QPA_PLATFORM", "offscreen:configfile=" + path.toLocal8Bit());
 }
@@ -138,7 +142,8 @@ inline QStringList blankRenders(const lessonscope::Artifact &artifact, const QSi
     entry.artifact = artifact;
     entry.problems = lessonscope::validateArtifact(artifact.json());
     QStringList blank;
-    for (const auto &[view, name] : {std::pair{RenderView::Panels, "panels"}, std::pair{RenderView::Diagram, "diagram"}}) {
+    for (const auto &[view, name] :
+         {std::pair{RenderView::Panels, "panels"}, std::pair{RenderView::Diagram, "diagram"}}) {
         const QImage image = renderArtifact(entry, view, size);
         QSet<QRgb> colours;
         for (int y = 0; y < image.height(); y += 7) {
@@ -149,6 +154,28 @@ inline QStringList blankRenders(const lessonscope::Artifact &artifact, const QSi
             blank << QString::fromLatin1(name);
     }
     return blank;
+}
+
+// A dark palette, as a desktop's dark theme gives one.
+inline QPalette darkPalette()
+{
+    QPalette palette;
+    const QColor window(45, 45, 48);
+    const QColor base(30, 30, 32);
+    const QColor text(230, 230, 230);
+    palette.setColor(QPalette::Window, window);
+    palette.setColor(QPalette::WindowText, text);
+    palette.setColor(QPalette::Base, base);
+    palette.setColor(QPalette::AlternateBase, window);
+    palette.setColor(QPalette::Text, text);
+    palette.setColor(QPalette::Button, window);
+    palette.setColor(QPalette::ButtonText, text);
+    palette.setColor(QPalette::PlaceholderText, QColor(150, 150, 150));
+    palette.setColor(QPalette::Highlight, QColor(42, 130, 218));
+    palette.setColor(QPalette::HighlightedText, Qt::black);
+    for (const QPalette::ColorRole role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText})
+        palette.setColor(QPalette::Disabled, role, QColor(120, 120, 120));
+    return palette;
 }
 
 } // namespace explorertesting

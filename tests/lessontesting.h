@@ -29,15 +29,14 @@ inline const lessonscope::Lesson &lessonNamed(const char *id)
 }
 
 class QuietObserver final : public lessonscope::RunObserver
-{
-};
+{ };
 
 // Cancels once cancelAfter calls of progress were reported (every lesson counts its progress in
 // the calls it reports); counts the calls reported live.
 class CancellingObserver final : public lessonscope::RunObserver
 {
 public:
-    explicit CancellingObserver(int cancelAfter) : m_cancelAfter(cancelAfter) {}
+    explicit CancellingObserver(int cancelAfter) : m_cancelAfter(cancelAfter) { }
     void progress(int done, int) override { m_done = done; }
     void callMeasured(int, const lessonscope::MeasuredCall &) override { ++liveCalls; }
     bool isCancelled() const override { return m_done >= m_cancelAfter; }
@@ -48,10 +47,7 @@ private:
     int m_done = 0;
 };
 
-inline lessonscope::Json stdoutOf(const lessonscope::Artifact &artifact)
-{
-    return *artifact.stdoutJson();
-}
+inline lessonscope::Json stdoutOf(const lessonscope::Artifact &artifact) { return *artifact.stdoutJson(); }
 
 // No error and no warning; whatever there is, printed, so that a failure says what.
 inline bool noWarnings(const lessonscope::Problems &problems)
@@ -63,8 +59,7 @@ inline bool noWarnings(const lessonscope::Problems &problems)
 }
 
 // The warnings the lesson's checks raise once change has edited the stdout object or the document.
-template<typename Change>
-int warningsAfter(const lessonscope::Artifact &artifact, Change change)
+template <typename Change> int warningsAfter(const lessonscope::Artifact &artifact, Change change)
 {
     lessonscope::Json document = artifact.json();
     lessonscope::Json out = stdoutOf(artifact);
@@ -115,7 +110,9 @@ inline QString checkCommandLine(const QTemporaryDir &dir, const char *id)
     const Outcome run = runLessonscope({QStringLiteral("run"), lesson, QStringLiteral("-o"), artifact});
     // A run that could not measure (a loaded or sanitized machine interrupted too many calls) is an
     // honest outcome: it still writes an artifact that must validate, draw and export.
-    [&] { QVERIFY2(run.exitCode == 0 || run.err.contains(QStringLiteral("could not measure")), qPrintable(run.err)); }();
+    [&] {
+        QVERIFY2(run.exitCode == 0 || run.err.contains(QStringLiteral("could not measure")), qPrintable(run.err));
+    }();
     const Outcome validate = runLessonscope({QStringLiteral("validate"), artifact});
     [&] { QVERIFY2(validate.exitCode == 0, qPrintable(validate.out + validate.err)); }();
 
@@ -132,10 +129,12 @@ inline QString checkCommandLine(const QTemporaryDir &dir, const char *id)
     [&] { QVERIFY2(colours.size() > 4, "the diagram drew nothing"); }();
 
     const QString traceFile = dir.filePath(QStringLiteral("%1-trace.json").arg(lesson));
-    const Outcome exported = runLessonscope({QStringLiteral("export-trace"), artifact, QStringLiteral("-o"), traceFile});
+    const Outcome exported
+        = runLessonscope({QStringLiteral("export-trace"), artifact, QStringLiteral("-o"), traceFile});
     [&] { QVERIFY2(exported.exitCode == 0, qPrintable(exported.err)); }();
     QFile file(traceFile);
-    const QJsonDocument trace = file.open(QIODevice::ReadOnly) ? QJsonDocument::fromJson(file.readAll()) : QJsonDocument();
+    const QJsonDocument trace
+        = file.open(QIODevice::ReadOnly) ? QJsonDocument::fromJson(file.readAll()) : QJsonDocument();
     [&] {
         QVERIFY(trace.isObject());
         QVERIFY(!trace[QStringLiteral("traceEvents")].toArray().isEmpty());

@@ -12,7 +12,7 @@
 #include <cstring>
 #include <vector>
 
-#define LESSONSCOPE_DECLARE_VARIANT(name, level) \
+#define LESSONSCOPE_DECLARE_VARIANT(name, level)                                                                       \
     extern "C" const LessonscopeMatmulVariant *lessonscope_matmul_variant_##name(void);
 LESSONSCOPE_MATMUL_VARIANTS(LESSONSCOPE_DECLARE_VARIANT)
 #undef LESSONSCOPE_DECLARE_VARIANT
@@ -30,8 +30,7 @@ constexpr Entry kEntries[] = {
 #undef LESSONSCOPE_VARIANT_ENTRY
 };
 
-template<typename Scalar, typename Function>
-double productSum(Function multiply)
+template <typename Scalar, typename Function> double productSum(Function multiply)
 {
     constexpr int m = 64, k = 32, n = 16;
     std::vector<Scalar> x(m * k), w(k * n), out(m * n);
@@ -58,8 +57,8 @@ int main(int argc, char *argv[])
         if (std::strcmp(argv[1], entry.name) != 0)
             continue;
         const LessonscopeMatmulVariant *variant = entry.entry();
-        std::printf("%s float32 %.6g float64 %.6g\n", variant->name,
-                    productSum<float>(variant->multiplyFloat), productSum<double>(variant->multiplyDouble));
+        std::printf("%s float32 %.6g float64 %.6g\n", variant->name, productSum<float>(variant->multiplyFloat),
+                    productSum<double>(variant->multiplyDouble));
         return 0;
     }
     std::fprintf(stderr, "matmulprobe: no variant '%s'\n", argv[1]);

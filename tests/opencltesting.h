@@ -21,10 +21,10 @@ inline std::unique_ptr<lessonscope::OpenClSession> openFirstDevice()
     return std::make_unique<lessonscope::OpenClSession>(0);
 }
 
-#define OPENCL_SESSION_OR_SKIP(session)                                                             \
-    auto session = opencltesting::openFirstDevice();                                                \
-    if (!session)                                                                                   \
-        QSKIP(qPrintable(QStringLiteral("no OpenCL device: ")                                       \
+#define OPENCL_SESSION_OR_SKIP(session)                                                                                \
+    auto session = opencltesting::openFirstDevice();                                                                   \
+    if (!session)                                                                                                      \
+        QSKIP(qPrintable(QStringLiteral("no OpenCL device: ")                                                          \
                          + QString::fromStdString(lessonscope::listOpenClDevices().problem)));
 
 } // namespace opencltesting

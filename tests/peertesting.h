@@ -18,10 +18,7 @@
 
 namespace peertesting {
 
-inline QString fixturePath(const QString &name)
-{
-    return QStringLiteral(LESSONSCOPE_TEST_DATA "/peers/") + name;
-}
+inline QString fixturePath(const QString &name) { return QStringLiteral(LESSONSCOPE_TEST_DATA "/peers/") + name; }
 
 // Every fixture, JSON and CSV, by name.
 inline QStringList fixtureNames()
@@ -30,15 +27,9 @@ inline QStringList fixtureNames()
         .entryList({QStringLiteral("*.json"), QStringLiteral("*.csv")}, QDir::Files, QDir::Name);
 }
 
-inline std::string fixtureBytes(const QString &name)
-{
-    return coretesting::readBytes(fixturePath(name)).toStdString();
-}
+inline std::string fixtureBytes(const QString &name) { return coretesting::readBytes(fixturePath(name)).toStdString(); }
 
-inline lessonscope::OpenedFile openFixture(const QString &name)
-{
-    return lessonscope::openFile(fixturePath(name));
-}
+inline lessonscope::OpenedFile openFixture(const QString &name) { return lessonscope::openFile(fixturePath(name)); }
 
 // A fixture's JSON changed in memory, then opened from its bytes: what a broken file gives.
 inline lessonscope::OpenedFile openChanged(const QString &name, const std::function<void(lessonscope::Json &)> &change)
@@ -53,7 +44,8 @@ inline const lessonscope::Problem *findProblem(const lessonscope::Problems &prob
                                                const std::string &pointer, const std::string &words)
 {
     for (const lessonscope::Problem &problem : problems) {
-        if (problem.severity == severity && problem.pointer == pointer && problem.message.find(words) != std::string::npos)
+        if (problem.severity == severity && problem.pointer == pointer
+            && problem.message.find(words) != std::string::npos)
             return &problem;
     }
     return nullptr;

@@ -16,10 +16,7 @@
 namespace threadtesting {
 
 #if defined(__linux__)
-inline long currentTid()
-{
-    return syscall(SYS_gettid);
-}
+inline long currentTid() { return syscall(SYS_gettid); }
 
 // The scheduler state of one of our threads: 'R' running or runnable, 'S' asleep in the kernel.
 inline char threadState(long tid)

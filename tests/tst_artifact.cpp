@@ -22,15 +22,9 @@ namespace {
 
 const QString kSeedPath = coretesting::seedPath();
 
-std::string seedText()
-{
-    return readBytes(kSeedPath).toStdString();
-}
+std::string seedText() { return readBytes(kSeedPath).toStdString(); }
 
-Artifact readSeed()
-{
-    return coretesting::seedArtifact();
-}
+Artifact readSeed() { return coretesting::seedArtifact(); }
 
 } // namespace
 
@@ -60,8 +54,8 @@ private slots:
         QCOMPARE(a.generatedAt(), std::string("2026-10-20T10:45:58.968076+00:00"));
         QCOMPARE(a.provenance(), std::string("recorded_cpu_computation"));
         using Entry = std::pair<std::string, std::string>;
-        const std::vector<Entry> environment = {{"backend", "cpu"}, {"deviceCount", "1"}, {"jax", "0.9.2"},
-                                                {"numpy", "2.4.4"}, {"matplotlib", "3.10.8"}};
+        const std::vector<Entry> environment = {
+            {"backend", "cpu"}, {"deviceCount", "1"}, {"jax", "0.9.2"}, {"numpy", "2.4.4"}, {"matplotlib", "3.10.8"}};
         QCOMPARE(a.environment(), environment);
         QCOMPARE(a.backend(), std::string("cpu"));
         QVERIFY(a.stdoutText().starts_with("{\n  \"backend\": \"TFRT_CPU_0\",\n"));
@@ -77,9 +71,9 @@ private slots:
         QCOMPARE(stdoutJson->at("python").get<std::string>(), std::string("3.14.3"));
         const performance01::Figures t = performance01::readFigures(a);
         QCOMPARE(t.firstCallSeconds, std::optional<double>(0.029204250313341618));
-        const std::vector<double> warm = {3.833277150988579e-05, 1.7374753952026367e-05, 1.2500211596488953e-05,
-                                          8.500181138515472e-06, 8.20821151137352e-06,   8.458271622657776e-06,
-                                          7.125083357095718e-06};
+        const std::vector<double> warm
+            = {3.833277150988579e-05, 1.7374753952026367e-05, 1.2500211596488953e-05, 8.500181138515472e-06,
+               8.20821151137352e-06,  8.458271622657776e-06,  7.125083357095718e-06};
         QCOMPARE(t.warm.seconds, warm);
         QCOMPARE(t.warmMedianSeconds, std::optional<double>(8.500181138515472e-06));
         QCOMPARE(t.maxAbsError, std::optional<double>(2.384185791015625e-07));
@@ -127,7 +121,8 @@ private slots:
     {
         const Diagram d = readSeed().diagram();
         QCOMPARE(d.title, std::string("Time the completed result"));
-        QCOMPARE(d.prediction, std::string("Where should synchronization occur in completed-result latency measurement?"));
+        QCOMPARE(d.prediction,
+                 std::string("Where should synchronization occur in completed-result latency measurement?"));
         QVERIFY(d.reading.starts_with("The host dispatches and waits while device work proceeds."));
         QVERIFY(d.reading.ends_with("need separately chosen boundaries when included in a benchmark."));
         QCOMPARE(d.alt, d.reading);

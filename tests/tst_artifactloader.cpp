@@ -10,7 +10,6 @@
 
 using namespace explorertesting;
 
-
 // Opening off the GUI thread: folders searched recursively, progress, cancel, kept current.
 class TestArtifactLoader : public QObject
 {
@@ -28,10 +27,7 @@ private:
     QTemporaryDir m_dir;
 };
 
-void TestArtifactLoader::initTestCase()
-{
-    isolateSettings(m_dir);
-}
+void TestArtifactLoader::initTestCase() { isolateSettings(m_dir); }
 
 QString TestArtifactLoader::makeTree(const QString &name, int files)
 {
@@ -137,10 +133,12 @@ void TestArtifactLoader::watcherKeepsFoldersCurrent()
     // A file replaced with a broken one is read again.
     writeFile(root + QStringLiteral("/group1/sub1/new.json.tmp"), "[]");
     QVERIFY(QFile::remove(root + QStringLiteral("/group1/sub1/new.json")));
-    QVERIFY(QFile::rename(root + QStringLiteral("/group1/sub1/new.json.tmp"), root + QStringLiteral("/group1/sub1/new.json")));
-    QTRY_VERIFY_WITH_TIMEOUT(model.entry(model.findByPath(root + QStringLiteral("/group1/sub1/new.json")))
-                                 && model.entry(model.findByPath(root + QStringLiteral("/group1/sub1/new.json")))->hasErrors(),
-                             10'000);
+    QVERIFY(QFile::rename(root + QStringLiteral("/group1/sub1/new.json.tmp"),
+                          root + QStringLiteral("/group1/sub1/new.json")));
+    QTRY_VERIFY_WITH_TIMEOUT(
+        model.entry(model.findByPath(root + QStringLiteral("/group1/sub1/new.json")))
+            && model.entry(model.findByPath(root + QStringLiteral("/group1/sub1/new.json")))->hasErrors(),
+        10'000);
 }
 
 QTEST_MAIN(TestArtifactLoader)

@@ -35,10 +35,7 @@ private:
     QTemporaryDir m_dir;
 };
 
-void TestArtifactView::initTestCase()
-{
-    isolateSettings(m_dir);
-}
+void TestArtifactView::initTestCase() { isolateSettings(m_dir); }
 
 void TestArtifactView::seedGivesTwoChartsWithItsValues()
 {
@@ -59,9 +56,8 @@ void TestArtifactView::seedGivesTwoChartsWithItsValues()
     QCOMPARE(first->chartPoints(0).at(0).y(), 0.029204250313341618 / 1e-3);
 
     // Warm calls: the seven samples at x = 1..7, shown in µs.
-    const double warm[] = {3.833277150988579e-05, 1.7374753952026367e-05, 1.2500211596488953e-05,
-                           8.500181138515472e-06, 8.20821151137352e-06, 8.458271622657776e-06,
-                           7.125083357095718e-06};
+    const double warm[] = {3.833277150988579e-05, 1.7374753952026367e-05, 1.2500211596488953e-05, 8.500181138515472e-06,
+                           8.20821151137352e-06,  8.458271622657776e-06,  7.125083357095718e-06};
     PanelChart *line = charts[1];
     QCOMPARE(line->panel().title, QStringLiteral("Warm calls"));
     QCOMPARE(line->valueAxisTitle(), QStringLiteral("time (µs)"));
@@ -94,11 +90,13 @@ void TestArtifactView::seedShowsHeaderStdoutEnvironmentDiagram()
     view.tabs()->setCurrentIndex(ArtifactView::StdoutTab);
     const QString out = view.stdoutView()->toPlainText();
     QVERIFY(out.startsWith(QStringLiteral("{\n  \"backend\": \"TFRT_CPU_0\",")));
-    QVERIFY(out.indexOf(QStringLiteral("\"backend\"")) < out.indexOf(QStringLiteral("\"max_abs_error\""))); // key order kept
+    QVERIFY(out.indexOf(QStringLiteral("\"backend\""))
+            < out.indexOf(QStringLiteral("\"max_abs_error\""))); // key order kept
     // Arrays of numbers flow onto lines; the text is the same JSON as the artifact's stdout.
     QVERIFY2(out.contains(QStringLiteral("\"input_shape\": [\n    64, 32\n  ],")), qPrintable(out));
-    QVERIFY2(out.contains(QStringLiteral("\"warm_samples_seconds\": [\n    3.833277150988579e-05, 1.7374753952026367e-05,")),
-             qPrintable(out));
+    QVERIFY2(
+        out.contains(QStringLiteral("\"warm_samples_seconds\": [\n    3.833277150988579e-05, 1.7374753952026367e-05,")),
+        qPrintable(out));
     const LibraryEntry seed = entryFrom(seedBytes(), seedPath());
     QCOMPARE(QJsonDocument::fromJson(out.toUtf8()),
              QJsonDocument::fromJson(QByteArray::fromStdString(seed.artifact->stdoutText())));
@@ -122,8 +120,8 @@ void TestArtifactView::invalidFileShowsProblemsAndNoChart_data()
     QTest::newRow("truncated JSON") << seedBytes().left(700) << QString();
     QTest::newRow("not an object") << QByteArray("[1, 2, 3]") << QString();
     QTest::newRow("empty file") << QByteArray() << QString();
-    QTest::newRow("unknown schemaVersion") << seedWith("\"schemaVersion\": 1", "\"schemaVersion\": 99")
-                                           << QStringLiteral("/schemaVersion");
+    QTest::newRow("unknown schemaVersion")
+        << seedWith("\"schemaVersion\": 1", "\"schemaVersion\": 99") << QStringLiteral("/schemaVersion");
 }
 
 void TestArtifactView::invalidFileShowsProblemsAndNoChart()
@@ -148,8 +146,8 @@ void TestArtifactView::invalidFileShowsProblemsAndNoChart()
 void TestArtifactView::brokenPanelIsAPlaceholderTheRestIsDrawn()
 {
     // The warm calls' y loses a value: its length no longer matches x.
-    const QByteArray bytes = seedWith("8.458271622657776e-06,\n              7.125083357095718e-06\n",
-                                      "8.458271622657776e-06\n");
+    const QByteArray bytes
+        = seedWith("8.458271622657776e-06,\n              7.125083357095718e-06\n", "8.458271622657776e-06\n");
     const LibraryEntry entry = entryFrom(bytes);
     QVERIFY(entry.artifact);
     QVERIFY(entry.hasErrors());
@@ -177,8 +175,10 @@ void TestArtifactView::markupInTheFileIsShownAsText()
     // Titles, labels and the prompt holding HTML: a user sees the characters, and no label reads
     // them as HTML (an <img> would make Qt open the file it names).
     const QString markup = QStringLiteral("<img src=\"/nonexistent/x.png\"><b>First call</b>");
-    QByteArray bytes = seedWith("\"title\": \"First call\"", "\"title\": \"<img src=\\\"/nonexistent/x.png\\\"><b>First call</b>\"");
-    bytes.replace("\"title\": \"Time the completed result\"", "\"title\": \"<img src=\\\"/nonexistent/y.png\\\">Lesson\"");
+    QByteArray bytes
+        = seedWith("\"title\": \"First call\"", "\"title\": \"<img src=\\\"/nonexistent/x.png\\\"><b>First call</b>\"");
+    bytes.replace("\"title\": \"Time the completed result\"",
+                  "\"title\": \"<img src=\\\"/nonexistent/y.png\\\">Lesson\"");
     bytes.replace("\"prediction\": \"Where", "\"prediction\": \"<img src=\\\"/nonexistent/z.png\\\">Where");
     const LibraryEntry entry = entryFrom(bytes);
     QVERIFY(entry.artifact);

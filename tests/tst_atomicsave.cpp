@@ -58,8 +58,7 @@ bool inject(Fault fault)
     return true;
 }
 
-template <typename Function>
-Function next(const char *name)
+template <typename Function> Function next(const char *name)
 {
     return reinterpret_cast<Function>(dlsym(RTLD_NEXT, name));
 }
@@ -93,10 +92,7 @@ namespace {
 const QString kSeedPath = coretesting::seedPath();
 const QString kWriterOption = QStringLiteral("--write-forever");
 
-Artifact readSeed()
-{
-    return coretesting::seedArtifact();
-}
+Artifact readSeed() { return coretesting::seedArtifact(); }
 
 // The seed with a line panel of `samples` values that depend on `variant`: two variants differ
 // in every block of the file, so a mix of them is never equal to either.
@@ -115,10 +111,7 @@ Artifact bigArtifact(int samples, int variant)
     return Artifact(std::move(document));
 }
 
-QByteArray bytesOf(const Artifact &artifact)
-{
-    return QByteArray::fromStdString(serializeArtifact(artifact));
-}
+QByteArray bytesOf(const Artifact &artifact) { return QByteArray::fromStdString(serializeArtifact(artifact)); }
 
 // Everything in the folder but the target: a temporary file left behind shows up here.
 QStringList strays(const QString &folder, const QString &target)
@@ -336,7 +329,9 @@ void TestAtomicSave::killedWriterLeavesOldOrNew()
             ++sawNew;
         else
             QFAIL(qPrintable(QStringLiteral("round %1: the file is neither the old one nor a complete new "
-                                            "one (%2 bytes)").arg(round).arg(now.size())));
+                                            "one (%2 bytes)")
+                                 .arg(round)
+                                 .arg(now.size())));
         if (round % 2 == 1)
             QVERIFY2(now != old, "a save that completed was lost");
 

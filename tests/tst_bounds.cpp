@@ -96,8 +96,7 @@ void TestBounds::objectsOverTheKeyLimitAreRefusedByPointer()
 
     ReadLimits limits;
     limits.maxKeysPerObject = 3;
-    QCOMPARE(readArtifact("[{\"a\":1,\"b\":2,\"c\":3,\"d\":4}]", limits).problems.at(0).pointer,
-             std::string("/0"));
+    QCOMPARE(readArtifact("[{\"a\":1,\"b\":2,\"c\":3,\"d\":4}]", limits).problems.at(0).pointer, std::string("/0"));
 }
 
 void TestBounds::aKeyRepeatedAMillionTimesWarnsAHundredTimes()

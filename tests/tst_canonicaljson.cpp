@@ -51,16 +51,20 @@ private slots:
         QTest::newRow("short escapes") << QByteArray(R"(["\b\f\n\r\t"])") << QByteArray(R"(["\b\f\n\r\t"])");
         QTest::newRow("other controls as lowercase \\u00xx")
             << QByteArray(R"(["\u0000\u0001\u001b\u001F"])") << QByteArray(R"(["\u0000\u0001\u001b\u001f"])");
-        QTest::newRow("solidus and DEL unescaped") << QByteArray(R"(["\/", "\u007f"])") << QByteArray("[\"/\",\"\x7F\"]");
-        QTest::newRow("non-ASCII as UTF-8") << QByteArray(R"(["\u00e9", "µs", "\u2028", "\ud83d\ude00"])")
-                                            << QByteArray("[\"\xC3\xA9\",\"\xC2\xB5s\",\"\xE2\x80\xA8\",\"\xF0\x9F\x98\x80\"]");
+        QTest::newRow("solidus and DEL unescaped")
+            << QByteArray(R"(["\/", "\u007f"])") << QByteArray("[\"/\",\"\x7F\"]");
+        QTest::newRow("non-ASCII as UTF-8")
+            << QByteArray(R"(["\u00e9", "µs", "\u2028", "\ud83d\ude00"])")
+            << QByteArray("[\"\xC3\xA9\",\"\xC2\xB5s\",\"\xE2\x80\xA8\",\"\xF0\x9F\x98\x80\"]");
         // integers
         QTest::newRow("integers") << QByteArray("[0, -1, 42, 9223372036854775807, -9223372036854775808]")
                                   << QByteArray("[0,-1,42,9223372036854775807,-9223372036854775808]");
-        QTest::newRow("unsigned 64-bit") << QByteArray("[18446744073709551615]") << QByteArray("[18446744073709551615]");
+        QTest::newRow("unsigned 64-bit") << QByteArray("[18446744073709551615]")
+                                         << QByteArray("[18446744073709551615]");
         QTest::newRow("minus zero integer") << QByteArray("[-0]") << QByteArray("[0]");
         // doubles: shortest round-trip digits, Python's repr layout
-        QTest::newRow("integral double keeps .0") << QByteArray("[1.0, 3.0e0, 1E5]") << QByteArray("[1.0,3.0,100000.0]");
+        QTest::newRow("integral double keeps .0")
+            << QByteArray("[1.0, 3.0e0, 1E5]") << QByteArray("[1.0,3.0,100000.0]");
         QTest::newRow("minus zero double") << QByteArray("[-0.0]") << QByteArray("[-0.0]");
         QTest::newRow("shortest digits") << QByteArray("[0.1, 0.30000000000000004, 3.8]")
                                          << QByteArray("[0.1,0.30000000000000004,3.8]");
@@ -68,14 +72,13 @@ private slots:
         QTest::newRow("exponent below 1e-4, two digits at least")
             << QByteArray("[0.00001, 2.5e-7, 8.500181138515472e-06, 5e-324]")
             << QByteArray("[1e-05,2.5e-07,8.500181138515472e-06,5e-324]");
-        QTest::newRow("fixed below 1e16") << QByteArray("[1e15, 1234567890123456.0]")
-                                          << QByteArray("[1000000000000000.0,1234567890123456.0]");
-        QTest::newRow("exponent from 1e16")
-            << QByteArray("[1e16, 1.2345678901234568e17, 1.7976931348623157e308]")
-            << QByteArray("[1e+16,1.2345678901234568e+17,1.7976931348623157e+308]");
+        QTest::newRow("fixed below 1e16")
+            << QByteArray("[1e15, 1234567890123456.0]") << QByteArray("[1000000000000000.0,1234567890123456.0]");
+        QTest::newRow("exponent from 1e16") << QByteArray("[1e16, 1.2345678901234568e17, 1.7976931348623157e308]")
+                                            << QByteArray("[1e+16,1.2345678901234568e+17,1.7976931348623157e+308]");
         // nlohmann's Grisu2 writes 3.1322315702267408e+16 here: not the shortest digits.
-        QTest::newRow("truly shortest digits") << QByteArray("[3.132231570226741e+16]")
-                                               << QByteArray("[3.132231570226741e+16]");
+        QTest::newRow("truly shortest digits")
+            << QByteArray("[3.132231570226741e+16]") << QByteArray("[3.132231570226741e+16]");
         QTest::newRow("integers too large for 64 bits become doubles")
             << QByteArray("[18446744073709551616]") << QByteArray("[1.8446744073709552e+19]");
     }
@@ -89,8 +92,10 @@ private slots:
 
     void stableAcrossKeyOrderAndWhitespace()
     {
-        const std::string a = canonicalOf(R"({"lesson": {"id": "performance-01", "contentVersion": 1}, "parameters": {"samples": 7, "dtype": "float32"}})");
-        const std::string b = canonicalOf("{\n  \"parameters\" : {\"dtype\":\"float32\",\"samples\":7},\n  \"lesson\":{\"contentVersion\":1,\"id\":\"performance-01\"}\n}\n");
+        const std::string a = canonicalOf(
+            R"({"lesson": {"id": "performance-01", "contentVersion": 1}, "parameters": {"samples": 7, "dtype": "float32"}})");
+        const std::string b = canonicalOf("{\n  \"parameters\" : {\"dtype\":\"float32\",\"samples\":7},\n  "
+                                          "\"lesson\":{\"contentVersion\":1,\"id\":\"performance-01\"}\n}\n");
         QCOMPARE(a, b);
         QCOMPARE(canonicalHash(Json::parse(a)), canonicalHash(Json::parse(b)));
         QCOMPARE(canonicalHash(Json::parse(a)), sha256Hex(a));
@@ -139,8 +144,10 @@ private slots:
             const std::string text = formatJsonDouble(value);
             QCOMPARE(Json::parse(text).get<double>(), value);
             char shortest[64];
-            const auto end = std::to_chars(shortest, shortest + sizeof shortest, value, std::chars_format::scientific).ptr;
-            const std::string_view mantissa(shortest, static_cast<std::size_t>(std::find(shortest, end, 'e') - shortest));
+            const auto end
+                = std::to_chars(shortest, shortest + sizeof shortest, value, std::chars_format::scientific).ptr;
+            const std::string_view mantissa(shortest,
+                                            static_cast<std::size_t>(std::find(shortest, end, 'e') - shortest));
             const auto digits = [](std::string_view s) {
                 std::string d;
                 for (char c : s)
@@ -153,7 +160,8 @@ private slots:
             };
             const std::string written = text.substr(0, text.find('e'));
             if (digits(written) != digits(mantissa))
-                QFAIL(qPrintable(QString::fromStdString(text + " is not the shortest form " + std::string(shortest, end))));
+                QFAIL(qPrintable(
+                    QString::fromStdString(text + " is not the shortest form " + std::string(shortest, end))));
         }
     }
 
@@ -166,8 +174,7 @@ private slots:
         // Computed independently with Python:
         // json.dumps(seed, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
         QCOMPARE(canonicalJson(seed).size(), std::size_t(2370));
-        QCOMPARE(canonicalHash(seed),
-                 std::string("e39d2be2ae08f4e7f76d36ddaacd3500d6654348c410aa84edfaacd070566f68"));
+        QCOMPARE(canonicalHash(seed), std::string("e39d2be2ae08f4e7f76d36ddaacd3500d6654348c410aa84edfaacd070566f68"));
     }
 };
 

@@ -83,8 +83,9 @@ std::vector<PanelItem> logPanels(int count)
 int logAxesOf(const PanelChart &chart)
 {
     const auto axes = chart.findChild<QChartView *>()->chart()->axes();
-    return static_cast<int>(std::count_if(axes.cbegin(), axes.cend(),
-                                          [](const QAbstractAxis *axis) { return qobject_cast<const QLogValueAxis *>(axis); }));
+    return static_cast<int>(std::count_if(axes.cbegin(), axes.cend(), [](const QAbstractAxis *axis) {
+        return qobject_cast<const QLogValueAxis *>(axis);
+    }));
 }
 
 // Every chart is on log axes (bars: the value axis; lines: both), and each long series keeps all
@@ -159,10 +160,14 @@ void TestChartBounds::logAxesHoldTheExtremeDoubles_data()
     QTest::addColumn<QString>("beyond");
     const double largest = std::numeric_limits<double>::max();
     const double denormal = std::numeric_limits<double>::denorm_min();
-    QTest::newRow("y up to the largest double") << false << false << std::vector<double>{1, 2, 3} << std::vector<double>{1e-6, 2e-6, largest} << "1 value";
-    QTest::newRow("y down to a denormal") << false << false << std::vector<double>{1, 2, 3} << std::vector<double>{denormal, 2e-6, 1} << "1 value";
-    QTest::newRow("x from a denormal to the largest") << true << false << std::vector<double>{denormal, 1, largest} << std::vector<double>{1, 2, 3} << "2 values";
-    QTest::newRow("a bar of the largest double") << false << true << std::vector<double>{} << std::vector<double>{largest, 1e-6} << "1 value";
+    QTest::newRow("y up to the largest double")
+        << false << false << std::vector<double>{1, 2, 3} << std::vector<double>{1e-6, 2e-6, largest} << "1 value";
+    QTest::newRow("y down to a denormal")
+        << false << false << std::vector<double>{1, 2, 3} << std::vector<double>{denormal, 2e-6, 1} << "1 value";
+    QTest::newRow("x from a denormal to the largest")
+        << true << false << std::vector<double>{denormal, 1, largest} << std::vector<double>{1, 2, 3} << "2 values";
+    QTest::newRow("a bar of the largest double")
+        << false << true << std::vector<double>{} << std::vector<double>{largest, 1e-6} << "1 value";
 }
 
 // A log axis given 1.8 × 10³⁰⁸ (or x from 5 × 10⁻³²⁴) made Qt Charts recurse until the stack
@@ -186,14 +191,17 @@ void TestChartBounds::logAxesHoldTheExtremeDoubles()
     chart.show();
     QVERIFY(QTest::qWaitForWindowExposed(&chart));
     QVERIFY(!chart.grab().isNull()); // drawn, not recursed to death
-    QVERIFY2(noteOf(chart, "limitNote").contains(beyond + QStringLiteral(" beyond the log axis's 10⁻²⁵⁰ … 10²⁵⁰, drawn at its edge")),
+    QVERIFY2(noteOf(chart, "limitNote")
+                 .contains(beyond + QStringLiteral(" beyond the log axis's 10⁻²⁵⁰ … 10²⁵⁰, drawn at its edge")),
              qPrintable(noteOf(chart, "limitNote")));
     // And its lines are a dozen or so, not one (and 8 minor ones) for each of 500 decades: a
     // second and 150 MB a panel.
     for (const QAbstractAxis *axis : chart.findChild<QChartView *>()->chart()->axes()) {
         if (const auto *log = qobject_cast<const QLogValueAxis *>(axis)) {
-            const double lines = (std::log(log->max()) - std::log(log->min())) / std::log(log->base()); // max/min overflows
-            QVERIFY2(lines <= 14, qPrintable(QStringLiteral("%1 lines from %2 to %3").arg(lines).arg(log->min()).arg(log->max())));
+            const double lines
+                = (std::log(log->max()) - std::log(log->min())) / std::log(log->base()); // max/min overflows
+            QVERIFY2(lines <= 14,
+                     qPrintable(QStringLiteral("%1 lines from %2 to %3").arg(lines).arg(log->min()).arg(log->max())));
             QVERIFY(log->base() <= 10 || log->minorTickCount() == 0);
         }
     }
@@ -271,7 +279,8 @@ void TestChartBounds::logPanelsAndComparisonsKeepTheCaps()
         view.setMaxPanels(count); // more than the cap: clamped to it
         view.setItems(logPanels(count));
         QCOMPARE(view.charts().size(), PanelsView::kMaxPanels);
-        QVERIFY2(noteOf(view, "panelsNote").contains(QStringLiteral("first 24 of 1,000")), qPrintable(noteOf(view, "panelsNote")));
+        QVERIFY2(noteOf(view, "panelsNote").contains(QStringLiteral("first 24 of 1,000")),
+                 qPrintable(noteOf(view, "panelsNote")));
         checkLogCharts(view.charts(), 1);
         if (QTest::currentTestFailed())
             return;

@@ -23,23 +23,13 @@ using namespace lessonscope;
 
 namespace {
 
-Artifact seed()
-{
-    return coretesting::seedArtifact();
-}
+Artifact seed() { return coretesting::seedArtifact(); }
 
 // The seed with a hand-made trace: warm call 1 is 310 ns to dispatch, 930 ns completed.
-Artifact withHandMadeTrace()
-{
-    return coretesting::withHandMadeTrace(seed());
-}
+Artifact withHandMadeTrace() { return coretesting::withHandMadeTrace(seed()); }
 
-Json parse(const std::string &text)
-{
-    return Json::parse(text); // throws, failing the test, when it is not JSON
-}
-
-// Checks what every Chrome trace needs, and returns the lane name of each thread id.
+// Checks what every Chrome trace needs (Json::parse throws, failing the test, on what is not
+// JSON), and returns the lane name of each thread id.
 std::map<int, std::string> checkStructure(const Json &trace)
 {
     std::map<int, std::string> threads;
@@ -82,17 +72,15 @@ const Json *find(const Json &trace, const std::string &ph, const std::string &na
 // A recorded lesson's artifact (resources/recorded), read as lessonscope reads it.
 Artifact recording(const char *lesson)
 {
-    const QString path = QStringLiteral(LESSONSCOPE_TEST_DATA "/../../resources/recorded/%1.recorded.json").arg(QLatin1String(lesson));
+    const QString path
+        = QStringLiteral(LESSONSCOPE_TEST_DATA "/../../resources/recorded/%1.recorded.json").arg(QLatin1String(lesson));
     const ReadResult result = readArtifactFile(path);
     if (!result.artifact)
         qFatal("the recording of %s does not read", lesson);
     return *result.artifact;
 }
 
-Json traceOf(const Artifact &artifact)
-{
-    return parse(exportChromeTrace(artifact, *timelineOf(artifact)).json);
-}
+Json traceOf(const Artifact &artifact) { return Json::parse(exportChromeTrace(artifact, *timelineOf(artifact)).json); }
 
 // Each thread's complete events, by start (longest first on a tie), as [ts, ts + dur] in doubles,
 // the way a reader adds them.
@@ -106,7 +94,9 @@ std::map<int, std::vector<std::pair<double, double>>> spansByThread(const Json &
         }
     }
     for (auto &[tid, list] : spans)
-        std::sort(list.begin(), list.end(), [](const auto &a, const auto &b) { return a.first < b.first || (a.first == b.first && a.second > b.second); });
+        std::sort(list.begin(), list.end(), [](const auto &a, const auto &b) {
+            return a.first < b.first || (a.first == b.first && a.second > b.second);
+        });
     return spans;
 }
 
@@ -119,7 +109,7 @@ class TestChromeTrace : public QObject
 private slots:
     void lanesAreNamedThreads()
     {
-        const Json trace = parse(exportChromeTrace(withHandMadeTrace(), *timelineOf(withHandMadeTrace())).json);
+        const Json trace = Json::parse(exportChromeTrace(withHandMadeTrace(), *timelineOf(withHandMadeTrace())).json);
         const std::map<int, std::string> threads = checkStructure(trace);
         const std::set<std::string> names = [&] {
             std::set<std::string> s;
@@ -136,7 +126,7 @@ private slots:
         const ChromeTrace exported = exportChromeTrace(withHandMadeTrace(), *timelineOf(withHandMadeTrace()));
         QVERIFY(!exported.schematic);
         QCOMPARE(exported.callCount, 3);
-        const Json trace = parse(exported.json);
+        const Json trace = Json::parse(exported.json);
         std::map<int, std::string> threads = checkStructure(trace);
         const auto lane = [&](const Json *event) { return threads[(*event)["tid"].get<int>()]; };
 
@@ -181,7 +171,7 @@ private slots:
         const ChromeTrace exported = exportChromeTrace(seed(), *timelineOf(seed()));
         QVERIFY(exported.schematic);
         QCOMPARE(exported.callCount, 1);
-        const Json trace = parse(exported.json);
+        const Json trace = Json::parse(exported.json);
         checkStructure(trace);
         QVERIFY(trace["otherData"]["mode"] == Json("schematic"));
         QVERIFY(trace["otherData"]["note"].get<std::string>().find("no measured trace") != std::string::npos);
@@ -209,14 +199,14 @@ private slots:
         ParameterValues values{{"samples", std::int64_t{4}}};
         QVERIFY(!lesson->resolveParameters(values));
         RunObserver observer;
-        const Artifact artifact =
-            buildArtifact(*lesson, lesson->run(values, observer), "2026-10-20T10:45:58.968076+00:00");
+        const Artifact artifact
+            = buildArtifact(*lesson, lesson->run(values, observer), "2026-10-20T10:45:58.968076+00:00");
         const ChromeTrace exported = exportChromeTrace(artifact, *timelineOf(artifact));
         QVERIFY(!exported.schematic);
         // The first call and four clean warm ones, and one more for each call other work interrupted.
         QCOMPARE(exported.callCount, static_cast<int>(artifact.trace()->calls.size()));
         QVERIFY(exported.callCount >= 5);
-        const Json trace = parse(exported.json);
+        const Json trace = Json::parse(exported.json);
         checkStructure(trace);
         int calls = 0;
         for (const Json &event : trace["traceEvents"]) {
@@ -228,8 +218,8 @@ private slots:
                 const double end = begin + event["dur"].get<double>();
                 bool found = false;
                 for (const Json &other : trace["traceEvents"]) {
-                    if (other.value("name", "") == "device work" && other["ts"].get<double>() >= begin - 1e-9 &&
-                        other["ts"].get<double>() <= end) {
+                    if (other.value("name", "") == "device work" && other["ts"].get<double>() >= begin - 1e-9
+                        && other["ts"].get<double>() <= end) {
                         QVERIFY(other["ts"].get<double>() + other["dur"].get<double>() <= end + 1e-6);
                         found = true;
                     }
@@ -248,21 +238,23 @@ private slots:
     {
         const Lesson *lesson = findLesson(Performance01::kId);
         const auto export_ = [&](std::int64_t samples, std::size_t *pieces, std::size_t *largest, std::size_t *events) {
-            ParameterValues values{{"samples", samples}, {"m", std::int64_t{4}}, {"k", std::int64_t{4}}, {"n", std::int64_t{4}}};
+            ParameterValues values{
+                {"samples", samples}, {"m", std::int64_t{4}}, {"k", std::int64_t{4}}, {"n", std::int64_t{4}}};
             if (lesson->resolveParameters(values))
                 qFatal("the lesson refused its parameters");
             RunObserver observer;
-            const Artifact artifact = buildArtifact(*lesson, lesson->run(values, observer), "2026-10-20T10:45:58+00:00");
+            const Artifact artifact
+                = buildArtifact(*lesson, lesson->run(values, observer), "2026-10-20T10:45:58+00:00");
             std::string text;
             *pieces = 0;
             *largest = 0;
-            const ChromeTraceSummary summary =
-                writeChromeTrace(artifact, *timelineOf(artifact), [&](std::string_view bytes) {
-                    ++*pieces;
-                    *largest = std::max(*largest, bytes.size());
-                    text.append(bytes);
-                    return true;
-                });
+            const ChromeTraceSummary summary
+                = writeChromeTrace(artifact, *timelineOf(artifact), [&](std::string_view bytes) {
+                      ++*pieces;
+                      *largest = std::max(*largest, bytes.size());
+                      text.append(bytes);
+                      return true;
+                  });
             if (!summary.written || text != exportChromeTrace(artifact, *timelineOf(artifact)).json)
                 qFatal("the streamed trace differs from the exported one");
             const Json document = Json::parse(text);
@@ -278,20 +270,25 @@ private slots:
         QVERIFY(manyEvents > 8 * 11);
         QVERIFY2(fewPieces >= fewEvents && manyPieces >= manyEvents,
                  qPrintable(QStringLiteral("%1 pieces for %2 events, %3 for %4")
-                                .arg(fewPieces).arg(fewEvents).arg(manyPieces).arg(manyEvents)));
-        QVERIFY2(manyLargest <= fewLargest + 64, qPrintable(QStringLiteral("largest piece %1 bytes for 11 calls, %2 for 101")
-                                                                 .arg(fewLargest).arg(manyLargest)));
+                                .arg(fewPieces)
+                                .arg(fewEvents)
+                                .arg(manyPieces)
+                                .arg(manyEvents)));
+        QVERIFY2(
+            manyLargest <= fewLargest + 64,
+            qPrintable(
+                QStringLiteral("largest piece %1 bytes for 11 calls, %2 for 101").arg(fewLargest).arg(manyLargest)));
         QVERIFY(fewLargest < 4096);
     }
 
     void stopsAtTheFirstRefusedWrite()
     {
         int offered = 0;
-        const ChromeTraceSummary summary =
-            writeChromeTrace(withHandMadeTrace(), *timelineOf(withHandMadeTrace()), [&](std::string_view) {
-                ++offered;
-                return offered < 3; // the disk fills up at the third piece
-            });
+        const ChromeTraceSummary summary
+            = writeChromeTrace(withHandMadeTrace(), *timelineOf(withHandMadeTrace()), [&](std::string_view) {
+                  ++offered;
+                  return offered < 3; // the disk fills up at the third piece
+              });
         QVERIFY(!summary.written);
         QCOMPARE(offered, 3);
     }
@@ -316,7 +313,8 @@ private slots:
     void noEventBeforeTheTraceBegins_data()
     {
         QTest::addColumn<QString>("lesson");
-        for (const char *lesson : {"performance-01", "performance-02", "performance-03", "performance-05", "performance-06"})
+        for (const char *lesson :
+             {"performance-01", "performance-02", "performance-03", "performance-05", "performance-06"})
             QTest::newRow(lesson) << QString::fromLatin1(lesson);
     }
 
@@ -350,8 +348,11 @@ private slots:
                     open.pop_back();
                 if (!open.empty() && end > open.back().second)
                     QFAIL(qPrintable(QStringLiteral("thread %1: [%2, %3] crosses [%4, %5]")
-                                         .arg(tid).arg(begin, 0, 'g', 17).arg(end, 0, 'g', 17)
-                                         .arg(open.back().first, 0, 'g', 17).arg(open.back().second, 0, 'g', 17)));
+                                         .arg(tid)
+                                         .arg(begin, 0, 'g', 17)
+                                         .arg(end, 0, 'g', 17)
+                                         .arg(open.back().first, 0, 'g', 17)
+                                         .arg(open.back().second, 0, 'g', 17)));
                 open.push_back({begin, end});
             }
         }
@@ -368,7 +369,8 @@ private slots:
                 continue;
             const double ts = event["ts"].get<double>();
             const auto beginNs = std::llround(ts * 1000);
-            const double end = static_cast<double>(beginNs + event["args"]["completed_result_ns"].get<std::int64_t>()) / 1000.0;
+            const double end
+                = static_cast<double>(beginNs + event["args"]["completed_result_ns"].get<std::int64_t>()) / 1000.0;
             const double sum = ts + event["dur"].get<double>();
             QVERIFY2(sum < end && end - sum < 1e-9, qPrintable(QString::number(sum, 'g', 17)));
             ++checked;
@@ -389,7 +391,9 @@ private slots:
                 ++calls;
                 completed.insert(event["args"]["completed_result_ns"].get<std::int64_t>());
                 const double dur = event["dur"].get<double>();
-                QVERIFY(std::fabs(dur * 1000 - static_cast<double>(event["args"]["completed_result_ns"].get<std::int64_t>())) < 1e-6);
+                QVERIFY(std::fabs(dur * 1000
+                                  - static_cast<double>(event["args"]["completed_result_ns"].get<std::int64_t>()))
+                        < 1e-6);
             }
         }
         QCOMPARE(calls, static_cast<int>(artifact.trace()->calls.size()));
@@ -403,7 +407,8 @@ private slots:
         bool process = false;
         for (const Json &event : trace["traceEvents"]) {
             if (event["name"] == "process_name")
-                process = event["args"]["name"].get<std::string>().find("schematic units, shown as microseconds") != std::string::npos;
+                process = event["args"]["name"].get<std::string>().find("schematic units, shown as microseconds")
+                    != std::string::npos;
             if (event["ph"] == "X")
                 QVERIFY(event["args"]["unit"].get<std::string>().find("nothing measured") != std::string::npos);
         }
@@ -417,10 +422,11 @@ private slots:
         QVERIFY(dir.isValid());
         const QString out = dir.filePath(QStringLiteral("trace.json"));
         QProcess process;
-        process.start(QStringLiteral(LESSONSCOPE_BINARY),
-                      {QStringLiteral("export-trace"), coretesting::seedPath(), QStringLiteral("-o"), out});
-        QVERIFY(process.waitForFinished(60000));
-        QCOMPARE(process.exitCode(), 0);
+        const auto exportTrace = [&process](const QStringList &arguments) {
+            process.start(QStringLiteral(LESSONSCOPE_BINARY), QStringList{QStringLiteral("export-trace")} + arguments);
+            return process.waitForFinished(60000) ? process.exitCode() : -1;
+        };
+        QCOMPARE(exportTrace({coretesting::seedPath(), QStringLiteral("-o"), out}), 0);
         QVERIFY(QString::fromUtf8(process.readAllStandardError()).contains(QStringLiteral("schematic")));
         std::ifstream file(out.toStdString());
         const Json trace = Json::parse(file);
@@ -431,18 +437,10 @@ private slots:
         const QString broken = dir.filePath(QStringLiteral("broken.json"));
         QVERIFY(coretesting::writeBytes(broken, "{\"schemaVersion\": 2}"));
         QVERIFY(coretesting::writeBytes(out, "old"));
-        process.start(QStringLiteral(LESSONSCOPE_BINARY), {QStringLiteral("export-trace"), broken, QStringLiteral("-o"), out});
-        QVERIFY(process.waitForFinished(60000));
-        QCOMPARE(process.exitCode(), 1);
+        QCOMPARE(exportTrace({broken, QStringLiteral("-o"), out}), 1);
         QCOMPARE(coretesting::readBytes(out), QByteArray("old"));
-
-        process.start(QStringLiteral(LESSONSCOPE_BINARY), {QStringLiteral("export-trace")});
-        QVERIFY(process.waitForFinished(60000));
-        QCOMPARE(process.exitCode(), 2);
-        process.start(QStringLiteral(LESSONSCOPE_BINARY),
-                      {QStringLiteral("export-trace"), dir.filePath(QStringLiteral("missing.json"))});
-        QVERIFY(process.waitForFinished(60000));
-        QCOMPARE(process.exitCode(), 1);
+        QCOMPARE(exportTrace({}), 2);
+        QCOMPARE(exportTrace({dir.filePath(QStringLiteral("missing.json"))}), 1);
     }
 };
 

@@ -37,7 +37,10 @@ private slots:
                 for (std::int64_t first = 0; first <= begin; first += std::max<std::int64_t>(1, begin / 7)) {
                     const double m = static_cast<double>(first) / 1000.0;
                     QVERIFY2((ts - m) + dur < end - m,
-                             qPrintable(QStringLiteral("%1 + %2 moved by %3").arg(ts, 0, 'g', 17).arg(dur, 0, 'g', 17).arg(m, 0, 'g', 17)));
+                             qPrintable(QStringLiteral("%1 + %2 moved by %3")
+                                            .arg(ts, 0, 'g', 17)
+                                            .arg(dur, 0, 'g', 17)
+                                            .arg(m, 0, 'g', 17)));
                 }
             }
         }
@@ -49,7 +52,6 @@ private slots:
         QCOMPARE(chromeDurationBetween(5.0, 5.0), 0.0);
         QCOMPARE(chromeDurationBetween(5.0, 4.0), 0.0);
     }
-
 };
 
 QTEST_GUILESS_MAIN(TestChromeTraceTime)

@@ -21,10 +21,7 @@ using coretesting::runLessonscope;
 
 namespace {
 
-QString seedPath()
-{
-    return QStringLiteral(LESSONSCOPE_TEST_DATA "/seed-performance-01.json");
-}
+QString seedPath() { return QStringLiteral(LESSONSCOPE_TEST_DATA "/seed-performance-01.json"); }
 
 void writeFile(const QString &path, const QByteArray &bytes)
 {
@@ -95,7 +92,8 @@ private slots:
                  qPrintable(outcome.out));
         QVERIFY(outcome.out.contains(QStringLiteral("line ")));
         QVERIFY(!outcome.out.contains(QStringLiteral("good.json")));
-        QVERIFY2(outcome.err.contains(QStringLiteral("3 files checked: 1 valid, 2 with errors")), qPrintable(outcome.err));
+        QVERIFY2(outcome.err.contains(QStringLiteral("3 files checked: 1 valid, 2 with errors")),
+                 qPrintable(outcome.err));
     }
 
     void validateReportsWhatAFolderWalkCannotOpen()
@@ -107,12 +105,14 @@ private slots:
         const QByteArray badName = QFile::encodeName(dir.path()) + "/bad\xff.json";
         QVERIFY(QFile::copy(seedPath(), QFile::decodeName(QFile::encodeName(dir.path()) + "/placeholder.json")));
         QVERIFY(::rename(QFile::encodeName(dir.filePath(QStringLiteral("placeholder.json"))).constData(),
-                         badName.constData()) == 0);
+                         badName.constData())
+                == 0);
         const Outcome outcome = runLessonscope({QStringLiteral("validate"), dir.path()});
         QCOMPARE(outcome.exitCode, 1);
         QVERIFY2(outcome.out.contains(QStringLiteral("bad\\xFF.json: error:")), qPrintable(outcome.out));
         QVERIFY(outcome.out.contains(QStringLiteral("not valid UTF-8")));
-        QVERIFY2(outcome.err.contains(QStringLiteral("2 files checked: 1 valid, 1 with errors")), qPrintable(outcome.err));
+        QVERIFY2(outcome.err.contains(QStringLiteral("2 files checked: 1 valid, 1 with errors")),
+                 qPrintable(outcome.err));
     }
 
     void validateMissingFile()
@@ -147,10 +147,9 @@ private slots:
     {
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("a.json"));
-        const Outcome outcome = runLessonscope({QStringLiteral("run"), QStringLiteral("performance-01"),
-                                             QStringLiteral("--samples"), QStringLiteral("5"),
-                                             QStringLiteral("--shape"), QStringLiteral("16x8x4"),
-                                             QStringLiteral("-o"), path});
+        const Outcome outcome = runLessonscope(
+            {QStringLiteral("run"), QStringLiteral("performance-01"), QStringLiteral("--samples"), QStringLiteral("5"),
+             QStringLiteral("--shape"), QStringLiteral("16x8x4"), QStringLiteral("-o"), path});
         QVERIFY2(outcome.exitCode == 0, qPrintable(outcome.err));
         QVERIFY(outcome.out.contains(QStringLiteral("first call")));
         QVERIFY(outcome.out.contains(QStringLiteral("warm median")));
@@ -166,9 +165,9 @@ private slots:
         QCOMPARE(runLessonscope({QStringLiteral("validate"), path}).exitCode, 0);
 
         // A second run never overwrites the first without --force.
-        const Outcome again = runLessonscope({QStringLiteral("run"), QStringLiteral("performance-01"),
-                                           QStringLiteral("--samples"), QStringLiteral("1"),
-                                           QStringLiteral("-o"), path});
+        const Outcome again
+            = runLessonscope({QStringLiteral("run"), QStringLiteral("performance-01"), QStringLiteral("--samples"),
+                              QStringLiteral("1"), QStringLiteral("-o"), path});
         QCOMPARE(again.exitCode, 1);
         QVERIFY(again.err.contains(QStringLiteral("--force")));
         QCOMPARE(performance01::readFigures(*readArtifactFile(path).artifact).warm.seconds.size(), firstRunSamples);
@@ -181,12 +180,14 @@ private slots:
         const QString a = dir.filePath(QStringLiteral("a.json"));
         const QString b = dir.filePath(QStringLiteral("b.json"));
         for (const auto &[path, arguments] :
-             {std::pair{big, QStringList{QStringLiteral("--shape"), QStringLiteral("96x96x96"), QStringLiteral("--dtype"),
-                                         QStringLiteral("float64"), QStringLiteral("--samples"), QStringLiteral("12")}},
+             {std::pair{big,
+                        QStringList{QStringLiteral("--shape"), QStringLiteral("96x96x96"), QStringLiteral("--dtype"),
+                                    QStringLiteral("float64"), QStringLiteral("--samples"), QStringLiteral("12")}},
               std::pair{a, QStringList{QStringLiteral("--samples"), QStringLiteral("30")}},
               std::pair{b, QStringList{QStringLiteral("--samples"), QStringLiteral("30")}}}) {
-            const Outcome made = runLessonscope(QStringList{QStringLiteral("run"), QStringLiteral("performance-01"),
-                                                            QStringLiteral("-o"), path} + arguments);
+            const Outcome made = runLessonscope(
+                QStringList{QStringLiteral("run"), QStringLiteral("performance-01"), QStringLiteral("-o"), path}
+                + arguments);
             QVERIFY2(made.exitCode == 0, qPrintable(made.err));
         }
 
@@ -196,7 +197,7 @@ private slots:
         QVERIFY(mismatched.out.contains(QStringLiteral("different experiments")));
         QVERIFY(mismatched.out.contains(QStringLiteral("dtype: A float32 · B float64")));
         QVERIFY(mismatched.out.contains(QStringLiteral("shape: A 64×32 · 32×16 · B 96×96 · 96×96")));
-        QVERIFY(mismatched.out.contains(QStringLiteral("says little"))); // the seed has 7 samples
+        QVERIFY(mismatched.out.contains(QStringLiteral("says little")));                  // the seed has 7 samples
         QVERIFY(mismatched.out.contains(QStringLiteral("An interval bounds the noise"))); // not a bias
 
         // Two default runs: the same experiment, an interval for every figure with samples: 99% for
@@ -233,25 +234,30 @@ private slots:
                                         << QStringLiteral("no lesson 'performance-99'");
         QTest::newRow("bad shape") << QStringList{run, lesson, QStringLiteral("--shape"), QStringLiteral("64x32")}
                                    << QStringLiteral("is not MxKxN");
-        QTest::newRow("samples not a number") << QStringList{run, lesson, QStringLiteral("--samples"), QStringLiteral("many")}
-                                              << QStringLiteral("not an integer");
-        QTest::newRow("samples out of range") << QStringList{run, lesson, QStringLiteral("--samples"), QStringLiteral("0")}
-                                              << QStringLiteral("samples");
+        QTest::newRow("samples not a number")
+            << QStringList{run, lesson, QStringLiteral("--samples"), QStringLiteral("many")}
+            << QStringLiteral("not an integer");
+        QTest::newRow("samples out of range")
+            << QStringList{run, lesson, QStringLiteral("--samples"), QStringLiteral("0")} << QStringLiteral("samples");
         QTest::newRow("unknown dtype") << QStringList{run, lesson, QStringLiteral("--dtype"), QStringLiteral("int8")}
                                        << QStringLiteral("dtype");
-        QTest::newRow("unknown option") << QStringList{run, lesson, QStringLiteral("--fast")}
-                                        << QStringLiteral("fast");
+        QTest::newRow("unknown option") << QStringList{run, lesson, QStringLiteral("--fast")} << QStringLiteral("fast");
         // Each value in range, the run beyond what a lesson runs: refused before measuring, with
         // the limit named (the check of a 4096³ product alone would take minutes).
-        QTest::newRow("product too large") << QStringList{run, lesson, QStringLiteral("--shape"), QStringLiteral("4096x4096x4096")}
-                                           << QStringLiteral("(2048³) a lesson runs");
-        QTest::newRow("too many calls of it")
-            << QStringList{run, lesson, QStringLiteral("--shape"), QStringLiteral("2048x2048x2048"), QStringLiteral("--samples"),
-                           QStringLiteral("1000")}
-            << QStringLiteral("choose fewer samples or a smaller shape");
+        QTest::newRow("product too large")
+            << QStringList{run, lesson, QStringLiteral("--shape"), QStringLiteral("4096x4096x4096")}
+            << QStringLiteral("(2048³) a lesson runs");
+        QTest::newRow("too many calls of it") << QStringList{run,
+                                                             lesson,
+                                                             QStringLiteral("--shape"),
+                                                             QStringLiteral("2048x2048x2048"),
+                                                             QStringLiteral("--samples"),
+                                                             QStringLiteral("1000")}
+                                              << QStringLiteral("choose fewer samples or a smaller shape");
         QTest::newRow("too many calls in fresh processes")
-            << QStringList{QStringLiteral("run"), QStringLiteral("performance-02"), QStringLiteral("--shape"),
-                           QStringLiteral("2048x2048x2048"), QStringLiteral("--samples"), QStringLiteral("100")}
+            << QStringList{QStringLiteral("run"),       QStringLiteral("performance-02"),
+                           QStringLiteral("--shape"),   QStringLiteral("2048x2048x2048"),
+                           QStringLiteral("--samples"), QStringLiteral("100")}
             << QStringLiteral("choose fewer samples or a smaller shape");
     }
 
@@ -289,9 +295,9 @@ private slots:
         // 20,000 products of 128³ one after another: minutes on any machine, well inside what a
         // run may cost; the first progress line comes after the first measured call.
         run.start(QStringLiteral(LESSONSCOPE_BINARY),
-                  {QStringLiteral("run"), QStringLiteral("performance-01"), QStringLiteral("--samples"), QStringLiteral("20000"),
-                   QStringLiteral("--m"), QStringLiteral("128"), QStringLiteral("--k"), QStringLiteral("128"), QStringLiteral("--n"),
-                   QStringLiteral("128"), QStringLiteral("-o"), path});
+                  {QStringLiteral("run"), QStringLiteral("performance-01"), QStringLiteral("--samples"),
+                   QStringLiteral("20000"), QStringLiteral("--m"), QStringLiteral("128"), QStringLiteral("--k"),
+                   QStringLiteral("128"), QStringLiteral("--n"), QStringLiteral("128"), QStringLiteral("-o"), path});
         QVERIFY(run.waitForStarted());
         run.setReadChannel(QProcess::StandardError); // what waitForReadyRead waits for
         QByteArray err;
@@ -316,10 +322,11 @@ private slots:
     {
         if (!QFileInfo(QStringLiteral("/proc/self")).exists())
             QSKIP("no /proc here");
-        const Outcome outcome = runLessonscope({QStringLiteral("run"), QStringLiteral("performance-01"), QStringLiteral("-o"),
-                                                QStringLiteral("/proc/lessonscope-run.json")});
+        const Outcome outcome = runLessonscope({QStringLiteral("run"), QStringLiteral("performance-01"),
+                                                QStringLiteral("-o"), QStringLiteral("/proc/lessonscope-run.json")});
         QCOMPARE(outcome.exitCode, 1);
-        QVERIFY2(outcome.err.contains(QStringLiteral("cannot write /proc/lessonscope-run.json")), qPrintable(outcome.err));
+        QVERIFY2(outcome.err.contains(QStringLiteral("cannot write /proc/lessonscope-run.json")),
+                 qPrintable(outcome.err));
         QVERIFY2(!outcome.err.contains(QStringLiteral("call 1 of")), qPrintable(outcome.err)); // nothing was measured
     }
 };

@@ -19,7 +19,8 @@ private slots:
     {
         // The other clock runs 1,000 ns behind the host: every event it stamped at t happened
         // while the host read between t + 1,000 − before and t + 1,000 + after.
-        const std::vector<ClockBracket> brackets = {{10'900, 10'000, 11'400}, {20'950, 20'000, 21'050}, {30'700, 30'000, 31'200}};
+        const std::vector<ClockBracket> brackets
+            = {{10'900, 10'000, 11'400}, {20'950, 20'000, 21'050}, {30'700, 30'000, 31'200}};
         const OffsetInterval interval = offsetInterval(brackets);
         QVERIFY(interval.consistent());
         QCOMPARE(interval.lowNs, 950);   // the latest "host began" less the other's reading
@@ -89,7 +90,8 @@ private slots:
         const OffsetInterval foundToMono = monotonicMinus(*found, 32);
         const OffsetInterval readToMono = monotonicMinus(read, 32);
         const std::int64_t apart = std::llabs(foundToMono.midNs() - readToMono.midNs());
-        QVERIFY2(apart <= (evidence.highNs - evidence.lowNs) + foundToMono.halfWidthNs() + readToMono.halfWidthNs() + 1000,
+        QVERIFY2(apart <= (evidence.highNs - evidence.lowNs) + foundToMono.halfWidthNs() + readToMono.halfWidthNs()
+                         + 1000,
                  qPrintable(QStringLiteral("%1 found for %2, %3 ns apart")
                                 .arg(QLatin1String(hostClockName(*found)), QLatin1String(hostClockName(read)))
                                 .arg(apart)));

@@ -63,14 +63,16 @@ void TestCommandInput::echoedArgumentsAreEscaped_data()
     QTest::newRow("a bad integer") << QStringList{QStringLiteral("run"), lesson, QStringLiteral("--samples"), kEscape};
     QTest::newRow("a bad dtype") << QStringList{QStringLiteral("run"), lesson, QStringLiteral("--dtype"), kEscape};
     QTest::newRow("a bad shape") << QStringList{QStringLiteral("run"), lesson, QStringLiteral("--shape"), kEscape};
-    QTest::newRow("a bad --sizes") << QStringList{QStringLiteral("run"), QStringLiteral("performance-03"), QStringLiteral("--sizes"), kEscape};
+    QTest::newRow("a bad --sizes") << QStringList{QStringLiteral("run"), QStringLiteral("performance-03"),
+                                                  QStringLiteral("--sizes"), kEscape};
     QTest::newRow("an --isa name") << QStringList{QStringLiteral("run"), lesson, QStringLiteral("--isa"), kEscape};
     QTest::newRow("an unknown lesson") << QStringList{QStringLiteral("run"), kEscape};
     QTest::newRow("an unknown option") << QStringList{QStringLiteral("run"), lesson, QStringLiteral("--x") + kEscape};
     QTest::newRow("an unknown option of show") << QStringList{QStringLiteral("show"), QStringLiteral("--x") + kCsi};
     QTest::newRow("a left-over argument") << QStringList{QStringLiteral("run"), lesson, kCsi};
     QTest::newRow("measure-child's lesson") << QStringList{QStringLiteral("measure-child"), kEscape};
-    QTest::newRow("measure-child's argument") << QStringList{QStringLiteral("measure-child"), QStringLiteral("performance-02"), kEscape};
+    QTest::newRow("measure-child's argument")
+        << QStringList{QStringLiteral("measure-child"), QStringLiteral("performance-02"), kEscape};
     QTest::newRow("a file name") << QStringList{QStringLiteral("show"), kEscape + QStringLiteral(".json")};
 }
 
@@ -79,8 +81,10 @@ void TestCommandInput::echoedArgumentsAreEscaped()
     QFETCH(QStringList, arguments);
     const Outcome outcome = runLessonscope(arguments);
     QVERIFY(outcome.exitCode == 1 || outcome.exitCode == 2);
-    QVERIFY2(terminalSafe(outcome.err) && terminalSafe(outcome.out), qPrintable(outcome.err.toUtf8().toPercentEncoding(" '\n")));
-    QVERIFY2(outcome.err.contains(QStringLiteral("\\x1B")) || outcome.err.contains(QStringLiteral("\\u009B")), qPrintable(outcome.err));
+    QVERIFY2(terminalSafe(outcome.err) && terminalSafe(outcome.out),
+             qPrintable(outcome.err.toUtf8().toPercentEncoding(" '\n")));
+    QVERIFY2(outcome.err.contains(QStringLiteral("\\x1B")) || outcome.err.contains(QStringLiteral("\\u009B")),
+             qPrintable(outcome.err));
 }
 
 void TestCommandInput::integersAreStrict_data()
@@ -102,23 +106,28 @@ void TestCommandInput::integersAreStrict()
     QFETCH(QString, value);
     QTemporaryDir dir;
     const QString out = dir.filePath(QStringLiteral("x.json"));
-    const Outcome outcome = runLessonscope({QStringLiteral("run"), QStringLiteral("performance-01"), QStringLiteral("--samples"),
-                                            value, QStringLiteral("-o"), out});
+    const Outcome outcome = runLessonscope({QStringLiteral("run"), QStringLiteral("performance-01"),
+                                            QStringLiteral("--samples"), value, QStringLiteral("-o"), out});
     QCOMPARE(outcome.exitCode, 2);
-    QVERIFY2(outcome.err.contains(QStringLiteral("is not an integer: write its digits alone, such as 7")), qPrintable(outcome.err));
+    QVERIFY2(outcome.err.contains(QStringLiteral("is not an integer: write its digits alone, such as 7")),
+             qPrintable(outcome.err));
     QVERIFY(!QFile::exists(out));
     QCOMPARE(runLessonscope({QStringLiteral("run"), QStringLiteral("performance-01"), QStringLiteral("--samples"),
-                             QStringLiteral("-1"), QStringLiteral("-o"), out}).exitCode, 2); // in range, not in form
+                             QStringLiteral("-1"), QStringLiteral("-o"), out})
+                 .exitCode,
+             2); // in range, not in form
 }
 
 void TestCommandInput::leftOverArgumentsAreRefused_data()
 {
     QTest::addColumn<QStringList>("arguments");
     QTest::addColumn<QString>("message");
-    QTest::newRow("two lessons") << QStringList{QStringLiteral("run"), QStringLiteral("performance-01"), QStringLiteral("performance-02")}
+    QTest::newRow("two lessons") << QStringList{QStringLiteral("run"), QStringLiteral("performance-01"),
+                                                QStringLiteral("performance-02")}
                                  << "'performance-02' is left over: run takes one lesson at a time";
-    QTest::newRow("lessons with an argument") << QStringList{QStringLiteral("lessons"), QStringLiteral("performance-01")}
-                                              << "'performance-01' is left over: it lists every lesson and takes no arguments";
+    QTest::newRow("lessons with an argument")
+        << QStringList{QStringLiteral("lessons"), QStringLiteral("performance-01")}
+        << "'performance-01' is left over: it lists every lesson and takes no arguments";
 }
 
 // `run performance-01 performance-02` ran only -01, and said nothing of -02.
@@ -138,9 +147,12 @@ void TestCommandInput::runChecksItsDestinationBeforeMeasuring_data()
 {
     QTest::addColumn<QString>("output"); // relative to a temporary folder; empty: -o ''
     QTest::addColumn<QString>("message");
-    QTest::newRow("a folder that does not exist") << "no/such/dir/x.json" << "does not exist";
-    QTest::newRow("an empty name") << "" << "no file name was given";
-    QTest::newRow("a file as the folder") << "file/x.json" << "Not a directory";
+    QTest::newRow("a folder that does not exist") << "no/such/dir/x.json"
+                                                  << "does not exist";
+    QTest::newRow("an empty name") << ""
+                                   << "no file name was given";
+    QTest::newRow("a file as the folder") << "file/x.json"
+                                          << "Not a directory";
 }
 
 // `run performance-03 -o no/such/dir/x.json` measured for the whole run, then failed. Refused
@@ -152,10 +164,12 @@ void TestCommandInput::runChecksItsDestinationBeforeMeasuring()
     QTemporaryDir dir;
     QVERIFY(coretesting::writeBytes(dir.filePath(QStringLiteral("file")), "x"));
     const QString path = output.isEmpty() ? QString() : dir.filePath(output);
-    const Outcome outcome = runLessonscope({QStringLiteral("run"), QStringLiteral("performance-03"), QStringLiteral("-o"), path});
+    const Outcome outcome
+        = runLessonscope({QStringLiteral("run"), QStringLiteral("performance-03"), QStringLiteral("-o"), path});
     QCOMPARE(outcome.exitCode, 1);
     QVERIFY2(outcome.err.contains(message), qPrintable(outcome.err));
-    QVERIFY2(!outcome.err.contains(QStringLiteral("performance-03: ")), qPrintable(outcome.err)); // no progress: nothing ran
+    QVERIFY2(!outcome.err.contains(QStringLiteral("performance-03: ")),
+             qPrintable(outcome.err)); // no progress: nothing ran
 }
 
 // Bidi overrides and isolates, zero-width and separator characters passed through show, show
@@ -172,7 +186,8 @@ void TestCommandInput::invisibleFormattingIsMadeVisible()
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("bidi.json"));
     QVERIFY(coretesting::writeBytes(path, QByteArray::fromStdString(document.dump(2))));
-    for (const QStringList &arguments : {QStringList{QStringLiteral("show"), path}, QStringList{QStringLiteral("show"), QStringLiteral("--json"), path},
+    for (const QStringList &arguments : {QStringList{QStringLiteral("show"), path},
+                                         QStringList{QStringLiteral("show"), QStringLiteral("--json"), path},
                                          QStringList{QStringLiteral("export-trace"), path},
                                          QStringList{QStringLiteral("compare"), QStringLiteral("--json"), path, path},
                                          QStringList{QStringLiteral("compare"), path, path}}) {
@@ -198,9 +213,10 @@ void TestCommandInput::invisibleFormattingIsMadeVisible()
     QVERIFY2(terminalSafe(QString::fromUtf8(written)), written.left(200).constData());
     QVERIFY(written.contains("\\u202"));
     const Outcome show = runLessonscope({QStringLiteral("show"), path});
-    QVERIFY2(show.out.contains(QStringLiteral("safe\\u202Eevil\\u2066x\\u2069\\u200B\\uFEFF\\u2028y\\u009B2J"
-                                              "\\u202A\\u202B\\u202C\\u202D\\u2067\\u2068\\u2029\\u200E\\u200F\\u061C")),
-             qPrintable(show.out));
+    QVERIFY2(
+        show.out.contains(QStringLiteral("safe\\u202Eevil\\u2066x\\u2069\\u200B\\uFEFF\\u2028y\\u009B2J"
+                                         "\\u202A\\u202B\\u202C\\u202D\\u2067\\u2068\\u2029\\u200E\\u200F\\u061C")),
+        qPrintable(show.out));
 }
 
 QTEST_GUILESS_MAIN(TestCommandInput)

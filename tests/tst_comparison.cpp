@@ -74,10 +74,7 @@ lessonscope::Json seedWithTwoLineSeries()
 
 } // namespace
 
-void TestComparison::initTestCase()
-{
-    isolateSettings(m_dir);
-}
+void TestComparison::initTestCase() { isolateSettings(m_dir); }
 
 void TestComparison::rowsSetTheNumbersSideBySide()
 {
@@ -98,7 +95,8 @@ void TestComparison::rowsSetTheNumbersSideBySide()
     // verdict (never "cannot be trusted": at 7 it holds 98.4%); below 6 it cannot hold 95%.
     QVERIFY(rows[1].interval && !rows[1].interval->trusted);
     QCOMPARE(rows[1].samplesA, std::size_t(7));
-    QVERIFY2(QString::fromStdString(rows[1].verdict).contains(QStringLiteral("holds 95% but says little")), rows[1].verdict.c_str());
+    QVERIFY2(QString::fromStdString(rows[1].verdict).contains(QStringLiteral("holds 95% but says little")),
+             rows[1].verdict.c_str());
     ComparedFigure five = rows[1];
     five.samplesA = 5;
     QVERIFY2(QString::fromStdString(verdictOf(five)).contains(QStringLiteral("cannot hold 95% (at most 93.8%)")),
@@ -213,7 +211,8 @@ void TestComparison::panelsOnlyOneHasAreKept()
     const LibraryEntry a = entryFrom(seedBytes());
     // b's line panel is retitled: it no longer matches, so both are kept apart.
     const LibraryEntry b = entryFrom(seedWith("\"title\": \"Warm calls\"", "\"title\": \"Warm calls, pinned\""));
-    const std::vector<PanelItem> panels = overlayPanels(*a.artifact, QStringLiteral("A"), *b.artifact, QStringLiteral("B"));
+    const std::vector<PanelItem> panels
+        = overlayPanels(*a.artifact, QStringLiteral("A"), *b.artifact, QStringLiteral("B"));
     QCOMPARE(panels.size(), std::size_t(3));
     QCOMPARE(panels[0].plot.series.size(), std::size_t(2));
     QCOMPARE(panels[1].plot.series.size(), std::size_t(1));
@@ -272,7 +271,8 @@ void TestComparison::viewShowsBothSeriesAndTheTable()
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
     QCoreApplication::processEvents();
-    QVERIFY2(table->rowHeight(1) > table->fontMetrics().height() * 1.8, qPrintable(QString::number(table->rowHeight(1))));
+    QVERIFY2(table->rowHeight(1) > table->fontMetrics().height() * 1.8,
+             qPrintable(QString::number(table->rowHeight(1))));
     QCOMPARE(table->textElideMode(), Qt::ElideNone);
     auto *scroll = view.findChild<QScrollArea *>();
     QVERIFY(scroll);
@@ -285,7 +285,8 @@ void TestComparison::sameOriginsAreTold()
                                         QStringLiteral("this machine — eigen 3.4.0"), QStringLiteral("10:05"));
     QCOMPARE(a, QStringLiteral("this machine — eigen 3.4.0 (10:00)"));
     QCOMPARE(b, QStringLiteral("this machine — eigen 3.4.0 (10:05)"));
-    const auto [c, d] = distinctOrigins(QStringLiteral("x"), QStringLiteral("t"), QStringLiteral("x"), QStringLiteral("t"));
+    const auto [c, d]
+        = distinctOrigins(QStringLiteral("x"), QStringLiteral("t"), QStringLiteral("x"), QStringLiteral("t"));
     QVERIFY(c != d);
 
     // The same file on both sides: each side named once ("A: A: recorded — jax 0.9.2" before).
@@ -315,8 +316,8 @@ void TestComparison::errorsOfASideAreSaidFirst()
 void TestComparison::everyLessonsComparisonReadsWhole_data()
 {
     QTest::addColumn<QString>("lesson");
-    for (const char *id : {"performance-01", "performance-02", "performance-03", "performance-04", "performance-05",
-                           "performance-06"})
+    for (const char *id :
+         {"performance-01", "performance-02", "performance-03", "performance-04", "performance-05", "performance-06"})
         QTest::newRow(id) << QString::fromLatin1(id);
 }
 
@@ -343,7 +344,8 @@ void TestComparison::everyLessonsComparisonReadsWhole()
     for (int r = 0; r < table->rowCount(); ++r) {
         const QString verdict = table->item(r, 4)->text();
         QVERIFY2(verdict.startsWith(QStringLiteral("B ÷ A = ")), qPrintable(verdict));
-        QVERIFY2(!verdict.contains(QStringLiteral("slower")) && !verdict.contains(QStringLiteral("faster")), qPrintable(verdict));
+        QVERIFY2(!verdict.contains(QStringLiteral("slower")) && !verdict.contains(QStringLiteral("faster")),
+                 qPrintable(verdict));
         QVERIFY2(!verdict.endsWith(QChar(0x2026)), qPrintable(verdict));
     }
     QVERIFY(!view.panels()->charts().isEmpty());

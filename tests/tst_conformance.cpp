@@ -53,10 +53,7 @@ ParameterValues fastestParameters(const Lesson &lesson)
     return values;
 }
 
-bool canRun(const Lesson &lesson)
-{
-    return !lesson.needsRealDevice() || !listOpenClDevices().devices.empty();
-}
+bool canRun(const Lesson &lesson) { return !lesson.needsRealDevice() || !listOpenClDevices().devices.empty(); }
 
 bool isProblemFree(const Problems &problems, Severity worst)
 {
@@ -98,8 +95,9 @@ void checkVerdicts(const Artifact &artifact)
         const TimelineVerdict verdict = timeline->verdict(candidate.key, shown);
         QVERIFY2(verdict.correct == candidate.correct, candidate.key.c_str());
         QVERIFY2(!verdict.headline.empty() && !verdict.why.empty(), candidate.key.c_str());
-        QVERIFY2(std::any_of(verdict.numbers.begin(), verdict.numbers.end(), [](char c) { return c >= '0' && c <= '9'; }),
-                 candidate.key.c_str());
+        QVERIFY2(
+            std::any_of(verdict.numbers.begin(), verdict.numbers.end(), [](char c) { return c >= '0' && c <= '9'; }),
+            candidate.key.c_str());
         right += candidate.correct ? 1 : 0;
     }
     QCOMPARE(right, 1);
@@ -117,14 +115,15 @@ void checkSpansAreDrawnWhereLaidOut(TimelineWidget &timeline)
         const TimelineEvent &event = call.events[std::size_t(i)];
         const QRect box = timeline.eventRect(i).toAlignedRect();
         // A waiting span is hatched, and a box too small for a strip inside its border has none.
-        if (event.shape != TimelineEvent::Shape::Span || event.waiting || event.lane == call.timerLane() || box.width() < 12
-            || box.height() < 8)
+        if (event.shape != TimelineEvent::Shape::Span || event.waiting || event.lane == call.timerLane()
+            || box.width() < 12 || box.height() < 8)
             continue;
         const QPoint insideLeft(box.left() + 5, box.top() + 3), insideRight(box.right() - 5, box.top() + 3);
         const QPoint above(box.left() + 5, box.top() - 3);
         if (!picture.rect().contains(insideRight) || !picture.rect().contains(above))
             continue;
-        const QString what = QStringLiteral("\"%1\" is not drawn where its box is laid out").arg(QString::fromStdString(event.label));
+        const QString what
+            = QStringLiteral("\"%1\" is not drawn where its box is laid out").arg(QString::fromStdString(event.label));
         QVERIFY2(picture.pixel(insideLeft) == picture.pixel(insideRight), qPrintable(what));
         QVERIFY2(picture.pixel(insideLeft) != picture.pixel(above), qPrintable(what));
     }
@@ -230,7 +229,8 @@ private slots:
         QVERIFY(departs(R"({"name": "x", "samples_seconds": [], "core": 1, "extra": 1})", "extra: not declared"));
         QVERIFY(departs(R"({"name": "x", "core": 1})", "samples_seconds: declared, not printed"));
         QVERIFY(departs(R"({"name": 3, "samples_seconds": [], "core": 1})", "name: a string is declared"));
-        QVERIFY(departs(R"({"name": "x", "samples_seconds": [], "core": "0"})", "core: an integer or null is declared"));
+        QVERIFY(
+            departs(R"({"name": "x", "samples_seconds": [], "core": "0"})", "core: an integer or null is declared"));
         QVERIFY(!stdoutMismatches(Json::parse(R"({"samples_seconds": [], "name": "x", "core": 1})"), declared).empty());
     }
 

@@ -70,10 +70,7 @@ QString candidateOf(const Artifact &artifact, bool correct)
     return {};
 }
 
-QString wrongCandidate(const Artifact &artifact)
-{
-    return candidateOf(artifact, false);
-}
+QString wrongCandidate(const Artifact &artifact) { return candidateOf(artifact, false); }
 
 QString correctCandidate(const Artifact &artifact)
 {
@@ -147,10 +144,7 @@ int TestCourse::countingRunSelected()
     return id;
 }
 
-void TestCourse::initTestCase()
-{
-    isolateSettings(m_dir);
-}
+void TestCourse::initTestCase() { isolateSettings(m_dir); }
 
 void TestCourse::init()
 {
@@ -178,7 +172,8 @@ void TestCourse::welcomeShowsTheCourseInOrder()
     const QStringList lines = m_window->centre()->welcome()->courseLines();
     for (int i = 0; i < lines.size(); ++i) {
         const std::string &id = courseLessons()[static_cast<std::size_t>(i)]->info().id;
-        QVERIFY2(lines[i].startsWith(QStringLiteral("%1. %2 — ").arg(i + 1).arg(QString::fromStdString(id))), qPrintable(lines[i]));
+        QVERIFY2(lines[i].startsWith(QStringLiteral("%1. %2 — ").arg(i + 1).arg(QString::fromStdString(id))),
+                 qPrintable(lines[i]));
         QVERIFY2(lines[i].endsWith(QStringLiteral("not tried")), qPrintable(lines[i]));
     }
     QPushButton *next = m_window->centre()->welcome()->nextLessonButton();
@@ -249,7 +244,8 @@ void TestCourse::predictRunCompareSaveAndRestart()
     QCOMPARE(view->tabs()->currentIndex(), int(ArtifactView::PanelsTab));
     PredictionPanel *prediction = view->diagram()->prediction();
     QCOMPARE(prediction->answer(), std::optional(correct));
-    QVERIFY2(prediction->answerNoteText().startsWith(QStringLiteral("Your answer to this lesson, given on the recorded run")),
+    QVERIFY2(prediction->answerNoteText().startsWith(
+                 QStringLiteral("Your answer to this lesson, given on the recorded run")),
              qPrintable(prediction->answerNoteText()));
     prediction->tryAgain();
     prediction->answerWith(wrongCandidate(*selectedEntry(*m_window)->artifact));
@@ -291,7 +287,9 @@ void TestCourse::predictRunCompareSaveAndRestart()
         QStringLiteral("predicted ✓ · run here · compared")));
     const QStringList before = m_window->centre()->welcome()->courseLines();
     const QString continueText = m_window->centre()->welcome()->nextLessonButton()->text();
-    QCOMPARE(continueText, QStringLiteral("Continue: %1 — predict").arg(QString::fromStdString(courseLessons()[1]->info().texts.title)));
+    QCOMPARE(
+        continueText,
+        QStringLiteral("Continue: %1 — predict").arg(QString::fromStdString(courseLessons()[1]->info().texts.title)));
 
     // Closing everything forgets nothing of the course.
     m_window->saveController()->setAskUnsaved([](int) { return SaveController::UnsavedChoice::Discard; });
@@ -418,9 +416,11 @@ void TestCourse::theCourseEndsWithItsSummary()
     // Every other lesson right at the first try, from the first: half of them, rounded up.
     const int lessons = int(courseLessons().size());
     QVERIFY2(welcome->completeText().startsWith(QStringLiteral("You predicted %1 of %2 lessons right at the first try")
-                                                    .arg((lessons + 1) / 2).arg(lessons)),
+                                                    .arg((lessons + 1) / 2)
+                                                    .arg(lessons)),
              qPrintable(welcome->completeText()));
-    QVERIFY2(welcome->courseLines().value(1).endsWith(QStringLiteral("first answer ✗, 1 retry — your run: warm median 2 µs")),
+    QVERIFY2(welcome->courseLines().value(1).endsWith(
+                 QStringLiteral("first answer ✗, 1 retry — your run: warm median 2 µs")),
              qPrintable(welcome->courseLines().value(1)));
     QVERIFY(!welcome->nextLessonButton()->isVisible());
     saveScreenshot(*m_window, QStringLiteral("course-complete.png"));
@@ -439,7 +439,8 @@ void TestCourse::anEarlierVersionsAnswerIsKept()
     }
     restart();
     m_window->openBundled();
-    const AnswerStore::LessonRecord record = m_window->answers()->record(QString::fromStdString(courseLessons().front()->info().id));
+    const AnswerStore::LessonRecord record
+        = m_window->answers()->record(QString::fromStdString(courseLessons().front()->info().id));
     QVERIFY(record.first);
     QCOMPARE(record.first->candidate, correct);
     QVERIFY(record.first->correct);
@@ -459,8 +460,9 @@ void TestCourse::disturbedRunIsFlaggedWhereItsNumbersAre()
 
     m_window->openPaths({disturbed});
     QVERIFY(opened.wait(10'000));
-    QVERIFY2(header->disturbanceText().startsWith(QStringLiteral("⚠ This run was disturbed: the scheduler took the CPU")),
-             qPrintable(header->disturbanceText()));
+    QVERIFY2(
+        header->disturbanceText().startsWith(QStringLiteral("⚠ This run was disturbed: the scheduler took the CPU")),
+        qPrintable(header->disturbanceText()));
     QVERIFY(header->disturbanceText().contains(QStringLiteral("Close other programs")));
     m_window->centre()->artifactView()->tabs()->setCurrentIndex(ArtifactView::PanelsTab);
     saveScreenshot(*m_window, QStringLiteral("course-disturbed-run.png"));
@@ -470,13 +472,15 @@ void TestCourse::disturbedRunIsFlaggedWhereItsNumbersAre()
     const QString keyFigure = model->index(disturbedRow, LibraryModel::KeyFigureColumn).data().toString();
     QVERIFY2(keyFigure.endsWith(QStringLiteral("· disturbed")), qPrintable(keyFigure));
     const int quietRow = disturbedRow == 0 ? 1 : 0;
-    QVERIFY(!model->index(quietRow, LibraryModel::KeyFigureColumn).data().toString().contains(QStringLiteral("disturbed")));
+    QVERIFY(
+        !model->index(quietRow, LibraryModel::KeyFigureColumn).data().toString().contains(QStringLiteral("disturbed")));
 
     // Compared, the disturbed side is named in the banner.
     m_window->library()->selectIds({model->idAtRow(0), model->idAtRow(1)});
     QCOMPARE(m_window->centre()->page(), CentralView::Page::Comparison);
-    QVERIFY2(m_window->centre()->comparisonView()->differencesText().contains(QStringLiteral("was disturbed while it ran")),
-             qPrintable(m_window->centre()->comparisonView()->differencesText()));
+    QVERIFY2(
+        m_window->centre()->comparisonView()->differencesText().contains(QStringLiteral("was disturbed while it ran")),
+        qPrintable(m_window->centre()->comparisonView()->differencesText()));
 }
 
 // While a run measures, a lesson about the first call shows it apart; any other lesson's calls

@@ -20,8 +20,8 @@ namespace {
 struct Toy {
     std::string name;
     SampleColumns samples;
-    std::optional<double> median;      // printed by some runs only
-    std::optional<double> ratio;       // null when there is none
+    std::optional<double> median; // printed by some runs only
+    std::optional<double> ratio;  // null when there is none
     std::vector<double> perSize;
     std::vector<std::int64_t> sizes;
     std::int64_t count = 0;
@@ -177,8 +177,11 @@ private slots:
                                          "runs": 10, "median_seconds": 1e-6})");
         const std::optional<ParameterValues> stated = statedParameters(out, declared);
         QVERIFY(stated);
-        const ParameterValues expected{{"m", std::int64_t{64}}, {"k", std::int64_t{32}}, {"n", std::int64_t{16}},
-                                       {"dtype", std::string("float32")}, {"runs", std::int64_t{10}}};
+        const ParameterValues expected{{"m", std::int64_t{64}},
+                                       {"k", std::int64_t{32}},
+                                       {"n", std::int64_t{16}},
+                                       {"dtype", std::string("float32")},
+                                       {"runs", std::int64_t{10}}};
         QVERIFY(*stated == expected);
 
         Json disagreeing = out;

@@ -39,8 +39,7 @@ namespace {
 constexpr const char *kDevice = "opencl:0";
 
 class QuietObserver final : public RunObserver
-{
-};
+{ };
 
 // The lesson run on the device with values, and its artifact.
 Artifact runOnTheDevice(const char *lessonId, ParameterValues values)
@@ -49,7 +48,8 @@ Artifact runOnTheDevice(const char *lessonId, ParameterValues values)
     if (const auto problem = lesson.resolveRunParameters(values))
         qFatal("%s", problem->c_str());
     QuietObserver quiet;
-    return buildArtifact(lesson, runLesson(lesson, values, quiet, RunContext{kDevice}), "2026-12-02T22:00:00.000000+00:00");
+    return buildArtifact(lesson, runLesson(lesson, values, quiet, RunContext{kDevice}),
+                         "2026-12-02T22:00:00.000000+00:00");
 }
 
 // Every check passes, the environment names the device, and the trace holds the device's own
@@ -89,10 +89,10 @@ private slots:
     {
         QTemporaryDir cache;
         QVERIFY(cache.isValid());
-        qputenv("POCL_CACHE_DIR", cache.path().toLocal8Bit()); // the children inherit it
+        qputenv("POCL_CACHE_DIR", cache.path().toLocal8Bit());                       // the children inherit it
         qputenv(kProgramEnvironmentVariable, QByteArrayLiteral(LESSONSCOPE_BINARY)); // fresh lessonscope processes
-        const Artifact artifact = runOnTheDevice(Performance02::kId, {{"processes", std::int64_t(2)},
-                                                                      {"samples", std::int64_t(3)}});
+        const Artifact artifact
+            = runOnTheDevice(Performance02::kId, {{"processes", std::int64_t(2)}, {"samples", std::int64_t(3)}});
         qunsetenv("POCL_CACHE_DIR");
         qunsetenv(kProgramEnvironmentVariable);
         verifySoundOnTheDevice(artifact);
@@ -129,8 +129,8 @@ private slots:
     // after the copy ended, and the whole sample exceeds the call at every size, as on the stream.
     void performance03PlacesTheInputsOnTheDevice()
     {
-        const Artifact artifact = runOnTheDevice(Performance03::kId, {{"sizes", std::string("16,64,256")},
-                                                                      {"samples", std::int64_t(3)}});
+        const Artifact artifact
+            = runOnTheDevice(Performance03::kId, {{"sizes", std::string("16,64,256")}, {"samples", std::int64_t(3)}});
         verifySoundOnTheDevice(artifact);
         const Json out = *artifact.stdoutJson();
         const Json &phases = out.at(performance03::key::kPhases);
@@ -167,10 +167,9 @@ private slots:
     // and each call's device work lies inside the call the host saw.
     void performance04ComparesTheTwoTypesOnTheDevice()
     {
-        const Artifact artifact = runOnTheDevice(Performance04::kId, {{"samples", std::int64_t(5)},
-                                                                      {"m", std::int64_t(96)},
-                                                                      {"k", std::int64_t(96)},
-                                                                      {"n", std::int64_t(96)}});
+        const Artifact artifact = runOnTheDevice(
+            Performance04::kId,
+            {{"samples", std::int64_t(5)}, {"m", std::int64_t(96)}, {"k", std::int64_t(96)}, {"n", std::int64_t(96)}});
         if (!artifact.json().at("environment").at("device").at("fp64").get<bool>())
             QSKIP("this device has no float64 (cl_khr_fp64)");
         verifySoundOnTheDevice(artifact);
@@ -214,8 +213,8 @@ private slots:
     // product whose work outlasts the dispatch, 64³ here, gains nothing from being kept in flight).
     void performance06KeepsKernelsInFlightOnTheDevice()
     {
-        const Artifact artifact = runOnTheDevice(Performance06::kId, {{"repetitions", std::int64_t(5)},
-                                                                      {"depth", std::int64_t(16)}});
+        const Artifact artifact
+            = runOnTheDevice(Performance06::kId, {{"repetitions", std::int64_t(5)}, {"depth", std::int64_t(16)}});
         verifySoundOnTheDevice(artifact);
         const std::optional<Trace> trace = artifact.trace();
         QCOMPARE(trace->calls.size() % 16, std::size_t(0));
@@ -231,7 +230,8 @@ private slots:
         }
         QVERIFY2(inFlight > 0, "every call was dispatched after the one before it had ended");
         const Json out = *artifact.stdoutJson();
-        if (out.contains(performance06::key::kLatencyMedian) && out.at(performance06::key::kPerCall).back().get<double>() > 0)
+        if (out.contains(performance06::key::kLatencyMedian)
+            && out.at(performance06::key::kPerCall).back().get<double>() > 0)
             QVERIFY(out.at(performance06::key::kPerCall).back().get<double>()
                     < out.at(performance06::key::kLatencyMedian).get<double>());
     }
@@ -249,9 +249,8 @@ private slots:
         const auto measure = [] {
             return runOnTheDevice(Performance07::kId, {{performance07::kRunsParameter, runs}, {"samples", samples}});
         };
-        const auto everyRunHasAMedian = [](const Artifact &a) {
-            return performance07::readFigures(a).medians.size() == std::size_t(runs);
-        };
+        const auto everyRunHasAMedian
+            = [](const Artifact &a) { return performance07::readFigures(a).medians.size() == std::size_t(runs); };
         Artifact artifact = measure();
         for (int attempt = 1; attempt < 3 && !everyRunHasAMedian(artifact); ++attempt)
             artifact = measure();
@@ -305,7 +304,8 @@ private slots:
         QCOMPARE(out.at(performance08::key::kClock).get<std::string>(), std::string(performance08::kDeviceClock));
         QVERIFY(!out.contains(performance08::key::kClockGetres) && !out.contains(performance08::key::kTscRead));
         const double resolution = out.at(performance08::key::kTimerResolution).get<double>();
-        QCOMPARE(resolution, artifact.json().at("environment").at("device").at("profilingTimerResolutionNs").get<double>() * 1e-9);
+        QCOMPARE(resolution,
+                 artifact.json().at("environment").at("device").at("profilingTimerResolutionNs").get<double>() * 1e-9);
         const performance08::Figures f = performance08::readFigures(artifact);
         if (!everySizeRead(artifact) && interruptedOf(artifact) > 0)
             QSKIP("every reading of a batch size was interrupted by other work, in three tries");
@@ -327,7 +327,8 @@ private slots:
             QVERIFY(d.known && d.start < d.end);
             // stdout's reading is this call's START → END on the device's own stamps.
             const std::size_t batch = i % performance08::kBatchSizes.size();
-            QCOMPARE(f.readings[batch].seconds[i / performance08::kBatchSizes.size()], static_cast<double>(d.end - d.start) * 1e-9);
+            QCOMPARE(f.readings[batch].seconds[i / performance08::kBatchSizes.size()],
+                     static_cast<double>(d.end - d.start) * 1e-9);
             QVERIFY(trace->calls[i].dispatchBegin <= trace->calls[i].workBegin);
         }
         const auto timeline = timelineOf(artifact);

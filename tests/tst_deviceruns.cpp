@@ -30,20 +30,16 @@ namespace {
 
 constexpr const char *kDevice = "opencl:0";
 
-const Lesson &theLesson()
-{
-    return *findLesson(Performance01::kId);
-}
+const Lesson &theLesson() { return *findLesson(Performance01::kId); }
 
 class QuietObserver final : public RunObserver
-{
-};
+{ };
 
 // Cancels once `after` calls are measured.
 class CancellingObserver final : public RunObserver
 {
 public:
-    explicit CancellingObserver(int after) : m_after(after) {}
+    explicit CancellingObserver(int after) : m_after(after) { }
     void callMeasured(int, const MeasuredCall &) override { ++m_calls; }
     bool isCancelled() const override { return m_calls >= m_after; }
 
@@ -138,7 +134,8 @@ private slots:
     // uncertainty aside). Host reads in their place would not be ordered so on every call.
     void theWorkLiesInsideTheCallTheHostSaw()
     {
-        const std::int64_t slack = m_artifact.json().at("environment").at("device").at("clock").at("uncertaintyNs").get<std::int64_t>() + 1;
+        const std::int64_t slack
+            = m_artifact.json().at("environment").at("device").at("clock").at("uncertaintyNs").get<std::int64_t>() + 1;
         for (const MeasuredCall &call : m_run.calls) {
             const CallTimestamps &t = call.timestamps;
             QVERIFY(t.workBegin <= t.workEnd);
@@ -158,7 +155,8 @@ private slots:
         QVERIFY(trace);
         QCOMPARE(trace->device.size(), trace->calls.size());
         QVERIFY(!trace->deviceClock.empty());
-        const std::int64_t slack = m_artifact.json().at("environment").at("device").at("clock").at("uncertaintyNs").get<std::int64_t>() + 1;
+        const std::int64_t slack
+            = m_artifact.json().at("environment").at("device").at("clock").at("uncertaintyNs").get<std::int64_t>() + 1;
         for (std::size_t i = 0; i < trace->calls.size(); ++i) {
             const DeviceClockTimes &d = trace->device[i];
             const TracedCall &c = trace->calls[i];
@@ -166,8 +164,11 @@ private slots:
             QCOMPARE(d.start + d.offsetNs, c.workBegin);
             QCOMPARE(d.end + d.offsetNs, c.workEnd);
             QVERIFY2(d.queued + d.offsetNs + slack >= c.dispatchBegin && d.queued + d.offsetNs <= c.dispatchEnd + slack,
-                     qPrintable(QStringLiteral("call %1: QUEUED %2 outside the enqueue %3 … %4").arg(i).arg(d.queued + d.offsetNs)
-                                    .arg(c.dispatchBegin).arg(c.dispatchEnd)));
+                     qPrintable(QStringLiteral("call %1: QUEUED %2 outside the enqueue %3 … %4")
+                                    .arg(i)
+                                    .arg(d.queued + d.offsetNs)
+                                    .arg(c.dispatchBegin)
+                                    .arg(c.dispatchEnd)));
         }
         // The columns are the device's clock, not the host's: on PoCL that clock is
         // CLOCK_MONOTONIC_RAW, so the offset to MonotonicClock is what the two host clocks are
@@ -181,7 +182,8 @@ private slots:
         }
         // A file whose device view disagrees with the host's says where.
         Json tampered = m_artifact.json();
-        tampered["trace"]["device"]["calls"]["start"][1] = tampered["trace"]["device"]["calls"]["start"][1].get<std::int64_t>() + 1000;
+        tampered["trace"]["device"]["calls"]["start"][1]
+            = tampered["trace"]["device"]["calls"]["start"][1].get<std::int64_t>() + 1000;
         bool said = false;
         for (const Problem &problem : validateArtifact(tampered))
             said = said || problem.pointer == "/trace/device/calls/offsetNs/1";
@@ -206,7 +208,8 @@ private slots:
         const Json trace = Json::parse(written.readAll().toStdString());
         std::int64_t deviceTid = -1;
         for (const Json &event : trace.at("traceEvents")) {
-            if (event.value("name", "") == "thread_name" && event.at("args").at("name").get<std::string>().starts_with("device, as its clock saw it"))
+            if (event.value("name", "") == "thread_name"
+                && event.at("args").at("name").get<std::string>().starts_with("device, as its clock saw it"))
                 deviceTid = event.at("tid").get<std::int64_t>();
         }
         QVERIFY(deviceTid >= 0);
@@ -264,7 +267,8 @@ private slots:
             : "by " + method;
         QVERIFY2(note.find("related to the host's " + how) != std::string::npos, note.c_str());
         const auto uncertaintyNs = relation.at("uncertaintyNs").get<std::int64_t>();
-        const std::string within = uncertaintyNs == 0 ? std::string("0 ns") : formatDuration(static_cast<double>(uncertaintyNs) * 1e-9);
+        const std::string within
+            = uncertaintyNs == 0 ? std::string("0 ns") : formatDuration(static_cast<double>(uncertaintyNs) * 1e-9);
         QVERIFY2(note.find(", ±" + within) != std::string::npos, note.c_str());
 
         Trace stream = *trace;
@@ -297,28 +301,34 @@ private slots:
     {
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("device.json"));
-        const Outcome ran = runLessonscope({QStringLiteral("run"), QStringLiteral("performance-01"), QStringLiteral("--device"),
-                                            QString::fromLatin1(kDevice), QStringLiteral("-o"), path});
+        const Outcome ran
+            = runLessonscope({QStringLiteral("run"), QStringLiteral("performance-01"), QStringLiteral("--device"),
+                              QString::fromLatin1(kDevice), QStringLiteral("-o"), path});
         QVERIFY2(ran.exitCode == 0 || ran.err.contains(QStringLiteral("could not measure")), qPrintable(ran.err));
         QVERIFY2(ran.out.contains(QStringLiteral("ran with         opencl:0 ")), qPrintable(ran.out));
         QCOMPARE(runLessonscope({QStringLiteral("validate"), path}).exitCode, 0);
         // show says how the device's clock was related to the host's, as the timeline's note does.
         const Outcome shown = runLessonscope({QStringLiteral("show"), path});
-        QVERIFY2(shown.out.contains(QStringLiteral("device clock   related to the host's ")) && shown.out.contains(QStringLiteral(", ±")),
+        QVERIFY2(shown.out.contains(QStringLiteral("device clock   related to the host's "))
+                     && shown.out.contains(QStringLiteral(", ±")),
                  qPrintable(shown.out));
 
         // Beside a run on the stream, the comparison names the device difference.
         const QString stream = dir.filePath(QStringLiteral("stream.json"));
-        QVERIFY(runLessonscope({QStringLiteral("run"), QStringLiteral("performance-01"), QStringLiteral("-o"), stream}).exitCode >= 0);
+        QVERIFY(runLessonscope({QStringLiteral("run"), QStringLiteral("performance-01"), QStringLiteral("-o"), stream})
+                    .exitCode
+                >= 0);
         const Outcome both = runLessonscope({QStringLiteral("compare"), stream, path});
         QVERIFY2(both.out.contains(QStringLiteral("device: A the stream · B opencl:0 ")), qPrintable(both.out));
 
-        const Outcome nameless = runLessonscope({QStringLiteral("run"), QStringLiteral("performance-01"), QStringLiteral("--device"),
-                                                 QStringLiteral("gpu"), QStringLiteral("-o"), dir.filePath(QStringLiteral("x.json"))});
+        const Outcome nameless
+            = runLessonscope({QStringLiteral("run"), QStringLiteral("performance-01"), QStringLiteral("--device"),
+                              QStringLiteral("gpu"), QStringLiteral("-o"), dir.filePath(QStringLiteral("x.json"))});
         QCOMPARE(nameless.exitCode, 2);
         QVERIFY2(nameless.err.contains(QStringLiteral("--device gpu")), qPrintable(nameless.err));
-        const Outcome missing = runLessonscope({QStringLiteral("run"), QStringLiteral("performance-01"), QStringLiteral("--device"),
-                                                QStringLiteral("opencl:99"), QStringLiteral("-o"), dir.filePath(QStringLiteral("z.json"))});
+        const Outcome missing = runLessonscope({QStringLiteral("run"), QStringLiteral("performance-01"),
+                                                QStringLiteral("--device"), QStringLiteral("opencl:99"),
+                                                QStringLiteral("-o"), dir.filePath(QStringLiteral("z.json"))});
         QCOMPARE(missing.exitCode, 1);
         QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("x.json"))));
         QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("y.json"))));

@@ -52,8 +52,8 @@ private slots:
         environment.insert(QStringLiteral("OCL_ICD_VENDORS"), emptyVendors.path());
         const QString missing = emptyVendors.filePath(QStringLiteral("device.json"));
         const coretesting::Outcome onDevice = coretesting::runLessonscope(
-            {QStringLiteral("run"), QStringLiteral("performance-01"), QStringLiteral("--device"), QStringLiteral("opencl:0"),
-             QStringLiteral("-o"), missing},
+            {QStringLiteral("run"), QStringLiteral("performance-01"), QStringLiteral("--device"),
+             QStringLiteral("opencl:0"), QStringLiteral("-o"), missing},
             environment);
         QCOMPARE(onDevice.exitCode, 1);
         QVERIFY2(onDevice.err.contains(openClBuiltIn() ? QStringLiteral("there is no OpenCL device opencl:0")
@@ -95,7 +95,8 @@ private slots:
 
     void refusesWhatItDoesNotTake()
     {
-        const coretesting::Outcome outcome = runDevices({QStringLiteral("extra")}, QProcessEnvironment::systemEnvironment());
+        const coretesting::Outcome outcome
+            = runDevices({QStringLiteral("extra")}, QProcessEnvironment::systemEnvironment());
         QCOMPARE(outcome.exitCode, 2);
         QVERIFY(outcome.err.contains(QStringLiteral("devices")));
         QCOMPARE(runDevices({QStringLiteral("--help")}, QProcessEnvironment::systemEnvironment()).exitCode, 0);

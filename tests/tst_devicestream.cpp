@@ -31,18 +31,15 @@ namespace {
 // Every guarantee of one call, as the timeline relies on them.
 bool ordered(const CallTimestamps &t)
 {
-    return t.dispatchBegin <= t.dispatchEnd && t.dispatchBegin <= t.workBegin
-        && t.workBegin <= t.workEnd && t.workEnd <= t.readyObserved
-        && t.dispatchEnd <= t.readyObserved;
+    return t.dispatchBegin <= t.dispatchEnd && t.dispatchBegin <= t.workBegin && t.workBegin <= t.workEnd
+        && t.workEnd <= t.readyObserved && t.dispatchEnd <= t.readyObserved;
 }
 
 QByteArray describe(const CallTimestamps &t)
 {
     return QByteArray("dispatch ") + QByteArray::number(qlonglong(t.dispatchBegin)) + ".."
-        + QByteArray::number(qlonglong(t.dispatchEnd)) + " work "
-        + QByteArray::number(qlonglong(t.workBegin)) + ".."
-        + QByteArray::number(qlonglong(t.workEnd)) + " ready "
-        + QByteArray::number(qlonglong(t.readyObserved));
+        + QByteArray::number(qlonglong(t.dispatchEnd)) + " work " + QByteArray::number(qlonglong(t.workBegin)) + ".."
+        + QByteArray::number(qlonglong(t.workEnd)) + " ready " + QByteArray::number(qlonglong(t.readyObserved));
 }
 
 // Some real work, so that the worker is busy while the host dispatches and waits.
@@ -52,7 +49,6 @@ void busyWork()
     for (int i = 0; i < 2000; ++i)
         sink = sink + i * 0.5;
 }
-
 
 } // namespace
 
@@ -110,8 +106,8 @@ void TestDeviceStream::workRunsInOrderOnOneOtherThread()
 {
     QFETCH(WaitStrategy, strategy);
     constexpr int kCalls = 500;
-    std::vector<int> order;            // written by the worker only, read after every wait
-    std::vector<std::thread::id> ran;  // likewise
+    std::vector<int> order;           // written by the worker only, read after every wait
+    std::vector<std::thread::id> ran; // likewise
     order.reserve(kCalls);
     ran.reserve(kCalls);
     std::vector<CallHandle> calls;
@@ -259,7 +255,10 @@ void TestDeviceStream::destructorDrainsDispatchedWork()
     {
         DeviceStream stream;
         for (int i = 0; i < kCalls; ++i)
-            calls.push_back(stream.dispatch([&done] { busyWork(); done.fetch_add(1); }));
+            calls.push_back(stream.dispatch([&done] {
+                busyWork();
+                done.fetch_add(1);
+            }));
     } // no wait: the destructor must finish every dispatched call before it returns
     QCOMPARE(done.load(), kCalls);
     // Handles outlive their stream.
@@ -306,13 +305,12 @@ void TestDeviceStream::adaptiveFollowsTheUsableCores()
     QVERIFY(DeviceStream::usableCores() >= 1);
     {
         DeviceStream stream;
-        const WaitStrategy expected =
-            DeviceStream::usableCores() >= 2 ? WaitStrategy::SpinThenPark : WaitStrategy::Park;
+        const WaitStrategy expected
+            = DeviceStream::usableCores() >= 2 ? WaitStrategy::SpinThenPark : WaitStrategy::Park;
         QCOMPARE(stream.effectiveStrategy(), expected);
     }
     QCOMPARE(DeviceStream(StreamOptions{WaitStrategy::Park}).effectiveStrategy(), WaitStrategy::Park);
-    QCOMPARE(DeviceStream(StreamOptions{WaitStrategy::SpinThenPark}).effectiveStrategy(),
-             WaitStrategy::SpinThenPark);
+    QCOMPARE(DeviceStream(StreamOptions{WaitStrategy::SpinThenPark}).effectiveStrategy(), WaitStrategy::SpinThenPark);
 #if defined(__linux__)
     // A thread confined to one CPU must not spin: its waiter would delay the very worker it waits for.
     int cores = 0;
@@ -377,8 +375,7 @@ void TestDeviceStream::spinningWorkerIsSeenRunning()
     for (int call = 0; call < 500 && running == 0; ++call) {
         stream.dispatch([] {}).wait();
         const std::int64_t until = MonotonicClock::nowNs() + 100'000;
-        while (MonotonicClock::nowNs() < until) {
-        }
+        while (MonotonicClock::nowNs() < until) { }
         running += threadState(workerTid) == 'R';
     }
     QVERIFY2(running > 0, "the idle worker parked although the host ran");

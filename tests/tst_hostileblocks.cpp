@@ -88,27 +88,45 @@ void TestHostileBlocks::evidenceOutOfShapeIsLocated_data()
     QTest::addColumn<QString>("field");
     QTest::addColumn<QString>("value"); // JSON
     const QString max = QString::number(std::numeric_limits<std::int64_t>::max());
-    QTest::newRow("threads null") << "/device/threads" << "null";
-    QTest::newRow("threads a string") << "/device/threads" << "\"4\"";
-    QTest::newRow("threads an array") << "/device/threads" << "[1]";
-    QTest::newRow("threads negative") << "/device/threads" << "-1";
-    QTest::newRow("host switches null") << "/host/involuntarySwitches" << "null";
+    QTest::newRow("threads null") << "/device/threads"
+                                  << "null";
+    QTest::newRow("threads a string") << "/device/threads"
+                                      << "\"4\"";
+    QTest::newRow("threads an array") << "/device/threads"
+                                      << "[1]";
+    QTest::newRow("threads negative") << "/device/threads"
+                                      << "-1";
+    QTest::newRow("host switches null") << "/host/involuntarySwitches"
+                                        << "null";
     QTest::newRow("host switches at the int64 limit") << "/host/involuntarySwitches" << max;
     QTest::newRow("device switches at the int64 limit") << "/device/involuntarySwitches" << max;
-    QTest::newRow("negative switches") << "/host/involuntarySwitches" << "-2000";
-    QTest::newRow("negative voluntary switches") << "/device/voluntarySwitches" << "-1";
-    QTest::newRow("migrations a string") << "/host/migrations" << "\"1\"";
-    QTest::newRow("migrations beyond uint64") << "/device/migrations" << "18446744073709551615";
-    QTest::newRow("cpus zero") << "/cpus" << "0";
-    QTest::newRow("cpus beyond int") << "/cpus" << "1099511627776";
-    QTest::newRow("cpus a fraction") << "/cpus" << "1.5";
-    QTest::newRow("seconds negative") << "/seconds" << "-0.5";
-    QTest::newRow("seconds the largest double") << "/seconds" << "1.7976931348623157e308";
-    QTest::newRow("steal above one") << "/stealShare" << "2";
-    QTest::newRow("load negative") << "/loadAverage" << "-3";
-    QTest::newRow("governor a number") << "/governor" << "7";
+    QTest::newRow("negative switches") << "/host/involuntarySwitches"
+                                       << "-2000";
+    QTest::newRow("negative voluntary switches") << "/device/voluntarySwitches"
+                                                 << "-1";
+    QTest::newRow("migrations a string") << "/host/migrations"
+                                         << "\"1\"";
+    QTest::newRow("migrations beyond uint64") << "/device/migrations"
+                                              << "18446744073709551615";
+    QTest::newRow("cpus zero") << "/cpus"
+                               << "0";
+    QTest::newRow("cpus beyond int") << "/cpus"
+                                     << "1099511627776";
+    QTest::newRow("cpus a fraction") << "/cpus"
+                                     << "1.5";
+    QTest::newRow("seconds negative") << "/seconds"
+                                      << "-0.5";
+    QTest::newRow("seconds the largest double") << "/seconds"
+                                                << "1.7976931348623157e308";
+    QTest::newRow("steal above one") << "/stealShare"
+                                     << "2";
+    QTest::newRow("load negative") << "/loadAverage"
+                                   << "-3";
+    QTest::newRow("governor a number") << "/governor"
+                                       << "7";
     QTest::newRow("governor of a megabyte") << "/governor" << ('"' + QString(1 << 20, QLatin1Char('g')) + '"');
-    QTest::newRow("host an array") << "/host" << "[]";
+    QTest::newRow("host an array") << "/host"
+                                   << "[]";
 }
 
 // Every field of the evidence read leniently and within its range: a problem at the field's own
@@ -123,7 +141,8 @@ void TestHostileBlocks::evidenceOutOfShapeIsLocated()
     const Problems problems = validateArtifact(document);
     const std::string pointer = "/environment/interference" + field.toStdString();
     const Problem *problem = problemAt(problems, pointer);
-    QVERIFY2(problem, problems.empty() ? "no problem" : (problems.front().pointer + ": " + problems.front().message).c_str());
+    QVERIFY2(problem,
+             problems.empty() ? "no problem" : (problems.front().pointer + ": " + problems.front().message).c_str());
     QCOMPARE(problem->severity, Severity::Warning);
     QVERIFY(!problemAt(problems, ""));
     QCOMPARE(problems.size(), std::size_t{1});
@@ -152,10 +171,12 @@ void TestHostileBlocks::commandsSurviveEvidenceOfTheWrongType()
         QVERIFY(!validate.out.contains(QStringLiteral("(document)")));
         const Outcome show = runLessonscope({QStringLiteral("show"), path});
         QCOMPARE(show.exitCode, 0);
-        QVERIFY2(show.out.contains(QStringLiteral("conditions     not known: the interference evidence cannot be read")),
-                 qPrintable(show.out));
-        for (const QStringList &compare : {QStringList{QStringLiteral("compare"), seedPath(), path},
-                                           QStringList{QStringLiteral("compare"), QStringLiteral("--json"), path, path}}) {
+        QVERIFY2(
+            show.out.contains(QStringLiteral("conditions     not known: the interference evidence cannot be read")),
+            qPrintable(show.out));
+        for (const QStringList &compare :
+             {QStringList{QStringLiteral("compare"), seedPath(), path},
+              QStringList{QStringLiteral("compare"), QStringLiteral("--json"), path, path}}) {
             const Outcome outcome = runLessonscope(compare);
             QVERIFY2(outcome.exitCode == 0, qPrintable(compare.join(QLatin1Char(' ')) + outcome.err));
             QVERIFY(!outcome.out.isEmpty());
@@ -168,7 +189,8 @@ void TestHostileBlocks::oneMigrationIsOne()
 {
     const Disturbance quiet = disturbanceOf(seedWithEvidence({}, {}));
     QVERIFY(quiet.known);
-    QVERIFY2(QString::fromStdString(quiet.evidence).contains(QStringLiteral(", 1 CPU migration, ")), quiet.evidence.c_str());
+    QVERIFY2(QString::fromStdString(quiet.evidence).contains(QStringLiteral(", 1 CPU migration, ")),
+             quiet.evidence.c_str());
 }
 
 void TestHostileBlocks::histogramOfSamplesFromADenormalToTheLargestDouble_data()
@@ -206,7 +228,8 @@ void TestHostileBlocks::histogramOfSamplesFromADenormalToTheLargestDouble()
 // validate, show and compare (each draws the distribution or checks it against the panel).
 void TestHostileBlocks::distributionOfExtremeSamplesIsCheckedShownAndCompared()
 {
-    const ReadResult recorded = readArtifactFile(QStringLiteral(LESSONSCOPE_TEST_DATA "/../../resources/recorded/performance-05.recorded.json"));
+    const ReadResult recorded = readArtifactFile(
+        QStringLiteral(LESSONSCOPE_TEST_DATA "/../../resources/recorded/performance-05.recorded.json"));
     QVERIFY(recorded.artifact);
     Json document = recorded.artifact->json();
     Json out = *recorded.artifact->stdoutJson();
@@ -227,7 +250,8 @@ void TestHostileBlocks::distributionOfExtremeSamplesIsCheckedShownAndCompared()
         if (arguments.front() == QLatin1String("compare"))
             arguments.insert(1, path);
         const Outcome outcome = runLessonscope(arguments);
-        QVERIFY2(outcome.exitCode == 0 || outcome.exitCode == 1, qPrintable(arguments.join(QLatin1Char(' ')) + outcome.err));
+        QVERIFY2(outcome.exitCode == 0 || outcome.exitCode == 1,
+                 qPrintable(arguments.join(QLatin1Char(' ')) + outcome.err));
     }
 }
 
@@ -262,7 +286,8 @@ void TestHostileBlocks::aComparisonHasOneSource()
         out["warm_median_seconds"] = 2 * 8.5e-6;
     });
     QVERIFY(countOf(validateArtifact(lying), Severity::Warning) >= 1); // the lie is told
-    for (const auto &[a, b] : {std::pair{Artifact(honest), Artifact(lying)}, std::pair{Artifact(lying), Artifact(honest)}}) {
+    for (const auto &[a, b] :
+         {std::pair{Artifact(honest), Artifact(lying)}, std::pair{Artifact(lying), Artifact(honest)}}) {
         const ArtifactComparison comparison = compareArtifacts(a, b);
         int checked = 0;
         for (const ComparedFigure &figure : comparison.figures) {
@@ -279,7 +304,9 @@ void TestHostileBlocks::aComparisonHasOneSource()
 // "one value each" was said whenever there was no interval, also of 170 samples a side.
 void TestHostileBlocks::figuresWithSamplesAreNotOneValueEach()
 {
-    const Json zeros = seedWithStdout([](Json &out) { out["warm_samples_seconds"] = Json::array({0.0, 1e-6, 1e-6, 1e-6, 1e-6}); });
+    const Json zeros = seedWithStdout([](Json &out) {
+        out["warm_samples_seconds"] = Json::array({0.0, 1e-6, 1e-6, 1e-6, 1e-6});
+    });
     const ArtifactComparison comparison = compareArtifacts(Artifact(zeros), Artifact(zeros));
     bool seen = false;
     for (const ComparedFigure &figure : comparison.figures) {
@@ -301,11 +328,13 @@ void TestHostileBlocks::compareRefusesAnInputWithErrors()
     broken["data"]["panels"][0]["kind"] = 7; // an error: a panel's kind must be a string
     const QString path = writeDocument(dir, QStringLiteral("broken.json"), broken);
     QVERIFY(hasErrors(validateArtifact(broken)));
-    for (const QStringList &arguments : {QStringList{QStringLiteral("compare"), seedPath(), path},
-                                         QStringList{QStringLiteral("compare"), QStringLiteral("--json"), path, seedPath()}}) {
+    for (const QStringList &arguments :
+         {QStringList{QStringLiteral("compare"), seedPath(), path},
+          QStringList{QStringLiteral("compare"), QStringLiteral("--json"), path, seedPath()}}) {
         const Outcome outcome = runLessonscope(arguments);
         QCOMPARE(outcome.exitCode, 1);
-        QVERIFY2(outcome.err.contains(QStringLiteral("broken.json has errors (above); it is not compared")), qPrintable(outcome.err));
+        QVERIFY2(outcome.err.contains(QStringLiteral("broken.json has errors (above); it is not compared")),
+                 qPrintable(outcome.err));
         QVERIFY(outcome.out.isEmpty());
     }
     QCOMPARE(runLessonscope({QStringLiteral("compare"), seedPath(), seedPath()}).exitCode, 0);
@@ -315,8 +344,9 @@ namespace {
 
 Artifact recorded(const std::string &id)
 {
-    const ReadResult read = readArtifactFile(QStringLiteral(LESSONSCOPE_TEST_DATA "/../../resources/recorded/%1.recorded.json")
-                                                 .arg(QString::fromStdString(id)));
+    const ReadResult read
+        = readArtifactFile(QStringLiteral(LESSONSCOPE_TEST_DATA "/../../resources/recorded/%1.recorded.json")
+                               .arg(QString::fromStdString(id)));
     if (!read.artifact)
         qFatal("a recording does not read");
     return *read.artifact;
@@ -337,8 +367,9 @@ void TestHostileBlocks::aBodyUnderAnotherLessonsIdIsToldApart()
             document["lessonId"] = claimed->info().id;
             const Problems problems = validateArtifact(document);
             QVERIFY2(countOf(problems, Severity::Warning) > 0,
-                     qPrintable(QStringLiteral("%1's body as %2").arg(QString::fromStdString(body->info().id),
-                                                                       QString::fromStdString(claimed->info().id))));
+                     qPrintable(QStringLiteral("%1's body as %2")
+                                    .arg(QString::fromStdString(body->info().id),
+                                         QString::fromStdString(claimed->info().id))));
         }
     }
 }
@@ -348,7 +379,8 @@ void TestHostileBlocks::aContentHashIsReproducedOrNot()
 {
     for (const Lesson *lesson : courseLessons()) {
         // performance-01's recording is the recorded pipeline's (no seed, no samples stated).
-        const ContentHash expected = lesson->info().id == "performance-01" ? ContentHash::NotChecked : ContentHash::Reproduced;
+        const ContentHash expected
+            = lesson->info().id == "performance-01" ? ContentHash::NotChecked : ContentHash::Reproduced;
         QCOMPARE(contentHashStatus(recorded(lesson->info().id)), expected);
     }
     QCOMPARE(contentHashStatus(seedArtifact()), ContentHash::NotChecked);
@@ -359,7 +391,8 @@ void TestHostileBlocks::aContentHashIsReproducedOrNot()
     const Problems problems = validateArtifact(document);
     const Problem *problem = problemAt(problems, "/contentHash");
     QVERIFY(problem);
-    QVERIFY2(problem->message.find("is not performance-05's content with the parameters stdout states") != std::string::npos,
+    QVERIFY2(problem->message.find("is not performance-05's content with the parameters stdout states")
+                 != std::string::npos,
              problem->message.c_str());
 
     // A parameter changed in stdout: the hash no longer follows, whatever else agrees.

@@ -36,7 +36,8 @@ using namespace lessonscope;
 namespace {
 
 // The seed with keys set by JSON Pointer, written to dir as name.
-QString writeVariant(const QTemporaryDir &dir, const QString &name, const std::vector<std::pair<std::string, Json>> &set)
+QString writeVariant(const QTemporaryDir &dir, const QString &name,
+                     const std::vector<std::pair<std::string, Json>> &set)
 {
     Json document = coretesting::seedArtifact().json();
     for (const auto &[pointer, value] : set)
@@ -117,7 +118,8 @@ void openAndShow(MainWindow &window, const QStringList &paths)
 
 // The seed with its warm samples (the stdout's and the line panel's, x numbered from 1) and its
 // first call replaced, and its stated median, written to dir as name. null leaves a value as it is.
-QString writeFigures(const QTemporaryDir &dir, const QString &name, const Json &samples, const Json &first, const Json &stated)
+QString writeFigures(const QTemporaryDir &dir, const QString &name, const Json &samples, const Json &first,
+                     const Json &stated)
 {
     Json document = coretesting::seedArtifact().json();
     Json out = Json::parse(document["stdout"].get<std::string>());
@@ -175,8 +177,11 @@ void TestHostileExplorer::markupInToolTipsIsText()
     Json disturbed = evidence;
     disturbed["governor"] = "<img src=\"/x\">";
     const QString path = writeVariant(dir, QStringLiteral("markup.json"),
-                                      {{"/generatedAt", markup}, {"/provenance", markup}, {"/kind", markup},
-                                       {"/environment/interference", disturbed}, {"/environment/jax", markup}});
+                                      {{"/generatedAt", markup},
+                                       {"/provenance", markup},
+                                       {"/kind", markup},
+                                       {"/environment/interference", disturbed},
+                                       {"/environment/jax", markup}});
     MainWindow window;
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
@@ -221,16 +226,21 @@ void TestHostileExplorer::megabytesOfTextReachNoWidget()
     while (tenMegaWords.size() < (10 << 20))
         tenMegaWords += words;
     QStringList paths;
-    for (const char *pointer : {"/kind", "/provenance", "/lessonId", "/generatedAt", "/environment/jax", "/environment/backend"}) {
+    for (const char *pointer :
+         {"/kind", "/provenance", "/lessonId", "/generatedAt", "/environment/jax", "/environment/backend"}) {
         const QString name = QString::fromLatin1(pointer).mid(1).replace(QLatin1Char('/'), QLatin1Char('-'));
         paths << writeVariant(dir, name + QStringLiteral(".json"), {{pointer, mega}});
         paths << writeVariant(dir, name + QStringLiteral("-words.json"), {{pointer, words}});
     }
     paths << writeVariant(dir, QStringLiteral("title.json"), {{"/diagram/title", tenMega}});
     paths << writeVariant(dir, QStringLiteral("prediction.json"), {{"/diagram/prediction", tenMega}});
-    paths << writeVariant(dir, QStringLiteral("reading.json"), {{"/diagram/reading", tenMega}, {"/diagram/scope", mega}});
-    paths << writeVariant(dir, QStringLiteral("diagram-words.json"), {{"/diagram/title", tenMegaWords}, {"/diagram/prediction", tenMegaWords},
-                                                                      {"/diagram/reading", tenMegaWords}, {"/diagram/scope", words}});
+    paths << writeVariant(dir, QStringLiteral("reading.json"),
+                          {{"/diagram/reading", tenMega}, {"/diagram/scope", mega}});
+    paths << writeVariant(dir, QStringLiteral("diagram-words.json"),
+                          {{"/diagram/title", tenMegaWords},
+                           {"/diagram/prediction", tenMegaWords},
+                           {"/diagram/reading", tenMegaWords},
+                           {"/diagram/scope", words}});
     MainWindow window;
     const LargestSize largest(&window);
     window.show();
@@ -243,11 +253,13 @@ void TestHostileExplorer::megabytesOfTextReachNoWidget()
         window.library()->selectIds({window.model()->index(row, 0).data(LibraryModel::EntryIdRole).toInt()});
         QCoreApplication::processEvents();
         for (const QString &text : everyText(window))
-            QVERIFY2(text.size() <= kMaxShownParagraph + 200, qPrintable(QString::number(text.size()) + QLatin1Char(' ') + text.left(80)));
+            QVERIFY2(text.size() <= kMaxShownParagraph + 200,
+                     qPrintable(QString::number(text.size()) + QLatin1Char(' ') + text.left(80)));
         QVERIFY2(window.sizeHint().width() < 20'000, qPrintable(QString::number(window.sizeHint().width())));
         // A screen is a few thousand pixels tall; a wrapped megabyte is hundreds of thousands.
         const auto [height, whose] = tallestSizeHint(window);
-        const QString file = QFileInfo(window.model()->entry(window.library()->selectedIds().constFirst())->path).fileName();
+        const QString file
+            = QFileInfo(window.model()->entry(window.library()->selectedIds().constFirst())->path).fileName();
         QVERIFY2(height < 5'000, qPrintable(QStringLiteral("%1: %2 asks for %3 pixels").arg(file, whose).arg(height)));
         tallest = std::max(tallest, height);
     }
@@ -306,15 +318,17 @@ void TestHostileExplorer::aFolderOfHostileFiguresCompares()
     writeFigures(dir, QStringLiteral("stated-median.json"), nullptr, nullptr, 1.0);
     writeFigures(dir, QStringLiteral("largest.json"), Json(std::vector<double>(7, largest)), largest, largest);
     writeFigures(dir, QStringLiteral("smallest.json"), Json(std::vector<double>(7, smallest)), smallest, smallest);
-    writeFigures(dir, QStringLiteral("extremes.json"), Json::array({largest, smallest, largest, smallest, 0.0, largest, smallest}),
-                 smallest, largest);
-    writeFigures(dir, QStringLiteral("negative.json"), Json::array({-1.0, -largest, 0.0, -smallest, -2.0, -3.0, 0.0}), 0.0, -1.0);
+    writeFigures(dir, QStringLiteral("extremes.json"),
+                 Json::array({largest, smallest, largest, smallest, 0.0, largest, smallest}), smallest, largest);
+    writeFigures(dir, QStringLiteral("negative.json"), Json::array({-1.0, -largest, 0.0, -smallest, -2.0, -3.0, 0.0}),
+                 0.0, -1.0);
     writeFigures(dir, QStringLiteral("wrong-types.json"),
                  Json::array({"fast", nullptr, true, Json::object(), Json::array(), 1e-5, "1e-5"}), "slow", "8e-6");
     writeFigures(dir, QStringLiteral("not-a-list.json"), "samples", Json::array({1}), Json::object());
     writeFigures(dir, QStringLiteral("long-series.json"), many, 1e-2, 1e-5);
-    writeVariant(dir, QStringLiteral("errors.json"), {{"/data/panels/0/kind", 7}, {"/data/panels/1/series/0/y", "y"},
-                                                       {"/environment/interference", "disturbed"}});
+    writeVariant(
+        dir, QStringLiteral("errors.json"),
+        {{"/data/panels/0/kind", 7}, {"/data/panels/1/series/0/y", "y"}, {"/environment/interference", "disturbed"}});
     writeVariant(dir, QStringLiteral("recording.json"), {});
     MainWindow window;
     window.show();
@@ -331,15 +345,19 @@ void TestHostileExplorer::aFolderOfHostileFiguresCompares()
                 const LibraryEntry *b = model->entry(model->index(second, 0).data(LibraryModel::EntryIdRole).toInt());
                 window.library()->selectIds({a->id, b->id});
                 QCoreApplication::processEvents();
-                const QString pair = QFileInfo(a->path).fileName() + QStringLiteral(" · ") + QFileInfo(b->path).fileName();
-                QVERIFY2(window.centre()->page() == CentralView::Page::Comparison, qPrintable(pair + QLatin1Char('\n') + window.centre()->noteText()));
+                const QString pair
+                    = QFileInfo(a->path).fileName() + QStringLiteral(" · ") + QFileInfo(b->path).fileName();
+                QVERIFY2(window.centre()->page() == CentralView::Page::Comparison,
+                         qPrintable(pair + QLatin1Char('\n') + window.centre()->noteText()));
                 ++compared;
                 const ComparisonView *view = window.centre()->comparisonView();
-                QVERIFY2(!(a->hasErrors() || b->hasErrors()) || view->differencesText().startsWith(QStringLiteral("⚠ ")),
+                QVERIFY2(!(a->hasErrors() || b->hasErrors())
+                             || view->differencesText().startsWith(QStringLiteral("⚠ ")),
                          qPrintable(pair + QLatin1Char('\n') + view->differencesText()));
                 QVERIFY2(view->table()->rowCount() >= 1, qPrintable(pair));
                 for (int r = 0; r < view->table()->rowCount(); ++r)
-                    QVERIFY2(!view->table()->item(r, 4)->text().isEmpty(), qPrintable(pair + QStringLiteral(": ") + view->table()->item(r, 0)->text()));
+                    QVERIFY2(!view->table()->item(r, 4)->text().isEmpty(),
+                             qPrintable(pair + QStringLiteral(": ") + view->table()->item(r, 0)->text()));
             }
         }
     }
@@ -369,8 +387,10 @@ void TestHostileExplorer::theRunPanelRefusesARunOfHours()
 
 void TestHostileExplorer::anotherRunsContentHashIsNotReproducible()
 {
-    const ReadResult four = readArtifactFile(QStringLiteral(LESSONSCOPE_TEST_DATA "/../../resources/recorded/performance-04.recorded.json"));
-    const ReadResult five = readArtifactFile(QStringLiteral(LESSONSCOPE_TEST_DATA "/../../resources/recorded/performance-05.recorded.json"));
+    const ReadResult four = readArtifactFile(
+        QStringLiteral(LESSONSCOPE_TEST_DATA "/../../resources/recorded/performance-04.recorded.json"));
+    const ReadResult five = readArtifactFile(
+        QStringLiteral(LESSONSCOPE_TEST_DATA "/../../resources/recorded/performance-05.recorded.json"));
     QVERIFY(four.artifact && five.artifact);
     const auto hashField = [](const LibraryEntry &entry) {
         ArtifactHeader header;
@@ -383,14 +403,16 @@ void TestHostileExplorer::anotherRunsContentHashIsNotReproducible()
     };
     LibraryEntry honest;
     honest.artifact = five.artifact;
-    QVERIFY2(hashField(honest).contains(QStringLiteral("(matches this lesson and its parameters)")), qPrintable(hashField(honest)));
+    QVERIFY2(hashField(honest).contains(QStringLiteral("(matches this lesson and its parameters)")),
+             qPrintable(hashField(honest)));
     Json document = five.artifact->json();
     document["contentHash"] = four.artifact->contentHash();
     LibraryEntry lying;
     lying.artifact = Artifact(document);
     lying.problems = validateArtifact(document);
     const QString shown = hashField(lying);
-    QVERIFY2(shown.contains(QStringLiteral("(does not match)")) && !shown.contains(QStringLiteral("matches this")), qPrintable(shown));
+    QVERIFY2(shown.contains(QStringLiteral("(does not match)")) && !shown.contains(QStringLiteral("matches this")),
+             qPrintable(shown));
 }
 
 QTEST_MAIN(TestHostileExplorer)

@@ -72,8 +72,7 @@ public:
                 if (!placed)
                     m_refused.store(true);
                 m_started.fetch_add(1);
-                while (!m_stop.load(std::memory_order_relaxed)) {
-                }
+                while (!m_stop.load(std::memory_order_relaxed)) { }
             });
         }
     }
@@ -198,7 +197,8 @@ void TestInterference::ruleJudgesTheEvidence_data()
     QTest::newRow("few, however fast") << 0.01 << 4 << 0.0 << 0.2 << false << QString();
     QTest::newRow("many but slow") << 10.0 << 150 << 0.0 << 0.2 << false << QString();
     QTest::newRow("steal") << 0.5 << 0 << 0.10 << 0.2 << true << QStringLiteral("10.0% of the CPU time");
-    QTest::newRow("busy at the start") << 0.5 << 0 << 0.0 << 2.5 << true << QStringLiteral("load average 2.50 on 2 CPUs");
+    QTest::newRow("busy at the start") << 0.5 << 0 << 0.0 << 2.5 << true
+                                       << QStringLiteral("load average 2.50 on 2 CPUs");
 }
 
 void TestInterference::ruleJudgesTheEvidence()
@@ -341,7 +341,8 @@ void TestInterference::malformedEvidenceIsAWarning()
     const Artifact broken(document);
     const std::vector<std::string> warnings = disturbanceWarnings(compareArtifacts(seedArtifact(), broken));
     QCOMPARE(warnings.size(), std::size_t{1});
-    QVERIFY2(warnings.front().starts_with("B: the interference evidence cannot be read (/environment/interference/host/involuntarySwitches"),
+    QVERIFY2(warnings.front().starts_with(
+                 "B: the interference evidence cannot be read (/environment/interference/host/involuntarySwitches"),
              warnings.front().c_str());
     QVERIFY2(warnings.front().find("not known") != std::string::npos, warnings.front().c_str());
 }
@@ -355,8 +356,8 @@ void TestInterference::runOnBusyCoresIsFlaggedInShowAndCompare()
     const QString busyRun = dir.filePath(QStringLiteral("busy.json"));
     {
         const BusyThreads everyCore(2 * DeviceStream::usableCores(), nullptr);
-        const Outcome run = runLessonscope({QStringLiteral("run"), QStringLiteral("performance-01"),
-                                            QStringLiteral("-o"), busyRun});
+        const Outcome run
+            = runLessonscope({QStringLiteral("run"), QStringLiteral("performance-01"), QStringLiteral("-o"), busyRun});
         QVERIFY2(run.exitCode == 0 || run.err.contains(QStringLiteral("could not measure")), qPrintable(run.err));
     }
     const Outcome show = runLessonscope({QStringLiteral("show"), busyRun});

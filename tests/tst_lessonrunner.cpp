@@ -59,10 +59,7 @@ ParameterValues small(std::int64_t samples, std::int64_t dimension = 8)
 
 } // namespace
 
-void TestLessonRunner::initTestCase()
-{
-    isolateSettings(m_dir);
-}
+void TestLessonRunner::initTestCase() { isolateSettings(m_dir); }
 
 void TestLessonRunner::runFinishesWithAnArtifact()
 {
@@ -207,7 +204,8 @@ void TestLessonRunner::runPanelRunsAndReports()
     QSignalSpy finished(panel.runner(), &LessonRunner::finished);
     QTest::mouseClick(panel.runButton(), Qt::LeftButton);
     QCOMPARE(started.count(), 1);
-    QVERIFY(started.constFirst().at(2).toString().contains(QStringLiteral("X 16×32 · W 32×16 float32, 30 warm samples")));
+    QVERIFY(
+        started.constFirst().at(2).toString().contains(QStringLiteral("X 16×32 · W 32×16 float32, 30 warm samples")));
     QVERIFY(!panel.runButton()->isEnabled());
     QVERIFY(panel.cancelButton()->isEnabled());
     QVERIFY(finished.wait(60'000));
@@ -291,7 +289,10 @@ void TestLessonRunner::everyLessonCountsInOneUnit()
         // interrupted (replaced by more): as many, or more.
         QVERIFY2((done == total || (budgetSpent && done < total)) && reported >= (budgetSpent ? done : total),
                  qPrintable(QStringLiteral("%1: progress %2 of %3, %4 calls reported")
-                                .arg(QString::fromStdString(each->info().id)).arg(done).arg(total).arg(reported)));
+                                .arg(QString::fromStdString(each->info().id))
+                                .arg(done)
+                                .arg(total)
+                                .arg(reported)));
     }
 }
 

@@ -51,7 +51,7 @@ std::atomic<bool> g_released{false};
 class LoopTimeline final : public StreamTimeline
 {
 public:
-    explicit LoopTimeline(const Artifact &artifact) : StreamTimeline(artifact.trace().value_or(Trace{})) {}
+    explicit LoopTimeline(const Artifact &artifact) : StreamTimeline(artifact.trace().value_or(Trace{})) { }
 
     std::optional<double> readingSeconds(std::string_view key, int callIndex) const override
     {
@@ -96,8 +96,15 @@ public:
             LessonInfo i;
             i.id = kId;
             i.summary = "Time a short loop on the stream.";
-            i.texts = {"Time a loop", "Where must the timer start?", "Schematic reading.", "Measured reading.",
-                       "A loop on the stream.", "Timeline.", 2.0, "timeline", "call plus synchronization"};
+            i.texts = {"Time a loop",
+                       "Where must the timer start?",
+                       "Schematic reading.",
+                       "Measured reading.",
+                       "A loop on the stream.",
+                       "Timeline.",
+                       2.0,
+                       "timeline",
+                       "call plus synchronization"};
             ParameterSpec samples;
             samples.name = "samples";
             samples.label = "Calls";
@@ -161,8 +168,11 @@ public:
 
     Json panelLayout() const override
     {
-        return Json::array({Json{{"kind", "bar"}, {"title", "Median call"}, {"labels", {"median"}},
-                                 {"ylabel", "seconds"}, {"series", {"completed call"}}}});
+        return Json::array({Json{{"kind", "bar"},
+                                 {"title", "Median call"},
+                                 {"labels", {"median"}},
+                                 {"ylabel", "seconds"},
+                                 {"series", {"completed call"}}}});
     }
 
     void check(const Json &document, const Json &output, Checker &checker) const override
@@ -211,8 +221,8 @@ Artifact runThroughTheRunner(int samples)
 
 bool hasNoWarnings(const Problems &problems)
 {
-    return countOf(problems, Severity::Error) == 0 && countOf(problems, Severity::Warning) == 0 &&
-           countOf(problems, Severity::Info) == 0;
+    return countOf(problems, Severity::Error) == 0 && countOf(problems, Severity::Warning) == 0
+        && countOf(problems, Severity::Info) == 0;
 }
 
 } // namespace

@@ -66,19 +66,16 @@ std::vector<int> fillPaths(LibraryModel &model, int count)
 void fill(LibraryModel &model)
 {
     model.addOrReplace(entryFrom(seedBytes(), QStringLiteral("/data/seed.json")));
-    LibraryEntry slower = entryFrom(seedWith("\\\"warm_median_seconds\\\": 8.500181138515472e-06",
-                                             "\\\"warm_median_seconds\\\": 0.5"),
-                                    QStringLiteral("/data/slower.json"));
+    LibraryEntry slower
+        = entryFrom(seedWith("\\\"warm_median_seconds\\\": 8.500181138515472e-06", "\\\"warm_median_seconds\\\": 0.5"),
+                    QStringLiteral("/data/slower.json"));
     model.addOrReplace(slower);
     model.addOrReplace(entryFrom("{ not json", QStringLiteral("/data/broken.json")));
 }
 
 } // namespace
 
-void TestLibraryModel::initTestCase()
-{
-    isolateSettings(m_settings);
-}
+void TestLibraryModel::initTestCase() { isolateSettings(m_settings); }
 
 void TestLibraryModel::seedRowReadsAtAGlance()
 {
@@ -148,7 +145,8 @@ void TestLibraryModel::replacesByPath()
     model.addOrReplace(run);
     QCOMPARE(model.rowCount(), 3);
     QCOMPARE(model.unsavedIds().size(), std::size_t(2));
-    QCOMPARE(cell(model, model.rowOf(runId), LibraryModel::FileColumn), QStringLiteral("unsaved run")); // not numbered: made elsewhere than the run panel
+    QCOMPARE(cell(model, model.rowOf(runId), LibraryModel::FileColumn),
+             QStringLiteral("unsaved run")); // not numbered: made elsewhere than the run panel
     QVERIFY(cell(model, model.rowOf(runId), LibraryModel::StatusColumn).contains(QStringLiteral("unsaved")));
     QVERIFY(model.index(model.rowOf(runId), 0).data(Qt::FontRole).value<QFont>().italic());
     model.markSaved(runId, QStringLiteral("/data/run.json"));
@@ -161,12 +159,12 @@ void TestLibraryModel::sortsDurationsAsNumbers()
     LibraryModel model;
     // 8.50 µs, 500 ms and 90.0 ns: as text "500 ms" < "8.50 µs" < "90.0 ns"; as numbers the reverse.
     model.addOrReplace(entryFrom(seedBytes(), QStringLiteral("/a.json")));
-    model.addOrReplace(entryFrom(seedWith("\\\"warm_median_seconds\\\": 8.500181138515472e-06",
-                                          "\\\"warm_median_seconds\\\": 0.5"),
-                                 QStringLiteral("/b.json")));
-    model.addOrReplace(entryFrom(seedWith("\\\"warm_median_seconds\\\": 8.500181138515472e-06",
-                                          "\\\"warm_median_seconds\\\": 9e-08"),
-                                 QStringLiteral("/c.json")));
+    model.addOrReplace(
+        entryFrom(seedWith("\\\"warm_median_seconds\\\": 8.500181138515472e-06", "\\\"warm_median_seconds\\\": 0.5"),
+                  QStringLiteral("/b.json")));
+    model.addOrReplace(
+        entryFrom(seedWith("\\\"warm_median_seconds\\\": 8.500181138515472e-06", "\\\"warm_median_seconds\\\": 9e-08"),
+                  QStringLiteral("/c.json")));
     LibraryFilter filter;
     filter.setSourceModel(&model);
     filter.sort(LibraryModel::KeyFigureColumn, Qt::AscendingOrder);
@@ -383,7 +381,7 @@ void TestLibraryModel::aSelectedRowStaysWhileTheFilterDoesNotChange()
     QCOMPARE(pane.filter()->rowCount(), 1);
     QCOMPARE(pane.selectedIds(), QList<int>{id});
     QCOMPARE(selection.count(), 0);
-    pane.filterEdit()->setText(QStringLiteral("unsaved "));  // the same words: nothing changes
+    pane.filterEdit()->setText(QStringLiteral("unsaved ")); // the same words: nothing changes
     QCOMPARE(pane.filter()->rowCount(), 1);
     pane.filterEdit()->setText(QStringLiteral("unsaved run")); // a new filter: it applies to all
     QCOMPARE(pane.filter()->rowCount(), 0);
@@ -398,7 +396,8 @@ void TestLibraryModel::theDefaultColumnsReadWhole()
     const QFontMetrics metrics = pane.view()->fontMetrics();
     const int icon = pane.view()->style()->pixelMetric(QStyle::PM_SmallIconSize);
     const auto fits = [&](int column, const QString &text) {
-        return header->sectionSize(column) >= metrics.horizontalAdvance(text) + 12 + (column == LibraryModel::StatusColumn ? icon : 0);
+        return header->sectionSize(column)
+            >= metrics.horizontalAdvance(text) + 12 + (column == LibraryModel::StatusColumn ? icon : 0);
     };
     QVERIFY(fits(LibraryModel::StatusColumn, QStringLiteral("2 warnings · unsaved")));
     QVERIFY(fits(LibraryModel::AnswerColumn, QStringLiteral("predicted ✓ · run here · compared")));

@@ -56,10 +56,7 @@ QStringList runThreads()
 }
 
 // The recordings openBundled() opens: one per lesson of the course.
-int bundledCount()
-{
-    return static_cast<int>(lessonscope::courseLessons().size());
-}
+int bundledCount() { return static_cast<int>(lessonscope::courseLessons().size()); }
 
 } // namespace
 
@@ -100,10 +97,7 @@ private:
     MainWindow *m_window = nullptr;
 };
 
-void TestMainWindow::initTestCase()
-{
-    isolateSettings(m_dir);
-}
+void TestMainWindow::initTestCase() { isolateSettings(m_dir); }
 
 void TestMainWindow::init()
 {
@@ -175,7 +169,7 @@ void TestMainWindow::opensTheBundledLesson()
     QCOMPARE(m_window->centre()->artifactView()->panels()->charts().size(), 2);
     QVERIFY(!m_window->actions()->save->isEnabled());  // recorded: nothing to save
     QVERIFY(m_window->actions()->saveAs->isEnabled()); // but a copy can be made
-    QVERIFY(m_window->runPanel()->lesson());            // and its lesson can be rerun
+    QVERIFY(m_window->runPanel()->lesson());           // and its lesson can be rerun
     QVERIFY(m_window->actions()->run->isEnabled());
 
     // No OpenCL driver is loaded before the learner opens the Device list (PoCL and its LLVM are
@@ -428,8 +422,11 @@ void TestMainWindow::quittingDuringALongRunStopsIt()
     // 256 samples of 2048³ (matrixlesson::kMostCallMultiplyAdds, kMostRunMultiplyAdds) in
     // float64, the slower type: each call is about a second, and cannot be interrupted.
     RunPanel *panel = m_window->runPanel();
-    panel->setValues({{"samples", std::int64_t(256)}, {"m", std::int64_t(2048)}, {"k", std::int64_t(2048)},
-                      {"n", std::int64_t(2048)}, {"dtype", std::string("float64")}});
+    panel->setValues({{"samples", std::int64_t(256)},
+                      {"m", std::int64_t(2048)},
+                      {"k", std::int64_t(2048)},
+                      {"n", std::int64_t(2048)},
+                      {"dtype", std::string("float64")}});
     m_window->actions()->run->trigger();
     QVERIFY(runner->isRunning());
     QVERIFY(samples.wait(120'000));

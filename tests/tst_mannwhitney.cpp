@@ -46,17 +46,18 @@ private slots:
             << std::vector<double>{0.5, 1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.5, 8.5}
             << std::vector<double>{3.0, 6.0, 9.0, 12.0, 15.0} << 9.0 << 0.08291708291708291 << true;
         // Completely apart, three each: 2 × 1/20.
-        QTest::newRow("exact, apart") << std::vector<double>{1, 2, 3} << std::vector<double>{4, 5, 6} << 0.0 << 0.1 << true;
+        QTest::newRow("exact, apart") << std::vector<double>{1, 2, 3} << std::vector<double>{4, 5, 6} << 0.0 << 0.1
+                                      << true;
         // A tie sends even small samples to the normal approximation, with the tie correction.
         QTest::newRow("ties, small") << std::vector<double>{1, 2, 2, 3} << std::vector<double>{2, 3, 4} << 2.5
                                      << 0.2663799233424825 << false;
         // Ten against ten, completely apart: compare.py's p of the loaded run in tests/data/peers.
-        QTest::newRow("ten against ten, apart") << sequence(10, 1, 100, 0) << sequence(10, 1, 100, 10) << 0.0
-                                                << 0.00018267179110955002 << false;
-        QTest::newRow("every value the same") << std::vector<double>{5, 5, 5} << std::vector<double>{5, 5} << 3.0 << 1.0
-                                              << false;
-        QTest::newRow("large, many ties") << sequence(30, 7, 13, 0) << sequence(40, 5, 11, 1) << 564.0
-                                          << 0.672500449145643 << false;
+        QTest::newRow("ten against ten, apart")
+            << sequence(10, 1, 100, 0) << sequence(10, 1, 100, 10) << 0.0 << 0.00018267179110955002 << false;
+        QTest::newRow("every value the same")
+            << std::vector<double>{5, 5, 5} << std::vector<double>{5, 5} << 3.0 << 1.0 << false;
+        QTest::newRow("large, many ties")
+            << sequence(30, 7, 13, 0) << sequence(40, 5, 11, 1) << 564.0 << 0.672500449145643 << false;
         QTest::newRow("one value each") << std::vector<double>{1.0} << std::vector<double>{2.0} << 0.0 << 1.0 << true;
     }
 
@@ -72,7 +73,8 @@ private slots:
         QCOMPARE(test->u1, u1);
         QCOMPARE(test->exact, exact);
         // SciPy's normal survival function and ours (erfc) agree to the last digits.
-        QVERIFY2(std::fabs(test->pValue - p) <= 1e-12 * std::max(1.0, p), qPrintable(QString::number(test->pValue, 'g', 17)));
+        QVERIFY2(std::fabs(test->pValue - p) <= 1e-12 * std::max(1.0, p),
+                 qPrintable(QString::number(test->pValue, 'g', 17)));
     }
 
     void symmetricInItsSamples()

@@ -254,9 +254,12 @@ void TestMatmulVariants::productOnEveryVariantAgrees()
             const double error = distance(first[i], exact[i]);
             if (error > bound * magnitude[i] + 1e-300)
                 QFAIL(qPrintable(QStringLiteral("%1: element %2 is %3, exact %4: error %5 over the bound %6")
-                                     .arg(name).arg(i).arg(first[i], 0, 'g', 17)
+                                     .arg(name)
+                                     .arg(i)
+                                     .arg(first[i], 0, 'g', 17)
                                      .arg(static_cast<double>(exact[i]), 0, 'g', 17)
-                                     .arg(error).arg(bound * magnitude[i])));
+                                     .arg(error)
+                                     .arg(bound * magnitude[i])));
         }
         // maxAbsErrorAgainstReference() sees the same output against the same reference.
         double worst = 0;
@@ -274,8 +277,10 @@ void TestMatmulVariants::productOnEveryVariantAgrees()
         for (std::size_t i = 0; i < outputs[v].size(); ++i) {
             if (std::fabs(outputs[v][i] - outputs[0][i]) > 2 * bound * magnitude[i] + 1e-300)
                 QFAIL(qPrintable(QStringLiteral("%1 and %2 differ at element %3: %4 against %5")
-                                     .arg(variants[0], variants[int(v)]).arg(i)
-                                     .arg(outputs[0][i], 0, 'g', 17).arg(outputs[v][i], 0, 'g', 17)));
+                                     .arg(variants[0], variants[int(v)])
+                                     .arg(i)
+                                     .arg(outputs[0][i], 0, 'g', 17)
+                                     .arg(outputs[v][i], 0, 'g', 17)));
         }
     }
 }
@@ -339,7 +344,8 @@ void TestMatmulVariants::environmentAndOptionForceAVariant()
             QFAIL("LESSONSCOPE_ISA=sse9 was accepted");
         } catch (const std::invalid_argument &error) {
             const QString message = QString::fromUtf8(error.what());
-            QVERIFY2(message.startsWith(QStringLiteral("LESSONSCOPE_ISA=sse9: unknown instruction set 'sse9'")), error.what());
+            QVERIFY2(message.startsWith(QStringLiteral("LESSONSCOPE_ISA=sse9: unknown instruction set 'sse9'")),
+                     error.what());
             QVERIFY2(message.contains(QStringLiteral("baseline")), error.what());
         }
     }
@@ -354,13 +360,17 @@ void TestMatmulVariants::unknownOrUnsupportedIsRefused_data()
 #if defined(__x86_64__)
     QTest::newRow("avx512 on an AVX-512 CPU") << "avx512" << 4 << "";
     QTest::newRow("avx512 on an AVX2 CPU") << "avx512" << 3
-        << "this CPU cannot run avx512, which needs x86-64-v4 (AVX-512 F, BW, CD, DQ and VL); it can run avx2 and baseline";
+                                           << "this CPU cannot run avx512, which needs x86-64-v4 (AVX-512 F, BW, CD, "
+                                              "DQ and VL); it can run avx2 and baseline";
     QTest::newRow("avx2 on an SSE4.2 CPU") << "avx2" << 2
-        << "this CPU cannot run avx2, which needs x86-64-v3 (AVX, AVX2, FMA, BMI1, BMI2, F16C, LZCNT and MOVBE); it can run baseline";
+                                           << "this CPU cannot run avx2, which needs x86-64-v3 (AVX, AVX2, FMA, BMI1, "
+                                              "BMI2, F16C, LZCNT and MOVBE); it can run baseline";
     QTest::newRow("avx2 on an AVX2 CPU") << "avx2" << 3 << "";
     QTest::newRow("baseline on the oldest x86-64") << "baseline" << 1 << "";
-    QTest::newRow("unknown") << "sse9" << 4 << "unknown instruction set 'sse9'; this build has avx512, avx2 and baseline";
-    QTest::newRow("names are lower case") << "AVX2" << 4 << "unknown instruction set 'AVX2'; this build has avx512, avx2 and baseline";
+    QTest::newRow("unknown") << "sse9" << 4
+                             << "unknown instruction set 'sse9'; this build has avx512, avx2 and baseline";
+    QTest::newRow("names are lower case")
+        << "AVX2" << 4 << "unknown instruction set 'AVX2'; this build has avx512, avx2 and baseline";
     QTest::newRow("empty") << "" << 4 << "unknown instruction set ''; this build has avx512, avx2 and baseline";
 #else
     QTest::newRow("baseline") << "baseline" << 0 << "";
@@ -381,7 +391,8 @@ void TestMatmulVariants::unknownOrUnsupportedIsRefused()
         return;
     const std::string here = matmulIsaProblem(request.toStdString());
     if (here.empty()) {
-        QCOMPARE(QString::fromStdString(MatmulKernel(Dtype::Float32, 2, 2, 2, 0, request.toStdString()).isa()), request);
+        QCOMPARE(QString::fromStdString(MatmulKernel(Dtype::Float32, 2, 2, 2, 0, request.toStdString()).isa()),
+                 request);
     } else {
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
                                  MatmulKernel(Dtype::Float32, 2, 2, 2, 0, request.toStdString()));
@@ -431,9 +442,12 @@ void TestMatmulVariants::eachVariantExportsOnlyItsEntryAndImportsNoEigen()
         QStringList symbols;
         for (const QString &line : defined.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts))
             symbols.append(line.section(QLatin1Char(' '), -1));
-        QCOMPARE(symbols, QStringList{QStringLiteral("lessonscope_matmul_variant_%1").arg(QString::fromStdString(variant.name))});
+        QCOMPARE(
+            symbols,
+            QStringList{QStringLiteral("lessonscope_matmul_variant_%1").arg(QString::fromStdString(variant.name))});
 
-        const ToolRun undefined = runTool(nm, {QStringLiteral("-D"), QStringLiteral("--undefined-only"), QStringLiteral("-C"), library});
+        const ToolRun undefined
+            = runTool(nm, {QStringLiteral("-D"), QStringLiteral("--undefined-only"), QStringLiteral("-C"), library});
         QCOMPARE(undefined.exitCode, 0);
         QVERIFY2(!undefined.out.contains(QStringLiteral("Eigen")), qPrintable(undefined.out));
         QVERIFY2(!undefined.out.contains(QStringLiteral("lessonscope")), qPrintable(undefined.out));
@@ -460,13 +474,14 @@ void TestMatmulVariants::eachVariantsCodeStaysWithinItsInstructionSet()
         QSKIP("objdump (binutils) is not installed");
     int checked = 0;
     for (const MatmulVariantInfo &variant : matmulVariants()) {
-        const ToolRun disassembly = runTool(objdump, {QStringLiteral("-d"), QStringLiteral("--no-show-raw-insn"),
-                                                      QString::fromStdString(variant.library)});
+        const ToolRun disassembly = runTool(
+            objdump,
+            {QStringLiteral("-d"), QStringLiteral("--no-show-raw-insn"), QString::fromStdString(variant.library)});
         QCOMPARE(disassembly.exitCode, 0);
         const qsizetype zmm = disassembly.out.count(QStringLiteral("%zmm"));
         const qsizetype ymm = disassembly.out.count(QStringLiteral("%ymm"));
-        qInfo("%s: %lld zmm operands, %lld ymm", variant.name.c_str(),
-              static_cast<long long>(zmm), static_cast<long long>(ymm));
+        qInfo("%s: %lld zmm operands, %lld ymm", variant.name.c_str(), static_cast<long long>(zmm),
+              static_cast<long long>(ymm));
         if (variant.name == "avx512") {
             QVERIFY(zmm > 100);
             ++checked;
@@ -524,9 +539,12 @@ void TestMatmulVariants::variantsRunOnACpuWithoutAvx512()
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     const QString output = dir.filePath(QStringLiteral("run.json"));
-    const ToolRun run = runTool(valgrind, options + QStringList{QStringLiteral(LESSONSCOPE_BINARY),
-        QStringLiteral("run"), QStringLiteral("performance-01"), QStringLiteral("--samples"),
-        QStringLiteral("3"), QStringLiteral("-o"), output}, 180'000);
+    const ToolRun run = runTool(valgrind,
+                                options
+                                    + QStringList{QStringLiteral(LESSONSCOPE_BINARY), QStringLiteral("run"),
+                                                  QStringLiteral("performance-01"), QStringLiteral("--samples"),
+                                                  QStringLiteral("3"), QStringLiteral("-o"), output},
+                                180'000);
     QVERIFY2(!run.crashed && run.exitCode == 0, qPrintable(run.err));
     QVERIFY2(run.out.contains(QRegularExpression(QStringLiteral("ran with +avx2, "))), qPrintable(run.out));
     QFile file(output);

@@ -33,12 +33,11 @@ class GateWatchdog
 public:
     explicit GateWatchdog(OpenClGate &gate)
         : m_thread([this, event = static_cast<cl_event>(gate.nativeEvent())] {
-            std::unique_lock lock(m_mutex);
-            if (!m_stopped.wait_for(lock, std::chrono::seconds(20), [this] { return m_stop; }))
-                clSetUserEventStatus(event, CL_COMPLETE);
-        })
-    {
-    }
+              std::unique_lock lock(m_mutex);
+              if (!m_stopped.wait_for(lock, std::chrono::seconds(20), [this] { return m_stop; }))
+                  clSetUserEventStatus(event, CL_COMPLETE);
+          })
+    { }
     ~GateWatchdog() { stop(); }
     void stop()
     {
@@ -167,7 +166,8 @@ private slots:
         const std::vector<double> host = stream.output();
         QCOMPARE(device.size(), host.size());
         for (std::size_t i = 0; i < host.size(); ++i)
-            QVERIFY2(std::abs(device[i] - host[i]) <= error + stream.maxAbsErrorAgainstReference(), qPrintable(QString::number(i)));
+            QVERIFY2(std::abs(device[i] - host[i]) <= error + stream.maxAbsErrorAgainstReference(),
+                     qPrintable(QString::number(i)));
     }
 
     void float64IsMoreAccurateThanFloat32()

@@ -23,10 +23,7 @@ namespace {
 
 constexpr const char *kChildFlag = "--measure-first-use";
 
-void print(const char *key, std::int64_t value)
-{
-    std::printf("%s %lld\n", key, static_cast<long long>(value));
-}
+void print(const char *key, std::int64_t value) { std::printf("%s %lld\n", key, static_cast<long long>(value)); }
 
 void printStep(const char *name, const TimedStep &step)
 {
@@ -137,7 +134,8 @@ private slots:
     void initTestCase()
     {
         if (listOpenClDevices().devices.empty())
-            QSKIP(qPrintable(QStringLiteral("no OpenCL device: ") + QString::fromStdString(listOpenClDevices().problem)));
+            QSKIP(
+                qPrintable(QStringLiteral("no OpenCL device: ") + QString::fromStdString(listOpenClDevices().problem)));
         if (!listOpenClDevices().devices.front().isPocl())
             QSKIP("the first OpenCL device is not PoCL: its kernel cache is not read here");
         QVERIFY(m_cache.isValid());
@@ -150,7 +148,8 @@ private slots:
     {
         const FirstUse use = measured(cacheIn(m_cache.path() + QStringLiteral("/parts")));
         QVERIFY2(use.problem.isEmpty(), qPrintable(use.problem));
-        const char *order[] = {"platform", "context", "queue", "createProgram", "build", "createKernel", "allocate", "place", "firstCall"};
+        const char *order[] = {"platform",     "context",  "queue", "createProgram", "build",
+                               "createKernel", "allocate", "place", "firstCall"};
         qint64 previousEnd = use.number("begin");
         for (const char *name : order) {
             const QPair<qint64, qint64> step = use.steps.value(QLatin1String(name));
@@ -176,17 +175,23 @@ private slots:
         QCOMPARE(cold.values.value(QStringLiteral("kernelBinaryCache")), QStringLiteral("miss"));
         const QPair<qint64, qint64> firstCall = cold.steps.value(QStringLiteral("firstCall"));
         QVERIFY2(firstCall.second - firstCall.first > cold.number("warmMedian"),
-                 qPrintable(QStringLiteral("first %1 ns, warm median %2 ns").arg(firstCall.second - firstCall.first).arg(cold.number("warmMedian"))));
+                 qPrintable(QStringLiteral("first %1 ns, warm median %2 ns")
+                                .arg(firstCall.second - firstCall.first)
+                                .arg(cold.number("warmMedian"))));
 
         const FirstUse cached = measured(environment);
         QVERIFY2(cached.problem.isEmpty(), qPrintable(cached.problem));
         QCOMPARE(cached.values.value(QStringLiteral("programCache")), QStringLiteral("hit"));
         QCOMPARE(cached.values.value(QStringLiteral("kernelBinaryCache")), QStringLiteral("hit"));
         qInfo("clBuildProgram %.1f ms cold, %.1f ms cached; first enqueue + wait %.1f ms cold, %.3f ms cached",
-              (cold.steps.value(QStringLiteral("build")).second - cold.steps.value(QStringLiteral("build")).first) / 1e6,
-              (cached.steps.value(QStringLiteral("build")).second - cached.steps.value(QStringLiteral("build")).first) / 1e6,
+              (cold.steps.value(QStringLiteral("build")).second - cold.steps.value(QStringLiteral("build")).first)
+                  / 1e6,
+              (cached.steps.value(QStringLiteral("build")).second - cached.steps.value(QStringLiteral("build")).first)
+                  / 1e6,
               (firstCall.second - firstCall.first) / 1e6,
-              (cached.steps.value(QStringLiteral("firstCall")).second - cached.steps.value(QStringLiteral("firstCall")).first) / 1e6);
+              (cached.steps.value(QStringLiteral("firstCall")).second
+               - cached.steps.value(QStringLiteral("firstCall")).first)
+                  / 1e6);
     }
 
     void aDisabledCacheIsSaid()

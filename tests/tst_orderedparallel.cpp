@@ -68,7 +68,7 @@ private slots:
         struct Tracked {
             std::atomic<int> *alive = nullptr;
             explicit Tracked(std::atomic<int> *a) : alive(a) { ++*alive; }
-            Tracked(Tracked &&other) noexcept : alive(std::exchange(other.alive, nullptr)) {}
+            Tracked(Tracked &&other) noexcept : alive(std::exchange(other.alive, nullptr)) { }
             Tracked &operator=(Tracked &&) = delete;
             ~Tracked()
             {
@@ -81,8 +81,7 @@ private slots:
             [&](std::size_t) {
                 Tracked tracked(&alive);
                 int seen = mostAlive.load();
-                while (seen < alive.load() && !mostAlive.compare_exchange_weak(seen, alive.load())) {
-                }
+                while (seen < alive.load() && !mostAlive.compare_exchange_weak(seen, alive.load())) { }
                 return tracked;
             },
             [&](std::size_t, Tracked &&) { std::this_thread::sleep_for(std::chrono::microseconds(200)); });
@@ -97,7 +96,11 @@ private slots:
         bool thrown = false;
         try {
             forEachInOrder(
-                100'000, 2, 8, [&](std::size_t i) { ++calls; return i; },
+                100'000, 2, 8,
+                [&](std::size_t i) {
+                    ++calls;
+                    return i;
+                },
                 [&](std::size_t i, std::size_t &&) {
                     if (i == 10)
                         throw std::runtime_error("stop");

@@ -98,16 +98,14 @@ PlotPanel boundaryPanel()
     panel.title = QStringLiteral("Where the timer stops");
     panel.labels = {QStringLiteral("warm median")};
     panel.ylabel = QStringLiteral("seconds");
-    panel.series = {{QStringLiteral("dispatch only"), {}, {3.1e-7}}, {QStringLiteral("synchronized call"), {}, {8.5e-6}}};
+    panel.series
+        = {{QStringLiteral("dispatch only"), {}, {3.1e-7}}, {QStringLiteral("synchronized call"), {}, {8.5e-6}}};
     return panel;
 }
 
 } // namespace
 
-void TestPanelChart::initTestCase()
-{
-    isolateSettings(m_dir);
-}
+void TestPanelChart::initTestCase() { isolateSettings(m_dir); }
 
 void TestPanelChart::durationsReadInOneUnit_data()
 {
@@ -149,9 +147,9 @@ void TestPanelChart::barPanelGroupsSeries()
 void TestPanelChart::linePanelKeepsEveryPoint()
 {
     PanelChart chart;
-    const std::vector<double> seedWarm = {3.833277150988579e-05, 1.7374753952026367e-05, 1.2500211596488953e-05,
-                                          8.500181138515472e-06, 8.20821151137352e-06, 8.458271622657776e-06,
-                                          7.125083357095718e-06};
+    const std::vector<double> seedWarm
+        = {3.833277150988579e-05, 1.7374753952026367e-05, 1.2500211596488953e-05, 8.500181138515472e-06,
+           8.20821151137352e-06,  8.458271622657776e-06,  7.125083357095718e-06};
     chart.setPanel(linePanel(seedWarm));
     QCOMPARE(chart.chartSeriesCount(), 1);
     QVERIFY(!chart.legendVisible());
@@ -227,7 +225,8 @@ void TestPanelChart::ticksNeverReadAsExponents()
         if (auto *text = dynamic_cast<QGraphicsSimpleTextItem *>(item); text && text->isVisible())
             texts << text->text();
     }
-    QVERIFY2(texts.contains(QStringLiteral("10⁻⁵")) && texts.contains(QStringLiteral("10⁻¹⁴")), qPrintable(texts.join(u' ')));
+    QVERIFY2(texts.contains(QStringLiteral("10⁻⁵")) && texts.contains(QStringLiteral("10⁻¹⁴")),
+             qPrintable(texts.join(u' ')));
     QVERIFY2(texts.contains(QStringLiteral("3.22 × 10⁻⁵")), qPrintable(texts.join(u' '))); // the bar's value
     for (const QString &text : std::as_const(texts))
         QVERIFY2(!text.contains(QLatin1Char('e')), qPrintable(text));
@@ -261,7 +260,8 @@ void TestPanelChart::warmCallsShowTheirMedian()
     };
     PanelChart warm;
     warm.setPanel(linePanel({3.8e-5, 1.7e-5, 1.2e-5, 8.5e-6, 8.1e-6, 8.4e-6, 7.1e-6}));
-    QVERIFY2(labels(warm).contains(QStringLiteral("median of the 7 shown: 8.50 µs")), qPrintable(labels(warm).join(u'|')));
+    QVERIFY2(labels(warm).contains(QStringLiteral("median of the 7 shown: 8.50 µs")),
+             qPrintable(labels(warm).join(u'|')));
     QCOMPARE(warm.chartPoints(0).size(), 7); // the samples themselves are untouched
 
     PanelChart few;
@@ -286,7 +286,7 @@ void TestPanelChart::longSeriesShowAsADistribution()
     double total = 0;
     for (double count : chart.panel().series.front().y)
         total += count;
-    QCOMPARE(total, 1000.0); // every sample in one bin
+    QCOMPARE(total, 1000.0);                              // every sample in one bin
     QCOMPARE(chart.panel().series.front().y.back(), 1.0); // the interrupted one, above the 99th percentile
     chart.setDistributionShown(false);
     QVERIFY(chart.panel().isLine());
@@ -373,7 +373,8 @@ void TestPanelChart::logXAxisSpacesDoublingsEvenly()
     QCOMPARE(logGaps.size(), std::size_t(5));
     for (int gap : logGaps) {
         QVERIFY(gap > 20);
-        QVERIFY2(std::abs(gap - logGaps.front()) <= 2, qPrintable(QStringLiteral("gaps %1 and %2").arg(gap).arg(logGaps.front())));
+        QVERIFY2(std::abs(gap - logGaps.front()) <= 2,
+                 qPrintable(QStringLiteral("gaps %1 and %2").arg(gap).arg(logGaps.front())));
     }
     const auto [from, to] = chart.xView();
     QVERIFY(from > 0 && from < 1 && to > 64);
@@ -406,13 +407,16 @@ void TestPanelChart::hoverShowsExactValueAndSeries()
     QCOMPARE(chart.hoverTextAt(QPoint(1, 1)), QString()); // outside the plot: nothing
 
     QSignalSpy hovered(&chart, &PanelChart::hovered);
-    QTest::mouseMove(chart.childAt(chart.positionOf(0, 0)), chart.childAt(chart.positionOf(0, 0))->mapFrom(&chart, chart.positionOf(0, 0)));
+    QTest::mouseMove(chart.childAt(chart.positionOf(0, 0)),
+                     chart.childAt(chart.positionOf(0, 0))->mapFrom(&chart, chart.positionOf(0, 0)));
     QTRY_VERIFY(!hovered.isEmpty());
     QVERIFY(hovered.last().constFirst().toString().contains(QStringLiteral("38.3 µs")));
 
     chart.setPanel(boundaryPanel());
-    QTRY_VERIFY(chart.hoverTextAt(chart.positionOf(0, 0)).startsWith(QStringLiteral("dispatch only · warm median: 310 ns")));
-    QVERIFY(chart.hoverTextAt(chart.positionOf(1, 0)).startsWith(QStringLiteral("synchronized call · warm median: 8.50 µs")));
+    QTRY_VERIFY(
+        chart.hoverTextAt(chart.positionOf(0, 0)).startsWith(QStringLiteral("dispatch only · warm median: 310 ns")));
+    QVERIFY(chart.hoverTextAt(chart.positionOf(1, 0))
+                .startsWith(QStringLiteral("synchronized call · warm median: 8.50 µs")));
 }
 
 void TestPanelChart::keyboardStepsThroughValues()
@@ -428,7 +432,8 @@ void TestPanelChart::keyboardStepsThroughValues()
     QTRY_COMPARE(hovered.count(), 1);
     QVERIFY(hovered.last().constFirst().toString().startsWith(QStringLiteral("dispatch only · warm median: 310 ns")));
     QTest::keyClick(&chart, Qt::Key_Right);
-    QVERIFY(hovered.last().constFirst().toString().startsWith(QStringLiteral("synchronized call · warm median: 8.50 µs")));
+    QVERIFY(
+        hovered.last().constFirst().toString().startsWith(QStringLiteral("synchronized call · warm median: 8.50 µs")));
     QTest::keyClick(&chart, Qt::Key_Right); // stays on the last
     QVERIFY(hovered.last().constFirst().toString().startsWith(QStringLiteral("synchronized call")));
     QTest::keyClick(&chart, Qt::Key_Home);
@@ -553,7 +558,8 @@ void TestPanelChart::exportsPngSvgCsv()
     QVERIFY2(writePanelExport(chart, PanelsView::Export::Png, png, &error), qPrintable(error));
     const QImage image(png);
     QVERIFY(!image.isNull());
-    QVERIFY(qAbs(image.width() - 480) <= 4 && qAbs(image.height() - 320) <= 4); // the chart as drawn, less the focus frame
+    QVERIFY(qAbs(image.width() - 480) <= 4
+            && qAbs(image.height() - 320) <= 4); // the chart as drawn, less the focus frame
 
     const QString svg = m_dir.filePath(QStringLiteral("panel.svg"));
     QVERIFY2(writePanelExport(chart, PanelsView::Export::Svg, svg, &error), qPrintable(error));
@@ -572,9 +578,10 @@ void TestPanelChart::exportsPngSvgCsv()
     // Lines: one row per point, numbers that read back exactly, fields quoted when needed.
     PlotPanel line = linePanel({8.500181138515472e-06, 7.125083357095718e-06});
     line.series[0].label = QStringLiteral("recorded, \"jax\"");
-    QCOMPARE(panelToCsv(line), QStringLiteral("series,warm sample,seconds\r\n"
-                                              "\"recorded, \"\"jax\"\"\",1,8.500181138515472e-06\r\n"
-                                              "\"recorded, \"\"jax\"\"\",2,7.125083357095718e-06\r\n"));
+    QCOMPARE(panelToCsv(line),
+             QStringLiteral("series,warm sample,seconds\r\n"
+                            "\"recorded, \"\"jax\"\"\",1,8.500181138515472e-06\r\n"
+                            "\"recorded, \"\"jax\"\"\",2,7.125083357095718e-06\r\n"));
     QVERIFY(!writePanelExport(chart, PanelsView::Export::Csv, QStringLiteral("/nonexistent/dir/x.csv"), &error));
     QVERIFY(!error.isEmpty());
 }
@@ -720,7 +727,8 @@ void TestPanelChart::theMedianLabelCoversNoPoint()
     const QChart *lowChart = qobject_cast<QChartView *>(low.findChild<QGraphicsView *>())->chart();
     QVERIFY2(lowChart->mapRectToScene(lowChart->plotArea()).contains(lowMedian->sceneBoundingRect()),
              qPrintable(QStringLiteral("label at %1,%2 outside the plot area")
-                            .arg(lowMedian->sceneBoundingRect().top()).arg(lowMedian->sceneBoundingRect().bottom())));
+                            .arg(lowMedian->sceneBoundingRect().top())
+                            .arg(lowMedian->sceneBoundingRect().bottom())));
 }
 
 // In a narrow chart the legend wraps under it and names every series whole (never "p…"),
@@ -740,9 +748,10 @@ void TestPanelChart::theLegendNamesEverySeriesWhole()
     auto *legend = chart.findChild<QLabel *>(QStringLiteral("legend"));
     QVERIFY(legend && legend->wordWrap());
     QVERIFY(legend->text().contains(QStringLiteral("&lt;b&gt;with its wait&lt;/b&gt;"))); // shown as text
-    QVERIFY(legend->height() > legend->fontMetrics().height() * 1.5); // wrapped, not cut
+    QVERIFY(legend->height() > legend->fontMetrics().height() * 1.5);                     // wrapped, not cut
     QCOMPARE(chart.toImage().height(), chart.imageSize().height());
-    QVERIFY(chart.imageSize().height() >= legend->geometry().bottom() - chart.findChild<QGraphicsView *>()->geometry().top());
+    QVERIFY(chart.imageSize().height()
+            >= legend->geometry().bottom() - chart.findChild<QGraphicsView *>()->geometry().top());
     PanelChart single;
     single.setPanel(linePanel({1e-6, 2e-6}));
     QVERIFY(!single.legendVisible()); // one series: the title names it

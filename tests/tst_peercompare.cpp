@@ -59,8 +59,9 @@ std::map<std::string, UTest> comparePyTests(const QString &python, const QString
     QTemporaryDir dir;
     const QString report = dir.filePath(QStringLiteral("report.json"));
     QProcess compare;
-    compare.start(python, {QString::fromLatin1(kComparePy), QStringLiteral("--no-color"), QStringLiteral("--dump_to_json"),
-                           report, QStringLiteral("benchmarks"), fixturePath(a), fixturePath(b)});
+    compare.start(python,
+                  {QString::fromLatin1(kComparePy), QStringLiteral("--no-color"), QStringLiteral("--dump_to_json"),
+                   report, QStringLiteral("benchmarks"), fixturePath(a), fixturePath(b)});
     if (!compare.waitForFinished(120000) || compare.exitCode() != 0)
         qFatal("compare.py failed: %s", compare.readAllStandardError().constData());
     std::map<std::string, UTest> tests;
@@ -86,7 +87,8 @@ class TestPeerCompare : public QObject
 private slots:
     void theLoadedRunIsSlowerInRealTimeOnly()
     {
-        const ResultsComparison comparison = compareFixtures(QStringLiteral("gb-quiet.json"), QStringLiteral("gb-loaded.json"));
+        const ResultsComparison comparison
+            = compareFixtures(QStringLiteral("gb-quiet.json"), QStringLiteral("gb-loaded.json"));
         QCOMPARE(comparison.benchmarks.size(), std::size_t(3));
         for (const ComparedBenchmark &c : comparison.benchmarks) {
             QVERIFY2(c.differs(), c.figure.label.c_str());
@@ -100,31 +102,35 @@ private slots:
 
     void aFileAgainstItselfDiffersInNothing()
     {
-        const ResultsComparison comparison =
-            compareFixtures(QStringLiteral("gb-repetitions.json"), QStringLiteral("gb-repetitions.json"));
+        const ResultsComparison comparison
+            = compareFixtures(QStringLiteral("gb-repetitions.json"), QStringLiteral("gb-repetitions.json"));
         QVERIFY(comparison.differences.empty());
         QCOMPARE(comparison.benchmarks.size(), std::size_t(12)); // BM_OpenInput did not run
         for (const ComparedBenchmark &c : comparison.benchmarks) {
             QCOMPARE(*c.figure.ratio, 1.0);
             QCOMPARE(*c.pValue, 1.0);
-            QVERIFY2(c.figure.verdict.find("no difference beyond noise") != std::string::npos, c.figure.verdict.c_str());
+            QVERIFY2(c.figure.verdict.find("no difference beyond noise") != std::string::npos,
+                     c.figure.verdict.c_str());
         }
         QCOMPARE(comparison.notCompared.size(), std::size_t(1));
     }
 
     void benchmarksOnOneSideAreListed()
     {
-        const ResultsComparison comparison = compareFixtures(QStringLiteral("gb-repetitions.json"), QStringLiteral("gb-quiet.json"));
+        const ResultsComparison comparison
+            = compareFixtures(QStringLiteral("gb-repetitions.json"), QStringLiteral("gb-quiet.json"));
         QCOMPARE(comparison.benchmarks.size(), std::size_t(3));
         QCOMPARE(comparison.onlyInA.size(), std::size_t(10));
         QVERIFY(comparison.onlyInB.empty());
-        const ResultsComparison reversed = compareFixtures(QStringLiteral("gb-quiet.json"), QStringLiteral("gb-repetitions.json"));
+        const ResultsComparison reversed
+            = compareFixtures(QStringLiteral("gb-quiet.json"), QStringLiteral("gb-repetitions.json"));
         QCOMPARE(reversed.onlyInB.size(), std::size_t(10));
     }
 
     void oneRepetitionHasNoTest()
     {
-        const ResultsComparison comparison = compareFixtures(QStringLiteral("gb-defaults.json"), QStringLiteral("gb-repetitions.json"));
+        const ResultsComparison comparison
+            = compareFixtures(QStringLiteral("gb-defaults.json"), QStringLiteral("gb-repetitions.json"));
         const ComparedBenchmark *sort = find(comparison, "BM_Sort/4096");
         QVERIFY(sort);
         QVERIFY(!sort->pValue);
@@ -154,7 +160,8 @@ private slots:
 
     void hyperfineAndPyperfCompareTheirOwn()
     {
-        const ResultsComparison hf = compareFixtures(QStringLiteral("hf-compare.json"), QStringLiteral("hf-compare-loaded.json"));
+        const ResultsComparison hf
+            = compareFixtures(QStringLiteral("hf-compare.json"), QStringLiteral("hf-compare-loaded.json"));
         QCOMPARE(hf.benchmarks.size(), std::size_t(2));
         QVERIFY(hf.machineUnknown); // hyperfine writes nothing of the machine
         QVERIFY(!compareFixtures(QStringLiteral("gb-quiet.json"), QStringLiteral("gb-loaded.json")).machineUnknown);
@@ -162,7 +169,8 @@ private slots:
             QVERIFY(c.pValue);
             QVERIFY(!c.cpuPValue); // hyperfine records one time per run
         }
-        const ResultsComparison py = compareFixtures(QStringLiteral("pyperf-sort.json"), QStringLiteral("pyperf-no-warmups.json"));
+        const ResultsComparison py
+            = compareFixtures(QStringLiteral("pyperf-sort.json"), QStringLiteral("pyperf-no-warmups.json"));
         QCOMPARE(py.benchmarks.size(), std::size_t(2));
         QCOMPARE(py.benchmarks.front().figure.samplesA, std::size_t(60));
     }
@@ -171,10 +179,14 @@ private slots:
     {
         QTest::addColumn<QString>("a");
         QTest::addColumn<QString>("b");
-        QTest::newRow("quiet, loaded") << "gb-quiet.json" << "gb-loaded.json";
-        QTest::newRow("repetitions, interleaved") << "gb-repetitions.json" << "gb-interleaved.json";
-        QTest::newRow("repetitions, family") << "gb-repetitions.json" << "gb-family.json";
-        QTest::newRow("loaded, quiet") << "gb-loaded.json" << "gb-quiet.json";
+        QTest::newRow("quiet, loaded") << "gb-quiet.json"
+                                       << "gb-loaded.json";
+        QTest::newRow("repetitions, interleaved") << "gb-repetitions.json"
+                                                  << "gb-interleaved.json";
+        QTest::newRow("repetitions, family") << "gb-repetitions.json"
+                                             << "gb-family.json";
+        QTest::newRow("loaded, quiet") << "gb-loaded.json"
+                                       << "gb-quiet.json";
     }
 
     void agreesWithComparePy()
@@ -182,10 +194,12 @@ private slots:
         QFETCH(QString, a);
         QFETCH(QString, b);
         if (!QFileInfo::exists(QString::fromLatin1(kComparePy)))
-            QSKIP("Google Benchmark's compare.py is not installed (Debian: libbenchmark-tools); scripts/setup.sh installs it");
+            QSKIP("Google Benchmark's compare.py is not installed (Debian: libbenchmark-tools); scripts/setup.sh "
+                  "installs it");
         const QString python = pythonWithScipy();
         if (python.isEmpty())
-            QSKIP("no python3 with SciPy and NumPy for compare.py (Debian: python3-scipy); scripts/setup.sh installs it");
+            QSKIP(
+                "no python3 with SciPy and NumPy for compare.py (Debian: python3-scipy); scripts/setup.sh installs it");
         const std::map<std::string, UTest> expected = comparePyTests(python, a, b);
         const ResultsComparison comparison = compareFixtures(a, b);
         QVERIFY(!expected.empty());

@@ -40,8 +40,8 @@ std::optional<std::pair<quint32, quint32>> pngSize(const QByteArray &png)
     if (png.size() < 24 || !png.startsWith("\x89PNG\r\n\x1a\n") || png.mid(12, 4) != "IHDR")
         return std::nullopt;
     const auto word = [&png](int at) {
-        return (quint32(quint8(png[at])) << 24) | (quint32(quint8(png[at + 1])) << 16) | (quint32(quint8(png[at + 2])) << 8) |
-               quint32(quint8(png[at + 3]));
+        return (quint32(quint8(png[at])) << 24) | (quint32(quint8(png[at + 1])) << 16)
+            | (quint32(quint8(png[at + 2])) << 8) | quint32(quint8(png[at + 3]));
     };
     return std::pair{word(16), word(20)};
 }
@@ -67,7 +67,8 @@ private slots:
         const Ran ran = runLessonscope({QStringLiteral("validate"), fixturePath(fixture)});
         QVERIFY2(ran.exitCode == 0, ran.out.constData());
         const QString firstLine = QString::fromUtf8(ran.out).section(QLatin1Char('\n'), 0, 0);
-        QVERIFY2(firstLine.contains(QLatin1String(": info: (document): ")) && firstLine.contains(QLatin1String(" results (")),
+        QVERIFY2(firstLine.contains(QLatin1String(": info: (document): "))
+                     && firstLine.contains(QLatin1String(" results (")),
                  qPrintable(firstLine));
         QVERIFY(!ran.out.contains("schemaVersion")); // never read as a lesson artifact
     }
@@ -100,7 +101,7 @@ private slots:
         QTemporaryDir dir;
         const QString png = dir.filePath(QStringLiteral("out.png"));
         const Ran ran = runLessonscope({QStringLiteral("render"), fixturePath(fixture), QStringLiteral("-o"), png,
-                                     QStringLiteral("--size"), QStringLiteral("900x700")});
+                                        QStringLiteral("--size"), QStringLiteral("900x700")});
         QVERIFY2(ran.exitCode == 0, ran.err.constData());
         const auto size = pngSize(coretesting::readBytes(png));
         QVERIFY(size);
@@ -112,13 +113,15 @@ private slots:
     void compareWithItself()
     {
         QFETCH(QString, fixture);
-        const Ran ran = runLessonscope({QStringLiteral("compare"), QStringLiteral("--json"), fixturePath(fixture), fixturePath(fixture)});
+        const Ran ran = runLessonscope(
+            {QStringLiteral("compare"), QStringLiteral("--json"), fixturePath(fixture), fixturePath(fixture)});
         QCOMPARE(ran.exitCode, 0);
         const Json report = Json::parse(ran.out.toStdString());
         // The same file: nothing differs, or (hyperfine, nanobench) nothing is said of the machine.
         QVERIFY(report["differences"].empty());
         QVERIFY(report["sameMachine"].is_null() || report["sameMachine"].get<bool>());
-        QCOMPARE(report["sameMachine"].is_null(), fixture.startsWith(QLatin1String("hf-")) || fixture.startsWith(QLatin1String("nanobench")));
+        QCOMPARE(report["sameMachine"].is_null(),
+                 fixture.startsWith(QLatin1String("hf-")) || fixture.startsWith(QLatin1String("nanobench")));
         QVERIFY(!report["benchmarks"].empty());
         for (const Json &b : report["benchmarks"])
             QCOMPARE(b["ratio"].get<double>(), 1.0);
@@ -130,7 +133,8 @@ private slots:
         QFETCH(QString, fixture);
         QTemporaryDir dir;
         const QString out = dir.filePath(QStringLiteral("trace.json"));
-        const Ran ran = runLessonscope({QStringLiteral("export-trace"), fixturePath(fixture), QStringLiteral("-o"), out});
+        const Ran ran
+            = runLessonscope({QStringLiteral("export-trace"), fixturePath(fixture), QStringLiteral("-o"), out});
         QCOMPARE(ran.exitCode, 1);
         QVERIFY(ran.err.contains("results file"));
         QVERIFY(!QFileInfo::exists(out));
@@ -138,8 +142,9 @@ private slots:
 
     void theAbPairPrintsItsPValues()
     {
-        const Ran ran = runLessonscope({QStringLiteral("compare"), QStringLiteral("--json"), fixturePath(QStringLiteral("gb-quiet.json")),
-                                     fixturePath(QStringLiteral("gb-loaded.json"))});
+        const Ran ran = runLessonscope({QStringLiteral("compare"), QStringLiteral("--json"),
+                                        fixturePath(QStringLiteral("gb-quiet.json")),
+                                        fixturePath(QStringLiteral("gb-loaded.json"))});
         QCOMPARE(ran.exitCode, 0);
         const Json report = Json::parse(ran.out.toStdString());
         QCOMPARE(report["benchmarks"].size(), std::size_t(3));
@@ -149,7 +154,7 @@ private slots:
             QVERIFY(b["pValue"].get<double>() < 0.05);
         }
         const Ran readable = runLessonscope({QStringLiteral("compare"), fixturePath(QStringLiteral("gb-quiet.json")),
-                                          fixturePath(QStringLiteral("gb-loaded.json"))});
+                                             fixturePath(QStringLiteral("gb-loaded.json"))});
         QVERIFY(readable.out.contains("p (time)"));
         QVERIFY(readable.out.contains("differs"));
         QVERIFY(readable.out.contains("compare.py"));
@@ -159,9 +164,12 @@ private slots:
     {
         QTest::addColumn<QString>("a");
         QTest::addColumn<QString>("b");
-        QTest::newRow("two harnesses") << fixturePath(QStringLiteral("gb-quiet.json")) << fixturePath(QStringLiteral("hf-compare.json"));
-        QTest::newRow("a lesson and a benchmark file") << coretesting::seedPath() << fixturePath(QStringLiteral("gb-quiet.json"));
-        QTest::newRow("a benchmark file and a lesson") << fixturePath(QStringLiteral("pyperf-sort.json")) << coretesting::seedPath();
+        QTest::newRow("two harnesses") << fixturePath(QStringLiteral("gb-quiet.json"))
+                                       << fixturePath(QStringLiteral("hf-compare.json"));
+        QTest::newRow("a lesson and a benchmark file")
+            << coretesting::seedPath() << fixturePath(QStringLiteral("gb-quiet.json"));
+        QTest::newRow("a benchmark file and a lesson")
+            << fixturePath(QStringLiteral("pyperf-sort.json")) << coretesting::seedPath();
     }
 
     void notComparableIsRefused()
@@ -185,7 +193,8 @@ private slots:
         QVERIFY(QFile::copy(fixturePath(QStringLiteral("gb-family.csv")), csv));
         const QString json = dir.filePath(QStringLiteral("quiet.json"));
         QVERIFY(QFile::copy(fixturePath(QStringLiteral("gb-quiet.json")), json));
-        QVERIFY(coretesting::writeBytes(dir.filePath(QStringLiteral("panel-1.csv")), "series,x,y\nwarm calls,1,2.5e-06\n"));
+        QVERIFY(
+            coretesting::writeBytes(dir.filePath(QStringLiteral("panel-1.csv")), "series,x,y\nwarm calls,1,2.5e-06\n"));
         QCOMPARE(findOpenableFiles(dir.path()), (QStringList{csv, json}));
 
         const Ran ran = runLessonscope({QStringLiteral("validate"), dir.path()});

@@ -50,11 +50,12 @@ std::vector<double> realTimes(const QString &fixture, const std::string &name)
 QByteArray differenceOf(const std::vector<double> &got, const std::vector<double> &expected)
 {
     if (got.size() != expected.size())
-        return QByteArray::number(qulonglong(got.size())) + " values, expected " + QByteArray::number(qulonglong(expected.size()));
+        return QByteArray::number(qulonglong(got.size())) + " values, expected "
+            + QByteArray::number(qulonglong(expected.size()));
     for (std::size_t i = 0; i < got.size(); ++i) {
         if (got[i] != expected[i])
-            return "value " + QByteArray::number(qulonglong(i)) + ": " + QByteArray::number(got[i], 'g', 17) + ", expected " +
-                   QByteArray::number(expected[i], 'g', 17);
+            return "value " + QByteArray::number(qulonglong(i)) + ": " + QByteArray::number(got[i], 'g', 17)
+                + ", expected " + QByteArray::number(expected[i], 'g', 17);
     }
     return {};
 }
@@ -65,10 +66,7 @@ QByteArray differenceOf(const std::vector<double> &got, const std::vector<double
         QVERIFY2(why.isEmpty(), why.constData());                                                                      \
     } while (false)
 
-bool near(double a, double b)
-{
-    return std::fabs(a - b) <= 1e-12 * std::max(std::fabs(a), std::fabs(b));
-}
+bool near(double a, double b) { return std::fabs(a - b) <= 1e-12 * std::max(std::fabs(a), std::fabs(b)); }
 
 } // namespace
 
@@ -82,10 +80,10 @@ private slots:
         QTest::addColumn<QString>("fixture");
         QTest::addColumn<int>("harness");
         for (const QString &name : fixtureNames()) {
-            const Harness harness = name.startsWith(QLatin1String("gb-"))   ? Harness::GoogleBenchmark
-                                    : name.startsWith(QLatin1String("hf-")) ? Harness::Hyperfine
-                                    : name.startsWith(QLatin1String("pyperf")) ? Harness::Pyperf
-                                                                                : Harness::Nanobench;
+            const Harness harness = name.startsWith(QLatin1String("gb-")) ? Harness::GoogleBenchmark
+                : name.startsWith(QLatin1String("hf-"))                   ? Harness::Hyperfine
+                : name.startsWith(QLatin1String("pyperf"))                ? Harness::Pyperf
+                                                                          : Harness::Nanobench;
             QTest::newRow(qPrintable(name)) << name << int(harness);
         }
     }
@@ -120,12 +118,14 @@ private slots:
         // The file's own median aggregate is the median of its repetitions.
         QVERIFY(near(*sort.aggregate("median"), median(sort.samples)));
         // cv says "ns" but is a fraction.
-        const auto cv = std::find_if(sort.aggregates.begin(), sort.aggregates.end(), [](const BenchmarkAggregate &a) { return a.name == "cv"; });
+        const auto cv = std::find_if(sort.aggregates.begin(), sort.aggregates.end(),
+                                     [](const BenchmarkAggregate &a) { return a.name == "cv"; });
         QVERIFY(cv != sort.aggregates.end());
         QVERIFY(!cv->isDuration);
         QVERIFY(cv->value > 0 && cv->value < 1);
         // Units mix in one file: BM_Copy is in microseconds.
-        COMPARE_VALUES(benchmark(file, "BM_Copy/262144").samples, realTimes(QStringLiteral("gb-repetitions.json"), "BM_Copy/262144"));
+        COMPARE_VALUES(benchmark(file, "BM_Copy/262144").samples,
+                       realTimes(QStringLiteral("gb-repetitions.json"), "BM_Copy/262144"));
         QVERIFY(benchmark(file, "BM_Copy/262144").samples.front() > 1e-6);
     }
 
@@ -208,7 +208,8 @@ private slots:
         QVERIFY(near(*file.loadAverage, 5.23));
         QCOMPARE(file.families.size(), std::size_t(1));
         QCOMPARE(file.families.front().bigO, std::string("NlgN"));
-        QVERIFY(near(*file.families.front().coefficient, 4.10525e-9)); // "BM_Sort_BigO",,4.10525,…,NlgN: in the family's unit
+        QVERIFY(near(*file.families.front().coefficient,
+                     4.10525e-9)); // "BM_Sort_BigO",,4.10525,…,NlgN: in the family's unit
         QVERIFY(findProblem(opened.problems, Severity::Info, "line 11", "six significant digits"));
         QVERIFY(findProblem(opened.problems, Severity::Warning, "line 9", "load average"));
     }
@@ -304,7 +305,8 @@ private slots:
 
     void pyperfUnitsAndVersions()
     {
-        const OpenedFile bytes = openChanged(QStringLiteral("pyperf-sort.json"), [](Json &d) { d["metadata"]["unit"] = "byte"; });
+        const OpenedFile bytes
+            = openChanged(QStringLiteral("pyperf-sort.json"), [](Json &d) { d["metadata"]["unit"] = "byte"; });
         QVERIFY(!resultsOf(bytes).benchmarks.front().isDuration);
         QCOMPARE(resultsOf(bytes).benchmarks.front().unit, std::string("byte"));
         const OpenedFile old = openChanged(QStringLiteral("pyperf-sort.json"), [](Json &d) { d["version"] = 6; });
@@ -373,13 +375,30 @@ private slots:
         QTest::addColumn<QString>("change");
         QTest::addColumn<QString>("pointer");
         QTest::addColumn<QString>("words");
-        QTest::newRow("row not an object") << "gb-repetitions.json" << "row" << "/benchmarks/0" << "not an object";
-        QTest::newRow("unknown time unit") << "gb-repetitions.json" << "unit" << "/benchmarks/0/time_unit" << "\"ps\"";
-        QTest::newRow("real_time a string") << "gb-repetitions.json" << "time" << "/benchmarks/0/real_time" << "not a number";
-        QTest::newRow("hyperfine without times") << "hf-compare.json" << "times" << "/results/0/times" << "\"times\"";
-        QTest::newRow("pyperf value zero") << "pyperf-sort.json" << "value" << "/benchmarks/0/runs/1/values/0" << "above 0";
-        QTest::newRow("nanobench epoch without elapsed") << "nanobench-sort.json" << "elapsed"
-                                                         << "/results/0/measurements/0/elapsed" << "elapsed";
+        QTest::newRow("row not an object") << "gb-repetitions.json"
+                                           << "row"
+                                           << "/benchmarks/0"
+                                           << "not an object";
+        QTest::newRow("unknown time unit") << "gb-repetitions.json"
+                                           << "unit"
+                                           << "/benchmarks/0/time_unit"
+                                           << "\"ps\"";
+        QTest::newRow("real_time a string") << "gb-repetitions.json"
+                                            << "time"
+                                            << "/benchmarks/0/real_time"
+                                            << "not a number";
+        QTest::newRow("hyperfine without times") << "hf-compare.json"
+                                                 << "times"
+                                                 << "/results/0/times"
+                                                 << "\"times\"";
+        QTest::newRow("pyperf value zero") << "pyperf-sort.json"
+                                           << "value"
+                                           << "/benchmarks/0/runs/1/values/0"
+                                           << "above 0";
+        QTest::newRow("nanobench epoch without elapsed") << "nanobench-sort.json"
+                                                         << "elapsed"
+                                                         << "/results/0/measurements/0/elapsed"
+                                                         << "elapsed";
     }
 
     void brokenRowsAreLocatedAndLeftOut()

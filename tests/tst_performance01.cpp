@@ -21,11 +21,7 @@ Q_DECLARE_METATYPE(lessonscope::ParameterValues)
 namespace {
 
 // What the run's output says of the last output's error against the reference.
-double maxAbsErrorOf(const LessonRun &run)
-{
-    return run.output->at("max_abs_error").get<double>();
-}
-
+double maxAbsErrorOf(const LessonRun &run) { return run.output->at("max_abs_error").get<double>(); }
 
 constexpr const char *kGeneratedAt = "2026-10-20T10:45:58.968076+00:00";
 
@@ -33,7 +29,7 @@ constexpr const char *kGeneratedAt = "2026-10-20T10:45:58.968076+00:00";
 class Recorder final : public RunObserver
 {
 public:
-    explicit Recorder(int cancelAfter = -1) : m_cancelAfter(cancelAfter) {}
+    explicit Recorder(int cancelAfter = -1) : m_cancelAfter(cancelAfter) { }
 
     void progress(int done, int total) override { progressCalls.push_back({done, total}); }
     void callMeasured(int index, const MeasuredCall &call) override
@@ -71,10 +67,7 @@ ParameterValues resolved(ParameterValues values)
     return values;
 }
 
-Json stdoutOf(const Artifact &artifact)
-{
-    return Json::parse(artifact.json().at("stdout").get<std::string>());
-}
+Json stdoutOf(const Artifact &artifact) { return Json::parse(artifact.json().at("stdout").get<std::string>()); }
 
 std::vector<double> doubles(const Json &array)
 {
@@ -86,8 +79,8 @@ std::vector<double> doubles(const Json &array)
 
 bool ordered(const CallTimestamps &t)
 {
-    return t.dispatchBegin <= t.dispatchEnd && t.dispatchBegin <= t.workBegin
-        && t.workBegin <= t.workEnd && t.workEnd <= t.readyObserved;
+    return t.dispatchBegin <= t.dispatchEnd && t.dispatchBegin <= t.workBegin && t.workBegin <= t.workEnd
+        && t.workEnd <= t.readyObserved;
 }
 
 // readArtifact on the bytes lessonscope would save: no errors, no warnings.
@@ -151,8 +144,8 @@ void TestPerformance01::outOfRangeParametersAreRefused_data()
     QTest::addColumn<QString>("mentions");
     QTest::newRow("no samples") << ParameterValues{{"samples", std::int64_t(0)}} << "samples";
     // The cap (100,000 samples) at its boundary; samplesUpToTheCapAreAccepted has the other side.
-    QTest::newRow("one sample over the cap") << ParameterValues{{"samples", std::int64_t(100'001)}}
-                                             << "samples must be between 1 and 100000";
+    QTest::newRow("one sample over the cap")
+        << ParameterValues{{"samples", std::int64_t(100'001)}} << "samples must be between 1 and 100000";
     QTest::newRow("m zero") << ParameterValues{{"m", std::int64_t(0)}} << "m must be between 1 and 4096";
     QTest::newRow("k too big") << ParameterValues{{"k", std::int64_t(4097)}} << "k must be between 1 and 4096";
     QTest::newRow("n negative") << ParameterValues{{"n", std::int64_t(-16)}} << "n";
@@ -192,14 +185,17 @@ void TestPerformance01::runGivesAValidArtifact_data()
     QTest::addColumn<double>("errorBound");
     QTest::newRow("defaults float32") << ParameterValues{} << 1e-5;
     QTest::newRow("float64") << ParameterValues{{"dtype", std::string("float64")}} << 1e-12;
-    QTest::newRow("other shape, 20 samples")
-        << ParameterValues{{"m", std::int64_t(33)}, {"k", std::int64_t(7)}, {"n", std::int64_t(65)},
-                           {"samples", std::int64_t(20)}, {"seed", std::int64_t(12345)}}
-        << 1e-5;
-    QTest::newRow("1x1x1, one sample")
-        << ParameterValues{{"m", std::int64_t(1)}, {"k", std::int64_t(1)}, {"n", std::int64_t(1)},
-                           {"samples", std::int64_t(1)}}
-        << 1e-5;
+    QTest::newRow("other shape, 20 samples") << ParameterValues{{"m", std::int64_t(33)},
+                                                                {"k", std::int64_t(7)},
+                                                                {"n", std::int64_t(65)},
+                                                                {"samples", std::int64_t(20)},
+                                                                {"seed", std::int64_t(12345)}}
+                                             << 1e-5;
+    QTest::newRow("1x1x1, one sample") << ParameterValues{{"m", std::int64_t(1)},
+                                                          {"k", std::int64_t(1)},
+                                                          {"n", std::int64_t(1)},
+                                                          {"samples", std::int64_t(1)}}
+                                       << 1e-5;
 }
 
 void TestPerformance01::runGivesAValidArtifact()
@@ -214,7 +210,8 @@ void TestPerformance01::runGivesAValidArtifact()
     QVERIFY(!run.cancelled);
     QVERIFY(!run.calls.empty());
     // As many clean warm calls as asked; an interrupted one is replaced, and kept.
-    const auto interrupted = std::count_if(run.calls.begin() + 1, run.calls.end(), [](const MeasuredCall &c) { return c.interrupted; });
+    const auto interrupted
+        = std::count_if(run.calls.begin() + 1, run.calls.end(), [](const MeasuredCall &c) { return c.interrupted; });
     QCOMPARE(int(run.calls.size()) - 1 - int(interrupted), samples);
     const int taken = int(run.calls.size()) - 1; // the warm calls, interrupted ones too
     QVERIFY(run.calls.front().synchronizedSeconds() > 0);
@@ -273,7 +270,10 @@ void TestPerformance01::runGivesAValidArtifact()
 
 void TestPerformance01::stdoutHasTheSeedKeysInTheSeedOrder()
 {
-    const LessonRun run = [] { Recorder r; return lesson().run(resolved({}), r); }();
+    const LessonRun run = [] {
+        Recorder r;
+        return lesson().run(resolved({}), r);
+    }();
     const Artifact artifact = buildArtifact(lesson(), run, kGeneratedAt);
 
     std::ifstream file(LESSONSCOPE_TEST_DATA "/seed-performance-01.json", std::ios::binary);
@@ -422,8 +422,8 @@ void TestPerformance01::cancelEndsTheCheckOfALargeProduct()
     // stops the check of round 0 after its first block, and the run states no error rather than
     // one it did not measure (a check that ignored the cancel would state one; a run that
     // started from 0 would state "exact").
-    const ParameterValues values = resolved({{"samples", std::int64_t(50)}, {"m", std::int64_t(256)},
-                                             {"k", std::int64_t(256)}, {"n", std::int64_t(256)}});
+    const ParameterValues values = resolved(
+        {{"samples", std::int64_t(50)}, {"m", std::int64_t(256)}, {"k", std::int64_t(256)}, {"n", std::int64_t(256)}});
     Recorder recorder(2);
     const LessonRun run = lesson().run(values, recorder);
     QVERIFY(run.cancelled);

@@ -21,20 +21,11 @@ namespace {
 using StopPoint = Performance01Timeline::Stop;
 constexpr int kStopPointCount = Performance01Timeline::kStopCount;
 
-const char *stopPointKey(StopPoint stop)
-{
-    return Performance01Timeline::key(stop);
-}
+const char *stopPointKey(StopPoint stop) { return Performance01Timeline::key(stop); }
 
-std::optional<StopPoint> stopPointFromKey(std::string_view key)
-{
-    return Performance01Timeline::stopFromKey(key);
-}
+std::optional<StopPoint> stopPointFromKey(std::string_view key) { return Performance01Timeline::stopFromKey(key); }
 
-bool isCorrectStop(StopPoint stop)
-{
-    return stop == StopPoint::AfterSynchronization;
-}
+bool isCorrectStop(StopPoint stop) { return stop == StopPoint::AfterSynchronization; }
 
 struct StopReading {
     std::optional<double> callSeconds;
@@ -45,7 +36,10 @@ struct StopReading {
 class TimelineModel
 {
 public:
-    static TimelineModel fromArtifact(const Artifact &artifact) { return TimelineModel(Performance01Timeline(artifact)); }
+    static TimelineModel fromArtifact(const Artifact &artifact)
+    {
+        return TimelineModel(Performance01Timeline(artifact));
+    }
     static TimelineModel fromTrace(const Trace &trace) { return TimelineModel(Performance01Timeline(trace)); }
 
     bool isMeasured() const { return m_timeline.isMeasured(); }
@@ -60,11 +54,12 @@ public:
     {
         if (!isMeasured()) // the recorded stdout timed the completed result only
             return {std::nullopt, isCorrectStop(stop) ? m_timeline.recordedWarmMedianSeconds() : std::nullopt, 0};
-        return {m_timeline.callReading(stop, index), m_timeline.medianOver(stop, stop), m_timeline.medianCountOver(stop)};
+        return {m_timeline.callReading(stop, index), m_timeline.medianOver(stop, stop),
+                m_timeline.medianCountOver(stop)};
     }
 
 private:
-    explicit TimelineModel(Performance01Timeline timeline) : m_timeline(std::move(timeline)) {}
+    explicit TimelineModel(Performance01Timeline timeline) : m_timeline(std::move(timeline)) { }
     Performance01Timeline m_timeline;
 };
 
@@ -73,10 +68,7 @@ const TimelineCandidate &candidateOf(const CallTimeline &call, StopPoint stop)
     return call.candidates.at(static_cast<std::size_t>(stop));
 }
 
-Artifact seed()
-{
-    return coretesting::seedArtifact();
-}
+Artifact seed() { return coretesting::seedArtifact(); }
 
 // Hand-made calls with round numbers (ns since the first dispatch), so that every reading is
 // known exactly. Warm call 1 is the example: 310 ns after dispatch, 930 ns completed.
@@ -107,17 +99,14 @@ Artifact freshRun(int samples)
 
 const TimelineEvent &eventNamed(const CallTimeline &call, const std::string &label)
 {
-    const auto it =
-        std::find_if(call.events.begin(), call.events.end(), [&](const TimelineEvent &e) { return e.label == label; });
+    const auto it = std::find_if(call.events.begin(), call.events.end(),
+                                 [&](const TimelineEvent &e) { return e.label == label; });
     if (it == call.events.end())
         qFatal("no event %s", label.c_str());
     return *it;
 }
 
-bool near(double a, double b)
-{
-    return std::fabs(a - b) <= 1e-12 * std::max(std::fabs(a), std::fabs(b)) + 1e-15;
-}
+bool near(double a, double b) { return std::fabs(a - b) <= 1e-12 * std::max(std::fabs(a), std::fabs(b)) + 1e-15; }
 
 } // namespace
 
@@ -219,7 +208,8 @@ private slots:
         const TimelineModel withInterruption = TimelineModel::fromTrace(interrupted);
         QVERIFY(withInterruption.medianCallIndex() != 1);
         QCOMPARE(withInterruption.reading(StopPoint::AfterSynchronization, 2).medianCount, 2);
-        QCOMPARE(*withInterruption.reading(StopPoint::AfterSynchronization, 2).medianSeconds, 1000e-9); // of 900 and 1100 ns
+        QCOMPARE(*withInterruption.reading(StopPoint::AfterSynchronization, 2).medianSeconds,
+                 1000e-9); // of 900 and 1100 ns
         QVERIFY(withInterruption.timeline().callInterruption(1).find("2.20 ms") != std::string::npos);
         QVERIFY(withInterruption.timeline().callInterruption(2).empty());
         QCOMPARE(model.callTitle(0), std::string("first call"));
@@ -325,9 +315,9 @@ private slots:
             trace.calls = {{INT64_MIN, INT64_MAX, INT64_MIN, INT64_MAX, INT64_MAX}, {INT64_MAX, INT64_MIN, 0, 0, 0}};
             break;
         default:
-            trace.calls = {
-                {0, 1, 2, INT64_MAX / 4, INT64_MAX / 2},
-                {INT64_MAX / 2 + 1, INT64_MAX / 2 + 2, INT64_MAX / 2 + 3, INT64_MAX / 2 + 4, INT64_MAX / 2 + 5}};
+            trace.calls
+                = {{0, 1, 2, INT64_MAX / 4, INT64_MAX / 2},
+                   {INT64_MAX / 2 + 1, INT64_MAX / 2 + 2, INT64_MAX / 2 + 3, INT64_MAX / 2 + 4, INT64_MAX / 2 + 5}};
         }
         const TimelineModel model = TimelineModel::fromTrace(trace);
         QVERIFY(model.medianCallIndex() >= 0);
@@ -376,8 +366,8 @@ private slots:
 
             // The model's numbers are the artifact's numbers.
             const double sync = *model.reading(StopPoint::AfterSynchronization, i).callSeconds;
-            const double recorded =
-                i == 0 ? *timing.firstCallSeconds : timing.warm.seconds[static_cast<std::size_t>(i) - 1];
+            const double recorded
+                = i == 0 ? *timing.firstCallSeconds : timing.warm.seconds[static_cast<std::size_t>(i) - 1];
             QVERIFY2(near(sync, recorded), qPrintable(QStringLiteral("%1 vs %2").arg(sync).arg(recorded)));
             QVERIFY(*model.reading(StopPoint::AfterDispatch, i).callSeconds <= sync);
         }

@@ -41,10 +41,7 @@ Q_DECLARE_METATYPE(lessonscope::Artifact)
 
 namespace {
 
-const Lesson &lesson()
-{
-    return *findLesson(Performance02::kId);
-}
+const Lesson &lesson() { return *findLesson(Performance02::kId); }
 
 // A real run in-process (its children are the built lessonscope), made into an artifact.
 Artifact measuredArtifact(int processes, int samples)
@@ -91,8 +88,8 @@ void verifyFirstExceedsWarm(const p02::Figures &f)
     if (undisturbed)
         QVERIFY(*f.firstCallSeconds > *f.warmMedianSeconds);
     else if (!(*f.firstCallSeconds > *f.warmMedianSeconds))
-        qInfo("first call %g s, warm median %g s: the processes were preempted, not compared",
-              *f.firstCallSeconds, *f.warmMedianSeconds);
+        qInfo("first call %g s, warm median %g s: the processes were preempted, not compared", *f.firstCallSeconds,
+              *f.warmMedianSeconds);
 }
 
 // Stops the run once the first process has reported its calls, as the GUI's cancel does.
@@ -171,7 +168,8 @@ private slots:
         // The traced process's calls in order start with its whole first call, the header's
         // first call when that process is the median one (the work alone is one of its parts).
         QVERIFY(f.tracedProcess);
-        QCOMPARE(f.callsInOrderSeconds.front(), f.firstCallSamplesSeconds.at(static_cast<std::size_t>(*f.tracedProcess)));
+        QCOMPARE(f.callsInOrderSeconds.front(),
+                 f.firstCallSamplesSeconds.at(static_cast<std::size_t>(*f.tracedProcess)));
         QVERIFY(f.callsInOrderSeconds.front() > f.parts.at(p02::part::kWork));
         QCOMPARE(warningsOf(m_artifact.json()), 0);
     }
@@ -180,21 +178,26 @@ private slots:
     void checksCatchADishonestStdout()
     {
         // Two first calls from one process: the second was not first.
-        QVERIFY(warningsOf(withStdout(m_artifact, [](Json &out) {
-                    out[p02::key::kProcessIds][1] = out[p02::key::kProcessIds][0];
-                })) > 0);
+        QVERIFY(warningsOf(withStdout(m_artifact,
+                                      [](Json &out) { out[p02::key::kProcessIds][1] = out[p02::key::kProcessIds][0]; }))
+                > 0);
         // Parts that add up to more than the first call.
-        QVERIFY(warningsOf(withStdout(m_artifact, [](Json &out) {
-                    Json &parts = out[p02::key::kFirstCallPartsSamples][0];
-                    parts[p02::part::kWork] = out[p02::key::kFirstCallSamples][0].get<double>() * 2;
-                })) > 0);
+        QVERIFY(warningsOf(withStdout(m_artifact,
+                                      [](Json &out) {
+                                          Json &parts = out[p02::key::kFirstCallPartsSamples][0];
+                                          parts[p02::part::kWork]
+                                              = out[p02::key::kFirstCallSamples][0].get<double>() * 2;
+                                      }))
+                > 0);
         // Parts that are not an object: reported, not a crash.
-        QVERIFY(warningsOf(withStdout(m_artifact, [](Json &out) { out[p02::key::kFirstCallPartsSamples][0] = 5; })) > 0);
+        QVERIFY(warningsOf(withStdout(m_artifact, [](Json &out) { out[p02::key::kFirstCallPartsSamples][0] = 5; }))
+                > 0);
         QVERIFY(warningsOf(withStdout(m_artifact, [](Json &out) { out[p02::key::kFirstCallParts] = "x"; })) > 0);
         // A median that is not the median, and the panel that no longer agrees.
-        QVERIFY(warningsOf(withStdout(m_artifact, [](Json &out) {
-                    out[p02::key::kFirstCall] = out[p02::key::kFirstCall].get<double>() * 3;
-                })) >= 2);
+        QVERIFY(
+            warningsOf(withStdout(
+                m_artifact, [](Json &out) { out[p02::key::kFirstCall] = out[p02::key::kFirstCall].get<double>() * 3; }))
+            >= 2);
         // Calls in order that start with the first call's work alone (as before they started with
         // the whole first call), the line drawn from them: the line and the bar would disagree.
         double work = 0;
@@ -338,7 +341,8 @@ private slots:
     // timeline is the schematic, and its verdict quotes the recorded figures.
     void theRecordingValidatesAndItsSchematicQuotesIt()
     {
-        const ReadResult read = readArtifactFile(QStringLiteral(LESSONSCOPE_TEST_DATA "/../../resources/recorded/performance-02.recorded.json"));
+        const ReadResult read = readArtifactFile(
+            QStringLiteral(LESSONSCOPE_TEST_DATA "/../../resources/recorded/performance-02.recorded.json"));
         QVERIFY(read.ok());
         QCOMPARE(read.artifact->provenance(), std::string("recorded_cpu_computation"));
         QCOMPARE(warningsOf(read.artifact->json()), 0);
@@ -394,7 +398,8 @@ private slots:
         QVERIFY(lessons.out.contains(QStringLiteral("--processes")));
 
         const QString path = m_dir.filePath(QStringLiteral("a.json"));
-        const Outcome run = runLessonscope({QStringLiteral("run"), QStringLiteral("performance-02"), QStringLiteral("-o"), path});
+        const Outcome run
+            = runLessonscope({QStringLiteral("run"), QStringLiteral("performance-02"), QStringLiteral("-o"), path});
         // A run that could not measure (a busy or sanitized machine) still writes a valid artifact.
         QVERIFY2(run.exitCode == 0 || run.err.contains(QStringLiteral("could not measure")), qPrintable(run.err));
         QCOMPARE(runLessonscope({QStringLiteral("validate"), path}).exitCode, 0);

@@ -39,10 +39,7 @@ namespace key = performance03::key;
 
 namespace {
 
-const Lesson &lesson()
-{
-    return lessontesting::lessonNamed(Performance03::kId);
-}
+const Lesson &lesson() { return lessontesting::lessonNamed(Performance03::kId); }
 
 // A real run, with the default sizes unless told otherwise; a few samples keep the test short.
 Artifact measuredArtifact(const std::string &sizes = "16,64,256,1024", const std::string &dtype = "float32",
@@ -56,17 +53,14 @@ Artifact measuredArtifact(const std::string &sizes = "16,64,256,1024", const std
     return buildArtifact(lesson(), run, "2026-11-30T20:00:00.000000+00:00");
 }
 
-std::vector<double> numbers(const Json &out, const char *name)
-{
-    return out.at(name).get<std::vector<double>>();
-}
+std::vector<double> numbers(const Json &out, const char *name) { return out.at(name).get<std::vector<double>>(); }
 
 // What a correct product may differ from the long-double reference by: inner products of n terms
 // in [-1, 1), rounded in the dtype.
 double tolerance(std::int64_t n, const std::string &dtype)
 {
-    const double eps = dtype == "float64" ? std::numeric_limits<double>::epsilon()
-                                          : std::numeric_limits<float>::epsilon();
+    const double eps
+        = dtype == "float64" ? std::numeric_limits<double>::epsilon() : std::numeric_limits<float>::epsilon();
     return 8.0 * static_cast<double>(n) * eps;
 }
 
@@ -115,8 +109,8 @@ private slots:
     void theProductIsRightAtEverySize()
     {
         QFETCH(QString, dtype);
-        const Artifact artifact = dtype == QLatin1String("float32")
-            ? m_artifact : measuredArtifact("16,64,256", dtype.toStdString(), 2);
+        const Artifact artifact
+            = dtype == QLatin1String("float32") ? m_artifact : measuredArtifact("16,64,256", dtype.toStdString(), 2);
         const Json out = stdoutOf(artifact);
         const auto sizes = out.at(key::kSizes).get<std::vector<std::int64_t>>();
         const auto errors = numbers(out, key::kMaxAbsError);
@@ -163,11 +157,12 @@ private slots:
         QVERIFY(warningsOfTampered([](Json &document, Json &) {
                     document["data"]["panels"][2]["title"] = "Renamed";
                     document["data"]["panels"][2]["series"][0]["y"][0] = 0.5;
-                }) >= 1);
+                })
+                >= 1);
         // Phases for another number of calls than the trace's.
-        QVERIFY(warningsOfTampered([](Json &, Json &out) {
-                    out[key::kPhases][performance03::phase::kPrepareBegin].erase(0);
-                }) >= 1); // read as no phases: reported, and the timeline falls back to the schematic
+        QVERIFY(warningsOfTampered(
+                    [](Json &, Json &out) { out[key::kPhases][performance03::phase::kPrepareBegin].erase(0); })
+                >= 1); // read as no phases: reported, and the timeline falls back to the schematic
     }
 
     // The default size's median not that of its traced calls.
@@ -177,7 +172,8 @@ private slots:
             QSKIP("every traced call was interrupted by other work: no median to recompute from the trace");
         QVERIFY(warningsOfTampered([](Json &, Json &out) {
                     out[key::kPrepareMedian][2] = out[key::kPrepareMedian][2].get<double>() * 0.5;
-                }) >= 1);
+                })
+                >= 1);
     }
 
     // Cancel keeps what was measured: the default size (measured first) and its trace, and the
@@ -202,7 +198,8 @@ private slots:
         const Artifact artifact = buildArtifact(lesson(), run, "2026-11-30T20:00:00.000000+00:00");
         const Json out = stdoutOf(artifact);
         QCOMPARE(out.at(key::kSizes).get<std::vector<std::int64_t>>(), std::vector<std::int64_t>{256});
-        QCOMPARE(out.at(key::kSamplesMeasured).get<std::vector<int>>(), std::vector<int>{static_cast<int>(run.calls.size())});
+        QCOMPARE(out.at(key::kSamplesMeasured).get<std::vector<int>>(),
+                 std::vector<int>{static_cast<int>(run.calls.size())});
         QVERIFY(out.at(key::kCancelled).get<bool>());
         QVERIFY(noWarnings(validateArtifact(artifact.json())));
         QVERIFY(timelineOf(artifact)->isMeasured());
@@ -277,8 +274,8 @@ private slots:
             const auto afterPlacement = timeline->readingSeconds("after-unawaited-placement", static_cast<int>(i));
             QVERIFY(afterPlacement);
             QCOMPARE(*afterPlacement, performance03::secondsBetween(u.placeDispatchEnd, u.readyObserved));
-            QVERIFY(*afterPlacement > performance03::secondsBetween(u.callWorkBegin, u.callWorkEnd) +
-                                          performance03::secondsBetween(u.placeDispatchEnd, u.placeWorkEnd));
+            QVERIFY(*afterPlacement > performance03::secondsBetween(u.callWorkBegin, u.callWorkEnd)
+                        + performance03::secondsBetween(u.placeDispatchEnd, u.placeWorkEnd));
         }
         QVERIFY2(stillCopying > 0, "the call is dispatched while the copy runs");
         const int index = timeline->representativeCall();
@@ -289,7 +286,8 @@ private slots:
         const performance03::UnawaitedPhase &shown = *f.phases.at(static_cast<std::size_t>(index)).unawaited;
         const bool shownStillCopying = shown.callDispatchBegin < shown.placeWorkEnd;
         QVERIFY2(QString::fromStdString(verdict.numbers)
-                     .contains(shownStillCopying ? QStringLiteral("still copying") : QStringLiteral("finished before the call")),
+                     .contains(shownStillCopying ? QStringLiteral("still copying")
+                                                 : QStringLiteral("finished before the call")),
                  verdict.numbers.c_str());
         // The twin drawn on lanes of its own, its readiness at the call's: one stop for both timers.
         const CallTimeline call = timeline->call(index);
@@ -298,7 +296,8 @@ private slots:
                                        [](const TimelineEvent &e) { return e.lane == 4 && e.waiting; });
         QVERIFY(wait != call.events.end());
         QCOMPARE(wait->end, call.anchor);
-        const double start = call.candidates.at(static_cast<std::size_t>(call.candidateIndex("after-unawaited-placement"))).time;
+        const double start
+            = call.candidates.at(static_cast<std::size_t>(call.candidateIndex("after-unawaited-placement"))).time;
         const double readNs = *timeline->readingSeconds("after-unawaited-placement", index) * 1e9;
         QVERIFY(std::abs((call.anchor - start) - readNs) <= 1e-6 * readNs);
 
@@ -325,7 +324,8 @@ private slots:
         const QString numbersText = QString::fromStdString(early.numbers);
         QVERIFY(numbersText.contains(QStringLiteral("× the call alone")));
         QVERIFY(!numbersText.contains(QStringLiteral("e+")) && !numbersText.contains(QStringLiteral("e-")));
-        QVERIFY(*timeline->readingSeconds("before-preparation", index) > *timeline->readingSeconds("at-dispatch", index));
+        QVERIFY(*timeline->readingSeconds("before-preparation", index)
+                > *timeline->readingSeconds("at-dispatch", index));
         // Out of range reads the nearest call; an unknown key reads nothing.
         QVERIFY(!timeline->verdict("at-dispatch", 99).numbers.empty());
         QVERIFY(!timeline->readingSeconds("nonsense", index));
@@ -336,7 +336,8 @@ private slots:
         const auto schematic = timelineOf(Artifact(document));
         QVERIFY(!schematic->isMeasured());
         QCOMPARE(schematic->call(0).candidates.size(), std::size_t(4));
-        QVERIFY(QString::fromStdString(schematic->verdict("at-dispatch", 0).numbers).contains(QStringLiteral("256×256")));
+        QVERIFY(
+            QString::fromStdString(schematic->verdict("at-dispatch", 0).numbers).contains(QStringLiteral("256×256")));
     }
 
     void itsPredictionIsAnsweredOnTheTimeline()
@@ -391,9 +392,9 @@ private slots:
         if (QTest::currentTestFailed())
             return;
 
-        const Outcome badSizes = runLessonscope({QStringLiteral("run"), QStringLiteral("performance-03"),
-                                                 QStringLiteral("--sizes"), QStringLiteral("16,3"),
-                                                 QStringLiteral("-o"), m_dir.filePath(QStringLiteral("b.json"))});
+        const Outcome badSizes
+            = runLessonscope({QStringLiteral("run"), QStringLiteral("performance-03"), QStringLiteral("--sizes"),
+                              QStringLiteral("16,3"), QStringLiteral("-o"), m_dir.filePath(QStringLiteral("b.json"))});
         QVERIFY(badSizes.exitCode != 0);
         QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("b.json"))));
     }
@@ -411,7 +412,8 @@ private slots:
             if (event["name"] != "dispatch, wait")
                 continue;
             QVERIFY(call < phases.size() && phases[call].unawaited);
-            QCOMPARE(std::llround(event["ts"].get<double>() * 1000), phases[call].unawaited->callDispatchBegin - origin);
+            QCOMPARE(std::llround(event["ts"].get<double>() * 1000),
+                     phases[call].unawaited->callDispatchBegin - origin);
             ++call;
         }
         QVERIFY(call > 1 && call == phases.size());
@@ -419,8 +421,7 @@ private slots:
 
 private:
     // The warnings of the measured artifact once change(document, stdout) has tampered with it.
-    template<typename Change>
-    std::size_t warningsOfTampered(Change change) const
+    template <typename Change> std::size_t warningsOfTampered(Change change) const
     {
         Json document = m_artifact.json();
         Json out = stdoutOf(m_artifact);

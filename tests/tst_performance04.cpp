@@ -35,10 +35,7 @@ namespace key = performance04::key;
 
 namespace {
 
-const Lesson &lesson()
-{
-    return lessontesting::lessonNamed(Performance04::kId);
-}
+const Lesson &lesson() { return lessontesting::lessonNamed(Performance04::kId); }
 
 Artifact measuredArtifact(std::int64_t size = 512, std::int64_t samples = 9)
 {
@@ -49,10 +46,7 @@ Artifact measuredArtifact(std::int64_t size = 512, std::int64_t samples = 9)
     return buildArtifact(lesson(), lesson().run(values, quiet), "2026-11-30T20:00:00.000000+00:00");
 }
 
-std::vector<double> numbers(const Json &out, const char *name)
-{
-    return out.at(name).get<std::vector<double>>();
-}
+std::vector<double> numbers(const Json &out, const char *name) { return out.at(name).get<std::vector<double>>(); }
 
 // The fastest device work of one type's calls, from the trace (calls alternate float32, float64):
 // the worker's own span, free of the host's wake-ups, which a loaded machine stretches to
@@ -68,10 +62,7 @@ double fastestWork(const Artifact &artifact, std::size_t dtype)
 }
 
 // The pairs a run measured, clean and interrupted: its float32 warm samples.
-std::size_t pairsOf(const Artifact &artifact)
-{
-    return stdoutOf(artifact).at(key::kWarmSamples).at(0).size();
-}
+std::size_t pairsOf(const Artifact &artifact) { return stdoutOf(artifact).at(key::kWarmSamples).at(0).size(); }
 
 } // namespace
 
@@ -116,7 +107,8 @@ private slots:
     void float64IsTheMoreAccurate()
     {
         const Json out = stdoutOf(m_artifact);
-        QCOMPARE(out.at(key::kDtypes).get<std::vector<std::string>>(), (std::vector<std::string>{"float32", "float64"}));
+        QCOMPARE(out.at(key::kDtypes).get<std::vector<std::string>>(),
+                 (std::vector<std::string>{"float32", "float64"}));
         const auto errors = numbers(out, key::kMaxAbsError);
         QCOMPARE(errors.size(), std::size_t(2));
         QVERIFY2(errors[1] < errors[0], qPrintable(QStringLiteral("%1 vs %2").arg(errors[1]).arg(errors[0])));
@@ -137,7 +129,9 @@ private slots:
         for (std::size_t d = 0; d < 2; ++d)
             QVERIFY2(fastestWork(m_artifact, d) > 10 * fastestWork(small, d),
                      qPrintable(QStringLiteral("dtype %1: %2 s vs %3 s")
-                                    .arg(d).arg(fastestWork(m_artifact, d)).arg(fastestWork(small, d))));
+                                    .arg(d)
+                                    .arg(fastestWork(m_artifact, d))
+                                    .arg(fastestWork(small, d))));
         // The trace alternates float32 and float64: one call per sample, in pairs (nine clean
         // ones, and one more for each pair other work interrupted).
         QCOMPARE(m_artifact.trace()->calls.size(), 2 * pairsOf(m_artifact));
@@ -156,7 +150,9 @@ private slots:
         QTest::newRow("GFLOP/s not flops over the median")
             << Change([](Json &, Json &out) { out[key::kGflops][0] = out[key::kGflops][0].get<double>() * 2; });
         QTest::newRow("flops not 2mkn") << Change([](Json &, Json &out) { out[key::kFlops] = 12345.0; });
-        QTest::newRow("the types swapped") << Change([](Json &, Json &out) { out[key::kDtypes] = Json::array({"float64", "float32"}); });
+        QTest::newRow("the types swapped") << Change([](Json &, Json &out) {
+            out[key::kDtypes] = Json::array({"float64", "float32"});
+        });
         QTest::newRow("an error list one short") << Change([](Json &, Json &out) { out[key::kMaxAbsError].erase(0); });
         QTest::newRow("a negative error") << Change([](Json &, Json &out) { out[key::kMaxAbsError][0] = -1.0; });
         QTest::newRow("a sample not its traced call's") << Change([](Json &document, Json &out) {
@@ -198,8 +194,8 @@ private slots:
     // Cancel keeps whole pairs: every type as many samples, and the artifact passes its checks.
     void cancelKeepsWholePairs()
     {
-        ParameterValues values{{"samples", std::int64_t(6)}, {"m", std::int64_t(64)}, {"k", std::int64_t(64)},
-                               {"n", std::int64_t(64)}};
+        ParameterValues values{
+            {"samples", std::int64_t(6)}, {"m", std::int64_t(64)}, {"k", std::int64_t(64)}, {"n", std::int64_t(64)}};
         QVERIFY(!lesson().resolveParameters(values));
         CancellingObserver canceller(4); // two pairs
         const LessonRun run = lesson().run(values, canceller);
@@ -274,9 +270,11 @@ private slots:
         withOtherMedians["stdout"] = doctored.dump(2);
         const auto other = timelineOf(Artifact(withOtherMedians));
         QVERIFY(other->lengthVerdict(ratio, index).correct);
-        QVERIFY(!other->lengthVerdict(numbers(doctored, key::kMedian)[1] / numbers(doctored, key::kMedian)[0], index).correct);
-        QVERIFY2(QString::fromStdString(other->lengthVerdict(ratio, index).headline).contains(QStringLiteral("device work")),
-                 other->lengthVerdict(ratio, index).headline.c_str());
+        QVERIFY(!other->lengthVerdict(numbers(doctored, key::kMedian)[1] / numbers(doctored, key::kMedian)[0], index)
+                     .correct);
+        QVERIFY2(
+            QString::fromStdString(other->lengthVerdict(ratio, index).headline).contains(QStringLiteral("device work")),
+            other->lengthVerdict(ratio, index).headline.c_str());
         QVERIFY(timeline->lengthVerdict(ratio, index).correct);
         QVERIFY(timeline->lengthVerdict(ratio * 1.24, index).correct);
         QVERIFY(timeline->lengthVerdict(ratio * 0.76, index).correct);
@@ -306,8 +304,10 @@ private slots:
         const double medians = numbers(out, key::kMedian)[1] / numbers(out, key::kMedian)[0];
         QVERIFY(std::fabs((asked.end - asked.begin) / call.length.reference - medians) < 1e-9);
         QVERIFY(schematic->lengthVerdict(medians, 0).correct);
-        QVERIFY(QString::fromStdString(schematic->lengthVerdict(medians, 0).headline).contains(QStringLiteral("warm median")));
-        QVERIFY(QString::fromStdString(schematic->lengthVerdict(medians, 0).numbers).contains(QStringLiteral("no measured trace")));
+        QVERIFY(QString::fromStdString(schematic->lengthVerdict(medians, 0).headline)
+                    .contains(QStringLiteral("warm median")));
+        QVERIFY(QString::fromStdString(schematic->lengthVerdict(medians, 0).numbers)
+                    .contains(QStringLiteral("no measured trace")));
 
         // The vector width's factor of two is the explanation only where the measurement shows it:
         // a float64 median 1.2 times float32's says so instead.
@@ -356,7 +356,8 @@ private slots:
         const QString settings = m_dir.filePath(QStringLiteral("answers.ini"));
         const auto model = timelineOf(m_artifact);
         // The pair the timeline shows first is the one graded.
-        const double ratio = *dynamic_cast<const Performance04Timeline &>(*model).measuredMultiple(model->representativeCall());
+        const double ratio
+            = *dynamic_cast<const Performance04Timeline &>(*model).measuredMultiple(model->representativeCall());
         {
             AnswerStore store(settings);
             PredictionPanel panel(&store);

@@ -30,7 +30,6 @@
 
 #include <sched.h>
 
-
 using namespace lessonscope;
 using namespace lessontesting;
 using namespace lessonscope::performance05;
@@ -39,10 +38,7 @@ using coretesting::runLessonscope;
 
 namespace {
 
-const Lesson &lesson()
-{
-    return lessontesting::lessonNamed(Performance05::kId);
-}
+const Lesson &lesson() { return lessontesting::lessonNamed(Performance05::kId); }
 
 LessonRun measuredRun(ParameterValues values, RunObserver &observer)
 {
@@ -156,7 +152,8 @@ private slots:
         QVERIFY(trace);
         QCOMPARE(trace->calls.size(), samples.size());
         for (std::size_t i = 0; i < samples.size(); ++i)
-            QCOMPARE(samples[i], static_cast<double>(trace->calls[i].readyObserved - trace->calls[i].dispatchBegin) / 1e9);
+            QCOMPARE(samples[i],
+                     static_cast<double>(trace->calls[i].readyObserved - trace->calls[i].dispatchBegin) / 1e9);
         QVERIFY(noWarnings(validateArtifact(m_artifact.json())));
     }
 
@@ -197,42 +194,50 @@ private slots:
         const double median = stdoutOf(a).at(key::kWarmMedian).get<double>();
         QCOMPARE(warningsAfter(a, [](Json &, Json &) {}), 0);
         // The median outside its interval (and the interval not the samples').
-        QVERIFY(warningsAfter(a, [median](Json &, Json &out) {
-                    out[key::kMedianCi95] = Json::array({median * 2, median * 3});
-                }) >= 2);
+        QVERIFY(warningsAfter(a,
+                              [median](Json &, Json &out) {
+                                  out[key::kMedianCi95] = Json::array({median * 2, median * 3});
+                              })
+                >= 2);
         // A median that is not the samples' (and so outside its interval, maybe).
         QVERIFY(warningsAfter(a, [median](Json &, Json &out) { out[key::kWarmMedian] = median * 1.5; }) >= 1);
         // A mean that does not match the samples.
-        QVERIFY(warningsAfter(a, [](Json &, Json &out) {
-                    out[key::kMean] = out[key::kMean].get<double>() * 0.9;
-                }) >= 1);
+        QVERIFY(warningsAfter(a, [](Json &, Json &out) { out[key::kMean] = out[key::kMean].get<double>() * 0.9; })
+                >= 1);
         // (Not 0: on a quiet machine more than half the calls can take the same nanoseconds, and a
         // MAD of 0 is then the right one.)
-        QVERIFY(warningsAfter(a, [](Json &, Json &out) { out[key::kMad] = out[key::kMad].get<double>() * 2 + 1e-7; }) >= 1);
-        QVERIFY(warningsAfter(a, [](Json &, Json &out) { out[key::kOutliers] = out[key::kOutliers].get<int>() + 1; }) >= 1);
+        QVERIFY(warningsAfter(a, [](Json &, Json &out) { out[key::kMad] = out[key::kMad].get<double>() * 2 + 1e-7; })
+                >= 1);
+        QVERIFY(warningsAfter(a, [](Json &, Json &out) { out[key::kOutliers] = out[key::kOutliers].get<int>() + 1; })
+                >= 1);
         QVERIFY(warningsAfter(a, [](Json &, Json &out) { out[key::kSamplesFor2Percent] = 3; }) >= 1);
         // A sample changed: the trace, the panels and the figures no longer agree with it.
         QVERIFY(warningsAfter(a, [](Json &, Json &out) { out[key::kWarmSamples][7] = 1.0; }) >= 2);
         // A panel value that is not stdout's (found by position, whatever its title).
-        QVERIFY(warningsAfter(a, [](Json &document, Json &) {
-                    document["data"]["panels"][1]["title"] = "Renamed";
-                    document["data"]["panels"][1]["series"][1]["y"][5] = 0.5;
-                }) >= 1);
-        QVERIFY(warningsAfter(a, [](Json &document, Json &) {
-                    document["data"]["panels"][0]["series"][0]["y"][3] = 12345;
-                }) >= 1);
+        QVERIFY(warningsAfter(a,
+                              [](Json &document, Json &) {
+                                  document["data"]["panels"][1]["title"] = "Renamed";
+                                  document["data"]["panels"][1]["series"][1]["y"][5] = 0.5;
+                              })
+                >= 1);
+        QVERIFY(
+            warningsAfter(a, [](Json &document, Json &) { document["data"]["panels"][0]["series"][0]["y"][3] = 12345; })
+            >= 1);
         // The neighbour said on, but it never ran.
         QVERIFY(warningsAfter(a, [](Json &, Json &out) { out[key::kNeighbour] = "on"; }) >= 1);
         QVERIFY(warningsAfter(a, [](Json &, Json &out) { out[key::kNeighbourBursts] = 4; }) >= 1);
-        QVERIFY(warningsAfter(a, [](Json &, Json &out) {
-                    out[key::kNeighbourCpu] = out[key::kWorkerCpu].is_number() ? out[key::kWorkerCpu].get<int>() + 1 : 0;
-                }) >= 1);
+        QVERIFY(warningsAfter(a,
+                              [](Json &, Json &out) {
+                                  out[key::kNeighbourCpu]
+                                      = out[key::kWorkerCpu].is_number() ? out[key::kWorkerCpu].get<int>() + 1 : 0;
+                              })
+                >= 1);
         QVERIFY(warningsAfter(a, [](Json &, Json &out) { out[key::kMedianCi95] = "wide"; }) >= 1);
         QVERIFY(warningsAfter(a, [](Json &, Json &out) { out[key::kProductsTimed] = 0; }) >= 1);
         // A hostile file's million samples: said, not recomputed (bounded time and memory).
-        QVERIFY(warningsAfter(a, [](Json &, Json &out) {
-                    out[key::kWarmSamples] = std::vector<double>(1'000'000, 1e-6);
-                }) >= 1);
+        QVERIFY(
+            warningsAfter(a, [](Json &, Json &out) { out[key::kWarmSamples] = std::vector<double>(1'000'000, 1e-6); })
+            >= 1);
     }
 
     // The timeline shows the slowest call among its neighbours, to scale, and asks where the
@@ -252,8 +257,11 @@ private slots:
         for (std::size_t i = 1; i < call.candidates.size(); ++i)
             QVERIFY(call.candidates[i - 1].time <= call.candidates[i].time);
         const Figures f = readFigures(m_artifact);
-        const auto at = [&call](const char *key) { return call.candidates.at(static_cast<std::size_t>(call.candidateIndex(key))); };
-        QVERIFY(at("median-call").correct && !at("mean-call").correct && !at("this-call").correct && !at("fastest-call").correct);
+        const auto at = [&call](const char *key) {
+            return call.candidates.at(static_cast<std::size_t>(call.candidateIndex(key)));
+        };
+        QVERIFY(at("median-call").correct && !at("mean-call").correct && !at("this-call").correct
+                && !at("fastest-call").correct);
         QCOMPARE(at("median-call").time, *f.median * 1e9);
         QCOMPARE(at("mean-call").time, *f.mean * 1e9);
         QCOMPARE(at("this-call").time, *timeline->callSeconds(slowest) * 1e9);
@@ -389,14 +397,14 @@ private slots:
         if (QTest::currentTestFailed())
             return;
 
-        const Outcome neighbour = runLessonscope({QStringLiteral("run"), QStringLiteral("performance-05"),
-                                                  QStringLiteral("--neighbour"), QStringLiteral("on"),
-                                                  QStringLiteral("--samples"), QStringLiteral("200"),
-                                                  QStringLiteral("-o"), m_dir.filePath(QStringLiteral("n.json"))});
+        const Outcome neighbour
+            = runLessonscope({QStringLiteral("run"), QStringLiteral("performance-05"), QStringLiteral("--neighbour"),
+                              QStringLiteral("on"), QStringLiteral("--samples"), QStringLiteral("200"),
+                              QStringLiteral("-o"), m_dir.filePath(QStringLiteral("n.json"))});
         QVERIFY2(neighbour.exitCode == 0, qPrintable(neighbour.err));
-        const Outcome bad = runLessonscope({QStringLiteral("run"), QStringLiteral("performance-05"),
-                                            QStringLiteral("--neighbour"), QStringLiteral("loud"),
-                                            QStringLiteral("-o"), m_dir.filePath(QStringLiteral("b.json"))});
+        const Outcome bad
+            = runLessonscope({QStringLiteral("run"), QStringLiteral("performance-05"), QStringLiteral("--neighbour"),
+                              QStringLiteral("loud"), QStringLiteral("-o"), m_dir.filePath(QStringLiteral("b.json"))});
         QVERIFY(bad.exitCode != 0);
         QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("b.json"))));
     }

@@ -36,10 +36,7 @@ using Stop = Performance06Timeline::Stop;
 
 namespace {
 
-const Lesson &lesson()
-{
-    return lessontesting::lessonNamed(Performance06::kId);
-}
+const Lesson &lesson() { return lessontesting::lessonNamed(Performance06::kId); }
 
 // A fresh run with the lesson's defaults, but for what is given.
 Artifact measuredArtifact(ParameterValues values = {})
@@ -112,7 +109,8 @@ private slots:
             for (std::size_t j = 0; j < depth; ++j)
                 QCOMPARE(trace.calls[b * depth + j].readyObserved, trace.calls[b * depth + depth - 1].readyObserved);
         }
-        QVERIFY2(queuedBursts * 2 > 21, qPrintable(QStringLiteral("%1 of 21 bursts kept calls queued").arg(queuedBursts)));
+        QVERIFY2(queuedBursts * 2 > 21,
+                 qPrintable(QStringLiteral("%1 of 21 bursts kept calls queued").arg(queuedBursts)));
         // At the first call's readiness the other 63 were still to finish; at the last's, none.
         const auto timeline = timelineOf(m_artifact);
         const auto *p06 = dynamic_cast<const Performance06Timeline *>(timeline.get());
@@ -142,7 +140,8 @@ private slots:
         QVERIFY(tampered([](Json &, Json &out) {
                     Json &samples = out[key::kPerCallSamples][6];
                     samples[4] = samples[4].get<double>() * 1.5;
-                }) >= 1);
+                })
+                >= 1);
         // A depth's samples one short; depths not ascending; a negative latency.
         QVERIFY(tampered([](Json &, Json &out) { out[key::kPerCallSamples][2].erase(0); }) >= 1);
         QVERIFY(tampered([](Json &, Json &out) { out[key::kDepths][2] = 1; }) >= 1);
@@ -151,12 +150,14 @@ private slots:
         QVERIFY(tampered([](Json &document, Json &) {
                     document["data"]["panels"][1]["title"] = "Renamed";
                     document["data"]["panels"][1]["series"][1]["y"][0] = 0.5;
-                }) >= 1);
+                })
+                >= 1);
         // A trace of another number of calls than the bursts.
         QVERIFY(tampered([](Json &document, Json &) {
                     for (auto &column : document["trace"]["calls"])
                         column.erase(column.begin());
-                }) >= 1);
+                })
+                >= 1);
         // Malformed values are reported, never a crash.
         QVERIFY(tampered([](Json &, Json &out) { out[key::kPerCallSamples] = "many"; }) >= 0);
         QVERIFY(tampered([](Json &, Json &out) { out[key::kPerCallSamples][0] = Json::array({"x"}); }) >= 1);
@@ -251,7 +252,8 @@ private slots:
         const auto *p06 = dynamic_cast<const Performance06Timeline *>(timeline.get());
         QVERIFY(p06 && p06->isMeasured());
         QCOMPARE(p06->depth(), 64);
-        QCOMPARE(static_cast<std::size_t>(p06->burstCount()), performance06::readFigures(m_artifact).latencySamples.size());
+        QCOMPARE(static_cast<std::size_t>(p06->burstCount()),
+                 performance06::readFigures(m_artifact).latencySamples.size());
         const int index = p06->representativeCall();
         QCOMPARE(index % 64, 0); // a burst's first call
         const CallTimeline call = timeline->call(index);
@@ -277,9 +279,11 @@ private slots:
         // per_call_seconds at the largest depth.
         const performance06::Figures f = performance06::readFigures(m_artifact);
         for (int b = 0; b < 21; ++b)
-            QCOMPARE(*p06->burstReading(Stop::AtLastReady, b) / 64, f.perCallSamples.back()[static_cast<std::size_t>(b)]);
+            QCOMPARE(*p06->burstReading(Stop::AtLastReady, b) / 64,
+                     f.perCallSamples.back()[static_cast<std::size_t>(b)]);
         QCOMPARE(*p06->medianPerCall(Stop::AtLastReady), f.perCall.back());
-        QCOMPARE(*timeline->readingSeconds("at-last-ready", index + 5), *p06->burstReading(Stop::AtLastReady, index / 64));
+        QCOMPARE(*timeline->readingSeconds("at-last-ready", index + 5),
+                 *p06->burstReading(Stop::AtLastReady, index / 64));
         QVERIFY(*timeline->readingSeconds("at-first-ready", index) < *timeline->readingSeconds("at-last-ready", index));
         QVERIFY(!timeline->readingSeconds("nonsense", index));
         QCOMPARE(*timeline->callSeconds(index + 3), f.perCallSamples.back()[static_cast<std::size_t>(index / 64)]);
@@ -301,11 +305,12 @@ private slots:
         QVERIFY(rightText.contains(QString::fromStdString(formatDuration(early / 64) + " per call")));
 
         const TimelineVerdict dispatched = timeline->verdict("after-last-dispatch", index);
-        QVERIFY(!dispatched.correct && QString::fromStdString(dispatched.headline).contains(QStringLiteral("last dispatch")));
+        QVERIFY(!dispatched.correct
+                && QString::fromStdString(dispatched.headline).contains(QStringLiteral("last dispatch")));
         const QString text = QString::fromStdString(dispatched.numbers);
         QVERIFY(text.contains(QString::fromStdString(formatDuration(early / 64) + " per call")));
-        QVERIFY(text.contains(QString::fromStdString(std::to_string(p06->unfinishedAt(Stop::AfterLastDispatch, burst)) +
-                                                     " of the 64 calls had not finished")));
+        QVERIFY(text.contains(QString::fromStdString(std::to_string(p06->unfinishedAt(Stop::AfterLastDispatch, burst))
+                                                     + " of the 64 calls had not finished")));
         const TimelineVerdict first = timeline->verdict("at-first-ready", index);
         QVERIFY(!first.correct && !timeline->verdict("nonsense", index).correct);
         QVERIFY(QString::fromStdString(first.numbers).contains(QStringLiteral("63 of the 64 calls had not finished")));
@@ -406,9 +411,9 @@ private slots:
         if (QTest::currentTestFailed())
             return;
 
-        const Outcome tooDeep = runLessonscope({QStringLiteral("run"), QStringLiteral("performance-06"),
-                                                QStringLiteral("--depth"), QStringLiteral("65"),
-                                                QStringLiteral("-o"), m_dir.filePath(QStringLiteral("b.json"))});
+        const Outcome tooDeep
+            = runLessonscope({QStringLiteral("run"), QStringLiteral("performance-06"), QStringLiteral("--depth"),
+                              QStringLiteral("65"), QStringLiteral("-o"), m_dir.filePath(QStringLiteral("b.json"))});
         QVERIFY(tooDeep.exitCode != 0);
         QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("b.json"))));
     }

@@ -24,10 +24,7 @@ namespace {
 constexpr std::int64_t kRuns = 4;
 constexpr std::int64_t kSamples = 25;
 
-const Lesson &lesson()
-{
-    return lessonNamed(Performance07::kId);
-}
+const Lesson &lesson() { return lessonNamed(Performance07::kId); }
 
 Artifact measuredArtifact()
 {
@@ -135,19 +132,25 @@ private slots:
     {
         QVERIFY(warningsAfter(m_artifact, [](Json &, Json &out) { out[key::kRunMedians][1] = 1.0; }) >= 1);
         QVERIFY(warningsAfter(m_artifact, [](Json &, Json &out) { out[key::kRunHighs][0] = 1.0; }) >= 1);
-        QVERIFY(warningsAfter(m_artifact, [](Json &, Json &out) {
-            out[key::kWidthRatio] = out[key::kWidthRatio].get<double>() * 2;
-        }) >= 1);
-        QVERIFY(warningsAfter(m_artifact, [](Json &, Json &out) {
-            out[key::kPairsDifferent] = out[key::kPairsDifferent].get<std::int64_t>() + 1;
-        }) >= 1);
+        QVERIFY(
+            warningsAfter(m_artifact,
+                          [](Json &, Json &out) { out[key::kWidthRatio] = out[key::kWidthRatio].get<double>() * 2; })
+            >= 1);
+        QVERIFY(warningsAfter(m_artifact,
+                              [](Json &, Json &out) {
+                                  out[key::kPairsDifferent] = out[key::kPairsDifferent].get<std::int64_t>() + 1;
+                              })
+                >= 1);
         // One sample changed may sit above its run's median and leave every figure as it was;
         // every sample doubled moves every run's median.
-        QVERIFY(warningsAfter(m_artifact, [](Json &, Json &out) {
-            for (Json &sample : out[key::kWarmSamples])
-                sample = sample.get<double>() * 2;
-        }) >= 1);
-        for (const std::size_t panel : {performance07::kRunsPanel, performance07::kWidthsPanel, performance07::kPairsPanel}) {
+        QVERIFY(warningsAfter(m_artifact,
+                              [](Json &, Json &out) {
+                                  for (Json &sample : out[key::kWarmSamples])
+                                      sample = sample.get<double>() * 2;
+                              })
+                >= 1);
+        for (const std::size_t panel :
+             {performance07::kRunsPanel, performance07::kWidthsPanel, performance07::kPairsPanel}) {
             Json document = m_artifact.json();
             document["data"]["panels"][panel]["series"][0]["y"][0] = 7.0;
             QVERIFY2(!noWarnings(validateArtifact(document)), qPrintable(QString::number(panel))); // not stdout's

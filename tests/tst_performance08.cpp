@@ -23,10 +23,7 @@ namespace key = performance08::key;
 
 namespace {
 
-const Lesson &lesson()
-{
-    return lessonNamed(Performance08::kId);
-}
+const Lesson &lesson() { return lessonNamed(Performance08::kId); }
 
 Artifact measuredArtifact()
 {
@@ -64,9 +61,11 @@ private slots:
     {
         QCOMPARE(warningsAfter(m_artifact, [](Json &, Json &out) { out[key::kReadingMedian][2] = 1.0; }), 1);
         QVERIFY(warningsAfter(m_artifact, [](Json &, Json &out) { out[key::kClockShare][0] = 0.5; }) >= 1);
-        QVERIFY(warningsAfter(m_artifact, [](Json &, Json &out) {
-            out[key::kForOnePercent] = out[key::kForOnePercent].get<std::int64_t>() * 2;
-        }) >= 1);
+        QVERIFY(warningsAfter(m_artifact,
+                              [](Json &, Json &out) {
+                                  out[key::kForOnePercent] = out[key::kForOnePercent].get<std::int64_t>() * 2;
+                              })
+                >= 1);
         Json document = m_artifact.json();
         document["data"]["panels"][0]["series"][0]["y"][0] = 1.0;
         QVERIFY(!noWarnings(validateArtifact(document))); // a panel that is not stdout's
@@ -117,7 +116,8 @@ private slots:
         const double operation = *performance08::readFigures(m_artifact).operation * 1e9;
         for (std::size_t i = performance08::kBatchSizes.size() - 1; i < calls["dispatchBegin"].size(); i += 10) {
             const auto batch = static_cast<double>(performance08::kBatchSizes.back());
-            calls["readyObserved"][i] = calls["dispatchBegin"][i].get<std::int64_t>() + std::llround(batch * operation / 2);
+            calls["readyObserved"][i]
+                = calls["dispatchBegin"][i].get<std::int64_t>() + std::llround(batch * operation / 2);
         }
         const Artifact faster(document);
         const Performance08Timeline timeline(faster);
@@ -133,7 +133,9 @@ private slots:
                 if (event.lane == Performance08Timeline::Operations)
                     QVERIFY2(event.begin >= 0 && event.end <= reading, qPrintable(QStringLiteral("reading %1").arg(i)));
                 QVERIFY2(!drawnTo.contains(event.lane) || at + event.begin >= drawnTo[event.lane],
-                         qPrintable(QStringLiteral("reading %1's %2 crosses the one before").arg(i).arg(QString::fromStdString(event.label))));
+                         qPrintable(QStringLiteral("reading %1's %2 crosses the one before")
+                                        .arg(i)
+                                        .arg(QString::fromStdString(event.label))));
                 drawnTo[event.lane] = at + event.end;
             }
         }

@@ -30,15 +30,9 @@ using Stop = Performance09Timeline::Stop;
 
 namespace {
 
-const Lesson &lesson()
-{
-    return lessontesting::lessonNamed(Performance09::kId);
-}
+const Lesson &lesson() { return lessontesting::lessonNamed(Performance09::kId); }
 
-bool hasOpenClDevice()
-{
-    return !listOpenClDevices().devices.empty();
-}
+bool hasOpenClDevice() { return !listOpenClDevices().devices.empty(); }
 
 Artifact measuredArtifact()
 {
@@ -140,7 +134,8 @@ private slots:
         const performance09::Figures f = performance09::readFigures(m_artifact);
         QCOMPARE(f.computedBeforeFirstCall, std::optional<std::int64_t>(0)); // counted by the device
         QVERIFY(f.firstCall && f.warmMedian && f.firstCallQueue && f.queueMedian);
-        QVERIFY2(*f.firstCall > *f.warmMedian, qPrintable(QStringLiteral("first %1 s, warm %2 s").arg(*f.firstCall).arg(*f.warmMedian)));
+        QVERIFY2(*f.firstCall > *f.warmMedian,
+                 qPrintable(QStringLiteral("first %1 s, warm %2 s").arg(*f.firstCall).arg(*f.warmMedian)));
         QVERIFY(*f.firstCallQueue > *f.queueMedian);
         QVERIFY(*f.firstCallWork <= *f.firstCall);
     }
@@ -196,8 +191,7 @@ private slots:
         QVERIFY(warnsAbout(withStdout(m_artifact, [](Json &out) { out[key::kWorkSamples][0] = 1.0; }),
                            "longer than the call the host timed"));
         QVERIFY(warnsAbout(withStdout(m_artifact, [](Json &out) { out[key::kWorkMedian] = 3.0; }), "median"));
-        QVERIFY(warnsAbout(withStdout(m_artifact, [](Json &out) { out[key::kStillCopying] = 1000; }),
-                           "not a count"));
+        QVERIFY(warnsAbout(withStdout(m_artifact, [](Json &out) { out[key::kStillCopying] = 1000; }), "not a count"));
         QVERIFY(warnsAbout(withStdout(m_artifact, [](Json &out) { out[key::kQueueSamples].erase(0); }), "values for"));
         QVERIFY(warnsAbout(withStdout(m_artifact, [](Json &out) { out[key::kComputedBefore] = 5; }),
                            "not the kernel's first enqueue"));
@@ -214,7 +208,8 @@ private slots:
         const CallTimeline call = timeline->call(index);
         QVERIFY(call.measured);
         QCOMPARE(call.marker, MarkerKind::Stop);
-        QCOMPARE(call.lanes.at(static_cast<std::size_t>(call.timerLane())).name, std::string("timer, on the device's clock"));
+        QCOMPARE(call.lanes.at(static_cast<std::size_t>(call.timerLane())).name,
+                 std::string("timer, on the device's clock"));
         QCOMPARE(call.candidates.size(), std::size_t(3));
         for (std::size_t i = 1; i < call.candidates.size(); ++i)
             QVERIFY(call.candidates[i - 1].time <= call.candidates[i].time);
@@ -233,7 +228,8 @@ private slots:
         const TimelineVerdict wrong = timeline->verdict("host-duration", index);
         QVERIFY(!wrong.correct);
         QVERIFY(QString::fromStdString(wrong.numbers).contains(QStringLiteral("× the work alone")));
-        QVERIFY(QString::fromStdString(timeline->verdict("device-end", 0).numbers).contains(QStringLiteral("first enqueue")));
+        QVERIFY(QString::fromStdString(timeline->verdict("device-end", 0).numbers)
+                    .contains(QStringLiteral("first enqueue")));
     }
 
     void itsPanelsAndTimelineRender()

@@ -13,10 +13,7 @@ namespace {
 
 // What a correct float32 product of n-term inner products in [-1, 1) may differ from the
 // long-double reference by.
-double tolerance(std::int64_t n)
-{
-    return 8.0 * static_cast<double>(n) * std::numeric_limits<float>::epsilon();
-}
+double tolerance(std::int64_t n) { return 8.0 * static_cast<double>(n) * std::numeric_limits<float>::epsilon(); }
 
 } // namespace
 

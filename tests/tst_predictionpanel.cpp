@@ -38,27 +38,15 @@ Q_DECLARE_METATYPE(StopPoint)
 
 namespace {
 
-QString keyOf(StopPoint stop)
-{
-    return QString::fromLatin1(Performance01Timeline::key(stop));
-}
+QString keyOf(StopPoint stop) { return QString::fromLatin1(Performance01Timeline::key(stop)); }
 
-const char *stopPointKey(StopPoint stop)
-{
-    return Performance01Timeline::key(stop);
-}
+const char *stopPointKey(StopPoint stop) { return Performance01Timeline::key(stop); }
 
 const QString kLesson = QStringLiteral("performance-01");
 
-bool isCorrectStop(StopPoint stop)
-{
-    return stop == StopPoint::AfterSynchronization;
-}
+bool isCorrectStop(StopPoint stop) { return stop == StopPoint::AfterSynchronization; }
 
-Artifact seed()
-{
-    return coretesting::seedArtifact();
-}
+Artifact seed() { return coretesting::seedArtifact(); }
 
 // The seed with a hand-made measured trace (ns); warm call 1, the median call, reads 310 ns
 // after dispatch and 930 ns completed. A different contentHash keeps its answers apart.
@@ -68,7 +56,6 @@ Artifact measured()
     document["contentHash"] = std::string(64, 'a');
     return coretesting::withHandMadeTrace(Artifact(document));
 }
-
 
 } // namespace
 
@@ -180,9 +167,10 @@ private slots:
         QVERIFY(record.first);
         QCOMPARE(record.first->correct, isCorrectStop(stop));
         QCOMPARE(record.first->candidate, keyOf(stop));
-        explorertesting::saveScreenshot(*panel, QStringLiteral("prediction-%1-%2.png")
-                                   .arg(isMeasured ? QStringLiteral("measured") : QStringLiteral("schematic"))
-                                   .arg(QString::fromLatin1(stopPointKey(stop))));
+        explorertesting::saveScreenshot(*panel,
+                                        QStringLiteral("prediction-%1-%2.png")
+                                            .arg(isMeasured ? QStringLiteral("measured") : QStringLiteral("schematic"))
+                                            .arg(QString::fromLatin1(stopPointKey(stop))));
         // Once answered the marker is fixed: another drag changes nothing.
         drag(timeline, StopPoint::AfterDispatch);
         QCOMPARE(panel->answer(), std::optional(keyOf(stop)));
@@ -267,8 +255,9 @@ private slots:
             QCOMPARE(record.first->candidate, keyOf(StopPoint::AfterDispatch));
             QCOMPARE(record.retries.size(), 1);
             QVERIFY(record.retries.front().correct);
-            QVERIFY2(panel->answerNoteText().contains(QStringLiteral("your first answer counts: wrong ✗ (1 retry since)")),
-                     qPrintable(panel->answerNoteText()));
+            QVERIFY2(
+                panel->answerNoteText().contains(QStringLiteral("your first answer counts: wrong ✗ (1 retry since)")),
+                qPrintable(panel->answerNoteText()));
             panel->tryAgain();
         }
         {
@@ -352,9 +341,8 @@ private slots:
         foreign.path = QStringLiteral("/a/someone-else.json");
         const int foreignId = model.addOrReplace(foreign);
         const int unreadable = model.addOrReplace(LibraryEntry{});
-        const auto mark = [&](int id) {
-            return model.index(model.rowOf(id), LibraryModel::AnswerColumn).data().toString();
-        };
+        const auto mark
+            = [&](int id) { return model.index(model.rowOf(id), LibraryModel::AnswerColumn).data().toString(); };
         QCOMPARE(mark(recordingId), QStringLiteral("not tried"));
         QCOMPARE(mark(runId), QString());
 
@@ -402,7 +390,8 @@ private slots:
                           Qt::NoScrollPhase, false);
         QApplication::sendEvent(timeline, &wheel);
         QVERIFY(timeline->viewEnd() - timeline->viewBegin() < span / 1.5);
-        QVERIFY2(std::fabs(timeAt(at.x()) - underMouse) < 0.01 * span, qPrintable(QString::number(timeAt(at.x()) - underMouse)));
+        QVERIFY2(std::fabs(timeAt(at.x()) - underMouse) < 0.01 * span,
+                 qPrintable(QString::number(timeAt(at.x()) - underMouse)));
         const double begin = timeline->viewBegin();
         QPoint host = at;
         for (int y = 0; y < timeline->height(); ++y) {
@@ -429,7 +418,13 @@ private slots:
         QCOMPARE(timeline->markerCandidate(), -1);
         QTest::keyClick(timeline, Qt::Key_0);
         QCOMPARE(timeline->viewEnd() - timeline->viewBegin(), span);
+    }
 
+    void answeringKeepsTheZoomAndTheVerdictFollowsTheCall()
+    {
+        AnswerStore store(settingsFile());
+        auto panel = makePanel(store, measured());
+        TimelineWidget *timeline = panel->timeline();
         // Answering keeps the learner's zoom.
         QTest::keyClick(timeline, Qt::Key_Plus);
         const double zoomedBegin = timeline->viewBegin();
@@ -475,8 +470,11 @@ private slots:
             QVERIFY2(correctShown, lesson->info().id.c_str());
             for (std::size_t i = 1; i < xs.size(); ++i)
                 QVERIFY2(std::fabs(xs[i] - xs[i - 1]) >= 15.5,
-                         qPrintable(QStringLiteral("%1: %2 px").arg(QString::fromStdString(lesson->info().id)).arg(xs[i] - xs[i - 1])));
-            explorertesting::saveScreenshot(*panel, QStringLiteral("opening-view-%1.png").arg(QString::fromStdString(lesson->info().id)));
+                         qPrintable(QStringLiteral("%1: %2 px")
+                                        .arg(QString::fromStdString(lesson->info().id))
+                                        .arg(xs[i] - xs[i - 1])));
+            explorertesting::saveScreenshot(
+                *panel, QStringLiteral("opening-view-%1.png").arg(QString::fromStdString(lesson->info().id)));
         }
     }
 
@@ -515,10 +513,15 @@ private slots:
             workEnd.push_back(t + completed - 50);
             ready.push_back(t + completed);
         }
-        document["trace"] = Json{{"clock", "steady_clock"}, {"unit", "ns"}, {"waitStrategy", "park"},
-                                 {"calls", {{"dispatchBegin", begin}, {"dispatchEnd", dispatched},
-                                            {"workBegin", workBegin}, {"workEnd", workEnd},
-                                            {"readyObserved", ready}}}};
+        document["trace"] = Json{{"clock", "steady_clock"},
+                                 {"unit", "ns"},
+                                 {"waitStrategy", "park"},
+                                 {"calls",
+                                  {{"dispatchBegin", begin},
+                                   {"dispatchEnd", dispatched},
+                                   {"workBegin", workBegin},
+                                   {"workEnd", workEnd},
+                                   {"readyObserved", ready}}}};
         AnswerStore store(settingsFile());
         auto panel = makePanel(store, Artifact(document));
         auto *calls = panel->findChild<QComboBox *>();

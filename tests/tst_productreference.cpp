@@ -18,7 +18,7 @@ private slots:
     // Small integers: the product is exact, and so is its error.
     void anExactProductHasNoError()
     {
-        const std::vector<double> x = {1, 2, 3, 4, 5, 6}; // 2×3, column-major
+        const std::vector<double> x = {1, 2, 3, 4, 5, 6};  // 2×3, column-major
         const std::vector<double> w = {1, 0, 2, -1, 1, 1}; // 3×2
         std::vector<double> out = {1 + 0 + 10, 2 + 0 + 12, -1 + 3 + 5, -2 + 4 + 6};
         QCOMPARE(maxAbsErrorOfProduct(x.data(), w.data(), out.data(), 2, 3, 2), 0.0);
@@ -35,7 +35,7 @@ private slots:
     {
         const std::vector<double> x = {1e20, 1, -1e20}; // 1×3
         const std::vector<double> w = {1, 1, 1};        // 3×1
-        const std::vector<double> out = {0};             // what a double accumulation reads
+        const std::vector<double> out = {0};            // what a double accumulation reads
         QCOMPARE(maxAbsErrorOfProduct(x.data(), w.data(), out.data(), 1, 3, 1), 1.0);
         long double longDouble = 0;
         for (int p = 0; p < 3; ++p)
@@ -74,7 +74,8 @@ private slots:
         }
         const double measured = maxAbsErrorOfProduct(x.data(), w.data(), out.data(), m, k, n);
         QVERIFY(measured > 0);
-        QVERIFY2(std::fabs(measured - static_cast<double>(worst)) <= 1e-9 * measured, qPrintable(QString::number(measured)));
+        QVERIFY2(std::fabs(measured - static_cast<double>(worst)) <= 1e-9 * measured,
+                 qPrintable(QString::number(measured)));
     }
 
     // A stop asked between blocks of columns ends the check: a cancelled run does not wait for

@@ -21,8 +21,7 @@ std::atomic<bool> g_counting{false};
 std::atomic<std::size_t> g_allocated{0};
 
 // The bytes allocated while work runs (on this thread or another).
-template<typename Work>
-std::size_t bytesAllocatedBy(Work &&work)
+template <typename Work> std::size_t bytesAllocatedBy(Work &&work)
 {
     g_allocated = 0;
     g_counting = true;
@@ -119,7 +118,8 @@ void TestReaderCost::theScanKeepsNoCountThatCannotBe()
 void TestReaderCost::theScanRefusesWhatIsTooDeepAsBefore()
 {
     QVERIFY(!detail::scanStructure(std::string(128, '[') + std::string(128, ']'), 128).tooDeep);
-    const detail::TextStructure deep = detail::scanStructure(R"({"a":")" + std::string(200, '[') + "\"," + std::string(129, '['), 128);
+    const detail::TextStructure deep
+        = detail::scanStructure(R"({"a":")" + std::string(200, '[') + "\"," + std::string(129, '['), 128);
     QVERIFY(deep.tooDeep);
     QCOMPARE(*deep.tooDeep, std::size_t(6 + 200 + 2 + 127)); // the 128th bracket (level 129), after the string's
     QCOMPARE(parseJson(std::string(129, '[') + std::string(129, ']')).document, nullptr);
@@ -152,9 +152,8 @@ void TestReaderCost::anArtifactSharesTheParsedDocument()
 {
     const std::string text = documentWithALongArrayFirst(kLong);
     ReadResult read;
-    const std::size_t bytes = bytesAllocatedBy([&] {
-        read = readDocument(text, [](const Json &) { return Problems{}; });
-    });
+    const std::size_t bytes
+        = bytesAllocatedBy([&] { read = readDocument(text, [](const Json &) { return Problems{}; }); });
     QVERIFY(read.artifact);
     QCOMPARE(read.artifact->json().at("x").size(), kLong);
     const std::size_t arrayBytes = kLong * kBytesPerElement;

@@ -45,10 +45,7 @@ private:
     QTemporaryDir m_dir;
 };
 
-void TestRender::initTestCase()
-{
-    QVERIFY(m_dir.isValid());
-}
+void TestRender::initTestCase() { QVERIFY(m_dir.isValid()); }
 
 TestRender::Outcome TestRender::render(const QStringList &arguments)
 {
@@ -75,8 +72,8 @@ void TestRender::writesAPng_data()
     QTest::newRow("panels at 800x500") << QStringList{QStringLiteral("--view"), QStringLiteral("panels"),
                                                       QStringLiteral("--size"), QStringLiteral("800x500")}
                                        << QSize(800, 500);
-    QTest::newRow("diagram") << QStringList{QStringLiteral("--view"), QStringLiteral("diagram"), QStringLiteral("--size"),
-                                            QStringLiteral("1000x600")}
+    QTest::newRow("diagram") << QStringList{QStringLiteral("--view"), QStringLiteral("diagram"),
+                                            QStringLiteral("--size"), QStringLiteral("1000x600")}
                              << QSize(1000, 600);
 }
 
@@ -84,7 +81,8 @@ void TestRender::writesAPng()
 {
     QFETCH(QStringList, options);
     QFETCH(QSize, size);
-    const QString out = m_dir.filePath(QStringLiteral("%1.png").arg(QTest::currentDataTag()).replace(QLatin1Char(' '), QLatin1Char('_')));
+    const QString out = m_dir.filePath(
+        QStringLiteral("%1.png").arg(QTest::currentDataTag()).replace(QLatin1Char(' '), QLatin1Char('_')));
     const Outcome outcome = render(QStringList{seedPath(), QStringLiteral("-o"), out} + options);
     QVERIFY2(outcome.exitCode == 0, qPrintable(outcome.err));
     QVERIFY2(outcome.err.isEmpty(), qPrintable(outcome.err)); // quiet: nothing of Qt's offscreen chatter
@@ -116,7 +114,8 @@ void TestRender::megabytesOfTextAreDrawnCut()
     writeFile(path, bytes);
     for (const char *view : {"diagram", "all"}) {
         const QString out = m_dir.filePath(QStringLiteral("megabytes-%1.png").arg(QLatin1String(view)));
-        const Outcome outcome = render({path, QStringLiteral("-o"), out, QStringLiteral("--view"), QLatin1String(view)});
+        const Outcome outcome
+            = render({path, QStringLiteral("-o"), out, QStringLiteral("--view"), QLatin1String(view)});
         QVERIFY2(outcome.exitCode == 0, qPrintable(outcome.err.left(400)));
         QVERIFY(!QImage(out).isNull());
     }
@@ -149,15 +148,17 @@ void TestRender::badUsageExitsTwo_data()
                                                  QStringLiteral("--call"), QStringLiteral("-1")};
     QTest::newRow("call beyond the calls") << QStringList{recorded(), QStringLiteral("-o"), QStringLiteral("x.png"),
                                                           QStringLiteral("--call"), QStringLiteral("100000")};
-    const QString lengthLesson = QStringLiteral(LESSONSCOPE_TEST_DATA "/../../resources/recorded/performance-07.recorded.json");
+    const QString lengthLesson
+        = QStringLiteral(LESSONSCOPE_TEST_DATA "/../../resources/recorded/performance-07.recorded.json");
     QTest::newRow("answer no candidate") << QStringList{recorded(), QStringLiteral("-o"), QStringLiteral("x.png"),
                                                         QStringLiteral("--answer"), QStringLiteral("whenever")};
-    QTest::newRow("answer a length with a word") << QStringList{lengthLesson, QStringLiteral("-o"), QStringLiteral("x.png"),
-                                                                QStringLiteral("--answer"), QStringLiteral("this-dispatch")};
-    QTest::newRow("answer a length of nothing") << QStringList{lengthLesson, QStringLiteral("-o"), QStringLiteral("x.png"),
-                                                               QStringLiteral("--answer"), QStringLiteral("0")};
-    QTest::newRow("call of a schematic diagram") << QStringList{seedPath(), QStringLiteral("-o"), QStringLiteral("x.png"),
-                                                                QStringLiteral("--call"), QStringLiteral("0")};
+    QTest::newRow("answer a length with a word")
+        << QStringList{lengthLesson, QStringLiteral("-o"), QStringLiteral("x.png"), QStringLiteral("--answer"),
+                       QStringLiteral("this-dispatch")};
+    QTest::newRow("answer a length of nothing") << QStringList{
+        lengthLesson, QStringLiteral("-o"), QStringLiteral("x.png"), QStringLiteral("--answer"), QStringLiteral("0")};
+    QTest::newRow("call of a schematic diagram") << QStringList{
+        seedPath(), QStringLiteral("-o"), QStringLiteral("x.png"), QStringLiteral("--call"), QStringLiteral("0")};
 }
 
 void TestRender::badUsageExitsTwo()
@@ -171,8 +172,9 @@ void TestRender::badUsageExitsTwo()
 QImage TestRender::drawDiagram(const QStringList &options, const QString &name)
 {
     const QString out = m_dir.filePath(name);
-    const Outcome outcome = render(QStringList{recorded(), QStringLiteral("-o"), out, QStringLiteral("--view"),
-                                               QStringLiteral("diagram")} + options);
+    const Outcome outcome
+        = render(QStringList{recorded(), QStringLiteral("-o"), out, QStringLiteral("--view"), QStringLiteral("diagram")}
+                 + options);
     return outcome.exitCode == 0 ? QImage(out) : QImage();
 }
 
@@ -195,9 +197,12 @@ void TestRender::answerDrawsItsVerdict()
 {
     const auto draw = [this](const QStringList &options, const QString &name) { return drawDiagram(options, name); };
     const QImage unanswered = draw({}, QStringLiteral("unanswered.png"));
-    const QImage right = draw({QStringLiteral("--answer"), QStringLiteral("this-dispatch")}, QStringLiteral("right.png"));
-    const QImage wrong = draw({QStringLiteral("--answer"), QStringLiteral("before-stream")}, QStringLiteral("wrong.png"));
-    const QImage rightAgain = draw({QStringLiteral("--answer"), QStringLiteral("this-dispatch")}, QStringLiteral("right-again.png"));
+    const QImage right
+        = draw({QStringLiteral("--answer"), QStringLiteral("this-dispatch")}, QStringLiteral("right.png"));
+    const QImage wrong
+        = draw({QStringLiteral("--answer"), QStringLiteral("before-stream")}, QStringLiteral("wrong.png"));
+    const QImage rightAgain
+        = draw({QStringLiteral("--answer"), QStringLiteral("this-dispatch")}, QStringLiteral("right-again.png"));
     QVERIFY(!unanswered.isNull() && !right.isNull() && !wrong.isNull());
     QCOMPARE(rightAgain, right);
     QVERIFY(right != unanswered);
@@ -205,10 +210,13 @@ void TestRender::answerDrawsItsVerdict()
 
     const Outcome refused = render({recorded(), QStringLiteral("-o"), m_dir.filePath(QStringLiteral("x.png")),
                                     QStringLiteral("--answer"), QStringLiteral("whenever")});
-    QVERIFY2(refused.err.contains(QStringLiteral("before-stream, first-dispatch, this-dispatch")), qPrintable(refused.err));
-    const QString lengthLesson = QStringLiteral(LESSONSCOPE_TEST_DATA "/../../resources/recorded/performance-07.recorded.json");
+    QVERIFY2(refused.err.contains(QStringLiteral("before-stream, first-dispatch, this-dispatch")),
+             qPrintable(refused.err));
+    const QString lengthLesson
+        = QStringLiteral(LESSONSCOPE_TEST_DATA "/../../resources/recorded/performance-07.recorded.json");
     const Outcome length = render({lengthLesson, QStringLiteral("-o"), m_dir.filePath(QStringLiteral("length.png")),
-                                   QStringLiteral("--view"), QStringLiteral("diagram"), QStringLiteral("--answer"), QStringLiteral("2.5")});
+                                   QStringLiteral("--view"), QStringLiteral("diagram"), QStringLiteral("--answer"),
+                                   QStringLiteral("2.5")});
     QCOMPARE(length.exitCode, 0);
 }
 

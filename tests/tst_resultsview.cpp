@@ -113,8 +113,8 @@ private slots:
     {
         ResultsView view;
         view.setEntry(entryOf(QStringLiteral("pyperf-sort.json")));
-        const PanelChart *distribution =
-            chartTitled(view.panels(), QStringLiteral("sort 1000 floats: distribution of its 60 values"));
+        const PanelChart *distribution
+            = chartTitled(view.panels(), QStringLiteral("sort 1000 floats: distribution of its 60 values"));
         QVERIFY(distribution);
         double counted = 0;
         for (const double y : distribution->panel().series.front().y)
@@ -135,7 +135,7 @@ private slots:
         ResultsComparisonView *view = centre.resultsComparisonView();
         QCOMPARE(view->table()->rowCount(), 3);
         for (int r = 0; r < 3; ++r) {
-            QVERIFY(view->table()->item(r, 4)->text().contains(QLatin1String("differs"))); // real time
+            QVERIFY(view->table()->item(r, 4)->text().contains(QLatin1String("differs")));  // real time
             QVERIFY(!view->table()->item(r, 5)->text().contains(QLatin1String("differs"))); // CPU time
             QVERIFY(view->table()->item(r, 6)->text().contains(QLatin1String("slower")));
         }
@@ -183,7 +183,8 @@ private slots:
     void markupInABenchmarkNameStaysText()
     {
         const QTemporaryDir dir;
-        nlohmann::json quiet = nlohmann::json::parse(coretesting::readBytes(fixturePath(QStringLiteral("gb-quiet.json"))).toStdString());
+        nlohmann::json quiet
+            = nlohmann::json::parse(coretesting::readBytes(fixturePath(QStringLiteral("gb-quiet.json"))).toStdString());
         const nlohmann::json first = quiet["benchmarks"][0];
         for (nlohmann::json &row : quiet["benchmarks"]) {
             if (row["name"] == first["name"])
@@ -215,7 +216,8 @@ private slots:
             if (!name->text().contains(QStringLiteral("<img")))
                 continue;
             seen = true;
-            QVERIFY2(name->toolTip().startsWith(QStringLiteral("<p style=\"white-space:pre-wrap\">")), qPrintable(name->toolTip()));
+            QVERIFY2(name->toolTip().startsWith(QStringLiteral("<p style=\"white-space:pre-wrap\">")),
+                     qPrintable(name->toolTip()));
             QVERIFY(name->toolTip().contains(QStringLiteral("&lt;img")));
         }
         QVERIFY(seen);
@@ -239,7 +241,8 @@ private slots:
 
     void renderDrawsTheResults()
     {
-        const QImage image = renderArtifact(entryOf(QStringLiteral("gb-family.json")), RenderView::All, QSize(1200, 900));
+        const QImage image
+            = renderArtifact(entryOf(QStringLiteral("gb-family.json")), RenderView::All, QSize(1200, 900));
         QCOMPARE(image.size(), QSize(1200, 900));
         QVERIFY(drawnShare(image) > 0.05);
     }

@@ -24,14 +24,13 @@
 #include "core/trace/timeline.h"
 
 #include <QAction>
-#include <QApplication>
 #include <QAbstractItemView>
+#include <QApplication>
 #include <QComboBox>
 #include <QImageReader>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QTabWidget>
-#include <QWindow>
 #include <QLabel>
 #include <QDockWidget>
 #include <QLocale>
@@ -48,32 +47,6 @@
 #include <memory>
 
 using namespace explorertesting;
-
-namespace {
-
-// A dark palette, as a desktop's dark theme gives one.
-QPalette darkPalette()
-{
-    QPalette palette;
-    const QColor window(45, 45, 48);
-    const QColor base(30, 30, 32);
-    const QColor text(230, 230, 230);
-    palette.setColor(QPalette::Window, window);
-    palette.setColor(QPalette::WindowText, text);
-    palette.setColor(QPalette::Base, base);
-    palette.setColor(QPalette::AlternateBase, window);
-    palette.setColor(QPalette::Text, text);
-    palette.setColor(QPalette::Button, window);
-    palette.setColor(QPalette::ButtonText, text);
-    palette.setColor(QPalette::PlaceholderText, QColor(150, 150, 150));
-    palette.setColor(QPalette::Highlight, QColor(42, 130, 218));
-    palette.setColor(QPalette::HighlightedText, Qt::black);
-    for (const QPalette::ColorRole role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText})
-        palette.setColor(QPalette::Disabled, role, QColor(120, 120, 120));
-    return palette;
-}
-
-} // namespace
 
 class TestRunAndSave : public QObject
 {
@@ -157,8 +130,9 @@ void TestRunAndSave::cancelSaysTheCallsWereKept()
     QCOMPARE(unsaved.size(), std::size_t(1));
     QVERIFY(m_window->model()->entry(unsaved.front())->cancelled);
     const QString count = QLocale().toString(calls);
-    QVERIFY2(panel->statusText().contains(QStringLiteral("the %1 measured calls were kept as a partial run").arg(count)),
-             qPrintable(panel->statusText()));
+    QVERIFY2(
+        panel->statusText().contains(QStringLiteral("the %1 measured calls were kept as a partial run").arg(count)),
+        qPrintable(panel->statusText()));
     QVERIFY2(!panel->statusText().contains(QStringLiteral("nothing")), qPrintable(panel->statusText()));
     // The bar says how the run ended, with the calls it counted, not "223 of 100,000 calls" as if running.
     QVERIFY2(panel->progressText().startsWith(QStringLiteral("Cancelled after %1 of 100,001 calls").arg(count)),
@@ -226,10 +200,11 @@ void TestRunAndSave::dockCoversItsFormUnderADarkFusionStyle()
         QCOMPARE(panel->lesson()->info().id, lesson->info().id);
         // The dock at its narrowest still shows the whole form, with room for the vertical bar.
         // (The new form's fields are shown, and laid out, once the event loop has run.)
-        QTRY_VERIFY(std::ranges::all_of(panel->findChildren<QLabel *>(), [](QLabel *label) { return label->isVisible(); }));
+        QTRY_VERIFY(
+            std::ranges::all_of(panel->findChildren<QLabel *>(), [](QLabel *label) { return label->isVisible(); }));
         const auto needed = [&] {
             return panel->minimumSizeHint().width()
-                   + scroll->style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, scroll);
+                + scroll->style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, scroll);
         };
         QTRY_VERIFY2(dock->minimumSizeHint().width() >= needed(),
                      qPrintable(QStringLiteral("%1: dock %2 < form %3")
@@ -246,7 +221,8 @@ void TestRunAndSave::dockCoversItsFormUnderADarkFusionStyle()
                                     .arg(scroll->viewport()->width())
                                     .arg(panel->minimumSizeHint().width())
                                     .arg(scroll->horizontalScrollBar()->maximum())));
-        saveScreenshot(*dock, QStringLiteral("rundock-fusion-dark-%1.png").arg(QString::fromStdString(lesson->info().id)));
+        saveScreenshot(*dock,
+                       QStringLiteral("rundock-fusion-dark-%1.png").arg(QString::fromStdString(lesson->info().id)));
     }
 
     cleanup();
@@ -268,7 +244,8 @@ void TestRunAndSave::callSelectorGivesDurationsAndJumps()
     const lessonscope::LessonTimeline &model = prediction->timelineModel();
     QVERIFY(model.isMeasured() && model.callCount() > 5);
     QComboBox *calls = prediction->callSelector();
-    const auto seconds = [&](int index) { return QString::fromStdString(lessonscope::formatDuration(*model.callSeconds(index))); };
+    const auto seconds
+        = [&](int index) { return QString::fromStdString(lessonscope::formatDuration(*model.callSeconds(index))); };
 
     // The jumps first, each with the duration of the call it names.
     int fastest = 1;
@@ -278,10 +255,10 @@ void TestRunAndSave::callSelectorGivesDurationsAndJumps()
         slowest = *model.callSeconds(i) > *model.callSeconds(slowest) ? i : slowest;
     }
     const QList<std::pair<QString, int>> jumps{{QStringLiteral("Median call ("), model.representativeCall()},
-                                                {QStringLiteral("First call ("), 0},
-                                                {QStringLiteral("Fastest warm call ("), fastest},
-                                                {QStringLiteral("Slowest warm call ("), slowest},
-                                                {QStringLiteral("Last call ("), model.callCount() - 1}};
+                                               {QStringLiteral("First call ("), 0},
+                                               {QStringLiteral("Fastest warm call ("), fastest},
+                                               {QStringLiteral("Slowest warm call ("), slowest},
+                                               {QStringLiteral("Last call ("), model.callCount() - 1}};
     for (int row = 0; row < jumps.size(); ++row) {
         const QString text = calls->itemText(row);
         QVERIFY2(text.startsWith(jumps[row].first)
@@ -362,7 +339,8 @@ void TestRunAndSave::savingClearsTheTitlesStar()
     m_window->library()->selectIds({run});
     QVERIFY(star());
     // Saved, whichever is shown: no "*" left.
-    m_window->saveController()->setChoosePath([this](const QString &) { return m_dir.filePath(QStringLiteral("star.json")); });
+    m_window->saveController()->setChoosePath(
+        [this](const QString &) { return m_dir.filePath(QStringLiteral("star.json")); });
     QVERIFY(m_window->saveController()->save(run));
     QVERIFY(!m_window->isWindowModified());
     QVERIFY2(!star(), qPrintable(m_window->windowHandle()->title()));
@@ -388,12 +366,14 @@ void TestRunAndSave::unsavedQuestionNamesWhatItSaves()
 
 void TestRunAndSave::traceExportSuggestsTheArtifactsName()
 {
-    const auto suggestion = [this] { return m_window->centre()->artifactView()->diagram()->prediction()->suggestedTracePath(); };
+    const auto suggestion
+        = [this] { return m_window->centre()->artifactView()->diagram()->prediction()->suggestedTracePath(); };
     // A recording inside the program: named after it, in the save folder.
     m_window->openBundled();
     const LibraryEntry *bundled = m_window->model()->entry(m_window->library()->selectedIds().constFirst());
-    QCOMPARE(suggestion(), QDir(SaveController::saveFolder())
-                               .filePath(artifactBaseName(*bundled->artifact) + QStringLiteral(".trace.json")));
+    QCOMPARE(suggestion(),
+             QDir(SaveController::saveFolder())
+                 .filePath(artifactBaseName(*bundled->artifact) + QStringLiteral(".trace.json")));
     // Beside the artifact's file, named after it.
     const QString seed = m_dir.filePath(QStringLiteral("trace/seed.json"));
     QDir().mkpath(QFileInfo(seed).absolutePath());
@@ -407,8 +387,9 @@ void TestRunAndSave::traceExportSuggestsTheArtifactsName()
     QVERIFY(runSmall(5) > 0);
     QVERIFY(finished.wait(60'000));
     const LibraryEntry *run = m_window->model()->entry(m_window->model()->unsavedIds().front());
-    QCOMPARE(suggestion(), QDir(SaveController::saveFolder())
-                               .filePath(artifactBaseName(*run->artifact) + QStringLiteral(".trace.json")));
+    QCOMPARE(
+        suggestion(),
+        QDir(SaveController::saveFolder()).filePath(artifactBaseName(*run->artifact) + QStringLiteral(".trace.json")));
 }
 
 void TestRunAndSave::pngExportOffersSizes()
@@ -436,8 +417,10 @@ void TestRunAndSave::pngExportOffersSizes()
     QVERIFY(one.width() > 100);
     QCOMPARE(two, one * 2);
     // Each choice says the pixels it makes.
-    QVERIFY2(sizes[0].label.contains(QStringLiteral("%1 × %2 px").arg(one.width()).arg(one.height())), qPrintable(sizes[0].label));
-    QVERIFY2(sizes[1].label.contains(QStringLiteral("%1 × %2 px").arg(two.width()).arg(two.height())), qPrintable(sizes[1].label));
+    QVERIFY2(sizes[0].label.contains(QStringLiteral("%1 × %2 px").arg(one.width()).arg(one.height())),
+             qPrintable(sizes[0].label));
+    QVERIFY2(sizes[1].label.contains(QStringLiteral("%1 × %2 px").arg(two.width()).arg(two.height())),
+             qPrintable(sizes[1].label));
     // Drawn again, not enlarged: the large image has detail a blown-up small one cannot have.
     const QImage big = QImage(twice).convertToFormat(QImage::Format_RGB32);
     const QImage blown = QImage(shown).scaled(two).convertToFormat(QImage::Format_RGB32);

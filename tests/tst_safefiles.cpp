@@ -45,8 +45,7 @@ void swapIfArmed(const char *path)
         g_swapped = ::rename(g_swapFifo, target) == 0;
 }
 
-template <typename Function>
-Function next(const char *name)
+template <typename Function> Function next(const char *name)
 {
     return reinterpret_cast<Function>(dlsym(RTLD_NEXT, name));
 }
@@ -174,7 +173,7 @@ void TestSafeFiles::nonRegularDestinationsAreRefused()
         QVERIFY2(error.contains(QStringLiteral("not a regular file")) || error.contains(QStringLiteral("folder")),
                  qPrintable(error));
     }
-    struct stat status {};
+    struct stat status { };
     QCOMPARE(::stat(QFile::encodeName(fifo).constData(), &status), 0);
     QVERIFY(S_ISFIFO(status.st_mode));
     QVERIFY(QFileInfo(full).isSymLink());
@@ -187,10 +186,16 @@ void TestSafeFiles::failedWriterLeavesTheOldFile()
     const QString path = dir.filePath(QStringLiteral("a.json"));
     QVERIFY(writeBytes(path, "old"));
     QString error;
-    QVERIFY(!writeFileAtomically(path, [](const ByteSink &sink) { return sink("half") && false; }, &error));
+    QVERIFY(!writeFileAtomically(
+        path, [](const ByteSink &sink) { return sink("half") && false; }, &error));
     QVERIFY(!error.isEmpty());
     QVERIFY(!writeFileAtomically(
-        path, [](const ByteSink &sink) -> bool { sink("half"); throw std::runtime_error("the writer broke"); }, &error));
+        path,
+        [](const ByteSink &sink) -> bool {
+            sink("half");
+            throw std::runtime_error("the writer broke");
+        },
+        &error));
     QCOMPARE(error, QStringLiteral("the writer broke"));
     QCOMPARE(readBytes(path), QByteArray("old"));
     QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList{QStringLiteral("a.json")});

@@ -57,11 +57,18 @@ Outcome runLessonscope(const QStringList &arguments)
 QStringList writingCommand(const QString &command, const QString &output)
 {
     if (command == QLatin1String("run"))
-        return {QStringLiteral("run"), QStringLiteral("performance-01"), QStringLiteral("--samples"), QStringLiteral("2"),
-                QStringLiteral("--shape"), QStringLiteral("8x8x8"), QStringLiteral("--force"), QStringLiteral("-o"), output};
+        return {QStringLiteral("run"),
+                QStringLiteral("performance-01"),
+                QStringLiteral("--samples"),
+                QStringLiteral("2"),
+                QStringLiteral("--shape"),
+                QStringLiteral("8x8x8"),
+                QStringLiteral("--force"),
+                QStringLiteral("-o"),
+                output};
     if (command == QLatin1String("render"))
         return {QStringLiteral("render"), kSeedPath, QStringLiteral("--size"), QStringLiteral("400x300"),
-                QStringLiteral("-o"), output};
+                QStringLiteral("-o"),     output};
     return {QStringLiteral("export-trace"), kTracedPath, QStringLiteral("-o"), output};
 }
 
@@ -124,7 +131,7 @@ void TestSafeWrites::nonRegularDestinationsAreRefused()
     const Outcome outcome = runLessonscope(writingCommand(command, output));
     QCOMPARE(outcome.exitCode, 1);
     QVERIFY2(outcome.err.contains("not a regular file"), outcome.err.constData());
-    struct stat after {};
+    struct stat after { };
     QCOMPARE(::stat(special.constData(), &after), 0);
     QVERIFY2(kind == QLatin1String("device") ? S_ISCHR(after.st_mode) : S_ISFIFO(after.st_mode),
              "the special file was replaced");
@@ -150,16 +157,20 @@ void TestSafeWrites::fullDiskKeepsTheOldFile()
     QVERIFY(dir.isValid());
     // In a private mount namespace: a 64 KiB tmpfs over the folder, an old file, the rest filled,
     // then the command writes over the old file. The script prints the status and the old file.
-    const QString script = QStringLiteral(
-        "mount -t tmpfs -o size=64k none \"$1\" || exit 77\n"
-        "printf 'the old file' > \"$1/old\"\n"
-        "cat /dev/zero > \"$1/fill\" 2>/dev/null\n"
-        "dir=$1; shift\n"
-        "\"$@\"\n"
-        "echo \"status $?\"\n"
-        "cat \"$dir/old\"\n");
-    QStringList arguments{QStringLiteral("-rm"), QStringLiteral("sh"), QStringLiteral("-c"), script,
-                          QStringLiteral("sh"), dir.path(), QStringLiteral(LESSONSCOPE_BINARY)};
+    const QString script = QStringLiteral("mount -t tmpfs -o size=64k none \"$1\" || exit 77\n"
+                                          "printf 'the old file' > \"$1/old\"\n"
+                                          "cat /dev/zero > \"$1/fill\" 2>/dev/null\n"
+                                          "dir=$1; shift\n"
+                                          "\"$@\"\n"
+                                          "echo \"status $?\"\n"
+                                          "cat \"$dir/old\"\n");
+    QStringList arguments{QStringLiteral("-rm"),
+                          QStringLiteral("sh"),
+                          QStringLiteral("-c"),
+                          script,
+                          QStringLiteral("sh"),
+                          dir.path(),
+                          QStringLiteral(LESSONSCOPE_BINARY)};
     arguments += writingCommand(command, dir.filePath(QStringLiteral("old")));
     const Outcome outcome = runProgram(unshare, arguments);
     if (outcome.exitCode == 77 || (outcome.exitCode != 0 && !outcome.out.contains("status")))
@@ -178,7 +189,9 @@ void TestSafeWrites::exportTraceSendsNoControlCharacter()
     QVERIFY(traced.open(QIODevice::ReadOnly));
     Json document = Json::parse(traced.readAll().toStdString());
     // C1 controls (CSI, NEL, OSC), DEL and an escape sequence in the strings export-trace copies.
-    const std::string hostile = "\xC2\x9B" "2J\xC2\x85\xC2\x9D" "0;title\x07\x7F\x1B]0;owned\x07";
+    const std::string hostile = "\xC2\x9B"
+                                "2J\xC2\x85\xC2\x9D"
+                                "0;title\x07\x7F\x1B]0;owned\x07";
     document["lessonId"] = document["lessonId"].get<std::string>() + hostile;
     document["generatedAt"] = hostile;
     document["trace"]["clock"] = hostile;

@@ -89,8 +89,8 @@ void replaceVisibleStrings(Json &document, const std::function<std::string(int)>
 {
     int n = 0;
     const auto visit = [&](auto &self, Json &value, const std::string &key) -> void {
-        static const std::set<std::string> kept = {"contentHash", "rendererHash", "generatedAt", "kind", "stdout",
-                                                   "dtype"};
+        static const std::set<std::string> kept
+            = {"contentHash", "rendererHash", "generatedAt", "kind", "stdout", "dtype"};
         if (value.is_object()) {
             for (auto it = value.begin(); it != value.end(); ++it)
                 self(self, it.value(), it.key());
@@ -269,9 +269,8 @@ void TestSecurity::nothingIsFetchedOpenedOrRun()
     // The explorer's widgets, drawn offscreen. Qt Charts reads chart titles, axis titles, series
     // names and category labels as HTML, so a title <img src="..."> would make it open that file
     // had the chart adapter not escaped them (ui/plaintext.h).
-    const Outcome render = runLessonscope({QStringLiteral("render"), artifact, QStringLiteral("-o"),
-                                           work + QStringLiteral("/out.png")},
-                                          work);
+    const Outcome render = runLessonscope(
+        {QStringLiteral("render"), artifact, QStringLiteral("-o"), work + QStringLiteral("/out.png")}, work);
     QCOMPARE(render.exitCode, 0);
     const QStringList opened = watch.openedSoFar();
     QVERIFY2(opened.isEmpty(), qPrintable(QStringLiteral("render opened %1").arg(opened.join(u' '))));
@@ -290,10 +289,11 @@ void TestSecurity::terminalEscapesAreShownNotObeyed()
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     const std::vector<std::string> hostile = {
-        "\x1b]0;window title\x07",   // OSC: set the terminal's title
-        "\x1b[2J\x1b[H",             // clear the screen, cursor home
-        "ok\rOVERWRITTEN",           // carriage return: overwrite what was printed
-        "\xc2\x9b" "31mred",         // a C1 CSI (U+009B), UTF-8 encoded
+        "\x1b]0;window title\x07", // OSC: set the terminal's title
+        "\x1b[2J\x1b[H",           // clear the screen, cursor home
+        "ok\rOVERWRITTEN",         // carriage return: overwrite what was printed
+        "\xc2\x9b"
+        "31mred", // a C1 CSI (U+009B), UTF-8 encoded
         "bell\x07 and del\x7f",
         "two\nlines",
     };
@@ -343,7 +343,7 @@ void TestSecurity::hugeStringsKeepShowShort()
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     Json document = seedJson();
-    document["diagram"]["title"] = std::string(24u << 20, 'A');         // 24 MiB of one letter
+    document["diagram"]["title"] = std::string(24u << 20, 'A'); // 24 MiB of one letter
     std::string accents;
     for (int i = 0; i < (4 << 20); ++i)
         accents += "\xc3\xa9"; // 8 MiB of 'é': a cut must fall between characters

@@ -61,13 +61,12 @@ void TestStatistics::summarize_data()
         << Values{4, 100, 1, 3, 2} << 1.0 << 100.0 << 22.0 << 3.0 << std::sqrt(7610.0 / 4) << 1.0;
     // {1,2,3,4,5,6}: mean 3.5, median (3+4)/2 = 3.5; squares 6.25+2.25+0.25 twice = 17.5 ->
     // sqrt(3.5); deviations {2.5,1.5,0.5,0.5,1.5,2.5} -> (1.5+1.5)/2 = 1.5.
-    QTest::newRow("even count") << Values{6, 5, 4, 3, 2, 1} << 1.0 << 6.0 << 3.5 << 3.5
-                                << std::sqrt(3.5) << 1.5;
+    QTest::newRow("even count") << Values{6, 5, 4, 3, 2, 1} << 1.0 << 6.0 << 3.5 << 3.5 << std::sqrt(3.5) << 1.5;
     QTest::newRow("all equal") << Values{7, 7, 7, 7} << 7.0 << 7.0 << 7.0 << 7.0 << 0.0 << 0.0;
     // {-2,-1,0,10}: mean 1.75, median -0.5; squares 14.0625+7.5625+3.0625+68.0625=92.75 ->
     // sqrt(92.75/3); deviations {1.5,0.5,0.5,10.5} -> sorted {0.5,0.5,1.5,10.5} -> 1.0.
-    QTest::newRow("negative values") << Values{10, -1, 0, -2} << -2.0 << 10.0 << 1.75 << -0.5
-                                     << std::sqrt(92.75 / 3) << 1.0;
+    QTest::newRow("negative values") << Values{10, -1, 0, -2} << -2.0 << 10.0 << 1.75 << -0.5 << std::sqrt(92.75 / 3)
+                                     << 1.0;
 }
 
 void TestStatistics::summarize()
@@ -165,9 +164,8 @@ void TestStatistics::percentileOutOfRangeIsNaN()
 void TestStatistics::medianOfTheSeedSamples()
 {
     // The recorded artifact's seven warm samples and the median it reports, bit for bit.
-    const Values warm{3.833277150988579e-05, 1.7374753952026367e-05, 1.2500211596488953e-05,
-                      8.500181138515472e-06, 8.20821151137352e-06,   8.458271622657776e-06,
-                      7.125083357095718e-06};
+    const Values warm{3.833277150988579e-05, 1.7374753952026367e-05, 1.2500211596488953e-05, 8.500181138515472e-06,
+                      8.20821151137352e-06,  8.458271622657776e-06,  7.125083357095718e-06};
     QCOMPARE(lessonscope::median(warm), 8.500181138515472e-06);
     const Values even{1e-6, 3e-6};
     QCOMPARE(lessonscope::median(even), 2e-6);
@@ -186,13 +184,15 @@ void TestStatistics::medianOfTheSeedSamples()
     QCOMPARE(lessonscope::medianOfFinite(Values{inf, 3.0, std::nan(""), -inf, 1.0}), 2.0);
     QVERIFY(std::isnan(lessonscope::medianOfFinite(Values{inf, std::nan("")})));
     QVERIFY(std::isnan(lessonscope::medianOfFinite(Values{})));
-    Values mixed{-2.5, 0.0, -0.0, 5e-324, -5e-324, 1.7976931348623157e308, -1.7976931348623157e308, 7.0, 7.0, 7.0, 3.25};
+    Values mixed{-2.5, 0.0, -0.0, 5e-324, -5e-324, 1.7976931348623157e308, -1.7976931348623157e308,
+                 7.0,  7.0, 7.0,  3.25};
     std::uint64_t state = 12345;
     for (int i = 0; i < 2000; ++i) { // and a larger sample of many magnitudes
         state = state * 6364136223846793005ULL + 1442695040888963407ULL;
         mixed.push_back(std::ldexp(static_cast<double>(state >> 40) - 8388608.0, static_cast<int>(state % 64) - 32));
     }
-    for (std::size_t n : {std::size_t(1), std::size_t(2), std::size_t(7), std::size_t(11), mixed.size() - 1, mixed.size()}) {
+    for (std::size_t n :
+         {std::size_t(1), std::size_t(2), std::size_t(7), std::size_t(11), mixed.size() - 1, mixed.size()}) {
         const Values part(mixed.begin(), mixed.begin() + static_cast<std::ptrdiff_t>(n));
         QCOMPARE(lessonscope::medianOfFinite(part), lessonscope::median(part));
     }

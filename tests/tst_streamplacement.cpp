@@ -53,8 +53,7 @@ bool becomes(long tid, char state)
 void runUntil(const std::atomic<bool> &released)
 {
     const std::int64_t giveUp = MonotonicClock::nowNs() + kGiveUpNs;
-    while (!released.load() && MonotonicClock::nowNs() < giveUp) {
-    }
+    while (!released.load() && MonotonicClock::nowNs() < giveUp) { }
 }
 
 } // namespace
@@ -76,25 +75,13 @@ void *operator new(std::size_t size, std::align_val_t alignment)
     throw std::bad_alloc();
 }
 
-void operator delete(void *memory, std::align_val_t) noexcept
-{
-    std::free(memory);
-}
+void operator delete(void *memory, std::align_val_t) noexcept { std::free(memory); }
 
-void operator delete(void *memory, std::size_t, std::align_val_t) noexcept
-{
-    std::free(memory);
-}
+void operator delete(void *memory, std::size_t, std::align_val_t) noexcept { std::free(memory); }
 
-void operator delete(void *memory) noexcept
-{
-    std::free(memory);
-}
+void operator delete(void *memory) noexcept { std::free(memory); }
 
-void operator delete(void *memory, std::size_t) noexcept
-{
-    std::free(memory);
-}
+void operator delete(void *memory, std::size_t) noexcept { std::free(memory); }
 
 class TestStreamPlacement : public QObject
 {
@@ -200,12 +187,13 @@ void TestStreamPlacement::hostSpinsWhileTheWorkerRunsElsewhere()
     const long host = threadtesting::currentTid();
     int running = 0; // written by the work, read after each wait
     for (int call = 0; call < 50; ++call) {
-        stream.dispatch([host, &running] {
-            const std::int64_t until = MonotonicClock::nowNs() + 100'000;
-            while (MonotonicClock::nowNs() < until) {
-            }
-            running += threadtesting::threadState(host) == 'R';
-        }).wait();
+        stream
+            .dispatch([host, &running] {
+                const std::int64_t until = MonotonicClock::nowNs() + 100'000;
+                while (MonotonicClock::nowNs() < until) { }
+                running += threadtesting::threadState(host) == 'R';
+            })
+            .wait();
     }
     QVERIFY2(running > 0, "the host parked although the worker ran on another CPU");
 #endif
@@ -229,10 +217,12 @@ void TestStreamPlacement::hostParksWhenTheWorkerCannotRun()
         gate.store(1);
         gate.notify_all();
     });
-    stream.dispatch([&gate] {
-        while (gate.load() == 0)
-            gate.wait(0); // asleep in the kernel until the observer opens the gate
-    }).wait();
+    stream
+        .dispatch([&gate] {
+            while (gate.load() == 0)
+                gate.wait(0); // asleep in the kernel until the observer opens the gate
+        })
+        .wait();
     observer.join();
     QVERIFY2(sawHostAsleep, "the host spun for a worker that was not running");
 #endif

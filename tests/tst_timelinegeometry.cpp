@@ -294,10 +294,10 @@ private slots:
         QTest::addColumn<int>("inView"); // candidates left in the view; -1: the view unchanged
 
         // performance-05's slowest call: fastest, median, mean within 0.1 µs; the call at 35 µs.
-        QTest::newRow("stop: a cluster beside a long call") << std::vector<double>{1000, 1050, 1100, 35000} << 0.0
-                                                            << -1000.0 << 36000.0 << 3;
-        QTest::newRow("start: the mirror") << std::vector<double>{-35000, -1100, -1050, -1000} << 0.0 << -36000.0
-                                           << 1000.0 << 3;
+        QTest::newRow("stop: a cluster beside a long call")
+            << std::vector<double>{1000, 1050, 1100, 35000} << 0.0 << -1000.0 << 36000.0 << 3;
+        QTest::newRow("start: the mirror")
+            << std::vector<double>{-35000, -1100, -1050, -1000} << 0.0 << -36000.0 << 1000.0 << 3;
         QTest::newRow("already apart") << std::vector<double>{100, 400, 900} << 0.0 << -50.0 << 1000.0 << -1;
         QTest::newRow("anchor among them") << std::vector<double>{-10, 1, 2} << 0.0 << -50.0 << 1000.0 << -1;
         QTest::newRow("one candidate") << std::vector<double>{5} << 0.0 << -50.0 << 1000.0 << -1;

@@ -22,7 +22,7 @@ namespace {
 class ToyLengthTimeline final : public LessonTimeline
 {
 public:
-    explicit ToyLengthTimeline(double asked = 230) : m_asked(asked) {}
+    explicit ToyLengthTimeline(double asked = 230) : m_asked(asked) { }
 
     bool isMeasured() const override { return true; }
     int callCount() const override { return 1; }
@@ -87,7 +87,6 @@ private:
             qWarning("not exposed");
         return widget;
     }
-
 
 private slots:
     void initTestCase() { QVERIFY(m_dir.isValid()); }

@@ -34,7 +34,8 @@ Ran run(const QString &program, const QStringList &arguments, int timeoutMs = 24
         process.waitForFinished();
         return {-1, QStringLiteral("%1 did not finish").arg(program)};
     }
-    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1, QString::fromUtf8(process.readAll())};
+    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
+            QString::fromUtf8(process.readAll())};
 }
 
 } // namespace
@@ -51,8 +52,8 @@ private:
     void checkTraceOf(const QString &artifact, const QString &name)
     {
         const QString trace = m_dir.filePath(name + QStringLiteral(".trace.json"));
-        const Ran exported = run(QStringLiteral(LESSONSCOPE_BINARY), {QStringLiteral("export-trace"), artifact,
-                                                                     QStringLiteral("-o"), trace});
+        const Ran exported = run(QStringLiteral(LESSONSCOPE_BINARY),
+                                 {QStringLiteral("export-trace"), artifact, QStringLiteral("-o"), trace});
         QVERIFY2(exported.exitCode == 0, qPrintable(exported.output));
         const Ran checked = run(m_node, {kReaders + QStringLiteral("/check-traces.mjs"), trace});
         qInfo().noquote() << checked.output.trimmed();
@@ -68,10 +69,12 @@ private slots:
                   "then scripts/install-trace-readers.sh)");
         QVERIFY(m_dir.isValid());
         // The readers, exactly as package-lock.json locks them (a no-op once installed).
-        const Ran installed = run(QStringLiteral("bash"), {QStringLiteral(LESSONSCOPE_SOURCE_DIR "/scripts/install-trace-readers.sh")});
+        const Ran installed
+            = run(QStringLiteral("bash"), {QStringLiteral(LESSONSCOPE_SOURCE_DIR "/scripts/install-trace-readers.sh")});
         QVERIFY2(installed.exitCode == 0, qPrintable(installed.output));
-        QVERIFY2(QFileInfo::exists(kReaders + QStringLiteral("/node_modules/@tracerbench/trace-model")),
-                 "the trace readers are not installed: run scripts/install-trace-readers.sh (it needs the npm registry)");
+        QVERIFY2(
+            QFileInfo::exists(kReaders + QStringLiteral("/node_modules/@tracerbench/trace-model")),
+            "the trace readers are not installed: run scripts/install-trace-readers.sh (it needs the npm registry)");
     }
 
     void recording_data()
@@ -84,7 +87,8 @@ private slots:
     void recording()
     {
         QFETCH(QString, lesson);
-        const QString recorded = QStringLiteral(LESSONSCOPE_SOURCE_DIR "/resources/recorded/%1.recorded.json").arg(lesson);
+        const QString recorded
+            = QStringLiteral(LESSONSCOPE_SOURCE_DIR "/resources/recorded/%1.recorded.json").arg(lesson);
         if (!QFileInfo::exists(recorded))
             QSKIP("this lesson has no recording yet");
         checkTraceOf(recorded, lesson + QStringLiteral("-recorded"));
@@ -97,7 +101,8 @@ private slots:
     {
         QFETCH(QString, lesson);
         const QString artifact = m_dir.filePath(lesson + QStringLiteral(".json"));
-        const Ran ran = run(QStringLiteral(LESSONSCOPE_BINARY), {QStringLiteral("run"), lesson, QStringLiteral("-o"), artifact});
+        const Ran ran
+            = run(QStringLiteral(LESSONSCOPE_BINARY), {QStringLiteral("run"), lesson, QStringLiteral("-o"), artifact});
         // A run that could not measure (a busy or sanitized machine) still writes its trace.
         QVERIFY2(ran.exitCode == 0 || ran.output.contains(QStringLiteral("could not measure")), qPrintable(ran.output));
         checkTraceOf(artifact, lesson + QStringLiteral("-fresh"));

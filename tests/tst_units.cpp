@@ -80,7 +80,8 @@ private slots:
         QCOMPARE(QString::fromStdString(lessonscope::formatDuration(1e308)), QString::fromUtf8("1.00 × 10³⁰⁸ s"));
         QCOMPARE(QString::fromStdString(lessonscope::formatDuration(86400)), QString::fromUtf8("86400 s"));
         // ... and a denormal's 5 × 10⁻³²⁴ s is not "0.00 ns".
-        QCOMPARE(QString::fromStdString(lessonscope::formatDuration(4.9406564584124654e-324)), QString::fromUtf8("4.94 × 10⁻³²⁴ s"));
+        QCOMPARE(QString::fromStdString(lessonscope::formatDuration(4.9406564584124654e-324)),
+                 QString::fromUtf8("4.94 × 10⁻³²⁴ s"));
     }
 
     void numbers_data()

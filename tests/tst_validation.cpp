@@ -150,13 +150,15 @@ void TestValidation::problemIsReported_data()
     QTest::newRow("truncated seed") << seedBytes().left(1500) << E << ""
                                     << QStringList{"syntax error at line", "column", "end of input"} << false;
     QTest::newRow("trailing text") << seedBytes() + "\nx" << E << ""
-                                   << QStringList{"syntax error at line 79, column 1", "expected end of input"} << false;
+                                   << QStringList{"syntax error at line 79, column 1", "expected end of input"}
+                                   << false;
     QTest::newRow("binary garbage") << QByteArray("\x00\x01\x02\xff\xfe\x7f", 6) << E << ""
                                     << QStringList{"holds NUL bytes", "the first at byte 0"} << false;
     QTest::newRow("NUL inside text") << QByteArray("{\"a\": \"b\0\"}", 11) << E << ""
                                      << QStringList{"holds NUL bytes", "the first at byte 8"} << false;
-    QTest::newRow("UTF-16 without a byte-order mark") << QByteArray("{\0\"\0a\0\"\0:\0", 10) << E << ""
-                                                      << QStringList{"looks like UTF-16 without a byte-order mark"} << false;
+    QTest::newRow("UTF-16 without a byte-order mark")
+        << QByteArray("{\0\"\0a\0\"\0:\0", 10) << E << "" << QStringList{"looks like UTF-16 without a byte-order mark"}
+        << false;
     QTest::newRow("a number of 400,000 digits") << QByteArray("[") + QByteArray(400'000, '9') + "]" << E << ""
                                                 << QStringList{"999…999", "(400000 characters)", "too large"} << false;
     QByteArray random(4096, '\0');
@@ -167,14 +169,16 @@ void TestValidation::problemIsReported_data()
     std::replace(random.begin(), random.end(), '\0', ' ');
     QTest::newRow("random bytes") << random << E << "" << QStringList{"syntax error"} << false;
     QTest::newRow("UTF-16") << QByteArray("\xFF\xFE{\0}\0", 6) << E << "" << QStringList{"UTF-16"} << false;
-    QTest::newRow("invalid UTF-8") << seedWith([](Json &d) { d["kind"] = "executed"; }).replace("executed", "exec\xC3\x28uted")
+    QTest::newRow("invalid UTF-8") << seedWith([](Json &d) {
+                                          d["kind"] = "executed";
+                                      }).replace("executed", "exec\xC3\x28uted")
                                    << E << "" << QStringList{"line 6, column 16", "not valid UTF-8"} << false;
-    QTest::newRow("invalid byte in a string") << QByteArray("[\"ab\xFF\"]") << E << ""
-                                              << QStringList{"line 1, column 5", "not valid UTF-8"} << false;
+    QTest::newRow("invalid byte in a string")
+        << QByteArray("[\"ab\xFF\"]") << E << "" << QStringList{"line 1, column 5", "not valid UTF-8"} << false;
     QTest::newRow("truncated sequence in a string") << QByteArray("[\"\xC3\xA9\xE2\x82\"]") << E << ""
                                                     << QStringList{"line 1, column 4", "not valid UTF-8"} << false;
-    QTest::newRow("invalid byte outside strings") << QByteArray("[1, \xFF]") << E << ""
-                                                  << QStringList{"line 1, column 5", "not valid UTF-8"} << false;
+    QTest::newRow("invalid byte outside strings")
+        << QByteArray("[1, \xFF]") << E << "" << QStringList{"line 1, column 5", "not valid UTF-8"} << false;
     QTest::newRow("NaN literal") << QByteArray("{\n  \"a\": NaN\n}") << E << ""
                                  << QStringList{"line 2, column 8", "'NaN'", "JSON has no NaN or Infinity"} << false;
     QTest::newRow("Infinity literal") << QByteArray("[1, Infinity]") << E << ""
@@ -183,58 +187,65 @@ void TestValidation::problemIsReported_data()
                                        << QStringList{"line 1, column 2", "'-Infinity'", "no NaN or Infinity"} << false;
     QTest::newRow("NaN in the seed") << seedBytes().replace("0.029204250313341618\n", "NaN\n") << E << ""
                                      << QStringList{"line 31, column 15", "'NaN'"} << false;
-    QTest::newRow("number beyond double") << QByteArray("{\"a\": [1e400]}") << E << ""
-                                          << QStringList{"1e400", "line 1, column 8", "too large"} << false;
+    QTest::newRow("number beyond double")
+        << QByteArray("{\"a\": [1e400]}") << E << "" << QStringList{"1e400", "line 1, column 8", "too large"} << false;
     QTest::newRow("100,000-deep nesting") << QByteArray(100'000, '[') + QByteArray(100'000, ']') << E << ""
                                           << QStringList{"deeper than 128", "line 1, column 129"} << false;
-    QTest::newRow("root array") << QByteArray("[1, 2]") << E << "" << QStringList{"an array", "not a JSON object"} << false;
-    QTest::newRow("root string") << QByteArray("\"artifact\"") << E << "" << QStringList{"the string \"artifact\"", "not a JSON object"} << false;
+    QTest::newRow("root array") << QByteArray("[1, 2]") << E << "" << QStringList{"an array", "not a JSON object"}
+                                << false;
+    QTest::newRow("root string") << QByteArray("\"artifact\"") << E << ""
+                                 << QStringList{"the string \"artifact\"", "not a JSON object"} << false;
 
     // schemaVersion
-    QTest::newRow("schemaVersion 2") << seedWith([](Json &d) { d["schemaVersion"] = 2; }) << E << "/schemaVersion"
-                                     << QStringList{"schemaVersion 2 is not supported; this lessonscope reads schemaVersion 1"} << true;
+    QTest::newRow("schemaVersion 2")
+        << seedWith([](Json &d) { d["schemaVersion"] = 2; }) << E << "/schemaVersion"
+        << QStringList{"schemaVersion 2 is not supported; this lessonscope reads schemaVersion 1"} << true;
     QTest::newRow("schemaVersion \"1\"") << seedWith([](Json &d) { d["schemaVersion"] = "1"; }) << E << "/schemaVersion"
                                          << QStringList{"must be the integer 1", "the string \"1\""} << true;
     QTest::newRow("schemaVersion 1.0") << seedWith([](Json &d) { d["schemaVersion"] = 1.0; }) << E << "/schemaVersion"
                                        << QStringList{"integer 1", "the number 1.0"} << true;
-    QTest::newRow("schemaVersion missing") << seedWith([](Json &d) { d.erase("schemaVersion"); }) << E << "/schemaVersion"
-                                           << QStringList{"missing"} << true;
+    QTest::newRow("schemaVersion missing") << seedWith([](Json &d) { d.erase("schemaVersion"); }) << E
+                                           << "/schemaVersion" << QStringList{"missing"} << true;
 
     // top level, wrong types
     QTest::newRow("lessonId number") << seedWith([](Json &d) { d["lessonId"] = 7; }) << E << "/lessonId"
                                      << QStringList{"must be a string", "the integer 7"} << true;
-    QTest::newRow("contentHash uppercase") << seedWith([](Json &d) { d["contentHash"] = "4B0835048C71E4DB833B4B8988C5210075885E908194780B4DB2D0CAD29C33ED"; })
+    QTest::newRow("contentHash uppercase") << seedWith(
+        [](Json &d) { d["contentHash"] = "4B0835048C71E4DB833B4B8988C5210075885E908194780B4DB2D0CAD29C33ED"; })
                                            << E << "/contentHash" << QStringList{"64 lowercase hexadecimal"} << true;
-    QTest::newRow("rendererHash short") << seedWith([](Json &d) { d["rendererHash"] = "a1bd5b"; }) << E << "/rendererHash"
-                                        << QStringList{"64 lowercase hexadecimal", "\"a1bd5b\""} << true;
+    QTest::newRow("rendererHash short") << seedWith([](Json &d) { d["rendererHash"] = "a1bd5b"; }) << E
+                                        << "/rendererHash" << QStringList{"64 lowercase hexadecimal", "\"a1bd5b\""}
+                                        << true;
     QTest::newRow("contentHash null") << seedWith([](Json &d) { d["contentHash"] = nullptr; }) << E << "/contentHash"
                                       << QStringList{"must be a string", "null"} << true;
-    QTest::newRow("kind missing") << seedWith([](Json &d) { d.erase("kind"); }) << E << "/kind" << QStringList{"kind is missing"} << true;
-    QTest::newRow("generatedAt number") << seedWith([](Json &d) { d["generatedAt"] = 1760957158; }) << E << "/generatedAt"
-                                        << QStringList{"must be a string"} << true;
+    QTest::newRow("kind missing") << seedWith([](Json &d) { d.erase("kind"); }) << E << "/kind"
+                                  << QStringList{"kind is missing"} << true;
+    QTest::newRow("generatedAt number") << seedWith([](Json &d) { d["generatedAt"] = 1760957158; }) << E
+                                        << "/generatedAt" << QStringList{"must be a string"} << true;
     QTest::newRow("generatedAt not RFC 3339") << seedWith([](Json &d) { d["generatedAt"] = "20 October 2026"; }) << W
                                               << "/generatedAt" << QStringList{"RFC 3339", "20 October 2026"} << true;
-    QTest::newRow("generatedAt without offset") << seedWith([](Json &d) { d["generatedAt"] = "2026-10-20T10:45:58"; }) << W
-                                                << "/generatedAt" << QStringList{"RFC 3339"} << true;
+    QTest::newRow("generatedAt without offset") << seedWith([](Json &d) { d["generatedAt"] = "2026-10-20T10:45:58"; })
+                                                << W << "/generatedAt" << QStringList{"RFC 3339"} << true;
     QTest::newRow("provenance missing") << seedWith([](Json &d) { d.erase("provenance"); }) << E << "/provenance"
                                         << QStringList{"missing"} << true;
-    QTest::newRow("environment array") << seedWith([](Json &d) { d["environment"] = Json::array(); }) << E << "/environment"
-                                       << QStringList{"must be an object", "an array"} << true;
+    QTest::newRow("environment array") << seedWith([](Json &d) { d["environment"] = Json::array(); }) << E
+                                       << "/environment" << QStringList{"must be an object", "an array"} << true;
     QTest::newRow("backend missing") << seedWith([](Json &d) { d["environment"].erase("backend"); }) << E
                                      << "/environment/backend" << QStringList{"missing"} << true;
     QTest::newRow("stdout object") << seedWith([](Json &d) { d["stdout"] = Json::object(); }) << E << "/stdout"
                                    << QStringList{"must be a string", "an object"} << true;
-    QTest::newRow("data missing") << seedWith([](Json &d) { d.erase("data"); }) << E << "/data" << QStringList{"missing"} << true;
+    QTest::newRow("data missing") << seedWith([](Json &d) { d.erase("data"); }) << E << "/data"
+                                  << QStringList{"missing"} << true;
     QTest::newRow("diagram string") << seedWith([](Json &d) { d["diagram"] = "timeline"; }) << E << "/diagram"
                                     << QStringList{"must be an object"} << true;
 
     // data and panels
     QTest::newRow("data kind unknown") << seedWith([](Json &d) { d["data"]["kind"] = "tables"; }) << W << "/data/kind"
                                        << QStringList{"\"tables\"", "not shown"} << true;
-    QTest::newRow("panels object") << seedWith([](Json &d) { d["data"]["panels"] = Json::object(); }) << E << "/data/panels"
-                                   << QStringList{"must be an array"} << true;
-    QTest::newRow("panel not object") << seedWith([](Json &d) { d["data"]["panels"][0] = "bar"; }) << E << "/data/panels/0"
-                                      << QStringList{"panel 0 must be an object"} << true;
+    QTest::newRow("panels object") << seedWith([](Json &d) { d["data"]["panels"] = Json::object(); }) << E
+                                   << "/data/panels" << QStringList{"must be an array"} << true;
+    QTest::newRow("panel not object") << seedWith([](Json &d) { d["data"]["panels"][0] = "bar"; }) << E
+                                      << "/data/panels/0" << QStringList{"panel 0 must be an object"} << true;
     QTest::newRow("panel kind missing") << seedWith([](Json &d) { d["data"]["panels"][1].erase("kind"); }) << E
                                         << "/data/panels/1/kind" << QStringList{"missing"} << true;
     QTest::newRow("panel kind number") << seedWith([](Json &d) { d["data"]["panels"][1]["kind"] = 2; }) << E
@@ -251,110 +262,143 @@ void TestValidation::problemIsReported_data()
                                   << "/data/panels/0/labels/0" << QStringList{"labels[0] must be a string"} << true;
     QTest::newRow("series object") << seedWith([](Json &d) { d["data"]["panels"][0]["series"] = Json::object(); }) << E
                                    << "/data/panels/0/series" << QStringList{"must be an array"} << true;
-    QTest::newRow("series element null") << seedWith([](Json &d) { d["data"]["panels"][0]["series"][0] = nullptr; }) << E
-                                         << "/data/panels/0/series/0" << QStringList{"series 0 must be an object"} << true;
-    QTest::newRow("series label missing") << seedWith([](Json &d) { d["data"]["panels"][0]["series"][0].erase("label"); }) << E
-                                          << "/data/panels/0/series/0/label" << QStringList{"missing"} << true;
+    QTest::newRow("series element null") << seedWith([](Json &d) { d["data"]["panels"][0]["series"][0] = nullptr; })
+                                         << E << "/data/panels/0/series/0" << QStringList{"series 0 must be an object"}
+                                         << true;
+    QTest::newRow("series label missing")
+        << seedWith([](Json &d) { d["data"]["panels"][0]["series"][0].erase("label"); }) << E
+        << "/data/panels/0/series/0/label" << QStringList{"missing"} << true;
     QTest::newRow("y string") << seedWith([](Json &d) { d["data"]["panels"][0]["series"][0]["y"] = "0.03"; }) << E
                               << "/data/panels/0/series/0/y" << QStringList{"must be an array"} << true;
-    QTest::newRow("y element string") << seedWith([](Json &d) { d["data"]["panels"][1]["series"][0]["y"][3] = "fast"; }) << E
-                                      << "/data/panels/1/series/0/y/3" << QStringList{"y[3] must be a number", "\"fast\""} << true;
+    QTest::newRow("y element string") << seedWith([](Json &d) { d["data"]["panels"][1]["series"][0]["y"][3] = "fast"; })
+                                      << E << "/data/panels/1/series/0/y/3"
+                                      << QStringList{"y[3] must be a number", "\"fast\""} << true;
     QTest::newRow("x element null") << seedWith([](Json &d) { d["data"]["panels"][1]["x"][2] = nullptr; }) << E
                                     << "/data/panels/1/x/2" << QStringList{"x[2] must be a number"} << true;
     QTest::newRow("x missing") << seedWith([](Json &d) { d["data"]["panels"][1].erase("x"); }) << E
                                << "/data/panels/1/x" << QStringList{"missing"} << true;
     QTest::newRow("xlabel number") << seedWith([](Json &d) { d["data"]["panels"][1]["xlabel"] = 3; }) << E
                                    << "/data/panels/1/xlabel" << QStringList{"must be a string"} << true;
-    QTest::newRow("bar length mismatch") << seedWith([](Json &d) { d["data"]["panels"][0]["series"][0]["y"].push_back(0.5); })
-                                         << E << "/data/panels/0/series/0/y" << QStringList{"2 values", "labels has 1"} << true;
-    QTest::newRow("line length mismatch") << seedWith([](Json &d) { d["data"]["panels"][1]["x"].push_back(8); })
-                                          << E << "/data/panels/1/series/0/y" << QStringList{"7 values", "x has 8"} << true;
-    QTest::newRow("negative duration in a panel") << seedWith([](Json &d) { d["data"]["panels"][1]["series"][0]["y"][6] = -7e-06; })
-                                                  << W << "/data/panels/1/series/0/y/6" << QStringList{"negative", "-7e-06"} << true;
+    QTest::newRow("bar length mismatch") << seedWith([](Json &d) {
+        d["data"]["panels"][0]["series"][0]["y"].push_back(0.5);
+    }) << E << "/data/panels/0/series/0/y"
+                                         << QStringList{"2 values", "labels has 1"} << true;
+    QTest::newRow("line length mismatch") << seedWith([](Json &d) { d["data"]["panels"][1]["x"].push_back(8); }) << E
+                                          << "/data/panels/1/series/0/y" << QStringList{"7 values", "x has 8"} << true;
+    QTest::newRow("negative duration in a panel")
+        << seedWith([](Json &d) { d["data"]["panels"][1]["series"][0]["y"][6] = -7e-06; }) << W
+        << "/data/panels/1/series/0/y/6" << QStringList{"negative", "-7e-06"} << true;
 
     // diagram
-    QTest::newRow("diagram title number") << seedWith([](Json &d) { d["diagram"]["title"] = 5; }) << E << "/diagram/title"
-                                          << QStringList{"must be a string"} << true;
+    QTest::newRow("diagram title number") << seedWith([](Json &d) { d["diagram"]["title"] = 5; }) << E
+                                          << "/diagram/title" << QStringList{"must be a string"} << true;
     QTest::newRow("diagram alt missing") << seedWith([](Json &d) { d["diagram"].erase("alt"); }) << E << "/diagram/alt"
                                          << QStringList{"missing", "accessible"} << true;
     QTest::newRow("height zero") << seedWith([](Json &d) { d["diagram"]["height"] = 0; }) << E << "/diagram/height"
                                  << QStringList{"positive number"} << true;
-    QTest::newRow("height string") << seedWith([](Json &d) { d["diagram"]["height"] = "3.8"; }) << E << "/diagram/height"
-                                   << QStringList{"positive number", "\"3.8\""} << true;
-    QTest::newRow("diagram panel missing") << seedWith([](Json &d) { d["diagram"].erase("panel"); }) << E << "/diagram/panel"
-                                           << QStringList{"missing"} << true;
+    QTest::newRow("height string") << seedWith([](Json &d) { d["diagram"]["height"] = "3.8"; }) << E
+                                   << "/diagram/height" << QStringList{"positive number", "\"3.8\""} << true;
+    QTest::newRow("diagram panel missing") << seedWith([](Json &d) { d["diagram"].erase("panel"); }) << E
+                                           << "/diagram/panel" << QStringList{"missing"} << true;
     QTest::newRow("diagram kind unknown") << seedWith([](Json &d) { d["diagram"]["panel"]["kind"] = "sankey"; }) << W
                                           << "/diagram/panel/kind" << QStringList{"\"sankey\"", "not known"} << true;
 
     // the numbers of performance-01
-    QTest::newRow("stdout first call disagrees") << seedWithStdout([](Json &out) { out["first_call_seconds"] = 0.03; }) << W
-                                                 << "/data/panels/0/series/0/y/0"
-                                                 << QStringList{"first_call_seconds", "0.03", "0.029204250313341618"} << true;
-    QTest::newRow("panel warm sample disagrees") << seedWith([](Json &d) { d["data"]["panels"][1]["series"][0]["y"][3] = 8.5e-06; })
-                                                 << W << "/data/panels/1/series/0/y/3"
-                                                 << QStringList{"warm_samples_seconds[3]", "8.500181138515472e-06"} << true;
-    QTest::newRow("stdout has fewer warm samples") << seedWithStdout([](Json &out) { out["warm_samples_seconds"].erase(6); }) << W
-                                                   << "/data/panels/1/series/0/y" << QStringList{"7 values", "has 6"} << true;
-    QTest::newRow("wrong median") << seedWithStdout([](Json &out) { out["warm_median_seconds"] = 1e-05; }) << W << "/stdout/warm_median_seconds"
-                                  << QStringList{"warm_median_seconds (1e-05) is not what the clean samples give", "8.500181138515472e-06"} << true;
-    QTest::newRow("negative first call on stdout") << seedWithStdout([](Json &out) { out["first_call_seconds"] = -0.029204250313341618; })
-                                                   << W << "/stdout" << QStringList{"first_call_seconds is negative"} << true;
-    QTest::newRow("non-numeric warm sample") << seedWithStdout([](Json &out) { out["warm_samples_seconds"][2] = "fast"; }) << W
-                                             << "/stdout" << QStringList{"warm_samples_seconds[2] is not a number", "\"fast\""} << true;
-    QTest::newRow("non-numeric first call") << seedWithStdout([](Json &out) { out["first_call_seconds"] = nullptr; }) << W
-                                            << "/stdout" << QStringList{"first_call_seconds is not a number"} << true;
+    QTest::newRow("stdout first call disagrees")
+        << seedWithStdout([](Json &out) { out["first_call_seconds"] = 0.03; }) << W << "/data/panels/0/series/0/y/0"
+        << QStringList{"first_call_seconds", "0.03", "0.029204250313341618"} << true;
+    QTest::newRow("panel warm sample disagrees")
+        << seedWith([](Json &d) { d["data"]["panels"][1]["series"][0]["y"][3] = 8.5e-06; }) << W
+        << "/data/panels/1/series/0/y/3" << QStringList{"warm_samples_seconds[3]", "8.500181138515472e-06"} << true;
+    QTest::newRow("stdout has fewer warm samples")
+        << seedWithStdout([](Json &out) { out["warm_samples_seconds"].erase(6); }) << W << "/data/panels/1/series/0/y"
+        << QStringList{"7 values", "has 6"} << true;
+    QTest::newRow("wrong median") << seedWithStdout([](Json &out) { out["warm_median_seconds"] = 1e-05; }) << W
+                                  << "/stdout/warm_median_seconds"
+                                  << QStringList{"warm_median_seconds (1e-05) is not what the clean samples give",
+                                                 "8.500181138515472e-06"}
+                                  << true;
+    QTest::newRow("negative first call on stdout")
+        << seedWithStdout([](Json &out) { out["first_call_seconds"] = -0.029204250313341618; }) << W << "/stdout"
+        << QStringList{"first_call_seconds is negative"} << true;
+    QTest::newRow("non-numeric warm sample")
+        << seedWithStdout([](Json &out) { out["warm_samples_seconds"][2] = "fast"; }) << W << "/stdout"
+        << QStringList{"warm_samples_seconds[2] is not a number", "\"fast\""} << true;
+    QTest::newRow("non-numeric first call")
+        << seedWithStdout([](Json &out) { out["first_call_seconds"] = nullptr; }) << W << "/stdout"
+        << QStringList{"first_call_seconds is not a number"} << true;
     QTest::newRow("negative max_abs_error") << seedWithStdout([](Json &out) { out["max_abs_error"] = -1.0; }) << W
                                             << "/stdout" << QStringList{"max_abs_error is negative"} << true;
     QTest::newRow("timer boundary disagrees") << seedWith([](Json &d) {
         addTimerBoundary(d);
         d["data"]["panels"][2]["series"][0]["y"][0] = 2e-06;
-    }) << W << "/data/panels/2/series/0/y/0" << QStringList{"dispatch_only_warm_median_seconds"} << true;
-    QTest::newRow("dispatch-only median wrong") << seedWith([](Json &d) {
-        addTimerBoundary(d);
-        Json out = Json::parse(d["stdout"].get<std::string>());
-        out["dispatch_only_warm_median_seconds"] = 2e-06;
-        d["stdout"] = out.dump();
-        d["data"]["panels"][2]["series"][0]["y"][0] = 2e-06;
-    }) << W << "/stdout/dispatch_only_warm_median_seconds"
-       << QStringList{"dispatch_only_warm_median_seconds (2e-06) is not what the clean samples give"} << true;
+    }) << W << "/data/panels/2/series/0/y/0" << QStringList{"dispatch_only_warm_median_seconds"}
+                                              << true;
+    QTest::newRow("dispatch-only median wrong")
+        << seedWith([](Json &d) {
+               addTimerBoundary(d);
+               Json out = Json::parse(d["stdout"].get<std::string>());
+               out["dispatch_only_warm_median_seconds"] = 2e-06;
+               d["stdout"] = out.dump();
+               d["data"]["panels"][2]["series"][0]["y"][0] = 2e-06;
+           })
+        << W << "/stdout/dispatch_only_warm_median_seconds"
+        << QStringList{"dispatch_only_warm_median_seconds (2e-06) is not what the clean samples give"} << true;
 
     // the optional trace
     QTest::newRow("trace column lengths differ") << seedWith([](Json &d) {
         d["trace"] = validTrace(8);
         d["trace"]["calls"]["workEnd"].erase(7);
-    }) << W << "/trace/calls/workEnd" << QStringList{"7 calls", "dispatchBegin has 8"} << true;
+    }) << W << "/trace/calls/workEnd" << QStringList{"7 calls", "dispatchBegin has 8"}
+                                                 << true;
     QTest::newRow("trace time not integer") << seedWith([](Json &d) {
         d["trace"] = validTrace(8);
         d["trace"]["calls"]["workBegin"][1] = 100500.5;
-    }) << W << "/trace/calls/workBegin/1" << QStringList{"integer number of nanoseconds", "100500.5"} << true;
-    QTest::newRow("trace work before dispatch") << seedWith([](Json &d) {
-        d["trace"] = validTrace(8);
-        d["trace"]["calls"]["workBegin"][0] = -5;
-    }) << W << "/trace/calls/workBegin/0" << QStringList{"call 0", "workBegin (-5 ns) comes before dispatchBegin (0 ns)"} << true;
+    }) << W << "/trace/calls/workBegin/1" << QStringList{"integer number of nanoseconds", "100500.5"}
+                                            << true;
+    QTest::newRow("trace work before dispatch")
+        << seedWith([](Json &d) {
+               d["trace"] = validTrace(8);
+               d["trace"]["calls"]["workBegin"][0] = -5;
+           })
+        << W << "/trace/calls/workBegin/0"
+        << QStringList{"call 0", "workBegin (-5 ns) comes before dispatchBegin (0 ns)"} << true;
     QTest::newRow("trace ready before work ends") << seedWith([](Json &d) {
         d["trace"] = validTrace(8);
         d["trace"]["calls"]["readyObserved"][4] = 400'000;
-    }) << W << "/trace/calls/readyObserved/4" << QStringList{"call 4", "before workEnd"} << true;
+    }) << W << "/trace/calls/readyObserved/4" << QStringList{"call 4", "before workEnd"}
+                                                  << true;
     QTest::newRow("trace dispatch ends before it begins") << seedWith([](Json &d) {
         d["trace"] = validTrace(8);
         d["trace"]["calls"]["dispatchEnd"][2] = 199'999;
-    }) << W << "/trace/calls/dispatchEnd/2" << QStringList{"call 2", "before dispatchBegin"} << true;
+    }) << W << "/trace/calls/dispatchEnd/2" << QStringList{"call 2", "before dispatchBegin"}
+                                                          << true;
     QTest::newRow("trace call count") << seedWith([](Json &d) { d["trace"] = validTrace(2); }) << W << "/trace/calls"
                                       << QStringList{"2 calls", "1 first call and 7 warm calls"} << true;
-    QTest::newRow("trace unit") << seedWith([](Json &d) { d["trace"] = validTrace(8); d["trace"]["unit"] = "us"; }) << W
-                                << "/trace/unit" << QStringList{"\"ns\""} << true;
-    QTest::newRow("trace column missing") << seedWith([](Json &d) { d["trace"] = validTrace(8); d["trace"]["calls"].erase("workEnd"); })
-                                          << W << "/trace/calls/workEnd" << QStringList{"list of integers"} << true;
+    QTest::newRow("trace unit") << seedWith([](Json &d) {
+        d["trace"] = validTrace(8);
+        d["trace"]["unit"] = "us";
+    }) << W << "/trace/unit" << QStringList{"\"ns\""}
+                                << true;
+    QTest::newRow("trace column missing") << seedWith([](Json &d) {
+        d["trace"] = validTrace(8);
+        d["trace"]["calls"].erase("workEnd");
+    }) << W << "/trace/calls/workEnd" << QStringList{"list of integers"}
+                                          << true;
     QTest::newRow("trace not object") << seedWith([](Json &d) { d["trace"] = Json::array(); }) << W << "/trace"
                                       << QStringList{"must be an object", "ignored"} << true;
 
     // keys that appear twice lose a value: said, at the key's pointer (escaped per RFC 6901)
-    QTest::newRow("duplicate key") << seedBytes().replace("\"backend\": \"cpu\",", "\"backend\": \"cpu\", \"backend\": \"gpu\",")
-                                   << W << "/environment/backend" << QStringList{"\"backend\" appears more than once"} << true;
-    QTest::newRow("duplicate key in an array element") << seedBytes().replace("\"title\": \"Warm calls\",", "\"title\": \"Warm calls\", \"title\": \"Cold\",")
-                                                       << W << "/data/panels/1/title" << QStringList{"more than once"} << true;
-    QTest::newRow("duplicate key needing escapes") << seedBytes().replace("\"deviceCount\": 1,", "\"a/b~c\": 1, \"a/b~c\": 2,")
-                                                   << W << "/environment/a~1b~0c" << QStringList{"\"a/b~c\""} << true;
+    QTest::newRow("duplicate key") << seedBytes().replace("\"backend\": \"cpu\",",
+                                                          "\"backend\": \"cpu\", \"backend\": \"gpu\",")
+                                   << W << "/environment/backend" << QStringList{"\"backend\" appears more than once"}
+                                   << true;
+    QTest::newRow("duplicate key in an array element")
+        << seedBytes().replace("\"title\": \"Warm calls\",", "\"title\": \"Warm calls\", \"title\": \"Cold\",") << W
+        << "/data/panels/1/title" << QStringList{"more than once"} << true;
+    QTest::newRow("duplicate key needing escapes")
+        << seedBytes().replace("\"deviceCount\": 1,", "\"a/b~c\": 1, \"a/b~c\": 2,") << W << "/environment/a~1b~0c"
+        << QStringList{"\"a/b~c\""} << true;
 }
 
 void TestValidation::problemIsReported()
@@ -379,8 +423,9 @@ void TestValidation::problemIsReported()
         const QString message = QString::fromStdString(problem.message);
         found = found || std::all_of(words.begin(), words.end(), [&](const QString &w) { return message.contains(w); });
     }
-    QVERIFY2(found, qPrintable("expected a " + QString(severityName(severity)) + " at \"" + pointer + "\" saying "
-                               + words.join(" / ") + "; got:\n" + describe(result.problems)));
+    QVERIFY2(found,
+             qPrintable("expected a " + QString(severityName(severity)) + " at \"" + pointer + "\" saying "
+                        + words.join(" / ") + "; got:\n" + describe(result.problems)));
 }
 
 void TestValidation::acceptedInputs_data()
@@ -393,7 +438,10 @@ void TestValidation::acceptedInputs_data()
     });
     QTest::newRow("non-JSON stdout") << seedWith([](Json &d) { d["stdout"] = "hello\nworld\n"; });
     QTest::newRow("stdout a JSON array") << seedWith([](Json &d) { d["stdout"] = "[1, 2]"; });
-    QTest::newRow("another lesson's text stdout") << seedWith([](Json &d) { d["lessonId"] = "memory-01"; d["stdout"] = "{oops"; });
+    QTest::newRow("another lesson's text stdout") << seedWith([](Json &d) {
+        d["lessonId"] = "memory-01";
+        d["stdout"] = "{oops";
+    });
     QTest::newRow("unknown keys everywhere") << seedWith([](Json &d) {
         d["signature"] = "abc";
         d["environment"]["gpu"] = nullptr;
@@ -402,9 +450,8 @@ void TestValidation::acceptedInputs_data()
     });
     QTest::newRow("a valid trace") << seedWith([](Json &d) { d["trace"] = validTrace(8); });
     QTest::newRow("the timer-boundary panel") << seedWith([](Json &d) { addTimerBoundary(d); });
-    QTest::newRow("stdout nested 100,000 deep") << seedWith([](Json &d) {
-        d["stdout"] = std::string(100'000, '[') + std::string(100'000, ']');
-    });
+    QTest::newRow("stdout nested 100,000 deep")
+        << seedWith([](Json &d) { d["stdout"] = std::string(100'000, '[') + std::string(100'000, ']'); });
     QTest::newRow("2-space layout of other spacing") << QByteArray::fromStdString(seedJson().dump());
 }
 
@@ -460,8 +507,9 @@ void TestValidation::samePhraseAtEachPointer()
     QStringList pointers;
     for (const Problem &problem : problems)
         pointers << QString::fromStdString(problem.pointer);
-    QCOMPARE(pointers, (QStringList{"/data/panels/0/series/0/label", "/data/panels/1/x/0", "/data/panels/1/x/6",
-                                    "/data/panels/1/series/0/label"}));
+    QCOMPARE(pointers,
+             (QStringList{"/data/panels/0/series/0/label", "/data/panels/1/x/0", "/data/panels/1/x/6",
+                          "/data/panels/1/series/0/label"}));
     QCOMPARE(countOf(problems, Severity::Error), 4);
 }
 
@@ -535,9 +583,12 @@ void TestValidation::unreadablePaths_data()
 {
     QTest::addColumn<QString>("name");
     QTest::addColumn<QString>("words");
-    QTest::newRow("missing file") << "missing.json" << "No such file or directory";
-    QTest::newRow("directory") << "folder" << "folder, not an artifact file";
-    QTest::newRow("device") << "/dev/zero" << "not a regular file";
+    QTest::newRow("missing file") << "missing.json"
+                                  << "No such file or directory";
+    QTest::newRow("directory") << "folder"
+                               << "folder, not an artifact file";
+    QTest::newRow("device") << "/dev/zero"
+                            << "not a regular file";
 }
 
 void TestValidation::unreadablePaths()

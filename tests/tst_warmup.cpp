@@ -17,8 +17,12 @@ private slots:
     void aFirstLapIsNotWarm()
     {
         int calls = 0;
-        const WarmUp warmUp = warmUpUntilSteady([&calls] { ++calls; return std::pair<std::int64_t, bool>{800, true}; },
-                                                [] { return false; });
+        const WarmUp warmUp = warmUpUntilSteady(
+            [&calls] {
+                ++calls;
+                return std::pair<std::int64_t, bool>{800, true};
+            },
+            [] { return false; });
         QVERIFY(warmUp.steady);
         QCOMPARE(warmUp.calls, calls);
         QVERIFY(warmUp.calls >= WarmUpRule{}.leastCalls);
@@ -47,7 +51,8 @@ private slots:
         const WarmUp warmUp = warmUpUntilSteady(
             [&calls] {
                 ++calls;
-                return calls <= 64 ? std::pair<std::int64_t, bool>{calls * 1000, false} : std::pair<std::int64_t, bool>{800, true};
+                return calls <= 64 ? std::pair<std::int64_t, bool>{calls * 1000, false}
+                                   : std::pair<std::int64_t, bool>{800, true};
             },
             [] { return false; });
         QVERIFY(warmUp.steady);
@@ -57,8 +62,12 @@ private slots:
     void aCancelEndsIt()
     {
         int calls = 0;
-        const WarmUp warmUp = warmUpUntilSteady([&calls] { ++calls; return std::pair<std::int64_t, bool>{800, true}; },
-                                                [&calls] { return calls >= 3; });
+        const WarmUp warmUp = warmUpUntilSteady(
+            [&calls] {
+                ++calls;
+                return std::pair<std::int64_t, bool>{800, true};
+            },
+            [&calls] { return calls >= 3; });
         QVERIFY(!warmUp.steady);
         QCOMPARE(warmUp.calls, 3);
     }

@@ -153,7 +153,8 @@ void TestWindowSettings::offScreenGeometryComesBackOnScreen()
     // Geometries saved at 1× on a larger screen, restored on this one at 2× (half as many
     // logical pixels): past the right and bottom edges, past the left and top ones, and larger
     // than the screen.
-    for (const QRect &saved : {QRect(1900, 1100, 1320, 860), QRect(-3000, -2000, 900, 700), QRect(40, 30, 2520, 1560)}) {
+    for (const QRect &saved :
+         {QRect(1900, 1100, 1320, 860), QRect(-3000, -2000, 900, 700), QRect(40, 30, 2520, 1560)}) {
         {
             MainWindow window;
             window.show();
@@ -176,9 +177,16 @@ void TestWindowSettings::offScreenGeometryComesBackOnScreen()
         const QRect restored = window.frameGeometry();
         QVERIFY2(available.contains(restored),
                  qPrintable(QStringLiteral("saved %1,%2 %3×%4: restored %5,%6 %7×%8 on a screen of %9×%10")
-                                .arg(saved.x()).arg(saved.y()).arg(saved.width()).arg(saved.height())
-                                .arg(restored.x()).arg(restored.y()).arg(restored.width()).arg(restored.height())
-                                .arg(available.width()).arg(available.height())));
+                                .arg(saved.x())
+                                .arg(saved.y())
+                                .arg(saved.width())
+                                .arg(saved.height())
+                                .arg(restored.x())
+                                .arg(restored.y())
+                                .arg(restored.width())
+                                .arg(restored.height())
+                                .arg(available.width())
+                                .arg(available.height())));
         // What fitted was kept: a window that fits is not made smaller.
         if (saved.width() <= available.width() && saved.height() <= available.height() - 40)
             QCOMPARE(window.size(), saved.size());
@@ -214,7 +222,8 @@ void TestWindowSettings::damagedWordsWithTheirDigestAreSurvived()
             for (int b = 0; b < 4; ++b)
                 damaged[at + b] = static_cast<char>(word >> (24 - 8 * b)); // QDataStream is big-endian
             settings.setValue(key, damaged);
-            settings.setValue(key + QStringLiteral("Sha256"), QCryptographicHash::hash(damaged, QCryptographicHash::Sha256));
+            settings.setValue(key + QStringLiteral("Sha256"),
+                              QCryptographicHash::hash(damaged, QCryptographicHash::Sha256));
             settings.sync();
             openWindow();
         }
@@ -237,7 +246,8 @@ void TestWindowSettings::aLayoutThatStoppedTheLastStartIsNotRestoredAgain()
     MainWindow window;
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QVERIFY2(!window.findChildren<QDockWidget *>().constFirst()->isHidden(), "the layout that stopped the last start came back");
+    QVERIFY2(!window.findChildren<QDockWidget *>().constFirst()->isHidden(),
+             "the layout that stopped the last start came back");
     QVERIFY(window.statusBar()->currentMessage().contains(QStringLiteral("default layout")));
     QTRY_VERIFY(!QSettings().contains(QStringLiteral("mainWindow/restoring"))); // this start got through
     window.saveController()->setAskUnsaved([](int) { return SaveController::UnsavedChoice::Discard; });

@@ -61,28 +61,16 @@ struct Artifact::Memo {
     std::shared_ptr<const Json> stdoutJson;
 };
 
-Artifact::Artifact()
-    : m_document(std::make_shared<const Json>(Json::object()))
-    , m_memo(std::make_shared<Memo>())
-{
-}
+Artifact::Artifact() : m_document(std::make_shared<const Json>(Json::object())), m_memo(std::make_shared<Memo>()) { }
 
-Artifact::Artifact(Json document)
-    : m_document(shareDocument(std::move(document)))
-    , m_memo(std::make_shared<Memo>())
-{
-}
+Artifact::Artifact(Json document) : m_document(shareDocument(std::move(document))), m_memo(std::make_shared<Memo>()) { }
 
 Artifact::Artifact(std::shared_ptr<const Json> document)
-    : m_document(document ? std::move(document) : std::make_shared<const Json>(Json::object()))
-    , m_memo(std::make_shared<Memo>())
-{
-}
+    : m_document(document ? std::move(document) : std::make_shared<const Json>(Json::object())),
+      m_memo(std::make_shared<Memo>())
+{ }
 
-std::optional<std::int64_t> Artifact::schemaVersion() const
-{
-    return integerOf(member(json(), "schemaVersion"));
-}
+std::optional<std::int64_t> Artifact::schemaVersion() const { return integerOf(member(json(), "schemaVersion")); }
 
 std::string Artifact::lessonId() const { return stringMember(json(), "lessonId"); }
 std::string Artifact::contentHash() const { return stringMember(json(), "contentHash"); }
@@ -112,8 +100,8 @@ std::string Artifact::backend() const
 
 std::vector<std::pair<std::string, std::string>> Artifact::libraryVersions() const
 {
-    static constexpr std::string_view kMachineKeys[] = {"backend", "deviceCount", "device", "cpu", "os",
-                                                        "compiler", "lessonscope", "isa", "waitStrategy"};
+    static constexpr std::string_view kMachineKeys[]
+        = {"backend", "deviceCount", "device", "cpu", "os", "compiler", "lessonscope", "isa", "waitStrategy"};
     std::vector<std::pair<std::string, std::string>> libraries;
     const Json *environment = member(json(), "environment");
     if (!environment || !environment->is_object())
@@ -229,7 +217,8 @@ namespace {
 // The evidence columns of a trace with `calls` calls; none unless every column is a list of
 // integers of that length (validation says what is wrong).
 // The columns named, each of `calls` integers, or none.
-std::vector<std::vector<std::int64_t>> integerColumns(const Json *object, std::span<const char *const> names, std::size_t calls)
+std::vector<std::vector<std::int64_t>> integerColumns(const Json *object, std::span<const char *const> names,
+                                                      std::size_t calls)
 {
     std::vector<std::vector<std::int64_t>> columns;
     for (const char *name : names) {
@@ -252,8 +241,9 @@ std::vector<TracedEvidence> traceEvidenceOf(const Json &trace, std::size_t calls
         return {};
     std::vector<TracedEvidence> evidence(calls);
     for (std::size_t i = 0; i < calls; ++i) {
-        evidence[i] = TracedEvidence{columns[0][i] != 0, columns[1][i], columns[2][i], columns[3][i], columns[4][i],
-                                     columns[5][i], columns[6][i], columns[7][i], columns[8][i], columns[9][i] != 0};
+        evidence[i]
+            = TracedEvidence{columns[0][i] != 0, columns[1][i], columns[2][i], columns[3][i], columns[4][i],
+                             columns[5][i],      columns[6][i], columns[7][i], columns[8][i], columns[9][i] != 0};
     }
     return evidence;
 }
@@ -282,8 +272,7 @@ std::optional<Trace> Artifact::trace() const
     trace.clock = stringMember(*object, "clock");
     trace.waitStrategy = stringMember(*object, "waitStrategy");
     const Json *calls = member(*object, "calls");
-    static constexpr const char *kColumns[] = {"dispatchBegin", "dispatchEnd", "workBegin", "workEnd",
-                                               "readyObserved"};
+    static constexpr const char *kColumns[] = {"dispatchBegin", "dispatchEnd", "workBegin", "workEnd", "readyObserved"};
     std::vector<std::vector<std::int64_t>> columns;
     for (const char *name : kColumns) {
         const Json *column = calls ? member(*calls, name) : nullptr;
@@ -301,8 +290,7 @@ std::optional<Trace> Artifact::trace() const
         columns.push_back(std::move(values));
     }
     for (std::size_t i = 0; i < columns.front().size(); ++i) {
-        trace.calls.push_back(TracedCall{columns[0][i], columns[1][i], columns[2][i], columns[3][i],
-                                         columns[4][i]});
+        trace.calls.push_back(TracedCall{columns[0][i], columns[1][i], columns[2][i], columns[3][i], columns[4][i]});
     }
     trace.evidence = traceEvidenceOf(*object, trace.calls.size());
     trace.device = traceDeviceOf(*object, trace.calls.size());

@@ -21,15 +21,15 @@ struct Series {
 };
 
 struct Panel {
-    std::string kind;                // "bar", "line", or a kind this version does not know
+    std::string kind; // "bar", "line", or a kind this version does not know
     std::string title;
     std::vector<std::string> labels; // bar: one category per bar
     std::vector<double> x;           // line: the abscissae
     std::string xlabel;
     std::string ylabel;
     std::vector<Series> series;
-    bool logScale = false;           // "yscale": "log": values orders of magnitude apart
-    bool logX = false;               // line: "xscale": "log": abscissae that double or grow tenfold
+    bool logScale = false; // "yscale": "log": values orders of magnitude apart
+    bool logX = false;     // line: "xscale": "log": abscissae that double or grow tenfold
 
     bool isKnownKind() const { return kind == "bar" || kind == "line"; }
 };
@@ -90,9 +90,9 @@ struct Trace {
 };
 
 // The trace's evidence columns, in the order lessonscope writes them.
-inline constexpr const char *kTraceEvidenceColumns[] = {"interrupted", "round", "waitedNs", "hostRunDelayNs", "deviceRunDelayNs",
-                                                        "hostInvoluntary", "deviceInvoluntary", "hostCpu",
-                                                        "deviceCpu", "sharedCpu"};
+inline constexpr const char *kTraceEvidenceColumns[]
+    = {"interrupted",       "round",   "waitedNs",  "hostRunDelayNs", "deviceRunDelayNs", "hostInvoluntary",
+       "deviceInvoluntary", "hostCpu", "deviceCpu", "sharedCpu"};
 
 // A lesson artifact: the whole JSON document, kept as read so that keys this version does not
 // know survive a save, plus typed access to every field of schemaVersion 1.

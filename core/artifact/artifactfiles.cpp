@@ -71,7 +71,8 @@ std::vector<SkippedPath> findUnreachablePaths(const QString &folder)
         if (it->is_directory(error) && !it->is_symlink(error) && ::access(path.c_str(), R_OK | X_OK) != 0)
             say(path, "this folder cannot be read (permission denied): the artifacts in it, if any, were not checked");
     }
-    std::sort(skipped.begin(), skipped.end(), [](const SkippedPath &x, const SkippedPath &y) { return x.path < y.path; });
+    std::sort(skipped.begin(), skipped.end(),
+              [](const SkippedPath &x, const SkippedPath &y) { return x.path < y.path; });
     return skipped;
 }
 

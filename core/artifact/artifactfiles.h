@@ -25,5 +25,4 @@ struct SkippedPath {
 };
 std::vector<SkippedPath> findUnreachablePaths(const QString &folder);
 
-
 } // namespace lessonscope

@@ -21,8 +21,8 @@ namespace lessonscope {
 namespace {
 
 const char *const kFolderMessage = "this is a folder, not an artifact file";
-const char *const kNotRegularMessage =
-    "this is not a regular file (a device, pipe or socket); lessonscope reads artifacts from files";
+const char *const kNotRegularMessage
+    = "this is not a regular file (a device, pipe or socket); lessonscope reads artifacts from files";
 
 ReadResult failed(std::string message)
 {
@@ -118,7 +118,7 @@ bool readAtMost(int fd, std::uint64_t maxBytes, std::string *bytes, std::string 
 
 bool readFileBytes(const QString &path, const ReadLimits &limits, std::string *bytes, std::string *failure)
 {
-    struct stat status {};
+    struct stat status { };
     const int fd = openRegularFile(path, &status, failure);
     if (fd < 0)
         return false;

@@ -17,9 +17,6 @@ std::string canonicalJson(const Json &value)
     return writeJson(value, options);
 }
 
-std::string canonicalHash(const Json &value)
-{
-    return sha256Hex(canonicalJson(value));
-}
+std::string canonicalHash(const Json &value) { return sha256Hex(canonicalJson(value)); }
 
 } // namespace lessonscope

@@ -20,7 +20,7 @@ namespace lessonscope {
 class Checker
 {
 public:
-    explicit Checker(Problems &problems) : m_problems(problems) {}
+    explicit Checker(Problems &problems) : m_problems(problems) { }
 
     void error(const std::string &pointer, std::string message)
     {
@@ -41,16 +41,13 @@ public:
 
     // A required member of a given type: reports an error (missing, or of another type) and
     // returns nullptr, or returns the member. what says in a few words what the member is for.
-    const Json *requireString(const Json &object, const std::string &pointer, const char *key,
-                              const char *what);
-    const Json *requireObject(const Json &object, const std::string &pointer, const char *key,
-                              const char *what);
-    const Json *requireArray(const Json &object, const std::string &pointer, const char *key,
-                             const char *what);
+    const Json *requireString(const Json &object, const std::string &pointer, const char *key, const char *what);
+    const Json *requireObject(const Json &object, const std::string &pointer, const char *key, const char *what);
+    const Json *requireArray(const Json &object, const std::string &pointer, const char *key, const char *what);
 
 private:
-    const Json *require(const Json &object, const std::string &pointer, const char *key,
-                        const char *what, Json::value_t type, const char *typeName);
+    const Json *require(const Json &object, const std::string &pointer, const char *key, const char *what,
+                        Json::value_t type, const char *typeName);
 
     Problems &m_problems;
     ProblemLimiter m_limiter;

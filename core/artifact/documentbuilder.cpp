@@ -160,8 +160,7 @@ void DocumentBuilder::reportDuplicate(const std::string &key)
         + "\" appears more than once in this object; only its last value is kept";
     if (!m_limiter.admit(Severity::Warning, message))
         return; // counted; no pointer built
-    m_problems.push_back(Problem{Severity::Warning,
-                                 childPointer(pointerOfTop(m_frames.size()), reportedToken(key)),
+    m_problems.push_back(Problem{Severity::Warning, childPointer(pointerOfTop(m_frames.size()), reportedToken(key)),
                                  std::move(message)});
 }
 

@@ -36,8 +36,7 @@ public:
 
     explicit DocumentBuilder(std::size_t maxKeys, std::vector<KnownLength> longArrays = {})
         : m_maxKeys(maxKeys), m_longArrays(std::move(longArrays))
-    {
-    }
+    { }
 
     bool null() { return place(Json(nullptr)); }
     bool boolean(bool value) { return place(Json(value)); }
@@ -53,8 +52,7 @@ public:
     bool key(string_t &key);
 
     // Like nlohmann's DOM parser with exceptions on: the caller turns them into problems.
-    template<class Exception>
-    bool parse_error(std::size_t, const std::string &, const Exception &error)
+    template <class Exception> bool parse_error(std::size_t, const std::string &, const Exception &error)
     {
         throw error;
     }
@@ -66,7 +64,7 @@ public:
 private:
     struct Frame {
         Json *container = nullptr;
-        std::string token;  // this container's reference token within its parent
+        std::string token; // this container's reference token within its parent
         std::string lastKey;
         std::unordered_map<std::string, std::size_t> index; // key -> position, big objects only
     };

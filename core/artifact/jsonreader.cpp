@@ -25,22 +25,14 @@ std::string at(std::string_view text, std::size_t offset)
     return "line " + std::to_string(position.line) + ", column " + std::to_string(position.column);
 }
 
-Problem documentError(std::string message)
-{
-    return Problem{Severity::Error, std::string(), std::move(message)};
-}
+Problem documentError(std::string message) { return Problem{Severity::Error, std::string(), std::move(message)}; }
 
-bool startsWith(std::string_view text, std::string_view prefix)
-{
-    return text.substr(0, prefix.size()) == prefix;
-}
+bool startsWith(std::string_view text, std::string_view prefix) { return text.substr(0, prefix.size()) == prefix; }
 
 // The word (letters and signs) around offset, e.g. "-Infinity" or "NaN".
 std::string wordAround(std::string_view text, std::size_t offset, std::size_t *start)
 {
-    const auto isWordChar = [](char c) {
-        return std::isalpha(static_cast<unsigned char>(c)) || c == '-' || c == '+';
-    };
+    const auto isWordChar = [](char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '-' || c == '+'; };
     std::size_t begin = std::min(offset, text.size());
     while (begin > 0 && isWordChar(text[begin - 1]))
         --begin;
@@ -133,8 +125,7 @@ std::string syntaxErrorMessage(std::string_view text, const nlohmann::json::pars
         while (begin < offset && (static_cast<unsigned char>(text[begin]) & 0xC0) == 0x80)
             ++begin;
         std::size_t end = offset + 1;
-        while (end < text.size() && end < offset + 4
-               && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80)
+        while (end < text.size() && end < offset + 4 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80)
             ++end;
         message += ", near '" + printableText(text.substr(begin, end - begin)) + "'";
     }
@@ -152,10 +143,9 @@ std::string numberOverflowMessage(std::string_view text, const std::string &what
     // A literal of hundreds of thousands of digits is named by its ends and its length, not
     // copied whole into a one-line message.
     constexpr std::size_t kShown = 24;
-    const std::string shown = literal.size() <= 2 * kShown + 3
-        ? literal
-        : literal.substr(0, kShown) + "…" + literal.substr(literal.size() - kShown) + " (" +
-              std::to_string(literal.size()) + " characters)";
+    const std::string shown = literal.size() <= 2 * kShown + 3 ? literal
+                                                               : literal.substr(0, kShown) + "…"
+            + literal.substr(literal.size() - kShown) + " (" + std::to_string(literal.size()) + " characters)";
     std::string message = "the number " + printableText(shown);
     const std::size_t found = literal.empty() ? std::string_view::npos : text.find(literal);
     if (found != std::string_view::npos)
@@ -169,8 +159,8 @@ JsonParseResult parseChecked(std::string_view text, const ReadLimits &limits)
     if (startsWith(text, "\xEF\xBB\xBF"))
         text.remove_prefix(3); // a UTF-8 byte-order mark: legal before JSON, not part of it
     if (startsWith(text, "\xFF\xFE") || startsWith(text, "\xFE\xFF")) {
-        result.problems.push_back(documentError(
-            "the text is UTF-16 (it starts with a UTF-16 byte-order mark); artifacts are UTF-8"));
+        result.problems.push_back(
+            documentError("the text is UTF-16 (it starts with a UTF-16 byte-order mark); artifacts are UTF-8"));
         return result;
     }
     if (text.empty()) {
@@ -180,26 +170,24 @@ JsonParseResult parseChecked(std::string_view text, const ReadLimits &limits)
     // A NUL byte never belongs in JSON text (not even in a string, where it must be escaped):
     // say what the file is rather than where the parser gave up.
     if (const std::size_t nul = text.find('\0'); nul != std::string_view::npos) {
-        const bool utf16 = text.size() >= 4 && (text[0] == '\0') != (text[1] == '\0') &&
-                           (text[2] == '\0') == (text[0] == '\0') && (text[3] == '\0') == (text[1] == '\0');
+        const bool utf16 = text.size() >= 4 && (text[0] == '\0') != (text[1] == '\0')
+            && (text[2] == '\0') == (text[0] == '\0') && (text[3] == '\0') == (text[1] == '\0');
         result.problems.push_back(documentError(
             utf16 ? std::string("the text looks like UTF-16 without a byte-order mark (every other byte is 0); "
                                 "artifacts are UTF-8")
-                  : "the file holds NUL bytes (the first at byte " + std::to_string(nul) +
-                        "): it is not JSON text, which is UTF-8"));
+                  : "the file holds NUL bytes (the first at byte " + std::to_string(nul)
+                    + "): it is not JSON text, which is UTF-8"));
         return result;
     }
     if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) {
-        result.problems.push_back(
-            documentError("the document holds only whitespace: there is no JSON in it"));
+        result.problems.push_back(documentError("the document holds only whitespace: there is no JSON in it"));
         return result;
     }
     detail::TextStructure structure = detail::scanStructure(text, limits.maxDepth);
     if (structure.tooDeep) {
-        result.problems.push_back(documentError(
-            "the document is nested deeper than " + std::to_string(limits.maxDepth)
-            + " levels of arrays and objects (at " + at(text, *structure.tooDeep)
-            + "); lessonscope refuses such documents"));
+        result.problems.push_back(documentError("the document is nested deeper than " + std::to_string(limits.maxDepth)
+                                                + " levels of arrays and objects (at " + at(text, *structure.tooDeep)
+                                                + "); lessonscope refuses such documents"));
         return result;
     }
     detail::DocumentBuilder builder(limits.maxKeysPerObject, std::move(structure.longArrays));
@@ -235,8 +223,8 @@ JsonParseResult parseJson(std::string_view bytes, const ReadLimits &limits)
         return result;
     } catch (const std::exception &error) {
         JsonParseResult result;
-        result.problems.push_back(documentError(std::string("the document cannot be read: ")
-                                                + printableText(error.what())));
+        result.problems.push_back(
+            documentError(std::string("the document cannot be read: ") + printableText(error.what())));
         return result;
     } catch (...) {
         JsonParseResult result;

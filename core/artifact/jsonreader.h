@@ -13,8 +13,8 @@ namespace lessonscope {
 // (docs/security.md, "Limits").
 struct ReadLimits {
     std::size_t maxBytes = 64u * 1024u * 1024u; // 64 MiB
-    int maxDepth = 128;                          // nesting of arrays and objects
-    std::size_t maxKeysPerObject = 10'000;       // an artifact never needs more in one object
+    int maxDepth = 128;                         // nesting of arrays and objects
+    std::size_t maxKeysPerObject = 10'000;      // an artifact never needs more in one object
 };
 
 struct JsonParseResult {

@@ -48,13 +48,27 @@ void writeString(std::string &out, const std::string &text, const PathNode *wher
             continue;
         }
         switch (c) {
-        case '"': out += "\\\""; break;
-        case '\\': out += "\\\\"; break;
-        case '\b': out += "\\b"; break;
-        case '\f': out += "\\f"; break;
-        case '\n': out += "\\n"; break;
-        case '\r': out += "\\r"; break;
-        case '\t': out += "\\t"; break;
+        case '"':
+            out += "\\\"";
+            break;
+        case '\\':
+            out += "\\\\";
+            break;
+        case '\b':
+            out += "\\b";
+            break;
+        case '\f':
+            out += "\\f";
+            break;
+        case '\n':
+            out += "\\n";
+            break;
+        case '\r':
+            out += "\\r";
+            break;
+        case '\t':
+            out += "\\t";
+            break;
         default:
             if (c < 0x20) {
                 out += "\\u00";
@@ -69,8 +83,7 @@ void writeString(std::string &out, const std::string &text, const PathNode *wher
     out += '"';
 }
 
-template <typename Integer>
-void writeInteger(std::string &out, Integer value)
+template <typename Integer> void writeInteger(std::string &out, Integer value)
 {
     char buffer[24];
     const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
@@ -100,17 +113,28 @@ struct Output {
     }
 };
 
-void writeValue(Output &output, const Json &value, const JsonWriteOptions &options, int level,
-                const PathNode *where)
+void writeValue(Output &output, const Json &value, const JsonWriteOptions &options, int level, const PathNode *where)
 {
     std::string &out = output.text;
     switch (value.type()) {
-    case Json::value_t::null: out += "null"; return;
-    case Json::value_t::boolean: out += value.get<bool>() ? "true" : "false"; return;
-    case Json::value_t::number_integer: writeInteger(out, value.get<std::int64_t>()); return;
-    case Json::value_t::number_unsigned: writeInteger(out, value.get<std::uint64_t>()); return;
-    case Json::value_t::number_float: out += formatJsonDouble(value.get<double>()); return;
-    case Json::value_t::string: writeString(out, value.get_ref<const std::string &>(), where); return;
+    case Json::value_t::null:
+        out += "null";
+        return;
+    case Json::value_t::boolean:
+        out += value.get<bool>() ? "true" : "false";
+        return;
+    case Json::value_t::number_integer:
+        writeInteger(out, value.get<std::int64_t>());
+        return;
+    case Json::value_t::number_unsigned:
+        writeInteger(out, value.get<std::uint64_t>());
+        return;
+    case Json::value_t::number_float:
+        out += formatJsonDouble(value.get<double>());
+        return;
+    case Json::value_t::string:
+        writeString(out, value.get_ref<const std::string &>(), where);
+        return;
     case Json::value_t::array: {
         if (value.empty()) {
             out += "[]";
@@ -143,8 +167,7 @@ void writeValue(Output &output, const Json &value, const JsonWriteOptions &optio
         if (options.sortKeys) {
             // std::string compares as unsigned bytes: the order of the UTF-8 bytes, which is also
             // the order of the code points.
-            std::sort(members.begin(), members.end(),
-                      [](const auto &a, const auto &b) { return *a.first < *b.first; });
+            std::sort(members.begin(), members.end(), [](const auto &a, const auto &b) { return *a.first < *b.first; });
         }
         out += '{';
         bool first = true;
@@ -181,8 +204,7 @@ std::string formatJsonDouble(double value)
     // double (and of those, the closest), which is also what Python's repr() chooses; only the
     // layout below is Python's.
     char buffer[64];
-    const auto result = std::to_chars(buffer, buffer + sizeof buffer, value,
-                                      std::chars_format::scientific);
+    const auto result = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::scientific);
     const std::string_view text(buffer, static_cast<std::size_t>(result.ptr - buffer));
     const std::size_t e = text.find('e');
     std::string digits;

@@ -19,10 +19,7 @@ std::string stringOf(const Json *value)
     return value && value->is_string() ? value->get<std::string>() : std::string();
 }
 
-std::string stringMember(const Json &object, const char *key)
-{
-    return stringOf(member(object, key));
-}
+std::string stringMember(const Json &object, const char *key) { return stringOf(member(object, key)); }
 
 std::optional<double> numberOf(const Json *value)
 {
@@ -52,8 +49,7 @@ std::vector<double> numbersOf(const Json *value)
         return numbers;
     numbers.reserve(value->size());
     for (const Json &element : *value)
-        numbers.push_back(element.is_number() ? element.get<double>()
-                                              : std::numeric_limits<double>::quiet_NaN());
+        numbers.push_back(element.is_number() ? element.get<double>() : std::numeric_limits<double>::quiet_NaN());
     return numbers;
 }
 

@@ -8,16 +8,15 @@ namespace lessonscope::detail {
 namespace {
 
 // Checks every element of an array member: numbers (x, y) or strings (labels).
-void checkElements(const Json &array, const std::string &pointer, const char *key, bool numbers,
-                   Checker &checker)
+void checkElements(const Json &array, const std::string &pointer, const char *key, bool numbers, Checker &checker)
 {
     for (std::size_t i = 0; i < array.size(); ++i) {
         const Json &element = array[i];
         if (numbers ? element.is_number() : element.is_string())
             continue;
         checker.error(childPointer(pointer, i),
-                      std::string(key) + "[" + std::to_string(i) + "] must be "
-                          + (numbers ? "a number" : "a string") + ", but it is " + describeValue(element));
+                      std::string(key) + "[" + std::to_string(i) + "] must be " + (numbers ? "a number" : "a string")
+                          + ", but it is " + describeValue(element));
     }
 }
 
@@ -32,8 +31,9 @@ void checkSeries(const Json &panel, const std::string &pointer, std::optional<st
         const Json &entry = (*series)[s];
         const std::string here = childPointer(childPointer(pointer, "series"), s);
         if (!entry.is_object()) {
-            checker.error(here, "series " + std::to_string(s) + " must be an object {label, y}, but it is "
-                                    + describeValue(entry));
+            checker.error(here,
+                          "series " + std::to_string(s) + " must be an object {label, y}, but it is "
+                              + describeValue(entry));
             continue;
         }
         checker.requireString(entry, here, "label", "the series' name in the legend");
@@ -43,9 +43,9 @@ void checkSeries(const Json &panel, const std::string &pointer, std::optional<st
         const std::string yPointer = childPointer(here, "y");
         checkElements(*y, yPointer, "y", true, checker);
         if (expected && y->size() != *expected) {
-            checker.error(yPointer, "y has " + std::to_string(y->size()) + " values but " + expectedName
-                                        + " has " + std::to_string(*expected)
-                                        + "; a series needs exactly one value for each");
+            checker.error(yPointer,
+                          "y has " + std::to_string(y->size()) + " values but " + expectedName + " has "
+                              + std::to_string(*expected) + "; a series needs exactly one value for each");
         }
         if (!durations)
             continue;
@@ -63,8 +63,8 @@ void checkSeries(const Json &panel, const std::string &pointer, std::optional<st
 void validatePanel(const Json &panel, const std::string &pointer, std::size_t index, Checker &checker)
 {
     if (!panel.is_object()) {
-        checker.error(pointer, "panel " + std::to_string(index) + " must be an object, but it is "
-                                   + describeValue(panel));
+        checker.error(pointer,
+                      "panel " + std::to_string(index) + " must be an object, but it is " + describeValue(panel));
         return;
     }
     const Json *kind = checker.requireString(panel, pointer, "kind", "the panel's kind, \"bar\" or \"line\"");
@@ -112,8 +112,9 @@ void validateData(const Json &data, Checker &checker)
     if (!kind)
         return;
     if (kind->get_ref<const std::string &>() != "panels") {
-        checker.warning("/data/kind", "data kind \"" + printableText(kind->get<std::string>())
-                                          + "\" is not known to this lessonscope; its figures are not shown");
+        checker.warning("/data/kind",
+                        "data kind \"" + printableText(kind->get<std::string>())
+                            + "\" is not known to this lessonscope; its figures are not shown");
         return;
     }
     const Json *panels = checker.requireArray(data, pointer, "panels", "the figures, one object each");

@@ -19,10 +19,7 @@ const char *severityName(Severity severity)
     return "error";
 }
 
-std::string displayPointer(const std::string &pointer)
-{
-    return pointer.empty() ? std::string("(document)") : pointer;
-}
+std::string displayPointer(const std::string &pointer) { return pointer.empty() ? std::string("(document)") : pointer; }
 
 std::string formatProblem(const std::string &file, const Problem &problem)
 {
@@ -63,9 +60,6 @@ std::string childPointer(const std::string &parent, const std::string &token)
     return result;
 }
 
-std::string childPointer(const std::string &parent, std::size_t index)
-{
-    return parent + '/' + std::to_string(index);
-}
+std::string childPointer(const std::string &parent, std::size_t index) { return parent + '/' + std::to_string(index); }
 
 } // namespace lessonscope

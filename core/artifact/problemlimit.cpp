@@ -76,8 +76,8 @@ void ProblemLimiter::summarise(Problems &problems) const
             continue;
         const Problem &last = out.back();
         const std::size_t seen = m_seen.at(problemShape(last.severity, last.message));
-        out.push_back(Problem{last.severity, std::string(),
-                              "and " + groupedNumber(seen - m_perShape) + " more like this"});
+        out.push_back(
+            Problem{last.severity, std::string(), "and " + groupedNumber(seen - m_perShape) + " more like this"});
     }
     problems = std::move(out);
 }

@@ -25,7 +25,7 @@ std::string groupedNumber(std::size_t value);
 class ProblemLimiter
 {
 public:
-    explicit ProblemLimiter(std::size_t perShape = kMaxProblemsOfAShape) : m_perShape(perShape) {}
+    explicit ProblemLimiter(std::size_t perShape = kMaxProblemsOfAShape) : m_perShape(perShape) { }
 
     // True while fewer than perShape problems of this shape were admitted; otherwise counts the
     // problem as left out. Ask before building an expensive pointer.

@@ -14,8 +14,7 @@ struct Sha256::Context {
     ~Context() { EVP_MD_CTX_free(ctx); }
 };
 
-Sha256::Sha256()
-    : m_context(std::make_unique<Context>())
+Sha256::Sha256() : m_context(std::make_unique<Context>())
 {
     m_context->ctx = EVP_MD_CTX_new();
     // These only fail when OpenSSL cannot allocate or its default provider is missing: nothing a

@@ -14,10 +14,7 @@ struct OpenLevel {
     bool holdsSomething = false;
 };
 
-bool isWhitespace(char c)
-{
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
+bool isWhitespace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
 bool isNumberCharacter(char c)
 {

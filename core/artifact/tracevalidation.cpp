@@ -21,26 +21,30 @@ void validateTraceEvidence(const Json &trace, std::size_t calls, Checker &checke
     if (!evidence)
         return;
     if (!evidence->is_object()) {
-        checker.warning("/trace/evidence", "the trace's evidence must be an object of columns, but it is "
-                                               + describeValue(*evidence) + "; no call can be called interrupted");
+        checker.warning("/trace/evidence",
+                        "the trace's evidence must be an object of columns, but it is " + describeValue(*evidence)
+                            + "; no call can be called interrupted");
         return;
     }
     for (const char *name : kTraceEvidenceColumns) {
         const std::string pointer = childPointer("/trace/evidence", name);
         const Json *column = Checker::member(*evidence, name);
         if (!column || !column->is_array() || column->size() != calls) {
-            checker.warning(pointer, std::string(name) + " must be a list of " + std::to_string(calls)
-                                         + " integers, one per call; the evidence is ignored");
+            checker.warning(pointer,
+                            std::string(name) + " must be a list of " + std::to_string(calls)
+                                + " integers, one per call; the evidence is ignored");
             return;
         }
         for (std::size_t i = 0; i < column->size(); ++i) {
             const Json &value = (*column)[i];
-            const bool integer = value.is_number_integer() && !(value.is_number_unsigned() && value.get<std::uint64_t>() > INT64_MAX);
+            const bool integer
+                = value.is_number_integer() && !(value.is_number_unsigned() && value.get<std::uint64_t>() > INT64_MAX);
             // CPUs may be -1 (unknown); waits, switches and rounds are never below 0.
             const std::int64_t least = std::string_view(name).ends_with("Cpu") ? -1 : 0;
             if (!integer || value.get<std::int64_t>() < least) {
-                checker.warning(childPointer(pointer, i), std::string(name) + " must be an integer of at least "
-                                                              + std::to_string(least) + ", but it is " + describeValue(value));
+                checker.warning(childPointer(pointer, i),
+                                std::string(name) + " must be an integer of at least " + std::to_string(least)
+                                    + ", but it is " + describeValue(value));
                 return;
             }
         }
@@ -53,16 +57,18 @@ std::vector<std::int64_t> deviceColumn(const Json &calls, const char *name, std:
     const std::string pointer = childPointer("/trace/device/calls", name);
     const Json *column = Checker::member(calls, name);
     if (!column || !column->is_array() || column->size() != count) {
-        checker.warning(pointer, std::string(name) + " must be a list of " + std::to_string(count)
-                                     + " integers (ns), one per call; the device's view is ignored");
+        checker.warning(pointer,
+                        std::string(name) + " must be a list of " + std::to_string(count)
+                            + " integers (ns), one per call; the device's view is ignored");
         return {};
     }
     std::vector<std::int64_t> values;
     for (std::size_t i = 0; i < column->size(); ++i) {
         const Json &value = (*column)[i];
         if (!value.is_number_integer() || (value.is_number_unsigned() && value.get<std::uint64_t>() > INT64_MAX)) {
-            checker.warning(childPointer(pointer, i), "a device time must be an integer number of nanoseconds, but it is "
-                                                          + describeValue(value) + "; the device's view is ignored");
+            checker.warning(childPointer(pointer, i),
+                            "a device time must be an integer number of nanoseconds, but it is " + describeValue(value)
+                                + "; the device's view is ignored");
             return {};
         }
         values.push_back(value.get<std::int64_t>());
@@ -97,26 +103,31 @@ void validateTraceDevice(const Json &trace, const std::vector<std::int64_t> &wor
         for (std::size_t m = 1; m < t.size(); ++m) {
             if (t[m - 1] > t[m]) {
                 checker.warning(childPointer(childPointer("/trace/device/calls", kTraceDeviceColumns[m]), i),
-                                "call " + std::to_string(i) + ": the device's " + kTraceDeviceColumns[m] + " comes before its "
-                                    + kTraceDeviceColumns[m - 1] + ", which cannot happen");
+                                "call " + std::to_string(i) + ": the device's " + kTraceDeviceColumns[m]
+                                    + " comes before its " + kTraceDeviceColumns[m - 1] + ", which cannot happen");
                 return;
             }
         }
         // Overflow-checked: any integers may be in a file.
         std::int64_t placedStart = 0, placedEnd = 0, endMiss = 0;
         const bool fits = !__builtin_add_overflow(start[i], offset[i], &placedStart)
-            && !__builtin_add_overflow(end[i], offset[i], &placedEnd) && !__builtin_sub_overflow(placedEnd, workEnd[i], &endMiss);
+            && !__builtin_add_overflow(end[i], offset[i], &placedEnd)
+            && !__builtin_sub_overflow(placedEnd, workEnd[i], &endMiss);
         // END may drift from START's offset by the clocks' drift over the call: a nanosecond per
         // millisecond is 1,000 ppm, far more than any clock's. (start ≤ end: the unsigned
         // difference is exact.)
-        const std::uint64_t drift = 1 + (static_cast<std::uint64_t>(end[i]) - static_cast<std::uint64_t>(start[i])) / 1'000'000;
-        const std::uint64_t missed = endMiss < 0 ? 0 - static_cast<std::uint64_t>(endMiss) : static_cast<std::uint64_t>(endMiss);
+        const std::uint64_t drift
+            = 1 + (static_cast<std::uint64_t>(end[i]) - static_cast<std::uint64_t>(start[i])) / 1'000'000;
+        const std::uint64_t missed
+            = endMiss < 0 ? 0 - static_cast<std::uint64_t>(endMiss) : static_cast<std::uint64_t>(endMiss);
         if (!fits || placedStart != workBegin[i] || missed > drift) {
             checker.warning(childPointer("/trace/device/calls/offsetNs", i),
                             "call " + std::to_string(i) + ": the device's START and END placed on the trace's time ("
-                                + (fits ? std::to_string(placedStart) + " and " + std::to_string(placedEnd) + " ns" : "out of range")
-                                + ") are not the call's workBegin and workEnd (" + std::to_string(workBegin[i]) + " and "
-                                + std::to_string(workEnd[i]) + " ns): the device's view and the host's disagree");
+                                + (fits ? std::to_string(placedStart) + " and " + std::to_string(placedEnd) + " ns"
+                                        : "out of range")
+                                + ") are not the call's workBegin and workEnd (" + std::to_string(workBegin[i])
+                                + " and " + std::to_string(workEnd[i])
+                                + " ns): the device's view and the host's disagree");
             return;
         }
     }
@@ -129,15 +140,13 @@ void validateTrace(const Json &trace, Checker &checker)
     // The trace is optional: when it is unusable the timeline falls back to the schematic one and
     // everything else is shown, so every trace problem is a warning.
     if (!trace.is_object()) {
-        checker.warning("/trace", "the trace must be an object, but it is " + describeValue(trace)
-                                      + "; it is ignored");
+        checker.warning("/trace", "the trace must be an object, but it is " + describeValue(trace) + "; it is ignored");
         return;
     }
     for (const char *key : {"clock", "waitStrategy"}) {
         const Json *text = Checker::member(trace, key);
         if (!text || !text->is_string())
-            checker.warning(childPointer("/trace", key), std::string("the trace's ") + key
-                                                             + " should be a string");
+            checker.warning(childPointer("/trace", key), std::string("the trace's ") + key + " should be a string");
     }
     const Json *unit = Checker::member(trace, "unit");
     if (!unit || *unit != "ns")
@@ -147,32 +156,36 @@ void validateTrace(const Json &trace, Checker &checker)
         checker.warning("/trace/calls", "the trace has no calls object; it is ignored");
         return;
     }
-    static constexpr std::array<const char *, 5> kColumns = {"dispatchBegin", "dispatchEnd", "workBegin",
-                                                             "workEnd", "readyObserved"};
+    static constexpr std::array<const char *, 5> kColumns
+        = {"dispatchBegin", "dispatchEnd", "workBegin", "workEnd", "readyObserved"};
     std::array<std::vector<std::int64_t>, 5> columns;
     bool usable = true;
     for (std::size_t c = 0; c < kColumns.size(); ++c) {
         const std::string pointer = childPointer("/trace/calls", kColumns[c]);
         const Json *column = Checker::member(*calls, kColumns[c]);
         if (!column || !column->is_array()) {
-            checker.warning(pointer, std::string(kColumns[c]) + " must be a list of integers (ns); the trace is ignored");
+            checker.warning(pointer,
+                            std::string(kColumns[c]) + " must be a list of integers (ns); the trace is ignored");
             usable = false;
             continue;
         }
         for (std::size_t i = 0; i < column->size(); ++i) {
             const Json &value = (*column)[i];
             if (!value.is_number_integer() || (value.is_number_unsigned() && value.get<std::uint64_t>() > INT64_MAX)) {
-                checker.warning(childPointer(pointer, i), "a trace time must be an integer number of "
-                                                          "nanoseconds, but it is " + describeValue(value));
+                checker.warning(childPointer(pointer, i),
+                                "a trace time must be an integer number of "
+                                "nanoseconds, but it is "
+                                    + describeValue(value));
                 usable = false;
             } else {
                 columns[c].push_back(value.get<std::int64_t>());
             }
         }
         if (c > 0 && usable && columns[c].size() != columns[0].size()) {
-            checker.warning(pointer, std::string(kColumns[c]) + " has " + std::to_string(columns[c].size())
-                                         + " calls but dispatchBegin has " + std::to_string(columns[0].size())
-                                         + "; every column holds one value per call");
+            checker.warning(pointer,
+                            std::string(kColumns[c]) + " has " + std::to_string(columns[c].size())
+                                + " calls but dispatchBegin has " + std::to_string(columns[0].size())
+                                + "; every column holds one value per call");
             usable = false;
         }
     }
@@ -184,8 +197,8 @@ void validateTrace(const Json &trace, Checker &checker)
     for (std::size_t i = 0; i < dispatchBegin.size(); ++i) {
         // The order of one call; the first relation that fails is reported.
         const std::pair<std::size_t, std::size_t> order[] = {{0, 1}, {0, 2}, {2, 3}, {3, 4}};
-        const std::array<std::int64_t, 5> t = {dispatchBegin[i], dispatchEnd[i], workBegin[i], workEnd[i],
-                                               readyObserved[i]};
+        const std::array<std::int64_t, 5> t
+            = {dispatchBegin[i], dispatchEnd[i], workBegin[i], workEnd[i], readyObserved[i]};
         for (const auto &[before, after] : order) {
             if (t[before] <= t[after])
                 continue;

@@ -19,8 +19,8 @@ const Json *Checker::member(const Json &object, const char *key)
     return it == object.end() ? nullptr : &*it;
 }
 
-const Json *Checker::require(const Json &object, const std::string &pointer, const char *key,
-                             const char *what, Json::value_t type, const char *typeName)
+const Json *Checker::require(const Json &object, const std::string &pointer, const char *key, const char *what,
+                             Json::value_t type, const char *typeName)
 {
     const std::string here = childPointer(pointer, key);
     const Json *value = member(object, key);
@@ -29,27 +29,23 @@ const Json *Checker::require(const Json &object, const std::string &pointer, con
         return nullptr;
     }
     if (value->type() != type) {
-        error(here, std::string(key) + " must be " + typeName + " (" + what + "), but it is "
-                        + describeValue(*value));
+        error(here, std::string(key) + " must be " + typeName + " (" + what + "), but it is " + describeValue(*value));
         return nullptr;
     }
     return value;
 }
 
-const Json *Checker::requireString(const Json &object, const std::string &pointer, const char *key,
-                                   const char *what)
+const Json *Checker::requireString(const Json &object, const std::string &pointer, const char *key, const char *what)
 {
     return require(object, pointer, key, what, Json::value_t::string, "a string");
 }
 
-const Json *Checker::requireObject(const Json &object, const std::string &pointer, const char *key,
-                                   const char *what)
+const Json *Checker::requireObject(const Json &object, const std::string &pointer, const char *key, const char *what)
 {
     return require(object, pointer, key, what, Json::value_t::object, "an object");
 }
 
-const Json *Checker::requireArray(const Json &object, const std::string &pointer, const char *key,
-                                  const char *what)
+const Json *Checker::requireArray(const Json &object, const std::string &pointer, const char *key, const char *what)
 {
     return require(object, pointer, key, what, Json::value_t::array, "an array");
 }
@@ -57,11 +53,16 @@ const Json *Checker::requireArray(const Json &object, const std::string &pointer
 std::string describeValue(const Json &value)
 {
     switch (value.type()) {
-    case Json::value_t::null: return "null";
-    case Json::value_t::boolean: return value.get<bool>() ? "true" : "false";
-    case Json::value_t::number_integer: return "the integer " + std::to_string(value.get<std::int64_t>());
-    case Json::value_t::number_unsigned: return "the integer " + std::to_string(value.get<std::uint64_t>());
-    case Json::value_t::number_float: return "the number " + describeNumber(value.get<double>());
+    case Json::value_t::null:
+        return "null";
+    case Json::value_t::boolean:
+        return value.get<bool>() ? "true" : "false";
+    case Json::value_t::number_integer:
+        return "the integer " + std::to_string(value.get<std::int64_t>());
+    case Json::value_t::number_unsigned:
+        return "the integer " + std::to_string(value.get<std::uint64_t>());
+    case Json::value_t::number_float:
+        return "the number " + describeNumber(value.get<double>());
     case Json::value_t::string: {
         const auto &text = value.get_ref<const std::string &>();
         if (text.size() <= 40)
@@ -71,9 +72,12 @@ std::string describeValue(const Json &value)
             --cut;
         return "the string \"" + printableText(text.substr(0, cut)) + "...\"";
     }
-    case Json::value_t::array: return "an array";
-    case Json::value_t::object: return "an object";
-    default: return "a value that is not JSON";
+    case Json::value_t::array:
+        return "an array";
+    case Json::value_t::object:
+        return "an object";
+    default:
+        return "a value that is not JSON";
     }
 }
 
@@ -105,15 +109,18 @@ void validateDiagram(const Json &diagram, Checker &checker)
     checker.requireString(diagram, pointer, "scope", "what kind of diagram this is");
     const Json *height = Checker::member(diagram, "height");
     if (!height) {
-        checker.error("/diagram/height", "height is missing; it must be a positive number (the "
-                                         "figure's height in inches)");
+        checker.error("/diagram/height",
+                      "height is missing; it must be a positive number (the "
+                      "figure's height in inches)");
     } else if (!height->is_number() || !(height->get<double>() > 0)) {
-        checker.error("/diagram/height", "height must be a positive number (the figure's height "
-                                         "in inches), but it is " + describeValue(*height));
+        checker.error("/diagram/height",
+                      "height must be a positive number (the figure's height "
+                      "in inches), but it is "
+                          + describeValue(*height));
     }
     if (const Json *panel = checker.requireObject(diagram, pointer, "panel", "it names the diagram's kind")) {
-        if (const Json *kind = checker.requireString(*panel, "/diagram/panel", "kind",
-                                                     "the diagram's kind, such as \"timeline\"")) {
+        if (const Json *kind
+            = checker.requireString(*panel, "/diagram/panel", "kind", "the diagram's kind, such as \"timeline\"")) {
             if (kind->get_ref<const std::string &>() != "timeline") {
                 checker.warning("/diagram/panel/kind",
                                 "diagram kind \"" + printableText(kind->get<std::string>())
@@ -144,16 +151,17 @@ void checkSchemaVersion(const Json &document, Checker &checker)
 {
     const Json *version = Checker::member(document, "schemaVersion");
     if (!version) {
-        checker.error("/schemaVersion", "schemaVersion is missing; this lessonscope reads "
-                                        "schemaVersion 1 and cannot tell which format this is");
+        checker.error("/schemaVersion",
+                      "schemaVersion is missing; this lessonscope reads "
+                      "schemaVersion 1 and cannot tell which format this is");
     } else if (!version->is_number_integer()) {
-        checker.error("/schemaVersion", "schemaVersion must be the integer "
-                                            + std::to_string(kSchemaVersion) + ", but it is "
-                                            + detail::describeValue(*version));
+        checker.error("/schemaVersion",
+                      "schemaVersion must be the integer " + std::to_string(kSchemaVersion) + ", but it is "
+                          + detail::describeValue(*version));
     } else if (version->dump() != std::to_string(kSchemaVersion)) {
-        checker.error("/schemaVersion", "schemaVersion " + version->dump()
-                                            + " is not supported; this lessonscope reads schemaVersion "
-                                            + std::to_string(kSchemaVersion));
+        checker.error("/schemaVersion",
+                      "schemaVersion " + version->dump() + " is not supported; this lessonscope reads schemaVersion "
+                          + std::to_string(kSchemaVersion));
     }
 }
 
@@ -162,8 +170,10 @@ void checkHash(const Json &document, const char *key, const char *what, Checker 
     const Json *hash = checker.requireString(document, std::string(), key, what);
     if (hash && !isSha256Hex(hash->get<std::string>())) {
         checker.error(childPointer(std::string(), key),
-                      std::string(key) + " must be a SHA-256 written as 64 lowercase hexadecimal "
-                                         "digits, but it is " + detail::describeValue(*hash));
+                      std::string(key)
+                          + " must be a SHA-256 written as 64 lowercase hexadecimal "
+                            "digits, but it is "
+                          + detail::describeValue(*hash));
     }
 }
 
@@ -173,8 +183,9 @@ void checkFiniteNumbers(const Json &document, Checker &checker)
 {
     const auto check = [&](const Json &value, const auto &pointerOf) {
         if (value.is_number_float() && !std::isfinite(value.get<double>())) {
-            checker.warning(pointerOf(), "the number is " + detail::describeNumber(value.get<double>())
-                                             + ", which JSON cannot hold; it would be saved as null");
+            checker.warning(pointerOf(),
+                            "the number is " + detail::describeNumber(value.get<double>())
+                                + ", which JSON cannot hold; it would be saved as null");
         }
     };
     check(document, [] { return std::string(); });
@@ -211,8 +222,9 @@ void checkFiniteNumbers(const Json &document, Checker &checker)
 void validateDocument(const Json &document, Checker &checker)
 {
     if (!document.is_object()) {
-        checker.error(std::string(), "the document is " + detail::describeValue(document)
-                                         + ", not a JSON object: an artifact is an object");
+        checker.error(std::string(),
+                      "the document is " + detail::describeValue(document)
+                          + ", not a JSON object: an artifact is an object");
         return;
     }
     checkSchemaVersion(document, checker);
@@ -222,18 +234,21 @@ void validateDocument(const Json &document, Checker &checker)
     checker.requireString(document, {}, "kind", "how the numbers were obtained, such as \"executed\"");
     if (const Json *generatedAt = checker.requireString(document, {}, "generatedAt", "when the artifact was made")) {
         if (!isRfc3339DateTime(generatedAt->get<std::string>())) {
-            checker.warning("/generatedAt", "generatedAt is not an RFC 3339 date-time with a time "
-                                            "offset (such as \"2026-10-20T10:45:58.968076+00:00\"): "
-                                            + detail::describeValue(*generatedAt));
+            checker.warning("/generatedAt",
+                            "generatedAt is not an RFC 3339 date-time with a time "
+                            "offset (such as \"2026-10-20T10:45:58.968076+00:00\"): "
+                                + detail::describeValue(*generatedAt));
         }
     }
     checker.requireString(document, {}, "provenance", "where the numbers come from");
-    if (const Json *environment = checker.requireObject(document, {}, "environment", "the machine and library versions"))
+    if (const Json *environment
+        = checker.requireObject(document, {}, "environment", "the machine and library versions"))
         checker.requireString(*environment, "/environment", "backend", "the kind of device, such as \"cpu\"");
     checker.requireString(document, {}, "stdout", "what the lesson program printed");
     if (const Json *data = checker.requireObject(document, {}, "data", "the figures' data"))
         detail::validateData(*data, checker);
-    if (const Json *diagram = checker.requireObject(document, {}, "diagram", "the concept diagram and the prediction prompt"))
+    if (const Json *diagram
+        = checker.requireObject(document, {}, "diagram", "the concept diagram and the prediction prompt"))
         detail::validateDiagram(*diagram, checker);
 
     if (const Json *trace = Checker::member(document, "trace"))

@@ -21,10 +21,7 @@ namespace lessonscope {
 
 namespace {
 
-QString systemError(int code)
-{
-    return QString::fromLocal8Bit(std::strerror(code));
-}
+QString systemError(int code) { return QString::fromLocal8Bit(std::strerror(code)); }
 
 // The file a save really replaces: symbolic links followed, as QSaveFile does, so that saving
 // through a link updates the file it points at and keeps the link.
@@ -74,7 +71,7 @@ void removeAbandonedTemporaries(const QByteArray &target)
         const int fd = ::open(path.constData(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
         if (fd < 0)
             continue;
-        struct stat status {};
+        struct stat status { };
         if (::fstat(fd, &status) == 0 && S_ISREG(status.st_mode) && ::flock(fd, LOCK_EX | LOCK_NB) == 0)
             ::unlink(path.constData());
         ::close(fd);
@@ -84,7 +81,7 @@ void removeAbandonedTemporaries(const QByteArray &target)
 
 bool nameIsTaken(const QByteArray &path)
 {
-    struct stat status {};
+    struct stat status { };
     return ::lstat(path.constData(), &status) == 0;
 }
 
@@ -153,7 +150,7 @@ bool PendingFile::open(const QByteArray &target)
     // Held until the rename, under whatever name the file gets (removeAbandonedTemporaries).
     ::flock(m_fd, LOCK_EX);
     // A replaced file keeps its permissions (QSaveFile does the same).
-    struct stat existing {};
+    struct stat existing { };
     if (::stat(target.constData(), &existing) == 0)
         ::fchmod(m_fd, existing.st_mode & 07777);
     return true;
@@ -287,7 +284,7 @@ QString existingFileMessage()
 
 QString destinationProblem(const QString &path)
 {
-    struct stat status {};
+    struct stat status { };
     if (::stat(QFile::encodeName(path).constData(), &status) != 0)
         return errno == ENOENT ? QString() : systemError(errno);
     if (S_ISDIR(status.st_mode))
@@ -305,7 +302,7 @@ QString writableDestinationProblem(const QString &path)
     if (QString problem = destinationProblem(path); !problem.isEmpty())
         return problem;
     const QString folder = QFileInfo(finalTarget(path)).absolutePath();
-    struct stat status {};
+    struct stat status { };
     if (::stat(QFile::encodeName(folder).constData(), &status) != 0)
         return errno == ENOENT ? QStringLiteral("the folder %1 does not exist").arg(folder) : systemError(errno);
     if (!S_ISDIR(status.st_mode))
@@ -353,7 +350,8 @@ bool writeFileAtomically(const QString &path, const FileWriter &writer, QString 
 
 bool writeFileAtomically(const QString &path, std::string_view bytes, QString *error, ExistingFile existing)
 {
-    return writeFileAtomically(path, [bytes](const ByteSink &sink) { return sink(bytes); }, error, existing);
+    return writeFileAtomically(
+        path, [bytes](const ByteSink &sink) { return sink(bytes); }, error, existing);
 }
 
 } // namespace lessonscope

@@ -99,8 +99,8 @@ std::string formatNumber(double value)
 
 std::string formatCount(std::int64_t count)
 {
-    const std::string plain = std::to_string(count < 0 ? -static_cast<std::uint64_t>(count)
-                                                       : static_cast<std::uint64_t>(count));
+    const std::string plain
+        = std::to_string(count < 0 ? -static_cast<std::uint64_t>(count) : static_cast<std::uint64_t>(count));
     std::string text = count < 0 ? "-" : "";
     for (std::size_t i = 0; i < plain.size(); ++i) {
         if (i > 0 && (plain.size() - i) % 3 == 0)

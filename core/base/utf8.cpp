@@ -17,13 +17,13 @@ std::size_t utf8SequenceLength(std::string_view text, std::size_t i)
     } else if (lead >= 0xE0 && lead <= 0xEF) {
         length = 3;
         if (lead == 0xE0)
-            low = 0xA0;  // overlong
+            low = 0xA0; // overlong
         if (lead == 0xED)
             high = 0x9F; // surrogates
     } else if (lead >= 0xF0 && lead <= 0xF4) {
         length = 4;
         if (lead == 0xF0)
-            low = 0x90;  // overlong
+            low = 0x90; // overlong
         if (lead == 0xF4)
             high = 0x8F; // above U+10FFFF
     } else {
@@ -56,13 +56,13 @@ char32_t codePointAt(std::string_view text, std::size_t i, std::size_t length)
 
 bool isInvisibleFormatting(char32_t code)
 {
-    return code == 0x061C                       // Arabic letter mark
-        || code == 0x200B                       // zero-width space
-        || code == 0x200E || code == 0x200F     // left-to-right and right-to-left marks
-        || (code >= 0x202A && code <= 0x202E)   // bidi embeddings and overrides (U+202E)
-        || (code >= 0x2066 && code <= 0x2069)   // bidi isolates
-        || code == 0x2028 || code == 0x2029     // line and paragraph separators
-        || code == 0xFEFF;                      // zero-width no-break space (a BOM)
+    return code == 0x061C                     // Arabic letter mark
+        || code == 0x200B                     // zero-width space
+        || code == 0x200E || code == 0x200F   // left-to-right and right-to-left marks
+        || (code >= 0x202A && code <= 0x202E) // bidi embeddings and overrides (U+202E)
+        || (code >= 0x2066 && code <= 0x2069) // bidi isolates
+        || code == 0x2028 || code == 0x2029   // line and paragraph separators
+        || code == 0xFEFF;                    // zero-width no-break space (a BOM)
 }
 
 std::string printableText(std::string_view text)

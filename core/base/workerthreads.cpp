@@ -17,17 +17,13 @@ constexpr int kDeliveryIntervalMs = 10;
 
 } // namespace
 
-WorkerThreads::WorkerThreads(QObject *parent)
-    : QObject(parent), m_timer(new QTimer(this))
+WorkerThreads::WorkerThreads(QObject *parent) : QObject(parent), m_timer(new QTimer(this))
 {
     m_timer->setInterval(kDeliveryIntervalMs);
     connect(m_timer, &QTimer::timeout, this, [this] { deliver(); });
 }
 
-WorkerThreads::~WorkerThreads()
-{
-    joinAll();
-}
+WorkerThreads::~WorkerThreads() { joinAll(); }
 
 void WorkerThreads::start(const char *name, std::function<void()> work)
 {
@@ -61,10 +57,7 @@ void WorkerThreads::joinAll()
     }
 }
 
-int WorkerThreads::deliverNow()
-{
-    return deliver();
-}
+int WorkerThreads::deliverNow() { return deliver(); }
 
 int WorkerThreads::deliver()
 {

@@ -39,7 +39,7 @@ Json parameterDeclaration(const ParameterSpec &spec)
 
 // Columns of integers, one per call: names[c] holds valuesOf(call)[c] of every call, in order
 // (the trace's columns, docs/artifact-format.md).
-template<std::size_t N, typename ValuesOf>
+template <std::size_t N, typename ValuesOf>
 Json integerColumns(const LessonRun &run, const char *const (&names)[N], ValuesOf valuesOf)
 {
     std::array<std::vector<std::int64_t>, N> columns;
@@ -62,8 +62,8 @@ Json evidenceColumnsOf(const LessonRun &run)
     return integerColumns(run, kTraceEvidenceColumns, [](const MeasuredCall &call) {
         const CallEvidence &e = call.evidence;
         return std::array<std::int64_t, std::size(kTraceEvidenceColumns)>{
-            call.interrupted ? 1 : 0, call.round, e.otherWaitNs, e.host.runDelayNs, e.device.runDelayNs,
-            e.host.involuntary, e.device.involuntary, e.host.cpu, e.device.cpu, e.sharedCpu ? 1 : 0};
+            call.interrupted ? 1 : 0, call.round,           e.otherWaitNs, e.host.runDelayNs, e.device.runDelayNs,
+            e.host.involuntary,       e.device.involuntary, e.host.cpu,    e.device.cpu,      e.sharedCpu ? 1 : 0};
     });
 }
 
@@ -93,13 +93,14 @@ Json traceOf(const LessonRun &run)
     trace["unit"] = "ns";
     trace["waitStrategy"] = run.waitStrategy;
     trace["calls"] = std::move(calls);
-    const bool hasEvidence = std::all_of(run.calls.begin(), run.calls.end(),
-                                         [](const MeasuredCall &call) { return call.evidence.known; });
+    const bool hasEvidence
+        = std::all_of(run.calls.begin(), run.calls.end(), [](const MeasuredCall &call) { return call.evidence.known; });
     if (hasEvidence && !run.calls.empty()) {
         trace["interruptedRule"] = Json::object({{"aboveNs", kInterruptedAboveNs}, {"aboveShare", kInterruptedShare}});
         trace["evidence"] = evidenceColumnsOf(run);
     }
-    const bool onDevice = std::all_of(run.calls.begin(), run.calls.end(), [](const MeasuredCall &call) { return call.device.known; });
+    const bool onDevice
+        = std::all_of(run.calls.begin(), run.calls.end(), [](const MeasuredCall &call) { return call.device.known; });
     if (onDevice && !run.calls.empty())
         trace["device"] = deviceColumnsOf(run);
     return trace;
@@ -178,7 +179,8 @@ std::string provenanceOf(const LessonRun &run, Provenance provenance)
     std::string computed = "cpu";
     if (run.deviceEnvironment) {
         const auto type = run.deviceEnvironment->find("type");
-        const std::string name = type != run.deviceEnvironment->end() && type->is_string() ? type->get<std::string>() : "";
+        const std::string name
+            = type != run.deviceEnvironment->end() && type->is_string() ? type->get<std::string>() : "";
         computed = name == "CPU" ? "cpu" : name == "GPU" ? "gpu" : "device";
     }
     return (provenance == Provenance::Recorded ? "recorded_" : "measured_") + computed + "_computation";

@@ -27,8 +27,9 @@ std::string fewSamplesWords(std::size_t n)
     if (n < 6)
         return "with " + std::to_string(n) + " samples on one side the interval cannot hold 95% (at most "
             + formatNumber(std::round(1000 * (1 - std::pow(0.5, static_cast<double>(n) - 1))) / 10) + "%)";
-    return "with only " + std::to_string(n) + " samples on one side the interval spans nearly all of them: it holds 95% but "
-           "says little";
+    return "with only " + std::to_string(n)
+        + " samples on one side the interval spans nearly all of them: it holds 95% but "
+          "says little";
 }
 
 } // namespace
@@ -47,8 +48,8 @@ std::string verdictOf(const ComparedFigure &f)
     std::string text = "B ÷ A = " + formatRatio(*f.ratio);
     if (!f.interval) {
         const char *why = f.samplesA == 0 && f.samplesB == 0 ? "one value each, so no interval"
-            : f.samplesA == 0 || f.samplesB == 0              ? "only one side has samples, so no interval"
-                                                              : "no interval: the samples of a side are not all positive";
+            : f.samplesA == 0 || f.samplesB == 0             ? "only one side has samples, so no interval"
+                                                 : "no interval: the samples of a side are not all positive";
         return text + ": " + why;
     }
     const RatioInterval &i = *f.interval;
@@ -58,7 +59,8 @@ std::string verdictOf(const ComparedFigure &f)
         return text + ": " + fewSamplesWords(std::min(f.samplesA, f.samplesB)) + ", so no verdict is drawn from it ("
             + std::to_string(kTrustedSamples) + " samples on each side give one)";
     const bool more = *f.ratio > 1;
-    text += i.low <= 1 && 1 <= i.high ? std::string(": no difference beyond noise")
+    text += i.low <= 1 && 1 <= i.high
+        ? std::string(": no difference beyond noise")
         : std::string(": B is ") + (f.isDuration ? (more ? "slower" : "faster") : (more ? "larger" : "smaller"));
     if (i.method == "samples")
         text += "; within-run interval (a side has no rounds), and runs differ more than samples do";
@@ -115,7 +117,8 @@ void addDifference(std::vector<std::string> &differences, const std::string &nam
                    const std::string &b)
 {
     if (a != b)
-        differences.push_back(name + ": A " + (a.empty() ? "(not recorded)" : a) + " · B " + (b.empty() ? "(not recorded)" : b));
+        differences.push_back(name + ": A " + (a.empty() ? "(not recorded)" : a) + " · B "
+                              + (b.empty() ? "(not recorded)" : b));
 }
 
 std::vector<std::string> differencesOf(const Artifact &a, const Artifact &b, const LessonSummary &sa,
@@ -134,8 +137,8 @@ std::vector<std::string> differencesOf(const Artifact &a, const Artifact &b, con
     const auto mb = machineOf(b);
     // Named as people read them; "isa" alone says nothing to a learner.
     for (const auto &[key, name] : {std::pair{"backend", "backend"}, std::pair{"device", "device"},
-                                    std::pair{"isa", "instruction-set variant (isa)"},
-                                    std::pair{"cpu", "cpu"}, std::pair{"libraries", "libraries"}}) {
+                                    std::pair{"isa", "instruction-set variant (isa)"}, std::pair{"cpu", "cpu"},
+                                    std::pair{"libraries", "libraries"}}) {
         const auto ia = ma.find(key), ib = mb.find(key);
         addDifference(differences, name, ia == ma.end() ? std::string() : ia->second,
                       ib == mb.end() ? std::string() : ib->second);
@@ -153,7 +156,8 @@ std::optional<RatioInterval> medianRatioInterval(std::span<const double> a, std:
     const MedianInterval ib = medianInterval(b, kZ);
     if (!(ia.low > 0) || !(ib.low > 0)) // ratios of durations and errors: positive, or no interval
         return std::nullopt;
-    return RatioInterval{ib.low / ia.high, ib.high / ia.low, a.size() >= kTrustedSamples && b.size() >= kTrustedSamples, "samples"};
+    return RatioInterval{ib.low / ia.high, ib.high / ia.low, a.size() >= kTrustedSamples && b.size() >= kTrustedSamples,
+                         "samples"};
 }
 
 ArtifactComparison compareArtifacts(const Artifact &a, const Artifact &b)
@@ -175,8 +179,8 @@ ArtifactComparison compareArtifacts(const Artifact &a, const Artifact &b)
         if (refused && fa.isDuration) {
             compared.ratio.reset();
             compared.interval.reset();
-            compared.verdict = std::string("not compared: ") + (comparison.disturbanceA.refused ? "A" : "B")
-                + " could not measure";
+            compared.verdict
+                = std::string("not compared: ") + (comparison.disturbanceA.refused ? "A" : "B") + " could not measure";
         }
         comparison.figures.push_back(std::move(compared));
     }
@@ -186,16 +190,22 @@ ArtifactComparison compareArtifacts(const Artifact &a, const Artifact &b)
 std::vector<std::string> disturbanceWarnings(const ArtifactComparison &comparison)
 {
     std::vector<std::string> warnings;
-    for (const auto &[side, disturbance] : {std::pair{"A", &comparison.disturbanceA}, std::pair{"B", &comparison.disturbanceB}}) {
+    for (const auto &[side, disturbance] :
+         {std::pair{"A", &comparison.disturbanceA}, std::pair{"B", &comparison.disturbanceB}}) {
         std::string reasons;
         for (std::size_t i = 0; i < disturbance->reasons.size(); ++i)
             reasons.append(i > 0 ? "; " : "").append(disturbance->reasons[i]);
         std::string warning = side;
         if (disturbance->refused) {
-            warning.append(" could not measure: ").append(reasons).append(". Its figures are not to be believed. ").append(disturbance->advice);
+            warning.append(" could not measure: ")
+                .append(reasons)
+                .append(". Its figures are not to be believed. ")
+                .append(disturbance->advice);
         } else if (disturbance->disturbed) {
-            warning.append(" was disturbed while it ran: ").append(reasons)
-                .append(". Its numbers measure the other work as well as the code. ").append(disturbance->advice);
+            warning.append(" was disturbed while it ran: ")
+                .append(reasons)
+                .append(". Its numbers measure the other work as well as the code. ")
+                .append(disturbance->advice);
         } else if (disturbance->oneCpu) {
             warning.append(" was measured on one CPU: host and device took turns on it. ").append(disturbance->advice);
         } else if (disturbance->keepsInterrupted && disturbance->interrupted > 0) {
@@ -203,19 +213,26 @@ std::vector<std::string> disturbanceWarnings(const ArtifactComparison &compariso
             warning.append(disturbance->besideOtherWork ? " ran beside other work: " : ": ")
                 .append(formatCount(static_cast<std::int64_t>(disturbance->interrupted)))
                 .append(disturbance->interrupted == 1 ? " interrupted timed unit is" : " interrupted timed units are")
-                .append(" kept in its figures, as the lesson shows them (").append(disturbance->evidence).append(")");
+                .append(" kept in its figures, as the lesson shows them (")
+                .append(disturbance->evidence)
+                .append(")");
         } else if (disturbance->besideOtherWork) {
             warning.append(" ran beside other work: its figures come from timed units that ran uninterrupted (")
-                .append(disturbance->evidence).append("); a quiet run reads steadier");
+                .append(disturbance->evidence)
+                .append("); a quiet run reads steadier");
         } else if (disturbance->unreadable) {
             // Evidence that is there but cannot be trusted (a negative switch count, a string for
             // a number) is not the same as none: the side's conditions are unknown, and said so.
-            warning.append(": ").append(disturbance->evidence)
+            warning.append(": ")
+                .append(disturbance->evidence)
                 .append("; whether other work disturbed it is not known, so compare it with care");
         } else if (disturbance->interrupted > 0) {
-            warning.append(": ").append(formatCount(static_cast<std::int64_t>(disturbance->interrupted)))
+            warning.append(": ")
+                .append(formatCount(static_cast<std::int64_t>(disturbance->interrupted)))
                 .append(disturbance->interrupted == 1 ? " interrupted timed unit was" : " interrupted timed units were")
-                .append(" left out of its figures (").append(disturbance->evidence).append(")");
+                .append(" left out of its figures (")
+                .append(disturbance->evidence)
+                .append(")");
         } else {
             continue;
         }

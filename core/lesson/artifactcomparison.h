@@ -44,8 +44,8 @@ struct ComparedFigure {
     std::optional<double> a;
     std::optional<double> b;
     bool isDuration = true;
-    std::optional<double> ratio;             // b ÷ a, when both are there and a is not 0
-    std::optional<RatioInterval> interval;   // when both have samples
+    std::optional<double> ratio;           // b ÷ a, when both are there and a is not 0
+    std::optional<RatioInterval> interval; // when both have samples
     std::size_t samplesA = 0;
     std::size_t samplesB = 0;
     std::string verdict; // "B ÷ A = 1.42× (99%: 1.31×–1.54×): B is slower", "…: no difference beyond noise"

@@ -15,26 +15,22 @@ using namespace lenient;
 
 namespace {
 
-template<typename T>
-constexpr bool isOptional = false;
-template<typename T>
-constexpr bool isOptional<std::optional<T>> = true;
+template <typename T> constexpr bool isOptional = false;
+template <typename T> constexpr bool isOptional<std::optional<T>> = true;
 
 bool sameNumber(double stated, double expected)
 {
     return stated == expected || std::fabs(stated - expected) <= 1e-12 * std::fabs(expected);
 }
 
-template<typename T>
-constexpr bool isVector = false;
-template<typename E>
-constexpr bool isVector<std::vector<E>> = true;
+template <typename T> constexpr bool isVector = false;
+template <typename E> constexpr bool isVector<std::vector<E>> = true;
 
-template<typename T>
-bool sameValue(const T &stated, const T &expected)
+template <typename T> bool sameValue(const T &stated, const T &expected)
 {
     if constexpr (std::is_same_v<T, SampleColumns>) {
-        return stated.seconds == expected.seconds && stated.waitedNs == expected.waitedNs && stated.round == expected.round;
+        return stated.seconds == expected.seconds && stated.waitedNs == expected.waitedNs
+            && stated.round == expected.round;
     } else if constexpr (isVector<T>) { // element by element, numbers within 1e-12
         return std::equal(stated.begin(), stated.end(), expected.begin(), expected.end(),
                           [](const auto &a, const auto &b) { return sameValue(a, b); });
@@ -126,14 +122,11 @@ bool sameFigure(ConstFigureValue stated, ConstFigureValue expected)
 
 namespace {
 
-std::string describeOptional(const std::optional<double> &value)
-{
-    return value ? describeNumber(*value) : "none";
-}
+std::string describeOptional(const std::optional<double> &value) { return value ? describeNumber(*value) : "none"; }
 
 // Where a stated figure departs from the expected one, as "key (stated) … (expected)" parts.
 std::pair<std::string, std::pair<std::string, std::string>> departure(const char *key, ConstFigureValue stated,
-                                                                     ConstFigureValue expected)
+                                                                      ConstFigureValue expected)
 {
     std::string where = key;
     std::string a = "another value", b = "this one";
@@ -165,8 +158,9 @@ void warnNotFromSamples(const char *key, const char *source, ConstFigureValue st
                         Checker &checker)
 {
     const auto [where, values] = departure(key, stated, expected);
-    checker.warning(std::string("/stdout/") + key, "stdout's " + where + " (" + values.first + ") is not what " + source
-                                                       + " give (" + values.second + ")");
+    checker.warning(std::string("/stdout/") + key,
+                    "stdout's " + where + " (" + values.first + ") is not what " + source + " give (" + values.second
+                        + ")");
 }
 
 } // namespace lessonscope

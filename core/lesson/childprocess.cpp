@@ -94,8 +94,7 @@ public:
     int reap()
     {
         int status = 0;
-        while (m_pid > 0 && ::waitpid(m_pid, &status, 0) < 0 && errno == EINTR) {
-        }
+        while (m_pid > 0 && ::waitpid(m_pid, &status, 0) < 0 && errno == EINTR) { }
         m_pid = -1;
         return status;
     }

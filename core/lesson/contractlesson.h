@@ -25,7 +25,7 @@ struct LessonContract {
 class ContractLesson : public Lesson
 {
 public:
-    explicit ContractLesson(const LessonContract &contract) : m_contract(contract) {}
+    explicit ContractLesson(const LessonContract &contract) : m_contract(contract) { }
 
     StdoutFields stdoutFields() const override { return m_contract.fields(); }
     Json panels(const Json &output) const override;
@@ -41,8 +41,7 @@ private:
 };
 
 // The timeline function of a contract, for a timeline class constructed from the artifact.
-template<typename Timeline>
-std::unique_ptr<LessonTimeline> timelineFrom(const Artifact &artifact)
+template <typename Timeline> std::unique_ptr<LessonTimeline> timelineFrom(const Artifact &artifact)
 {
     return std::make_unique<Timeline>(artifact);
 }

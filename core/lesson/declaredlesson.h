@@ -13,15 +13,21 @@ namespace lessonscope {
 // description). The rest — the info made once, run() on the stream, the devices it runs on — is
 // here, the same for every lesson. A lesson that leaves a part out does not compile: the concept
 // names the static parts, the pure overrides the others.
-template<typename Self>
-concept LessonDeclaration = requires {
-    { Self::kId } -> std::convertible_to<const char *>;
-    { Self::makeInfo() } -> std::same_as<LessonInfo>;
-    { Self::contract() } -> std::same_as<LessonContract>;
+template <typename Self>
+concept LessonDeclaration = requires
+{
+    {
+        Self::kId
+        } -> std::convertible_to<const char *>;
+    {
+        Self::makeInfo()
+        } -> std::same_as<LessonInfo>;
+    {
+        Self::contract()
+        } -> std::same_as<LessonContract>;
 };
 
-template<typename Self>
-class DeclaredLesson : public ContractLesson
+template <typename Self> class DeclaredLesson : public ContractLesson
 {
 public:
     const LessonInfo &info() const final
@@ -50,7 +56,7 @@ public:
     std::string describeParameters(const ParameterValues &values) const override = 0;
 
 protected:
-    DeclaredLesson() : ContractLesson(checkedContract()) {}
+    DeclaredLesson() : ContractLesson(checkedContract()) { }
 
 private:
     static LessonContract checkedContract()

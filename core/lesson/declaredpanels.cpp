@@ -141,7 +141,8 @@ void checkDeclaredPanels(const Json &document, const Json &out, DeclaredPanels p
         for (const DeclaredSeries &series : panel.series) {
             // A series whose every key stdout lacks is not compared: the stdout checks say what is missing.
             const std::vector<const char *> keys = keysOf(series);
-            const bool stated = std::any_of(keys.begin(), keys.end(), [&out](const char *key) { return member(out, key); });
+            const bool stated
+                = std::any_of(keys.begin(), keys.end(), [&out](const char *key) { return member(out, key); });
             if (series.label && stated)
                 stdoutchecks::compareSeries(document, index, panel.kind, series.label, statedValues(series, out),
                                             series.keys[0], checker, valueKeysOf(series, out));

@@ -31,8 +31,8 @@ struct DeclaredPanel {
     const char *kind = nullptr; // "bar" or "line"
     const char *title = nullptr;
     PanelAxes axes;
-    std::array<const char *, 4> bars{}; // a bar panel's labels
-    const char *xKey = nullptr;         // a line panel's x: the stdout list at xKey …
+    std::array<const char *, 4> bars{};       // a bar panel's labels
+    const char *xKey = nullptr;               // a line panel's x: the stdout list at xKey …
     Json (*xFrom)(const Json &out) = nullptr; // … or what the lesson makes of stdout (runs with a median)
     std::array<DeclaredSeries, 3> series{};
     const char *shownWith = nullptr; // drawn only when stdout holds a number (or a list) at this key

@@ -39,12 +39,18 @@ std::string machineLine(const InterferenceEvidence &e)
 {
     std::string line;
     if (e.idle) {
-        line.append("other programs kept ").append(decimal(e.idle->busyCpus, 1)).append(" of ")
-            .append(std::to_string(e.idle->cpus)).append(" CPUs busy just before the run");
+        line.append("other programs kept ")
+            .append(decimal(e.idle->busyCpus, 1))
+            .append(" of ")
+            .append(std::to_string(e.idle->cpus))
+            .append(" CPUs busy just before the run");
     } else if (e.loadAverage >= 0) {
         line.append("load average ").append(decimal(e.loadAverage, 2));
     }
-    line.append(line.empty() ? "" : ", ").append(std::to_string(e.cpus)).append(e.cpus == 1 ? " CPU" : " CPUs").append(" usable");
+    line.append(line.empty() ? "" : ", ")
+        .append(std::to_string(e.cpus))
+        .append(e.cpus == 1 ? " CPU" : " CPUs")
+        .append(" usable");
     if (e.stealShare)
         line.append(", steal ").append(decimal(*e.stealShare * 100, 1)).append("%");
     if (!e.governor.empty())
@@ -63,11 +69,16 @@ std::string switchesLine(const InterferenceEvidence &e)
     line.append(", device ").append(formatCount(e.device.involuntary)).append(")");
     if (e.host.migrationsKnown && e.device.migrationsKnown) {
         const std::int64_t migrations = e.host.migrations + e.device.migrations;
-        line.append(", ").append(formatCount(migrations)).append(migrations == 1 ? " CPU migration" : " CPU migrations");
+        line.append(", ")
+            .append(formatCount(migrations))
+            .append(migrations == 1 ? " CPU migration" : " CPU migrations");
     }
     if (e.loadAverage >= 0)
-        line.append(", load average ").append(decimal(e.loadAverage, 2)).append(" on ")
-            .append(std::to_string(e.cpus)).append(e.cpus == 1 ? " CPU" : " CPUs");
+        line.append(", load average ")
+            .append(decimal(e.loadAverage, 2))
+            .append(" on ")
+            .append(std::to_string(e.cpus))
+            .append(e.cpus == 1 ? " CPU" : " CPUs");
     if (e.stealShare)
         line.append(", steal ").append(decimal(*e.stealShare * 100, 1)).append("%");
     if (!e.governor.empty())
@@ -80,11 +91,16 @@ std::string measuringLine(const MeasuringReport &m)
     std::string line = plural(m.clean, "clean timed unit", "clean timed units");
     line.append(" of ").append(formatCount(static_cast<std::int64_t>(m.measured)));
     if (m.interrupted > 0) {
-        line.append(" (").append(formatCount(static_cast<std::int64_t>(m.interrupted)))
+        line.append(" (")
+            .append(formatCount(static_cast<std::int64_t>(m.interrupted)))
             .append(" interrupted: other work kept a timed thread from a CPU for ")
-            .append(formatDuration(static_cast<double>(m.waitedNs) / 1e9)).append(" in all)");
+            .append(formatDuration(static_cast<double>(m.waitedNs) / 1e9))
+            .append(" in all)");
     }
-    line.append(" in ").append(formatDuration(m.timedSeconds)).append(", ").append(std::to_string(m.rounds))
+    line.append(" in ")
+        .append(formatDuration(m.timedSeconds))
+        .append(", ")
+        .append(std::to_string(m.rounds))
         .append(m.rounds == 1 ? " round" : " rounds");
     return line;
 }
@@ -98,7 +114,9 @@ Disturbance oldRule(const InterferenceEvidence &e, const DisturbanceRule &rule)
     const double perSecond = e.seconds > 0 ? static_cast<double>(involuntary) / e.seconds : 0;
     if (involuntary >= rule.minimumInvoluntary && perSecond >= rule.involuntaryPerSecond) {
         std::string reason = "the scheduler took the CPU from the timed threads ";
-        reason.append(formatCount(involuntary)).append(" times (").append(decimal(perSecond, 0))
+        reason.append(formatCount(involuntary))
+            .append(" times (")
+            .append(decimal(perSecond, 0))
             .append(" a second): other work wanted the same cores");
         result.reasons.push_back(std::move(reason));
     }
@@ -109,7 +127,9 @@ Disturbance oldRule(const InterferenceEvidence &e, const DisturbanceRule &rule)
     }
     if (e.loadAverage >= rule.loadPerCpu * e.cpus) {
         std::string reason = "the machine was busy when the run started: load average ";
-        reason.append(decimal(e.loadAverage, 2)).append(" on ").append(std::to_string(e.cpus))
+        reason.append(decimal(e.loadAverage, 2))
+            .append(" on ")
+            .append(std::to_string(e.cpus))
             .append(e.cpus == 1 ? " CPU" : " CPUs");
         result.reasons.push_back(std::move(reason));
     }
@@ -130,8 +150,10 @@ DriftSamples tracedCleanHalves(const Json &document)
     const std::vector<std::int64_t> begin = integersOf(member(*calls, "dispatchBegin"));
     const std::vector<std::int64_t> ready = integersOf(member(*calls, "readyObserved"));
     const Json *evidence = member(*trace, "evidence");
-    const std::vector<std::int64_t> interrupted = evidence ? integersOf(member(*evidence, "interrupted")) : std::vector<std::int64_t>{};
-    const std::vector<std::int64_t> rounds = evidence ? integersOf(member(*evidence, "round")) : std::vector<std::int64_t>{};
+    const std::vector<std::int64_t> interrupted
+        = evidence ? integersOf(member(*evidence, "interrupted")) : std::vector<std::int64_t>{};
+    const std::vector<std::int64_t> rounds
+        = evidence ? integersOf(member(*evidence, "round")) : std::vector<std::int64_t>{};
     if (begin.size() != ready.size())
         return {};
     // A run measured in rounds has its drift in its rounds: the rounds' spread is its interval
@@ -154,7 +176,8 @@ DriftSamples tracedCleanHalves(const Json &document)
 DriftSamples halvesOf(const std::vector<double> &samples)
 {
     const auto half = static_cast<std::ptrdiff_t>(samples.size() / 2);
-    return {std::vector<double>(samples.begin(), samples.begin() + half), std::vector<double>(samples.end() - half, samples.end())};
+    return {std::vector<double>(samples.begin(), samples.begin() + half),
+            std::vector<double>(samples.end() - half, samples.end())};
 }
 
 std::string driftOf(const DriftSamples &halves)
@@ -197,21 +220,23 @@ Disturbance assessDisturbance(const RunEvidence &evidence, const DriftSamples &d
     } else if (m.stopped) {
         // Stopped by the person: the units measured are what was allowed, the quota their share.
         // Too few of those clean is still the machine's doing.
-        const auto leastOfMeasured =
-            static_cast<std::size_t>(std::ceil(measuring::kLeastCleanShare * static_cast<double>(std::min(m.wanted, m.measured))));
+        const auto leastOfMeasured = static_cast<std::size_t>(
+            std::ceil(measuring::kLeastCleanShare * static_cast<double>(std::min(m.wanted, m.measured))));
         if (m.clean < std::max<std::size_t>(leastOfMeasured, 1)) {
             result.refused = true;
             result.reasons.push_back("only " + plural(m.clean, "clean timed unit", "clean timed units") + " of the "
-                                     + formatCount(static_cast<std::int64_t>(m.measured)) + " measured before the stop; "
+                                     + formatCount(static_cast<std::int64_t>(m.measured))
+                                     + " measured before the stop; "
                                      + "other work kept the timed threads from a CPU for "
                                      + formatDuration(static_cast<double>(m.waitedNs) / 1e9));
         }
     } else if (m.clean < std::max<std::size_t>(least, 1)) {
         result.refused = true;
-        result.reasons.push_back("only " + plural(m.clean, "clean timed unit", "clean timed units")
-                                 + " of the " + formatCount(static_cast<std::int64_t>(m.wanted)) + " asked for, after "
+        result.reasons.push_back("only " + plural(m.clean, "clean timed unit", "clean timed units") + " of the "
+                                 + formatCount(static_cast<std::int64_t>(m.wanted)) + " asked for, after "
                                  + formatCount(static_cast<std::int64_t>(m.measured)) + " in "
-                                 + formatDuration(m.timedSeconds) + "; other work kept the timed threads from a CPU for "
+                                 + formatDuration(m.timedSeconds)
+                                 + "; other work kept the timed threads from a CPU for "
                                  + formatDuration(static_cast<double>(m.waitedNs) / 1e9));
     } else if (m.clean < m.wanted) {
         result.reasons.push_back("only " + plural(m.clean, "clean timed unit", "clean timed units") + " of the "
@@ -219,7 +244,8 @@ Disturbance assessDisturbance(const RunEvidence &evidence, const DriftSamples &d
                                  + " asked for before the budget was spent: the figures come from those");
     }
     if (e.stealShare && *e.stealShare >= rule.stealShare)
-        result.reasons.push_back("the hypervisor took " + decimal(*e.stealShare * 100, 1) + "% of the CPU time (steal)");
+        result.reasons.push_back("the hypervisor took " + decimal(*e.stealShare * 100, 1)
+                                 + "% of the CPU time (steal)");
     if (const std::string drifted = driftOf(drift); !drifted.empty())
         result.reasons.push_back(drifted);
     result.disturbed = !result.reasons.empty();
@@ -269,14 +295,17 @@ std::string conditionsHeadline(const Disturbance &d)
         return "DISTURBED: " + reasons + alsoOneCpu;
     if (d.oneCpu)
         return "measured on one CPU: host and device took turns on it (the lesson's own threads, not other work)";
-    const std::string leftOut = d.interrupted == 0 ? std::string()
+    const std::string leftOut = d.interrupted == 0
+        ? std::string()
         : plural(d.interrupted, "interrupted timed unit", "interrupted timed units") + " left out of the figures";
     if (d.keepsInterrupted && d.interrupted > 0)
-        return (d.besideOtherWork ? "beside other work, " : "quiet apart from ") + plural(d.interrupted, "interrupted timed unit", "interrupted timed units")
+        return (d.besideOtherWork ? "beside other work, " : "quiet apart from ")
+            + plural(d.interrupted, "interrupted timed unit", "interrupted timed units")
             + ", kept in the figures: the lesson shows them";
     if (d.besideOtherWork)
         return "clean beside other work: other programs were busy, and the figures come from timed units that ran "
-               "uninterrupted" + (leftOut.empty() ? std::string() : " (" + leftOut + ")");
+               "uninterrupted"
+            + (leftOut.empty() ? std::string() : " (" + leftOut + ")");
     if (!leftOut.empty())
         return "quiet apart from " + leftOut;
     return "quiet";
@@ -303,7 +332,8 @@ Disturbance disturbanceOf(const Json &document)
     Disturbance disturbance = assessDisturbance(evidence, tracedCleanHalves(document));
     if (!evidence.machine && !problem.pointer.empty()) { // recorded, but not evidence the rule can trust
         disturbance.unreadable = true;
-        disturbance.evidence = "the interference evidence cannot be read (" + problem.pointer + ": " + problem.message + ")";
+        disturbance.evidence
+            = "the interference evidence cannot be read (" + problem.pointer + ": " + problem.message + ")";
     }
     return disturbance;
 }

@@ -47,10 +47,10 @@ RunEvidence runEvidenceFromJson(const Json &environment, EvidenceProblem *proble
 
 // The older rule, for artifacts whose evidence covers the whole run only (no measuring block).
 struct DisturbanceRule {
-    double involuntaryPerSecond = 20; // switches taken from the timed threads, per second of run
+    double involuntaryPerSecond = 20;    // switches taken from the timed threads, per second of run
     std::int64_t minimumInvoluntary = 5; // ... and at least this many
-    double stealShare = 0.05;          // CPU time the hypervisor took
-    double loadPerCpu = 1.0;           // load average at the start, per usable CPU
+    double stealShare = 0.05;            // CPU time the hypervisor took
+    double loadPerCpu = 1.0;             // load average at the start, per usable CPU
 };
 
 // The verdict, from the worst: could not measure (refused: too few clean samples; no figure of
@@ -59,11 +59,11 @@ struct DisturbanceRule {
 // apart from other work), clean beside other work (a busy machine, every figure from units that
 // ran uninterrupted), quiet (every timed unit clean, or the interrupted ones left out).
 struct Disturbance {
-    bool known = false;     // the artifact has evidence
+    bool known = false;      // the artifact has evidence
     bool unreadable = false; // it has evidence that cannot be trusted (out of range, wrong type)
-    bool disturbed = false; // its figures are doubtful (refused runs are disturbed too)
-    bool refused = false;   // could not measure
-    bool oneCpu = false;    // host and device shared a CPU for most timed units
+    bool disturbed = false;  // its figures are doubtful (refused runs are disturbed too)
+    bool refused = false;    // could not measure
+    bool oneCpu = false;     // host and device shared a CPU for most timed units
     // Other programs kept at least half a CPU busy just before the run: its clean units ran
     // between their time slices, and the headline says so rather than "quiet".
     bool besideOtherWork = false;
@@ -71,8 +71,8 @@ struct Disturbance {
     std::size_t clean = 0;
     std::size_t interrupted = 0;
     std::vector<std::string> reasons; // each broken part of the rule, with its numbers
-    std::string evidence;   // one line: what was counted, disturbed or not
-    std::string advice;     // what to do, when disturbed or on one CPU
+    std::string evidence;             // one line: what was counted, disturbed or not
+    std::string advice;               // what to do, when disturbed or on one CPU
 };
 
 // The data check's two halves of a run's clean calls (their durations in ns), for a trace

@@ -68,20 +68,13 @@ std::string compilerVersion()
 #endif
 }
 
-std::string lessonscopeVersion()
-{
-    return LESSONSCOPE_VERSION;
-}
+std::string lessonscopeVersion() { return LESSONSCOPE_VERSION; }
 
-std::string openSslVersion()
-{
-    return OpenSSL_version(OPENSSL_VERSION);
-}
+std::string openSslVersion() { return OpenSSL_version(OPENSSL_VERSION); }
 
 std::string nlohmannJsonVersion()
 {
-    return std::to_string(NLOHMANN_JSON_VERSION_MAJOR) + '.'
-        + std::to_string(NLOHMANN_JSON_VERSION_MINOR) + '.'
+    return std::to_string(NLOHMANN_JSON_VERSION_MAJOR) + '.' + std::to_string(NLOHMANN_JSON_VERSION_MINOR) + '.'
         + std::to_string(NLOHMANN_JSON_VERSION_PATCH);
 }
 
@@ -98,7 +91,8 @@ std::string deviceDescription(const Json &environment)
     if (!name.empty())
         text += " " + name;
     if (!platform.empty() || !driver.empty())
-        text += " (" + platform + (platform.empty() || driver.empty() ? "" : ", ") + (driver.empty() ? "" : "driver " + driver) + ")";
+        text += " (" + platform + (platform.empty() || driver.empty() ? "" : ", ")
+            + (driver.empty() ? "" : "driver " + driver) + ")";
     return text;
 }
 

@@ -35,7 +35,7 @@ Json countsToJson(const SwitchCounts &counts)
 class EvidenceReader
 {
 public:
-    explicit EvidenceReader(EvidenceProblem *problem) : m_problem(problem) {}
+    explicit EvidenceReader(EvidenceProblem *problem) : m_problem(problem) { }
 
     bool ok() const { return m_ok; }
 
@@ -156,7 +156,8 @@ std::optional<MeasuringReport> measuringFromJson(const Json *json)
     if (const Json *warmUps = member(*json, "warmup"); warmUps && warmUps->is_array()) {
         for (const Json &w : *warmUps) {
             WarmUp warmUp;
-            warmUp.calls = static_cast<int>(std::clamp<std::int64_t>(integerOf(member(w, "calls")).value_or(0), 0, 1 << 30));
+            warmUp.calls
+                = static_cast<int>(std::clamp<std::int64_t>(integerOf(member(w, "calls")).value_or(0), 0, 1 << 30));
             const Json *steady = member(w, "steady");
             warmUp.steady = steady && steady->is_boolean() && steady->get<bool>();
             warmUp.seconds = numberOf(member(w, "seconds")).value_or(0);
@@ -212,13 +213,15 @@ std::optional<InterferenceEvidence> interferenceFromJson(const Json &environment
     read.counts(*json, "host", evidence.host);
     read.counts(*json, "device", evidence.device);
     const Json *device = lenient::member(*json, "device");
-    const auto threads = device ? read.count(*device, at + "/device", "threads", kMaxEvidenceCount, false) : std::nullopt;
+    const auto threads
+        = device ? read.count(*device, at + "/device", "threads", kMaxEvidenceCount, false) : std::nullopt;
     const auto load = read.number(*json, at, "loadAverage", 0, kMaxEvidenceLoad, false,
                                   "a load average from 0 to " + formatCount(kMaxEvidenceLoad));
     const auto steal = read.number(*json, at, "stealShare", 0, 1, false, "a share from 0 to 1");
     const Json *governor = lenient::member(*json, "governor");
     if (governor && (!governor->is_string() || governor->get_ref<const std::string &>().size() > kMaxGovernorBytes))
-        read.fail(at, "governor", governor, "the name of a governor, at most " + std::to_string(kMaxGovernorBytes) + " bytes");
+        read.fail(at, "governor", governor,
+                  "the name of a governor, at most " + std::to_string(kMaxGovernorBytes) + " bytes");
     // The idle sample (lessonscope 0.2 on): other programs' busy CPUs just before the run.
     std::optional<IdleSample> idle;
     if (const Json *sample = lenient::member(*json, "idleSample")) {

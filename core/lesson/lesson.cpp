@@ -15,8 +15,8 @@ namespace {
 
 const ParameterSpec *findSpec(const std::vector<ParameterSpec> &specs, const std::string &name)
 {
-    const auto it = std::find_if(specs.begin(), specs.end(),
-                                 [&name](const ParameterSpec &spec) { return spec.name == name; });
+    const auto it
+        = std::find_if(specs.begin(), specs.end(), [&name](const ParameterSpec &spec) { return spec.name == name; });
     return it == specs.end() ? nullptr : &*it;
 }
 
@@ -52,7 +52,7 @@ std::optional<std::string> checkValue(const ParameterSpec &spec, const Parameter
 } // namespace
 
 ParameterSpec integerParameterSpec(const char *name, const char *label, const char *description,
-                                  std::int64_t defaultValue, std::int64_t minimum, std::int64_t maximum)
+                                   std::int64_t defaultValue, std::int64_t minimum, std::int64_t maximum)
 {
     ParameterSpec spec;
     spec.name = name;
@@ -66,7 +66,7 @@ ParameterSpec integerParameterSpec(const char *name, const char *label, const ch
 }
 
 ParameterSpec choiceParameterSpec(const char *name, const char *label, const char *description,
-                                 std::vector<std::string> choices)
+                                  std::vector<std::string> choices)
 {
     ParameterSpec spec;
     spec.name = name;
@@ -129,17 +129,13 @@ std::optional<std::string> Lesson::resolveRunParameters(ParameterValues &values)
     return workProblem(values);
 }
 
-std::optional<std::string> Lesson::workProblem(const ParameterValues &) const
-{
-    return std::nullopt;
-}
+std::optional<std::string> Lesson::workProblem(const ParameterValues &) const { return std::nullopt; }
 
 namespace {
 
 // The value of parameter name as a T; throws std::invalid_argument when it is missing or of
 // another type (kind names T in the message: "an integer", "a choice").
-template<typename T>
-const T &parameterAs(const ParameterValues &values, const std::string &name, const char *kind)
+template <typename T> const T &parameterAs(const ParameterValues &values, const std::string &name, const char *kind)
 {
     const auto it = values.find(name);
     if (it == values.end())
@@ -158,7 +154,7 @@ std::string Lesson::describeParameters(const ParameterValues &values) const
     for (const auto &[name, value] : values) {
         text += (text.empty() ? "" : ", ") + name + "=";
         text += std::holds_alternative<std::string>(value) ? std::get<std::string>(value)
-                                                            : std::to_string(std::get<std::int64_t>(value));
+                                                           : std::to_string(std::get<std::int64_t>(value));
     }
     return text;
 }
@@ -179,7 +175,8 @@ int Lesson::measureInChild(const QStringList &arguments) const
 std::optional<int> openClDeviceIndex(const std::string &device)
 {
     constexpr std::string_view prefix = "opencl:";
-    if (device.size() <= prefix.size() || device.size() > prefix.size() + 6 || device.compare(0, prefix.size(), prefix) != 0)
+    if (device.size() <= prefix.size() || device.size() > prefix.size() + 6
+        || device.compare(0, prefix.size(), prefix) != 0)
         return std::nullopt;
     int index = 0;
     for (std::size_t i = prefix.size(); i < device.size(); ++i) {
@@ -192,8 +189,9 @@ std::optional<int> openClDeviceIndex(const std::string &device)
 
 std::invalid_argument unknownDevice(const std::string &device)
 {
-    return std::invalid_argument("no device \"" + device + "\": a lesson runs on \"stream\" or on \"opencl:N\" "
-                                 "(lessonscope devices lists them)");
+    return std::invalid_argument("no device \"" + device
+                                 + "\": a lesson runs on \"stream\" or on \"opencl:N\" "
+                                   "(lessonscope devices lists them)");
 }
 
 LessonRun Lesson::runOn(const RunContext &context, const ParameterValues &values, RunObserver &observer) const
@@ -203,7 +201,8 @@ LessonRun Lesson::runOn(const RunContext &context, const ParameterValues &values
     return run(values, observer);
 }
 
-LessonRun runLesson(const Lesson &lesson, const ParameterValues &values, RunObserver &observer, const RunContext &context)
+LessonRun runLesson(const Lesson &lesson, const ParameterValues &values, RunObserver &observer,
+                    const RunContext &context)
 {
     // How busy the machine is, measured just before (this thread asleep): the load average would
     // say how busy it was over the last minute.

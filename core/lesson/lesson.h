@@ -42,8 +42,7 @@ struct RunContext {
     RunContext() = default;
     explicit RunContext(std::string onDevice, std::string variant = {})
         : device(std::move(onDevice)), isa(std::move(variant))
-    {
-    }
+    { }
 
     std::string device = kStreamDevice; // "stream" or "opencl:N"
     // The product's variant on the stream (core/timing/matmulvariants.h: `run --isa`); empty:
@@ -68,9 +67,9 @@ struct ParameterSpec {
 };
 
 ParameterSpec integerParameterSpec(const char *name, const char *label, const char *description,
-                                  std::int64_t defaultValue, std::int64_t minimum, std::int64_t maximum);
+                                   std::int64_t defaultValue, std::int64_t minimum, std::int64_t maximum);
 ParameterSpec choiceParameterSpec(const char *name, const char *label, const char *description,
-                                 std::vector<std::string> choices); // the default first
+                                  std::vector<std::string> choices); // the default first
 
 // An integer parameter's value as typed on a command line: its digits alone, a minus at most
 // ("+5", " 5", "5\n" and "0x10" are not integers); nullopt otherwise, or when it does not fit.
@@ -125,7 +124,8 @@ struct MeasuredCall {
     DeviceClockTimes device;  // on a real device, its own clock's view (offset to the trace's zero)
 
     // A call of a timed unit that lasted unitNs, judged by the rule (isInterrupted).
-    static MeasuredCall of(const CallTimestamps &timestamps, const CallEvidence &evidence, int round, std::int64_t unitNs)
+    static MeasuredCall of(const CallTimestamps &timestamps, const CallEvidence &evidence, int round,
+                           std::int64_t unitNs)
     {
         return MeasuredCall{timestamps, evidence, round, isInterrupted(evidence, unitNs), {}};
     }
@@ -145,12 +145,12 @@ struct LessonRun {
     std::vector<MeasuredCall> calls;    // every timed call, in order (the artifact's trace)
     std::shared_ptr<const Json> output; // the lesson's figures: its stdout object, keys of its contract
     bool cancelled = false;
-    std::string device;          // what ran the work, e.g. "eigen-stream-worker"
+    std::string device; // what ran the work, e.g. "eigen-stream-worker"
     // The real device that ran it, exactly (environment.device, docs/artifact-format.md); null on
     // the stream.
     std::shared_ptr<const Json> deviceEnvironment;
-    std::string instructionSet;  // the product's instruction-set variant: avx512, avx2, baseline
-    std::string waitStrategy;    // the stream's effective wait strategy
+    std::string instructionSet;   // the product's instruction-set variant: avx512, avx2, baseline
+    std::string waitStrategy;     // the stream's effective wait strategy
     std::int64_t startedAtNs = 0; // MonotonicClock of the first dispatch, the trace's origin
     // What else the machine did while the lesson ran (runLesson fills it in; the artifact's
     // environment.interference).
@@ -165,9 +165,17 @@ class RunObserver
 public:
     virtual ~RunObserver() = default;
     // done of total calls measured (the first call counts as one).
-    virtual void progress(int done, int total) { (void)done; (void)total; }
+    virtual void progress(int done, int total)
+    {
+        (void)done;
+        (void)total;
+    }
     // Each call as soon as it is measured; index 0 is the first call, 1.. the warm calls.
-    virtual void callMeasured(int index, const MeasuredCall &call) { (void)index; (void)call; }
+    virtual void callMeasured(int index, const MeasuredCall &call)
+    {
+        (void)index;
+        (void)call;
+    }
     // Checked between calls; true stops the run, keeping what was measured.
     virtual bool isCancelled() const { return false; }
     // A step of the run that is not a call and may take a while (checking a large product

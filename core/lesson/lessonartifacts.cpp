@@ -28,8 +28,9 @@ void checkLesson(const Json &document, const Json *stdoutObject, Problems &probl
     const Lesson *lesson = findLesson(id->get_ref<const std::string &>());
     Checker checker(problems);
     if (!lesson) {
-        checker.info("/lessonId", "lesson not known to this build: its figures are shown as the file has "
-                                  "them, without the lesson's own checks");
+        checker.info("/lessonId",
+                     "lesson not known to this build: its figures are shown as the file has "
+                     "them, without the lesson's own checks");
         return;
     }
     // A lesson prints its figures as a JSON object; text is legal stdout, and has nothing to check.
@@ -90,7 +91,8 @@ ReadResult withLessonChecks(ReadResult result)
 {
     if (result.artifact) {
         const Artifact &artifact = *result.artifact;
-        addLessonChecks(artifact.json(), [&artifact] { return artifact.stdoutJson(); }, result.problems);
+        addLessonChecks(
+            artifact.json(), [&artifact] { return artifact.stdoutJson(); }, result.problems);
     }
     return result;
 }
@@ -101,7 +103,8 @@ Problems validateArtifact(const Json &document)
 {
     Problems problems = validateFormat(document);
     if (document.is_object())
-        addLessonChecks(document, [&document] { return parsedStdout(document); }, problems);
+        addLessonChecks(
+            document, [&document] { return parsedStdout(document); }, problems);
     return problems;
 }
 

@@ -39,13 +39,15 @@ void checkPanels(const Json &document, const Lesson &lesson, Checker &checker)
         if (kind != "bar" && kind != "line")
             continue; // a kind this version does not know: the format's checks say so
         while (next < layout.size()
-               && (lenient::stringMember(layout[next], "kind") != kind || lenient::stringMember(layout[next], "title") != title))
+               && (lenient::stringMember(layout[next], "kind") != kind
+                   || lenient::stringMember(layout[next], "title") != title))
             ++next;
         if (next == layout.size()) {
             checker.warning(childPointer("/data/panels/" + std::to_string(i), "title"),
-                            "the " + printableText(kind.substr(0, 40)) + " panel \"" + printableText(title.substr(0, 100))
-                                + "\" is not one of " + lesson.info().id + "'s panels, in their order ("
-                                + layoutTitles(layout) + "): this is another lesson's body, or its panels were changed");
+                            "the " + printableText(kind.substr(0, 40)) + " panel \""
+                                + printableText(title.substr(0, 100)) + "\" is not one of " + lesson.info().id
+                                + "'s panels, in their order (" + layoutTitles(layout)
+                                + "): this is another lesson's body, or its panels were changed");
             return;
         }
         ++next;
@@ -60,9 +62,11 @@ void checkContentHash(const Json &document, const Lesson &lesson, const Json &st
         // that says this build's renderer made it says its parameters too.
         const Json *cancelled = lenient::member(stdoutObject, "cancelled");
         const bool stopped = cancelled && cancelled->is_boolean() && cancelled->get<bool>(); // may not have got to all
-        if (lesson.statesItsParameters() && !stopped && lenient::stringMember(document, "rendererHash") == rendererHashOf(lesson))
-            checker.warning("/stdout", "stdout does not state every parameter of the run as " + lesson.info().id
-                                           + " prints them, so its contentHash cannot be checked");
+        if (lesson.statesItsParameters() && !stopped
+            && lenient::stringMember(document, "rendererHash") == rendererHashOf(lesson))
+            checker.warning("/stdout",
+                            "stdout does not state every parameter of the run as " + lesson.info().id
+                                + " prints them, so its contentHash cannot be checked");
         return;
     }
     if (const auto refused = lesson.resolveParameters(*stated)) {

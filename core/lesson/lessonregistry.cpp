@@ -14,16 +14,13 @@ std::vector<const Lesson *> &lessons()
 
 } // namespace
 
-const std::vector<const Lesson *> &allLessons()
-{
-    return lessons();
-}
+const std::vector<const Lesson *> &allLessons() { return lessons(); }
 
 const Lesson *findLesson(std::string_view id)
 {
     const auto &list = lessons();
-    const auto it = std::find_if(list.begin(), list.end(),
-                                 [id](const Lesson *lesson) { return lesson->info().id == id; });
+    const auto it
+        = std::find_if(list.begin(), list.end(), [id](const Lesson *lesson) { return lesson->info().id == id; });
     return it == list.end() ? nullptr : *it;
 }
 

@@ -25,8 +25,7 @@ class LessonRunner::Observer final : public RunObserver
 public:
     Observer(LessonRunner *runner, int job, std::shared_ptr<std::atomic<bool>> cancel)
         : m_runner(runner), m_job(job), m_cancel(std::move(cancel))
-    {
-    }
+    { }
 
     void progress(int done, int total) override
     {
@@ -56,7 +55,9 @@ public:
 
     void phase(const std::string &what) override
     {
-        post([text = QString::fromStdString(what)](LessonRunner *runner, int job) { emit runner->phaseStarted(job, text); });
+        post([text = QString::fromStdString(what)](LessonRunner *runner, int job) {
+            emit runner->phaseStarted(job, text);
+        });
     }
 
     void flush()
@@ -73,8 +74,7 @@ public:
     }
 
     // Runs on the GUI thread, and only while the job is still the runner's current one.
-    template<typename F>
-    void post(F &&deliver)
+    template <typename F> void post(F &&deliver)
     {
         LessonRunner *runner = m_runner;
         const int job = m_job;
@@ -95,10 +95,7 @@ private:
     std::chrono::steady_clock::time_point m_lastSamples = std::chrono::steady_clock::now();
 };
 
-LessonRunner::LessonRunner(QObject *parent)
-    : QObject(parent), m_workers(new WorkerThreads(this))
-{
-}
+LessonRunner::LessonRunner(QObject *parent) : QObject(parent), m_workers(new WorkerThreads(this)) { }
 
 LessonRunner::~LessonRunner()
 {
@@ -107,15 +104,9 @@ LessonRunner::~LessonRunner()
     waitForWorkers();
 }
 
-void LessonRunner::waitForWorkers()
-{
-    m_workers->joinAll();
-}
+void LessonRunner::waitForWorkers() { m_workers->joinAll(); }
 
-int LessonRunner::deliverPending()
-{
-    return m_workers->deliverNow();
-}
+int LessonRunner::deliverPending() { return m_workers->deliverNow(); }
 
 int LessonRunner::start(const Lesson &lesson, const ParameterValues &values, const std::string &device)
 {

@@ -4,7 +4,6 @@
 #include "core/lesson/disturbance.h"
 #include "core/timing/statistics.h"
 
-
 namespace lessonscope {
 
 std::string formatFigure(const Figure &figure)
@@ -16,7 +15,8 @@ std::string formatFigure(const Figure &figure)
     std::string text = formatDuration(*figure.value);
     if (figure.samples.size() > 1) {
         const Statistics stats = summarize(figure.samples);
-        text += "  (median of " + formatCount(static_cast<std::int64_t>(stats.count + (figure.keepsInterrupted ? 0 : 0))) + " "
+        text += "  (median of "
+            + formatCount(static_cast<std::int64_t>(stats.count + (figure.keepsInterrupted ? 0 : 0))) + " "
             + (figure.samplesLabel.empty() ? std::string("samples") : figure.samplesLabel);
         if (figure.interrupted > 0) {
             text += ", " + formatCount(static_cast<std::int64_t>(figure.interrupted))

@@ -9,8 +9,8 @@ namespace lessonscope {
 
 // One number a lesson reports, read back from an artifact's stdout.
 struct Figure {
-    std::string key;    // the stdout key it comes from: "warm_median_seconds"
-    std::string label;  // how a person names it: "warm median"
+    std::string key;   // the stdout key it comes from: "warm_median_seconds"
+    std::string label; // how a person names it: "warm median"
     std::optional<double> value;
     bool isDuration = true;      // seconds; otherwise a plain number (an error, a count)
     std::vector<double> samples; // the clean samples it summarises, when it is a median of samples
@@ -37,7 +37,7 @@ std::vector<double> roundMedians(const std::vector<std::vector<double>> &byRound
 
 // What a lesson's artifact says, in the few numbers a person looks at first.
 struct LessonSummary {
-    std::string setup;           // what ran, in a few words: "64×32 · 32×16 float32"
+    std::string setup; // what ran, in a few words: "64×32 · 32×16 float32"
     // What ran, named, for telling two runs apart: {"shape", "64×32 · 32×16"}, {"dtype",
     // "float32"}, {"warm samples", "7"}. Two runs that differ here are different experiments.
     std::vector<std::pair<std::string, std::string>> settings;

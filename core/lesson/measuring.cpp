@@ -67,10 +67,8 @@ std::vector<double> cleanOrAll(const std::vector<double> &seconds, const std::ve
 }
 
 SampleQuota::SampleQuota(std::size_t wanted, ReplacementBudget *shared)
-    : m_wanted(std::max<std::size_t>(wanted, 1)),
-      m_budget(shared ? shared : &m_own)
-{
-}
+    : m_wanted(std::max<std::size_t>(wanted, 1)), m_budget(shared ? shared : &m_own)
+{ }
 
 bool SampleQuota::exhausted(const Samples &samples) const
 {

@@ -146,21 +146,21 @@ WarmUp warmUpUntilSteady(const std::function<std::pair<std::int64_t, bool>()> &c
 // verdict (core/lesson/disturbance.h).
 struct MeasuringReport {
     int rounds = 0;
-    std::vector<WarmUp> warmUps;   // one per round (or per size, per type: the lesson's)
-    std::size_t wanted = 0;        // clean samples asked for, of the lesson's headline quantity
-    std::size_t measured = 0;      // timed units measured (calls, pairs, bursts, processes)
+    std::vector<WarmUp> warmUps; // one per round (or per size, per type: the lesson's)
+    std::size_t wanted = 0;      // clean samples asked for, of the lesson's headline quantity
+    std::size_t measured = 0;    // timed units measured (calls, pairs, bursts, processes)
     std::size_t clean = 0;
     std::size_t interrupted = 0;
-    std::size_t sharedCpu = 0;     // units during which the lesson's own threads shared a CPU
-    std::int64_t waitedNs = 0;     // other work's waits in all the units
-    bool budgetSpent = false;      // stopped by the budget before `wanted` clean samples
+    std::size_t sharedCpu = 0; // units during which the lesson's own threads shared a CPU
+    std::int64_t waitedNs = 0; // other work's waits in all the units
+    bool budgetSpent = false;  // stopped by the budget before `wanted` clean samples
     // Stopped by the person (a cancel, Ctrl+C, SIGTERM) before `wanted`: what it measured is what
     // was allowed, so fewer clean units than `wanted` says nothing of the machine.
     bool stopped = false;
     // The lesson's figures are of every sample, interrupted or not, and none is replaced:
     // interruptions are what it shows (a lesson on the distribution). `wanted` is then the samples asked for.
     bool keepsInterrupted = false;
-    double timedSeconds = 0;       // wall time of the run (runLesson's window)
+    double timedSeconds = 0; // wall time of the run (runLesson's window)
     bool known = false;
 
     void count(const Samples &samples);

@@ -34,10 +34,7 @@ SampleColumns columnsOf(const Json *seconds, const Json *waited, const Json *rou
     return columns;
 }
 
-bool isCount(const Json &value)
-{
-    return value.is_number_integer() && value.get<std::int64_t>() >= 0;
-}
+bool isCount(const Json &value) { return value.is_number_integer() && value.get<std::int64_t>() >= 0; }
 
 void checkColumn(const Json &samples, const Json *column, const std::string &key, bool rounds, Checker &checker)
 {
@@ -52,9 +49,10 @@ void checkColumn(const Json &samples, const Json *column, const std::string &key
         const Json &value = (*column)[i];
         const bool ok = isCount(value) && (!rounds || value.get<std::int64_t>() < measuring::kMostRounds);
         if (!ok) {
-            checker.warning(pointer, key + "[" + std::to_string(i) + "] is " + describeValue(value) + "; expected "
-                                         + (rounds ? "a round from 0 to " + std::to_string(measuring::kMostRounds - 1)
-                                                   : std::string("a wait in whole nanoseconds, 0 or more")));
+            checker.warning(pointer,
+                            key + "[" + std::to_string(i) + "] is " + describeValue(value) + "; expected "
+                                + (rounds ? "a round from 0 to " + std::to_string(measuring::kMostRounds - 1)
+                                          : std::string("a wait in whole nanoseconds, 0 or more")));
             return;
         }
     }
@@ -62,15 +60,9 @@ void checkColumn(const Json &samples, const Json *column, const std::string &key
 
 } // namespace
 
-std::string waitedKeyOf(const std::string &samplesKey)
-{
-    return stemOf(samplesKey) + "_waited_ns";
-}
+std::string waitedKeyOf(const std::string &samplesKey) { return stemOf(samplesKey) + "_waited_ns"; }
 
-std::string roundKeyOf(const std::string &samplesKey)
-{
-    return stemOf(samplesKey) + "_round";
-}
+std::string roundKeyOf(const std::string &samplesKey) { return stemOf(samplesKey) + "_round"; }
 
 void writeSamples(Json &out, const char *key, const Samples &samples)
 {

@@ -8,7 +8,6 @@
 
 namespace lessonscope::stdoutchecks {
 
-
 const Json *panelAt(const Json &document, std::size_t index, const char *kind, std::string *pointer)
 {
     const Json *data = Checker::member(document, "data");
@@ -52,14 +51,14 @@ std::optional<double> durationOf(const Json &out, const char *key, Checker &chec
     if (!value)
         return std::nullopt;
     if (!value->is_number()) {
-        checker.warning("/stdout", "stdout's " + std::string(key) + " is not a number: it is "
-                                       + describeValue(*value));
+        checker.warning("/stdout", "stdout's " + std::string(key) + " is not a number: it is " + describeValue(*value));
         return std::nullopt;
     }
     const double number = value->get<double>();
     if (number < 0)
-        checker.warning("/stdout", "stdout's " + std::string(key) + " is negative ("
-                                       + describeNumber(number) + "); a duration cannot be negative");
+        checker.warning("/stdout",
+                        "stdout's " + std::string(key) + " is negative (" + describeNumber(number)
+                            + "); a duration cannot be negative");
     return number;
 }
 
@@ -70,8 +69,8 @@ std::optional<std::vector<double>> durationsOf(const Json &out, const char *key,
     if (!value)
         return std::nullopt;
     if (!value->is_array()) {
-        checker.warning("/stdout", "stdout's " + std::string(key) + " is not a list of numbers: it is "
-                                       + describeValue(*value));
+        checker.warning("/stdout",
+                        "stdout's " + std::string(key) + " is not a list of numbers: it is " + describeValue(*value));
         return std::nullopt;
     }
     std::vector<double> numbers;
@@ -86,8 +85,9 @@ std::optional<std::vector<double>> durationsOf(const Json &out, const char *key,
         }
         numbers.push_back(element.get<double>());
         if (numbers.back() < 0)
-            checker.warning("/stdout", name + " is negative (" + describeNumber(numbers.back())
-                                           + "); a duration cannot be negative");
+            checker.warning("/stdout",
+                            name + " is negative (" + describeNumber(numbers.back())
+                                + "); a duration cannot be negative");
     }
     return allNumbers ? std::optional(numbers) : std::nullopt;
 }
@@ -103,14 +103,14 @@ void checkMedian(const std::optional<std::vector<double>> &samples, const std::o
     // averages as a/2 + b/2.
     if (std::fabs(*stated - expected) <= 1e-12 * std::fabs(expected))
         return;
-    checker.warning("/stdout", "stdout's " + std::string(medianKey) + " (" + describeNumber(*stated)
-                                   + ") is not the median of " + samplesKey + " ("
-                                   + describeNumber(expected) + ")");
+    checker.warning("/stdout",
+                    "stdout's " + std::string(medianKey) + " (" + describeNumber(*stated) + ") is not the median of "
+                        + samplesKey + " (" + describeNumber(expected) + ")");
 }
 
 // One stdout number against one panel value: the same measurement, so the same double.
-void compareValue(const Json &y, std::size_t index, const std::string &pointer, double stated,
-                  const std::string &what, Checker &checker)
+void compareValue(const Json &y, std::size_t index, const std::string &pointer, double stated, const std::string &what,
+                  Checker &checker)
 {
     if (index >= y.size() || !y[index].is_number())
         return; // the panel checks report a missing or non-numeric value
@@ -148,8 +148,9 @@ void compareSeries(const Json &document, std::size_t panelIndex, const char *kin
     if (!y)
         return;
     if (y->size() != samples.size()) {
-        checker.warning(pointer, "the panel shows " + std::to_string(y->size()) + " values but stdout's " + key +
-                                     " has " + std::to_string(samples.size()));
+        checker.warning(pointer,
+                        "the panel shows " + std::to_string(y->size()) + " values but stdout's " + key + " has "
+                            + std::to_string(samples.size()));
         return;
     }
     for (std::size_t i = 0; i < samples.size(); ++i) {
@@ -171,8 +172,9 @@ std::optional<double> nonNegativeOf(const Json &out, const char *key, const char
     }
     const double number = value->get<double>();
     if (number < 0)
-        checker.warning("/stdout", "stdout's " + std::string(key) + " is negative (" + describeNumber(number) + "); " +
-                                       what + " cannot be negative");
+        checker.warning("/stdout",
+                        "stdout's " + std::string(key) + " is negative (" + describeNumber(number) + "); " + what
+                            + " cannot be negative");
     return number;
 }
 

@@ -33,8 +33,8 @@ void checkMedian(const std::optional<std::vector<double>> &samples, const std::o
                  const char *medianKey, const std::string &samplesKey, Checker &checker);
 
 // One stdout number against one panel value: the same measurement, so the same double.
-void compareValue(const Json &y, std::size_t index, const std::string &pointer, double stated,
-                  const std::string &what, Checker &checker);
+void compareValue(const Json &y, std::size_t index, const std::string &pointer, double stated, const std::string &what,
+                  Checker &checker);
 // stdout's key against the first bar of series in the bar panel at panelIndex.
 void compareBar(const Json &document, std::size_t panelIndex, const char *series, double stated, const char *key,
                 Checker &checker);

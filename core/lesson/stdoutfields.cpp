@@ -86,7 +86,8 @@ std::vector<std::string> stdoutMismatches(const Json &out, StdoutFields fields)
         const auto declared = std::find_if(keys.begin() + std::ptrdiff_t(next), keys.end(),
                                            [&](const auto &key) { return key.first == printed; });
         if (declared == keys.end()) {
-            const bool elsewhere = std::any_of(keys.begin(), keys.end(), [&](const auto &key) { return key.first == printed; });
+            const bool elsewhere
+                = std::any_of(keys.begin(), keys.end(), [&](const auto &key) { return key.first == printed; });
             mismatches.push_back(printed + (elsewhere ? ": printed out of the declared order" : ": not declared"));
             continue;
         }
@@ -96,7 +97,8 @@ std::vector<std::string> stdoutMismatches(const Json &out, StdoutFields fields)
         }
         next = std::size_t(declared - keys.begin()) + 1;
         if (const StdoutField *field = declared->second; field && !hasType(value, *field))
-            mismatches.push_back(printed + ": " + typeName(field->type) + (field->nullable ? " or null" : "") + " is declared");
+            mismatches.push_back(printed + ": " + typeName(field->type) + (field->nullable ? " or null" : "")
+                                 + " is declared");
     }
     for (auto rest = keys.begin() + std::ptrdiff_t(next); rest != keys.end(); ++rest) {
         if (rest->second && !rest->second->sometimes)

@@ -19,11 +19,12 @@ enum class FieldType { Integer, Number, String, Boolean, Array, Object };
 struct StdoutField {
     const char *key;
     FieldType type;
-    const char *unit;    // "s", "ns", "" for none (a count, a name, a ratio)
-    const char *meaning; // one line, for the reader of an artifact
-    bool nullable = false;  // null is a stated value (a core not pinned, a rule not met)
-    bool sometimes = false; // printed by some runs only: a device's key, a figure of no clean sample (left out, never null)
-    bool samples = false;   // a sample list, followed by its two companions (samplefields.h)
+    const char *unit;      // "s", "ns", "" for none (a count, a name, a ratio)
+    const char *meaning;   // one line, for the reader of an artifact
+    bool nullable = false; // null is a stated value (a core not pinned, a rule not met)
+    bool sometimes
+        = false; // printed by some runs only: a device's key, a figure of no clean sample (left out, never null)
+    bool samples = false; // a sample list, followed by its two companions (samplefields.h)
     // The run parameters the key states, read back by statedParameters (statedparameters.h): a
     // number or a string states one, a list of integers one per element (input_shape: m and k).
     std::array<const char *, 2> states{};
@@ -58,14 +59,8 @@ constexpr StdoutField number(const char *key, const char *unit, const char *mean
 {
     return {key, FieldType::Number, unit, meaning};
 }
-constexpr StdoutField text(const char *key, const char *meaning)
-{
-    return {key, FieldType::String, "", meaning};
-}
-constexpr StdoutField boolean(const char *key, const char *meaning)
-{
-    return {key, FieldType::Boolean, "", meaning};
-}
+constexpr StdoutField text(const char *key, const char *meaning) { return {key, FieldType::String, "", meaning}; }
+constexpr StdoutField boolean(const char *key, const char *meaning) { return {key, FieldType::Boolean, "", meaning}; }
 constexpr StdoutField list(const char *key, const char *unit, const char *meaning)
 {
     return {key, FieldType::Array, unit, meaning};

@@ -16,11 +16,8 @@ std::vector<ThreadCounterReader> workerOf(const DeviceStream &stream)
 } // namespace
 
 TimedStream::TimedStream(StreamOptions options)
-    : m_stream(options),
-      m_recorder(workerOf(m_stream)),
-      m_mark(m_recorder.mark())
-{
-}
+    : m_stream(options), m_recorder(workerOf(m_stream)), m_mark(m_recorder.mark())
+{ }
 
 TimedStream::Timed TimedStream::time(std::function<void()> work)
 {

@@ -22,9 +22,15 @@ public:
     struct Timed {
         CallTimestamps timestamps; // MonotonicClock ns
         CallEvidence evidence;
-        DeviceClockTimes device;   // a real device's own clock (not known on the stream)
-        double seconds() const { return static_cast<double>(timestamps.readyObserved - timestamps.dispatchBegin) / 1e9; }
-        bool interrupted() const { return isInterrupted(evidence, timestamps.readyObserved - timestamps.dispatchBegin); }
+        DeviceClockTimes device; // a real device's own clock (not known on the stream)
+        double seconds() const
+        {
+            return static_cast<double>(timestamps.readyObserved - timestamps.dispatchBegin) / 1e9;
+        }
+        bool interrupted() const
+        {
+            return isInterrupted(evidence, timestamps.readyObserved - timestamps.dispatchBegin);
+        }
     };
 
     // One call: dispatch, wait, and the evidence since the last mark.

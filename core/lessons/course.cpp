@@ -4,15 +4,15 @@
 
 #include "core/lesson/lessonregistry.h"
 
-#define LESSONSCOPE_COURSE(LESSON) \
-    LESSON(performance01)          \
-    LESSON(performance02)          \
-    LESSON(performance03)          \
-    LESSON(performance04)          \
-    LESSON(performance05)          \
-    LESSON(performance06)          \
-    LESSON(performance07)          \
-    LESSON(performance08)          \
+#define LESSONSCOPE_COURSE(LESSON)                                                                                     \
+    LESSON(performance01)                                                                                              \
+    LESSON(performance02)                                                                                              \
+    LESSON(performance03)                                                                                              \
+    LESSON(performance04)                                                                                              \
+    LESSON(performance05)                                                                                              \
+    LESSON(performance06)                                                                                              \
+    LESSON(performance07)                                                                                              \
+    LESSON(performance08)                                                                                              \
     LESSON(performance09)
 
 namespace lessonscope {

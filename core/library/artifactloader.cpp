@@ -8,7 +8,6 @@
 #include <QFileInfo>
 #include <QThread>
 
-
 #include <algorithm>
 #include <chrono>
 #include <string>
@@ -32,10 +31,7 @@ QStringList subdirectoriesOf(const QString &folder, const std::atomic<bool> &can
     return directories;
 }
 
-FileStamp stampOf(const QFileInfo &info)
-{
-    return FileStamp{info.lastModified(), info.size()};
-}
+FileStamp stampOf(const QFileInfo &info) { return FileStamp{info.lastModified(), info.size()}; }
 
 void dropUnchanged(QStringList &files, const FileStamps &known)
 {
@@ -49,10 +45,7 @@ void dropUnchanged(QStringList &files, const FileStamps &known)
 
 } // namespace
 
-ArtifactLoader::ArtifactLoader(QObject *parent)
-    : QObject(parent), m_workers(new WorkerThreads(this))
-{
-}
+ArtifactLoader::ArtifactLoader(QObject *parent) : QObject(parent), m_workers(new WorkerThreads(this)) { }
 
 ArtifactLoader::~ArtifactLoader()
 {
@@ -61,18 +54,11 @@ ArtifactLoader::~ArtifactLoader()
     waitForWorkers();
 }
 
-void ArtifactLoader::waitForWorkers()
-{
-    m_workers->joinAll();
-}
+void ArtifactLoader::waitForWorkers() { m_workers->joinAll(); }
 
-int ArtifactLoader::deliverPending()
-{
-    return m_workers->deliverNow();
-}
+int ArtifactLoader::deliverPending() { return m_workers->deliverNow(); }
 
-template<typename F>
-void ArtifactLoader::post(int job, F &&deliver)
+template <typename F> void ArtifactLoader::post(int job, F &&deliver)
 {
     m_workers->post([this, job, deliver = std::forward<F>(deliver)]() {
         if (m_jobs.contains(job)) // dropped when the job was cancelled meanwhile
@@ -116,7 +102,7 @@ int ArtifactLoader::load(const QStringList &paths, const FileStamps &known)
         const int total = static_cast<int>(files.size());
         int batchSize = kFirstBatchSize;
         const int threads = std::max(1, QThread::idealThreadCount());
-        struct Cancelled {};
+        struct Cancelled { };
         try {
             forEachInOrder(
                 static_cast<std::size_t>(total), threads, kWindow,
@@ -149,8 +135,7 @@ int ArtifactLoader::load(const QStringList &paths, const FileStamps &known)
                         batch = {};
                     }
                 });
-        } catch (const Cancelled &) {
-        }
+        } catch (const Cancelled &) { }
         post(job, [this, job] {
             m_jobs.remove(job);
             emit finished(job, false);

@@ -17,7 +17,7 @@ class WorkerThreads;
 struct LoadedFile {
     QString path;
     lessonscope::OpenedFile result; // a lesson artifact or another harness's results (openFile)
-    QDateTime modified; // taken before reading: a change while reading shows as a change later
+    QDateTime modified;             // taken before reading: a change while reading shows as a change later
     qint64 size = -1;
 };
 
@@ -66,8 +66,7 @@ signals:
     void finished(int job, bool cancelled);
 
 private:
-    template<typename F>
-    void post(int job, F &&deliver);
+    template <typename F> void post(int job, F &&deliver);
 
     QHash<int, std::shared_ptr<std::atomic<bool>>> m_jobs;
     WorkerThreads *m_workers = nullptr;

@@ -2,8 +2,7 @@
 
 #include <QFileInfo>
 
-FolderWatcher::FolderWatcher(QObject *parent)
-    : QObject(parent)
+FolderWatcher::FolderWatcher(QObject *parent) : QObject(parent)
 {
     m_settle.setSingleShot(true);
     m_settle.setInterval(kSettleMs);
@@ -45,10 +44,7 @@ void FolderWatcher::watchFile(const QString &path)
     m_watcher.addPath(path);
 }
 
-void FolderWatcher::unwatchFile(const QString &path)
-{
-    unwatchFiles({path});
-}
+void FolderWatcher::unwatchFile(const QString &path) { unwatchFiles({path}); }
 
 void FolderWatcher::unwatchFiles(const QStringList &paths)
 {

@@ -40,7 +40,8 @@ std::string describeOpened(const OpenedFile &file)
     if (file.results)
         return std::string("a ") + harnessName(file.results->harness) + " file";
     if (file.artifact)
-        return "a lesson artifact of " + (file.artifact->lessonId().empty() ? std::string("no lesson") : file.artifact->lessonId());
+        return "a lesson artifact of "
+            + (file.artifact->lessonId().empty() ? std::string("no lesson") : file.artifact->lessonId());
     return "unreadable";
 }
 
@@ -63,7 +64,8 @@ OpenedFile openBytes(std::string_view bytes, const ReadLimits &limits)
         }
         return fromArtifact(readParsedArtifact(std::move(parsed)));
     } catch (const std::bad_alloc &) {
-        return OpenedFile{std::nullopt, nullptr, {{Severity::Error, {}, "there is not enough memory to read the file"}}};
+        return OpenedFile{
+            std::nullopt, nullptr, {{Severity::Error, {}, "there is not enough memory to read the file"}}};
     }
 }
 
@@ -79,7 +81,8 @@ OpenedFile openFile(const QString &path, const ReadLimits &limits, std::string *
             *bytes = std::move(read);
         return opened;
     } catch (const std::bad_alloc &) {
-        return OpenedFile{std::nullopt, nullptr, {{Severity::Error, {}, "there is not enough memory to read the file"}}};
+        return OpenedFile{
+            std::nullopt, nullptr, {{Severity::Error, {}, "there is not enough memory to read the file"}}};
     }
 }
 
@@ -89,17 +92,18 @@ std::string whyNotComparable(const OpenedFile &a, const OpenedFile &b)
     // has nothing to compare: an empty table would read as "no difference".
     for (const auto &[side, file] : {std::pair{"A", &a}, std::pair{"B", &b}}) {
         if (file->artifact && !file->artifact->schemaVersion())
-            return std::string(side) + " is neither a lesson artifact (it has no schemaVersion) nor the results "
-                                       "of a harness lessonscope reads";
+            return std::string(side)
+                + " is neither a lesson artifact (it has no schemaVersion) nor the results "
+                  "of a harness lessonscope reads";
     }
-    const bool same = (a.results && b.results && a.results->harness == b.results->harness) ||
-                      (a.artifact && b.artifact && !a.results && !b.results);
+    const bool same = (a.results && b.results && a.results->harness == b.results->harness)
+        || (a.artifact && b.artifact && !a.results && !b.results);
     if (same)
         return {};
     if ((!a.artifact && !a.results) || (!b.artifact && !b.results))
         return "an unreadable file cannot be compared";
-    return "A is " + describeOpened(a) + " and B " + describeOpened(b) +
-           ": only two lesson artifacts, or two results files of the same harness, measure the same things";
+    return "A is " + describeOpened(a) + " and B " + describeOpened(b)
+        + ": only two lesson artifacts, or two results files of the same harness, measure the same things";
 }
 
 QStringList findOpenableFiles(const QString &folder, const std::atomic<bool> *cancel)

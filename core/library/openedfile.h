@@ -20,8 +20,8 @@
 namespace lessonscope {
 
 struct OpenedFile {
-    std::optional<Artifact> artifact;            // a lesson artifact (or any other JSON object)
-    std::shared_ptr<const ResultsFile> results;  // the results of another harness
+    std::optional<Artifact> artifact;           // a lesson artifact (or any other JSON object)
+    std::shared_ptr<const ResultsFile> results; // the results of another harness
     Problems problems;
 
     bool ok() const { return (artifact || results) && !hasErrors(problems); }

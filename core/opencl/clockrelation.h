@@ -63,17 +63,17 @@ std::optional<HostClock> identifyHostClock(const std::function<std::int64_t()> &
 // which the clocks drift apart). docs/opencl.md explains each method.
 struct DeviceClockRelation {
     enum class Method {
-        None,              // not established: `problem` says why
-        DeviceIsHostClock, // the device's timestamps are readings of a host clock (PoCL: CLOCK_MONOTONIC_RAW)
-        DeviceAndHostTimer,// clGetDeviceAndHostTimer pairs (OpenCL ≥ 2.1), its host clock identified
-        ProfilingBrackets, // commands' QUEUED and END between host reads around them
+        None,               // not established: `problem` says why
+        DeviceIsHostClock,  // the device's timestamps are readings of a host clock (PoCL: CLOCK_MONOTONIC_RAW)
+        DeviceAndHostTimer, // clGetDeviceAndHostTimer pairs (OpenCL ≥ 2.1), its host clock identified
+        ProfilingBrackets,  // commands' QUEUED and END between host reads around them
     };
     Method method = Method::None;
     std::string deviceClock;       // "CLOCK_MONOTONIC_RAW", or "the device's timer" when it is none of the host's
     std::string platformHostClock; // DeviceAndHostTimer: the host clock clGetHostTimer reads
     std::int64_t firstDeviceNs = 0;
     std::int64_t firstOffsetNs = 0;
-    std::int64_t lastDeviceNs = 0;  // == firstDeviceNs until combined() with a later calibration
+    std::int64_t lastDeviceNs = 0; // == firstDeviceNs until combined() with a later calibration
     std::int64_t lastOffsetNs = 0;
     std::int64_t uncertaintyNs = 0; // ± around each calibration's offset: what its reads prove
     int samples = 0;

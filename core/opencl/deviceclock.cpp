@@ -36,7 +36,8 @@ CommandBrackets bracketCommands(OpenClSession::Impl &s, int samples)
     for (int i = 0; i < samples; ++i) {
         cl_event event = nullptr;
         const std::int64_t before = MonotonicClock::nowNs();
-        const cl_int enqueued = clEnqueueFillBuffer(s.queue(), scratch(), &pattern, sizeof pattern, 0, 64, 0, nullptr, &event);
+        const cl_int enqueued
+            = clEnqueueFillBuffer(s.queue(), scratch(), &pattern, sizeof pattern, 0, 64, 0, nullptr, &event);
         const std::int64_t enqueuedEnd = MonotonicClock::nowNs();
         check(enqueued, "clEnqueueFillBuffer");
         const cl_int finished = clFinish(s.queue());
@@ -75,7 +76,8 @@ DeviceClockRelation relation(Method method, const std::string &deviceClock, cons
 }
 
 // clGetDeviceAndHostTimer's pairs as MonotonicClock − device, once the platform's host clock is known.
-std::optional<DeviceClockRelation> fromDeviceAndHostTimer(OpenClSession::Impl &s, const OffsetInterval &proven, int samples)
+std::optional<DeviceClockRelation> fromDeviceAndHostTimer(OpenClSession::Impl &s, const OffsetInterval &proven,
+                                                          int samples)
 {
     if (!s.info.atLeast(2, 1))
         return std::nullopt;
@@ -94,15 +96,17 @@ std::optional<DeviceClockRelation> fromDeviceAndHostTimer(OpenClSession::Impl &s
         if (clGetDeviceAndHostTimer(s.device(), &device, &host) != CL_SUCCESS)
             return std::nullopt;
         // The driver takes both "as close as possible": a bracket of zero width on its host clock.
-        pairs.push_back({static_cast<std::int64_t>(host), static_cast<std::int64_t>(device), static_cast<std::int64_t>(host)});
+        pairs.push_back(
+            {static_cast<std::int64_t>(host), static_cast<std::int64_t>(device), static_cast<std::int64_t>(host)});
     }
     const OffsetInterval offset = sum(offsetHull(pairs), monotonicMinus(*platformClock, samples));
     if (!offset.overlaps(proven))
         return std::nullopt;
-    DeviceClockRelation r = relation(Method::DeviceAndHostTimer, "the device's timer", offset, static_cast<std::int64_t>(device),
-                                     samples, "clGetDeviceAndHostTimer's pairs, on the platform's host clock "
-                                         + std::string(hostClockName(*platformClock)) + ", give MonotonicClock − device in "
-                                         + describe(offset) + ", within what the commands' own timestamps prove, " + describe(proven));
+    DeviceClockRelation r
+        = relation(Method::DeviceAndHostTimer, "the device's timer", offset, static_cast<std::int64_t>(device), samples,
+                   "clGetDeviceAndHostTimer's pairs, on the platform's host clock "
+                       + std::string(hostClockName(*platformClock)) + ", give MonotonicClock − device in "
+                       + describe(offset) + ", within what the commands' own timestamps prove, " + describe(proven));
     r.platformHostClock = hostClockName(*platformClock);
     return r;
 }

@@ -12,10 +12,7 @@ using namespace opencl_detail;
 
 namespace {
 
-cl_event eventOf(void *event)
-{
-    return static_cast<cl_event>(event);
-}
+cl_event eventOf(void *event) { return static_cast<cl_event>(event); }
 
 std::int64_t profiling(cl_event event, cl_profiling_info which)
 {
@@ -44,19 +41,15 @@ const char *openClStatusName(OpenClStatus status)
 }
 
 OpenClCommand::OpenClCommand(void *event, std::int64_t enqueueBeginNs, std::int64_t enqueueEndNs)
-    : m_event(event)
-    , m_enqueueBeginNs(enqueueBeginNs)
-    , m_enqueueEndNs(enqueueEndNs)
-{
-}
+    : m_event(event), m_enqueueBeginNs(enqueueBeginNs), m_enqueueEndNs(enqueueEndNs)
+{ }
 
 OpenClCommand::OpenClCommand(OpenClCommand &&other) noexcept
-    : m_event(std::exchange(other.m_event, nullptr))
-    , m_enqueueBeginNs(other.m_enqueueBeginNs)
-    , m_enqueueEndNs(other.m_enqueueEndNs)
-    , m_readyObservedNs(other.m_readyObservedNs)
-{
-}
+    : m_event(std::exchange(other.m_event, nullptr)),
+      m_enqueueBeginNs(other.m_enqueueBeginNs),
+      m_enqueueEndNs(other.m_enqueueEndNs),
+      m_readyObservedNs(other.m_readyObservedNs)
+{ }
 
 OpenClCommand &OpenClCommand::operator=(OpenClCommand &&other) noexcept
 {
@@ -119,10 +112,8 @@ OpenClDeviceTimes OpenClCommand::deviceTimes() const
     if (status() != OpenClStatus::Complete)
         throw std::logic_error("OpenClCommand::deviceTimes before the command completed");
     const cl_event event = eventOf(m_event);
-    return {profiling(event, CL_PROFILING_COMMAND_QUEUED),
-            profiling(event, CL_PROFILING_COMMAND_SUBMIT),
-            profiling(event, CL_PROFILING_COMMAND_START),
-            profiling(event, CL_PROFILING_COMMAND_END)};
+    return {profiling(event, CL_PROFILING_COMMAND_QUEUED), profiling(event, CL_PROFILING_COMMAND_SUBMIT),
+            profiling(event, CL_PROFILING_COMMAND_START), profiling(event, CL_PROFILING_COMMAND_END)};
 }
 
 OpenClCallRecord OpenClCommand::record() const

@@ -7,8 +7,7 @@ namespace lessonscope {
 
 bool OpenClDeviceInfo::isPocl() const
 {
-    return platformName == "Portable Computing Language"
-        || platformVersion.find("PoCL") != std::string::npos
+    return platformName == "Portable Computing Language" || platformVersion.find("PoCL") != std::string::npos
         || platformVersion.find("pocl") != std::string::npos;
 }
 

@@ -64,12 +64,11 @@ OpenClDeviceInfo describe(const cl::Platform &platform, const cl::Device &device
     info.type = typeName(device.getInfo<CL_DEVICE_TYPE>());
     info.computeUnits = static_cast<int>(device.getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>());
     info.fp64 = hasExtension(device.getInfo<CL_DEVICE_EXTENSIONS>(), "cl_khr_fp64");
-    info.profilingTimerResolutionNs
-        = static_cast<std::int64_t>(device.getInfo<CL_DEVICE_PROFILING_TIMER_RESOLUTION>());
+    info.profilingTimerResolutionNs = static_cast<std::int64_t>(device.getInfo<CL_DEVICE_PROFILING_TIMER_RESOLUTION>());
     // Deprecated in OpenCL 2.0, so the bindings do not ask for it; still what drivers answer.
     cl_bool unified = CL_FALSE;
-    info.hostUnifiedMemory = clGetDeviceInfo(device(), CL_DEVICE_HOST_UNIFIED_MEMORY, sizeof unified, &unified, nullptr)
-            == CL_SUCCESS
+    info.hostUnifiedMemory
+        = clGetDeviceInfo(device(), CL_DEVICE_HOST_UNIFIED_MEMORY, sizeof unified, &unified, nullptr) == CL_SUCCESS
         && unified == CL_TRUE;
     info.available = device.getInfo<CL_DEVICE_AVAILABLE>() == CL_TRUE;
     info.compilerAvailable = device.getInfo<CL_DEVICE_COMPILER_AVAILABLE>() == CL_TRUE;
@@ -118,8 +117,9 @@ OpenClDeviceList enumerate(int stopAt, FoundDevice *found)
                 ++index;
             }
         } catch (const cl::Error &error) { // the bindings name the call; the code says why
-            addProblem(list.problem, "OpenCL platform " + std::to_string(p) + " could not be asked for its devices: "
-                                         + error.what() + " failed with " + openClErrorName(error.err()) + ".");
+            addProblem(list.problem,
+                       "OpenCL platform " + std::to_string(p) + " could not be asked for its devices: " + error.what()
+                           + " failed with " + openClErrorName(error.err()) + ".");
         }
     }
     if (list.devices.empty() && list.problem.empty())
@@ -138,10 +138,7 @@ OpenClDeviceList listOpenClDevices()
     }
 }
 
-bool openClBuiltIn()
-{
-    return true;
-}
+bool openClBuiltIn() { return true; }
 
 namespace opencl_detail {
 
@@ -152,8 +149,8 @@ FoundDevice findOpenClDevice(int index)
     if (index < 0 || found.info.index != index) {
         std::string message = "there is no OpenCL device opencl:" + std::to_string(index) + ": ";
         message += list.devices.empty() ? (list.problem.empty() ? "none was found" : list.problem)
-                                        : std::to_string(list.devices.size()) + " found (opencl:0 to opencl:"
-                                              + std::to_string(list.devices.size() - 1) + ")";
+                                        : std::to_string(list.devices.size())
+                + " found (opencl:0 to opencl:" + std::to_string(list.devices.size() - 1) + ")";
         throw std::out_of_range(message);
     }
     return found;

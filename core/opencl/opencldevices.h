@@ -25,13 +25,13 @@ struct OpenClDeviceInfo {
     int versionMinor = 0;
     std::string openClCVersion; // CL_DEVICE_OPENCL_C_VERSION: the kernel language
 
-    std::string type;            // "CPU", "GPU", "accelerator", "custom" (CL_DEVICE_TYPE)
-    int computeUnits = 0;        // CL_DEVICE_MAX_COMPUTE_UNITS
-    bool fp64 = false;           // cl_khr_fp64 among CL_DEVICE_EXTENSIONS: float64 kernels build
+    std::string type;                            // "CPU", "GPU", "accelerator", "custom" (CL_DEVICE_TYPE)
+    int computeUnits = 0;                        // CL_DEVICE_MAX_COMPUTE_UNITS
+    bool fp64 = false;                           // cl_khr_fp64 among CL_DEVICE_EXTENSIONS: float64 kernels build
     std::int64_t profilingTimerResolutionNs = 0; // CL_DEVICE_PROFILING_TIMER_RESOLUTION
-    bool hostUnifiedMemory = false; // CL_DEVICE_HOST_UNIFIED_MEMORY: the device shares the host's memory
-    bool available = false;         // CL_DEVICE_AVAILABLE
-    bool compilerAvailable = false; // CL_DEVICE_COMPILER_AVAILABLE: it can build kernels from source
+    bool hostUnifiedMemory = false;              // CL_DEVICE_HOST_UNIFIED_MEMORY: the device shares the host's memory
+    bool available = false;                      // CL_DEVICE_AVAILABLE
+    bool compilerAvailable = false;              // CL_DEVICE_COMPILER_AVAILABLE: it can build kernels from source
 
     std::string id() const { return "opencl:" + std::to_string(index); }
     // PoCL (Debian's pocl-opencl-icd, any CPU): its kernel cache and its clock are known (docs/opencl.md).

@@ -6,13 +6,11 @@ namespace lessonscope {
 
 OpenClDeviceList listOpenClDevices()
 {
-    return {{}, "this lessonscope was built without OpenCL (LESSONSCOPE_OPENCL=OFF or no OpenCL "
-                "headers and ICD loader found when it was built)"};
+    return {{},
+            "this lessonscope was built without OpenCL (LESSONSCOPE_OPENCL=OFF or no OpenCL "
+            "headers and ICD loader found when it was built)"};
 }
 
-bool openClBuiltIn()
-{
-    return false;
-}
+bool openClBuiltIn() { return false; }
 
 } // namespace lessonscope

@@ -127,16 +127,13 @@ std::string openClErrorName(int code)
 }
 
 OpenClError::OpenClError(const std::string &call, int code, const std::string &detail)
-    : std::runtime_error(messageOf(call, code, detail))
-    , m_call(call)
-    , m_code(code)
-{
-}
+    : std::runtime_error(messageOf(call, code, detail)), m_call(call), m_code(code)
+{ }
 
 OpenClBuildError::OpenClBuildError(int code, std::string log)
-    : OpenClError("clBuildProgram", code, log.empty() ? "the compiler wrote no log" : "the compiler's log: " + logExcerpt(log))
-    , m_log(std::move(log))
-{
-}
+    : OpenClError("clBuildProgram", code,
+                  log.empty() ? "the compiler wrote no log" : "the compiler's log: " + logExcerpt(log)),
+      m_log(std::move(log))
+{ }
 
 } // namespace lessonscope

@@ -15,7 +15,8 @@ std::int64_t OpenClFirstUse::partsNs() const
     return sum;
 }
 
-OpenClFirstUse measureOpenClFirstUse(int deviceIndex, MatmulKernel::Dtype dtype, int m, int k, int n, std::uint64_t seed)
+OpenClFirstUse measureOpenClFirstUse(int deviceIndex, MatmulKernel::Dtype dtype, int m, int k, int n,
+                                     std::uint64_t seed)
 {
     const std::int64_t beginNs = MonotonicClock::nowNs();
     OpenClSession session(deviceIndex);
@@ -57,8 +58,8 @@ OpenClFirstUse measureOpenClFirstUse(OpenClSession &session, OpenClProduct &prod
     use.programCache = program.build().cache;
     if (pocl) {
         use.cacheDirectory = cache.directory;
-        use.kernelBinaryCache = beforeCall.kernelBinaryOutcome(PoclCacheSnapshot::take(cache), program.build().cacheFolder,
-                                                                product.kernelName());
+        use.kernelBinaryCache = beforeCall.kernelBinaryOutcome(PoclCacheSnapshot::take(cache),
+                                                               program.build().cacheFolder, product.kernelName());
     }
     return use;
 }

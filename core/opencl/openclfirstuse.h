@@ -31,7 +31,7 @@ struct OpenClFirstUse {
     std::int64_t endNs = 0;   // the first call's readiness observed: the whole first use spans these
 
     std::string buildLog;
-    std::string cacheDirectory;                                      // PoCL's, when it is PoCL
+    std::string cacheDirectory;                                         // PoCL's, when it is PoCL
     KernelCacheOutcome programCache = KernelCacheOutcome::NotPocl;      // clBuildProgram found the program
     KernelCacheOutcome kernelBinaryCache = KernelCacheOutcome::NotPocl; // the first enqueue found the kernel's binary
     double maxAbsError = 0; // of the first call's output against the long-double reference
@@ -45,7 +45,8 @@ struct OpenClFirstUse {
 // loads the drivers, only its first build can miss PoCL's in-memory state), so a lesson runs it in
 // fresh processes (core/lesson/childprocess.h). PoCL's cache is looked at around the build and
 // around the first call, outside every timer. Throws what OpenClSession and OpenClProduct throw.
-OpenClFirstUse measureOpenClFirstUse(int deviceIndex, MatmulKernel::Dtype dtype, int m, int k, int n, std::uint64_t seed);
+OpenClFirstUse measureOpenClFirstUse(int deviceIndex, MatmulKernel::Dtype dtype, int m, int k, int n,
+                                     std::uint64_t seed);
 
 class OpenClSession;
 class OpenClProduct;

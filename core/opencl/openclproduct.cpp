@@ -41,7 +41,7 @@ HostMemory pageAligned(std::size_t bytes)
 // The wait list of a command behind an optional gate.
 struct WaitList {
     cl_event event = nullptr;
-    explicit WaitList(const OpenClGate *gate) : event(gate ? static_cast<cl_event>(gate->nativeEvent()) : nullptr) {}
+    explicit WaitList(const OpenClGate *gate) : event(gate ? static_cast<cl_event>(gate->nativeEvent()) : nullptr) { }
     cl_uint count() const { return event ? 1 : 0; }
     const cl_event *events() const { return event ? &event : nullptr; }
 };
@@ -52,7 +52,8 @@ bool complete(const cl::Event &event)
     if (!event())
         return true;
     cl_int status = CL_COMPLETE;
-    check(clGetEventInfo(event(), CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status, nullptr), "clGetEventInfo");
+    check(clGetEventInfo(event(), CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status, nullptr),
+          "clGetEventInfo");
     return status == CL_COMPLETE || status < 0;
 }
 
@@ -73,13 +74,15 @@ struct OpenClProduct::Impl {
     cl::Event readingHostInputs; // the last command that reads hostInputs (not retained by a command)
     cl::Event readingBack;
 
-    std::size_t inputBytes() const { return elementBytes * (static_cast<std::size_t>(m) * k + static_cast<std::size_t>(k) * n); }
+    std::size_t inputBytes() const
+    {
+        return elementBytes * (static_cast<std::size_t>(m) * k + static_cast<std::size_t>(k) * n);
+    }
     std::size_t outputBytes() const { return elementBytes * static_cast<std::size_t>(m) * n; }
     cl_command_queue queue() const { return session.impl().queue(); }
     bool ready() const { return kernel() && inputs() && output(); }
 
-    template<typename Scalar>
-    void fill(std::uint64_t seed)
+    template <typename Scalar> void fill(std::uint64_t seed)
     {
         std::mt19937_64 generator(seed);
         auto *x = reinterpret_cast<Scalar *>(hostInputs.get());
@@ -87,8 +90,7 @@ struct OpenClProduct::Impl {
         fillColumnMajor(x + static_cast<std::size_t>(m) * k, k, n, generator);
     }
 
-    template<typename Scalar>
-    double error(const std::function<bool()> &stopped) const
+    template <typename Scalar> double error(const std::function<bool()> &stopped) const
     {
         const auto *x = reinterpret_cast<const Scalar *>(hostInputs.get());
         return maxAbsErrorOfProduct(x, x + static_cast<std::size_t>(m) * k,
@@ -161,7 +163,8 @@ TimedStep OpenClProduct::allocate()
     cl_int outputError = CL_SUCCESS;
     TimedStep step;
     step.beginNs = MonotonicClock::nowNs();
-    cl_mem inputs = clCreateBuffer(context, inputFlags, p.inputBytes(), useHost ? p.hostInputs.get() : nullptr, &inputError);
+    cl_mem inputs
+        = clCreateBuffer(context, inputFlags, p.inputBytes(), useHost ? p.hostInputs.get() : nullptr, &inputError);
     cl_mem output = clCreateBuffer(context, CL_MEM_WRITE_ONLY, p.outputBytes(), nullptr, &outputError);
     step.endNs = MonotonicClock::nowNs();
     if (inputs)
@@ -173,7 +176,8 @@ TimedStep OpenClProduct::allocate()
 
     // Zero copy: the map of the inputs' buffer is the host's own memory.
     cl_int mapped = CL_SUCCESS;
-    void *view = clEnqueueMapBuffer(p.queue(), inputs, CL_TRUE, CL_MAP_READ, 0, p.inputBytes(), 0, nullptr, nullptr, &mapped);
+    void *view
+        = clEnqueueMapBuffer(p.queue(), inputs, CL_TRUE, CL_MAP_READ, 0, p.inputBytes(), 0, nullptr, nullptr, &mapped);
     check(mapped, "clEnqueueMapBuffer");
     p.zeroCopy = view == p.hostInputs.get();
     check(clEnqueueUnmapMemObject(p.queue(), inputs, view, 0, nullptr, nullptr), "clEnqueueUnmapMemObject");
@@ -284,25 +288,13 @@ std::vector<double> OpenClProduct::output() const
     return values;
 }
 
-bool OpenClProduct::zeroCopy() const
-{
-    return m_impl->zeroCopy;
-}
+bool OpenClProduct::zeroCopy() const { return m_impl->zeroCopy; }
 
-std::size_t OpenClProduct::inputBytes() const
-{
-    return m_impl->inputBytes();
-}
+std::size_t OpenClProduct::inputBytes() const { return m_impl->inputBytes(); }
 
-OpenClProduct::Dtype OpenClProduct::dtype() const
-{
-    return m_impl->dtype;
-}
+OpenClProduct::Dtype OpenClProduct::dtype() const { return m_impl->dtype; }
 
-OpenClPlacement OpenClProduct::placement() const
-{
-    return m_impl->placement;
-}
+OpenClPlacement OpenClProduct::placement() const { return m_impl->placement; }
 
 const char *OpenClProduct::kernelName() const
 {

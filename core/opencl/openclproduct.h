@@ -84,7 +84,7 @@ public:
     double maxAbsErrorAgainstReference(const std::function<bool()> &stopped = {}) const;
     std::vector<double> output() const; // as read back, column-major
 
-    bool zeroCopy() const; // after allocate(): the device's inputs are the host's memory itself
+    bool zeroCopy() const;          // after allocate(): the device's inputs are the host's memory itself
     std::size_t inputBytes() const; // X and W, as placed
     Dtype dtype() const;
     OpenClPlacement placement() const;

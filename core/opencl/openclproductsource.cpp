@@ -34,9 +34,6 @@ LESSONSCOPE_PRODUCT(lessonscope_product_float64, double)
     return source;
 }
 
-std::string productBuildOptions(const OpenClDeviceInfo &device)
-{
-    return device.fp64 ? "-DLESSONSCOPE_FP64" : "";
-}
+std::string productBuildOptions(const OpenClDeviceInfo &device) { return device.fp64 ? "-DLESSONSCOPE_FP64" : ""; }
 
 } // namespace lessonscope::opencl_detail

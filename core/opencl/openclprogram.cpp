@@ -63,10 +63,7 @@ OpenClProgram::OpenClProgram(OpenClSession &session, const std::string &source, 
 
 OpenClProgram::~OpenClProgram() = default;
 
-const OpenClBuild &OpenClProgram::build() const
-{
-    return m_impl->build;
-}
+const OpenClBuild &OpenClProgram::build() const { return m_impl->build; }
 
 bool OpenClProgram::hasKernel(const std::string &name) const
 {

@@ -9,8 +9,7 @@ namespace lessonscope {
 
 using namespace opencl_detail;
 
-OpenClSession::OpenClSession(int deviceIndex)
-    : m_impl(std::make_unique<Impl>())
+OpenClSession::OpenClSession(int deviceIndex) : m_impl(std::make_unique<Impl>())
 {
     Impl &s = *m_impl;
     s.platformStep.beginNs = MonotonicClock::nowNs();
@@ -20,9 +19,11 @@ OpenClSession::OpenClSession(int deviceIndex)
     s.platform = std::move(found.platform);
     s.device = std::move(found.device);
     if (!s.info.available)
-        throw OpenClUnsupported(s.info.id() + " (" + s.info.name + ") is not available: its driver says it cannot run work now");
+        throw OpenClUnsupported(s.info.id() + " (" + s.info.name
+                                + ") is not available: its driver says it cannot run work now");
     if (!s.info.compilerAvailable)
-        throw OpenClUnsupported(s.info.id() + " (" + s.info.name + ") has no compiler: it cannot build the product's kernel from source");
+        throw OpenClUnsupported(s.info.id() + " (" + s.info.name
+                                + ") has no compiler: it cannot build the product's kernel from source");
 
     translated([&] {
         s.contextStep.beginNs = MonotonicClock::nowNs();
@@ -40,7 +41,8 @@ OpenClSession::OpenClSession(int deviceIndex)
     }
     s.queueStep.endNs = MonotonicClock::nowNs();
     if (error == CL_INVALID_QUEUE_PROPERTIES)
-        throw OpenClUnsupported(s.info.id() + " (" + s.info.name + ") cannot make a profiling queue: its own clock cannot be read");
+        throw OpenClUnsupported(s.info.id() + " (" + s.info.name
+                                + ") cannot make a profiling queue: its own clock cannot be read");
     check(error, "clCreateCommandQueue");
     s.queue = cl::CommandQueue(queue);
 }
@@ -52,25 +54,13 @@ OpenClSession::~OpenClSession()
         clFinish(m_impl->queue());
 }
 
-const OpenClDeviceInfo &OpenClSession::device() const
-{
-    return m_impl->info;
-}
+const OpenClDeviceInfo &OpenClSession::device() const { return m_impl->info; }
 
-TimedStep OpenClSession::platformStep() const
-{
-    return m_impl->platformStep;
-}
+TimedStep OpenClSession::platformStep() const { return m_impl->platformStep; }
 
-TimedStep OpenClSession::contextStep() const
-{
-    return m_impl->contextStep;
-}
+TimedStep OpenClSession::contextStep() const { return m_impl->contextStep; }
 
-TimedStep OpenClSession::queueStep() const
-{
-    return m_impl->queueStep;
-}
+TimedStep OpenClSession::queueStep() const { return m_impl->queueStep; }
 
 const OpenClProgram &OpenClSession::productProgram()
 {

@@ -17,7 +17,7 @@ struct OpenClSession::Impl {
     cl::CommandQueue queue;
     TimedStep platformStep, contextStep, queueStep;
     std::unique_ptr<OpenClProgram> productProgram; // once built
-    std::exception_ptr productProgramFailure;     // once its build failed
+    std::exception_ptr productProgramFailure;      // once its build failed
 };
 
 } // namespace lessonscope

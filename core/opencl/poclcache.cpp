@@ -124,8 +124,9 @@ KernelCacheOutcome PoclCacheSnapshot::programOutcome(const PoclCacheSnapshot &af
     return m_files.count(folder + "/program.bc") ? KernelCacheOutcome::Hit : KernelCacheOutcome::Miss;
 }
 
-KernelCacheOutcome PoclCacheSnapshot::kernelBinaryOutcome(const PoclCacheSnapshot &after, const std::string &programFolder,
-                                                           const std::string &kernelName) const
+KernelCacheOutcome PoclCacheSnapshot::kernelBinaryOutcome(const PoclCacheSnapshot &after,
+                                                          const std::string &programFolder,
+                                                          const std::string &kernelName) const
 {
     if (!m_enabled)
         return KernelCacheOutcome::Disabled;

@@ -22,8 +22,8 @@ struct Row {
         Rms,       // the fit's root-mean-square error
     };
     Kind kind = Kind::Iteration;
-    std::string pointer;  // "/benchmarks/3", "line 14"
-    std::string runName;  // the benchmark ("BM_Sort/64"); the family ("BM_Sort") for BigO and RMS
+    std::string pointer; // "/benchmarks/3", "line 14"
+    std::string runName; // the benchmark ("BM_Sort/64"); the family ("BM_Sort") for BigO and RMS
     std::string aggregateName;
     bool isDuration = true; // an aggregate in time; cv is a fraction
     double realSeconds = 0;
@@ -52,7 +52,7 @@ Name parseName(const std::string &runName);
 class Assembler
 {
 public:
-    explicit Assembler(ResultsFile &file) : m_file(file) {}
+    explicit Assembler(ResultsFile &file) : m_file(file) { }
     void add(const Row &row);
     void finish();
 

@@ -208,12 +208,14 @@ PeerRead readGoogleBenchmarkCsvRows(std::string_view bytes)
         if (fields.size() != columns.names.size()) {
             if (i + 1 == lines.size() && endsInRow) {
                 file->truncated = true;
-                checker.warning(pointer, "the file ends in the middle of this row: the run that wrote it was cut short "
-                                         "(it aborted or was killed), and what it measured after is not here");
+                checker.warning(pointer,
+                                "the file ends in the middle of this row: the run that wrote it was cut short "
+                                "(it aborted or was killed), and what it measured after is not here");
                 break;
             }
-            checker.error(pointer, "this row has " + std::to_string(fields.size()) + " fields where the header has " +
-                                       std::to_string(columns.names.size()) + ": it is left out");
+            checker.error(pointer,
+                          "this row has " + std::to_string(fields.size()) + " fields where the header has "
+                              + std::to_string(columns.names.size()) + ": it is left out");
             continue;
         }
         if (const auto row = readRow(fields, pointer, columns, checker))

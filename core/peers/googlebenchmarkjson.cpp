@@ -20,11 +20,27 @@ using googlebenchmark::Row;
 // The members of a row that are not counters.
 const std::set<std::string> &rowKeys()
 {
-    static const std::set<std::string> keys{
-        "name", "family_index", "per_family_instance_index", "run_name", "run_type", "repetitions",
-        "repetition_index", "threads", "iterations", "real_time", "cpu_time", "time_unit", "aggregate_name",
-        "aggregate_unit", "error_occurred", "error_message", "label", "big_o", "real_coefficient",
-        "cpu_coefficient", "rms"};
+    static const std::set<std::string> keys{"name",
+                                            "family_index",
+                                            "per_family_instance_index",
+                                            "run_name",
+                                            "run_type",
+                                            "repetitions",
+                                            "repetition_index",
+                                            "threads",
+                                            "iterations",
+                                            "real_time",
+                                            "cpu_time",
+                                            "time_unit",
+                                            "aggregate_name",
+                                            "aggregate_unit",
+                                            "error_occurred",
+                                            "error_message",
+                                            "label",
+                                            "big_o",
+                                            "real_coefficient",
+                                            "cpu_coefficient",
+                                            "rms"};
     return keys;
 }
 
@@ -36,8 +52,9 @@ std::string cachesText(const Json &caches)
         const auto size = numberOf(cache, "size").value_or(0);
         const auto sharing = numberOf(cache, "num_sharing").value_or(1);
         std::string sizeText = size >= 1048576 ? numberText(size / 1048576) + " MiB" : numberText(size / 1024) + " KiB";
-        text += (text.empty() ? "L" : ", L") + numberText(numberOf(cache, "level").value_or(0)) + " " +
-                stringOf(cache, "type") + " " + sizeText + (sharing > 1 ? " (shared by " + numberText(sharing) + ")" : "");
+        text += (text.empty() ? "L" : ", L") + numberText(numberOf(cache, "level").value_or(0)) + " "
+            + stringOf(cache, "type") + " " + sizeText
+            + (sharing > 1 ? " (shared by " + numberText(sharing) + ")" : "");
     }
     return text;
 }
@@ -71,8 +88,10 @@ bool readTimes(const Json &json, const std::string &pointer, Row &row, Checker &
     const std::string unit = stringOf(json, "time_unit");
     const auto perUnit = secondsPerTimeUnit(unit);
     if (!perUnit) {
-        checker.error(pointer + "/time_unit", "\"" + unit + "\" is not a time unit of Google Benchmark (ns, us, ms or s); "
-                                              "this row is left out");
+        checker.error(pointer + "/time_unit",
+                      "\"" + unit
+                          + "\" is not a time unit of Google Benchmark (ns, us, ms or s); "
+                            "this row is left out");
         return false;
     }
     const auto real = numberOf(json, "real_time");
@@ -132,7 +151,8 @@ std::optional<Row> readRow(const Json &json, const std::string &pointer, Checker
         return row;
     }
     if (!runType.empty() && runType != "iteration" && runType != "aggregate")
-        checker.warning(pointer + "/run_type", "\"" + runType + "\" is neither iteration nor aggregate: read as a repetition");
+        checker.warning(pointer + "/run_type",
+                        "\"" + runType + "\" is neither iteration nor aggregate: read as a repetition");
     if (runType == "aggregate") {
         row.kind = Row::Kind::Aggregate;
         row.aggregateName = aggregate.empty() ? name : aggregate;

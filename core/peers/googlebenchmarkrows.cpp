@@ -33,7 +33,8 @@ Name parseName(const std::string &runName)
     name.family = runName.substr(0, slash);
     while (slash != std::string::npos) {
         const std::size_t next = runName.find('/', slash + 1);
-        const std::string part = runName.substr(slash + 1, next == std::string::npos ? std::string::npos : next - slash - 1);
+        const std::string part
+            = runName.substr(slash + 1, next == std::string::npos ? std::string::npos : next - slash - 1);
         slash = next;
         if (part.rfind("threads:", 0) == 0) {
             if (const auto threads = numberIn(part.substr(8)))

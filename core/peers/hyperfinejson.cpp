@@ -28,8 +28,9 @@ bool readTimes(const Json &json, const std::string &pointer, BenchmarkResult &be
 {
     const Json *times = member(json, "times");
     if (!times || !times->is_array()) {
-        checker.error(pointer + "/times", "hyperfine writes each run's time in \"times\"; without it this command "
-                                          "has no runs to show");
+        checker.error(pointer + "/times",
+                      "hyperfine writes each run's time in \"times\"; without it this command "
+                      "has no runs to show");
         return false;
     }
     for (std::size_t i = 0; i < times->size(); ++i) {
@@ -95,7 +96,8 @@ PeerRead readHyperfineJson(const Json &document)
         benchmark.sampleName = "run";
         benchmark.name = stringOf(json, "command");
         if (!json.is_object() || benchmark.name.empty()) {
-            checker.error(pointer + (json.is_object() ? "/command" : ""), "a result without its command: it is left out");
+            checker.error(pointer + (json.is_object() ? "/command" : ""),
+                          "a result without its command: it is left out");
             continue;
         }
         if (!readTimes(json, pointer, benchmark, checker))

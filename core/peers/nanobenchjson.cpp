@@ -14,8 +14,8 @@ namespace {
 
 using namespace peerreading;
 
-const char *const kCounters[] = {"pagefaults", "cpucycles", "contextswitches", "instructions", "branchinstructions",
-                                 "branchmisses"};
+const char *const kCounters[]
+    = {"pagefaults", "cpucycles", "contextswitches", "instructions", "branchinstructions", "branchmisses"};
 
 void readMeasurements(const Json &measurements, const std::string &pointer, double batch, BenchmarkResult &benchmark,
                       Checker &checker)

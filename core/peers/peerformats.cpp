@@ -45,8 +45,7 @@ PeerRead finished(PeerRead read)
     return read;
 }
 
-template<typename Reader>
-PeerRead guarded(Reader &&reader)
+template <typename Reader> PeerRead guarded(Reader &&reader)
 {
     try {
         return finished(reader());
@@ -79,10 +78,14 @@ PeerRead readPeerJson(const Json &document, Harness harness)
 {
     return guarded([&] {
         switch (harness) {
-        case Harness::GoogleBenchmark: return readGoogleBenchmarkJson(document);
-        case Harness::Hyperfine: return readHyperfineJson(document);
-        case Harness::Pyperf: return readPyperfJson(document);
-        case Harness::Nanobench: return readNanobenchJson(document);
+        case Harness::GoogleBenchmark:
+            return readGoogleBenchmarkJson(document);
+        case Harness::Hyperfine:
+            return readHyperfineJson(document);
+        case Harness::Pyperf:
+            return readPyperfJson(document);
+        case Harness::Nanobench:
+            return readNanobenchJson(document);
         }
         return PeerRead{};
     });
@@ -99,8 +102,8 @@ std::optional<PeerRead> readCutShortGoogleBenchmarkJson(std::string_view bytes, 
     // Google Benchmark writes "{\n  \"context\": {" first and each row as "    {" … "    }": a file
     // cut short has its rows up to the last "    }", and only its closing brackets missing.
     const std::size_t start = bytes.find_first_not_of(" \t\r\n");
-    if (start == std::string_view::npos || bytes.substr(start, 16).find("\"context\"") == std::string_view::npos ||
-        bytes.find("\"benchmarks\": [") == std::string_view::npos || !hasErrors(parseProblems))
+    if (start == std::string_view::npos || bytes.substr(start, 16).find("\"context\"") == std::string_view::npos
+        || bytes.find("\"benchmarks\": [") == std::string_view::npos || !hasErrors(parseProblems))
         return std::nullopt;
     const std::size_t lastRow = bytes.rfind("\n    }");
     if (lastRow == std::string_view::npos || lastRow < bytes.find("\"benchmarks\": ["))
@@ -117,11 +120,13 @@ std::optional<PeerRead> readCutShortGoogleBenchmarkJson(std::string_view bytes, 
     results->truncated = true;
     read.results = std::move(results);
     const std::string where = parseProblems.empty() ? std::string() : " (" + parseProblems.front().message + ")";
-    read.problems.insert(read.problems.begin() + 1,
-                         Problem{Severity::Warning, "/benchmarks",
-                                 "the file ends before its JSON does" + where + ": the run that wrote it was cut "
-                                 "short (it aborted or was killed). The rows up to the last complete one are shown; "
-                                 "what it measured after them is not in the file."});
+    read.problems.insert(
+        read.problems.begin() + 1,
+        Problem{Severity::Warning, "/benchmarks",
+                "the file ends before its JSON does" + where
+                    + ": the run that wrote it was cut "
+                      "short (it aborted or was killed). The rows up to the last complete one are shown; "
+                      "what it measured after them is not in the file."});
     return read;
 }
 

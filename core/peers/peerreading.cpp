@@ -17,10 +17,7 @@ std::string stringOf(const Json &object, const char *key)
     return value && value->is_string() ? value->get<std::string>() : std::string();
 }
 
-std::optional<double> numberOf(const Json &object, const char *key)
-{
-    return numberValue(member(object, key));
-}
+std::optional<double> numberOf(const Json &object, const char *key) { return numberValue(member(object, key)); }
 
 std::string numberText(double value)
 {

@@ -52,7 +52,8 @@ void readRun(const Json &run, const std::string &pointer, BenchmarkResult &bench
     for (std::size_t i = 0; i < values->size(); ++i) {
         const auto value = numberValue(&(*values)[i]);
         if (!value || !(*value > 0)) {
-            checker.error(childPointer(pointer + "/values", i), "pyperf's values are numbers above 0; this one is left out");
+            checker.error(childPointer(pointer + "/values", i),
+                          "pyperf's values are numbers above 0; this one is left out");
             continue;
         }
         benchmark.samples.push_back(*value);
@@ -79,12 +80,14 @@ void readContext(const Json &suite, const Json &firstRun, ResultsFile &file)
 PeerRead readPyperfJson(const Json &document)
 {
     const std::string version = stringOf(document, "version");
-    Reading reading(Harness::Pyperf, "pyperf JSON " + (version.empty() ? rendered(*member(document, "version")) : version));
+    Reading reading(Harness::Pyperf,
+                    "pyperf JSON " + (version.empty() ? rendered(*member(document, "version")) : version));
     ResultsFile *file = &reading.file();
     Checker &checker = reading.checker();
     if (version != "1.0")
-        checker.warning("/version", "pyperf's format \"1.0\" (pyperf 1.0 and later) is what lessonscope reads; this "
-                                    "file is of another, and may be read wrongly (warm-ups before 1.0 were raw values)");
+        checker.warning("/version",
+                        "pyperf's format \"1.0\" (pyperf 1.0 and later) is what lessonscope reads; this "
+                        "file is of another, and may be read wrongly (warm-ups before 1.0 were raw values)");
     const Json suite = inherited(Json::object(), document);
     const Json &benchmarks = *member(document, "benchmarks");
     for (std::size_t b = 0; b < benchmarks.size(); ++b) {
@@ -100,7 +103,8 @@ PeerRead readPyperfJson(const Json &document)
         benchmark.sampleName = "value";
         benchmark.name = stringOf(metadata, "name");
         if (benchmark.name.empty())
-            checker.error(pointer + "/metadata/name", "pyperf names every benchmark in its metadata; this one has no name");
+            checker.error(pointer + "/metadata/name",
+                          "pyperf names every benchmark in its metadata; this one has no name");
         readUnit(metadata, benchmark);
         for (std::size_t r = 0; r < runs->size(); ++r)
             readRun((*runs)[r], childPointer(pointer + "/runs", r), benchmark, checker);

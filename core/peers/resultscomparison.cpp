@@ -15,7 +15,8 @@ void addDifference(std::vector<std::string> &differences, const std::string &nam
                    const std::string &b)
 {
     if (a != b)
-        differences.push_back(name + ": A " + (a.empty() ? "(not said)" : a) + " · B " + (b.empty() ? "(not said)" : b));
+        differences.push_back(name + ": A " + (a.empty() ? "(not said)" : a) + " · B "
+                              + (b.empty() ? "(not said)" : b));
 }
 
 std::string loadText(const ResultsFile &file)
@@ -39,10 +40,11 @@ bool loadsDiffer(const ResultsFile &a, const ResultsFile &b)
 // The context entries each harness writes of the machine and its software.
 const std::set<std::string> &machineKeys()
 {
-    static const std::set<std::string> keys{
-        "executable", "caches", "mhz_per_cpu",                                   // Google Benchmark
-        "platform", "python_implementation", "python_version", "cpu_config", // pyperf
-        "clockResolution"};                                                     // nanobench
+    static const std::set<std::string> keys{"executable",     "caches",
+                                            "mhz_per_cpu", // Google Benchmark
+                                            "platform",       "python_implementation",
+                                            "python_version", "cpu_config", // pyperf
+                                            "clockResolution"};             // nanobench
     return keys;
 }
 
@@ -114,8 +116,8 @@ ResultsComparison compareResults(const ResultsFile &a, const ResultsFile &b)
         if (!bb) {
             comparison.onlyInA.push_back(ba.name);
         } else if (!ba.error.empty() || !bb->error.empty()) {
-            comparison.notCompared.push_back(ba.name + ": " + (ba.error.empty() ? "B" : "A") + " did not run (" +
-                                             (ba.error.empty() ? bb->error : ba.error) + ")");
+            comparison.notCompared.push_back(ba.name + ": " + (ba.error.empty() ? "B" : "A") + " did not run ("
+                                             + (ba.error.empty() ? bb->error : ba.error) + ")");
         } else {
             comparison.benchmarks.push_back(compareOne(ba, *bb));
         }
@@ -136,8 +138,8 @@ std::string formatPValue(double p)
 
 std::string machineUnknownNote(Harness harness)
 {
-    return std::string("Neither file says what machine it ran on (") + harnessName(harness) +
-           " writes nothing of it): whether the two runs were made alike is not known from the files.";
+    return std::string("Neither file says what machine it ran on (") + harnessName(harness)
+        + " writes nothing of it): whether the two runs were made alike is not known from the files.";
 }
 
 std::string pValueCell(const std::optional<double> &p)

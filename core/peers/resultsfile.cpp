@@ -7,10 +7,14 @@ namespace lessonscope {
 const char *harnessName(Harness harness)
 {
     switch (harness) {
-    case Harness::GoogleBenchmark: return "Google Benchmark";
-    case Harness::Hyperfine: return "hyperfine";
-    case Harness::Pyperf: return "pyperf";
-    case Harness::Nanobench: return "nanobench";
+    case Harness::GoogleBenchmark:
+        return "Google Benchmark";
+    case Harness::Hyperfine:
+        return "hyperfine";
+    case Harness::Pyperf:
+        return "pyperf";
+    case Harness::Nanobench:
+        return "nanobench";
     }
     return "";
 }

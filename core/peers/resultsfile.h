@@ -22,9 +22,9 @@ const char *harnessName(Harness harness);
 // A number a benchmark reports beside its times: a user counter, bytes or items per second, a
 // hardware counter per iteration.
 struct BenchmarkCounter {
-    std::string name;  // as the file names it: "items_per_second", "elements_rate", "pagefaults"
-    double value = 0;  // the median over the samples when the file has one per sample
-    std::string unit;  // how to read it: "per second", "bytes per second", "per op", or empty
+    std::string name; // as the file names it: "items_per_second", "elements_rate", "pagefaults"
+    double value = 0; // the median over the samples when the file has one per sample
+    std::string unit; // how to read it: "per second", "bytes per second", "per op", or empty
 };
 
 // A summary the file itself reports: Google Benchmark's aggregate rows (mean, median, stddev,
@@ -41,14 +41,14 @@ struct BenchmarkResult {
     // Its samples in order: Google Benchmark's repetitions (real time), hyperfine's runs,
     // pyperf's values (of every run), nanobench's epochs; in seconds when isDuration.
     std::vector<double> samples;
-    std::vector<double> cpuSamples; // Google Benchmark: CPU time of each repetition, seconds
+    std::vector<double> cpuSamples;        // Google Benchmark: CPU time of each repetition, seconds
     std::string sampleName = "repetition"; // what one sample is: "repetition", "run", "value", "epoch"
-    bool isDuration = true;                 // pyperf's "byte" and "integer" units are not
-    std::string unit = "seconds";           // the samples' unit as the file names it when not seconds
+    bool isDuration = true;                // pyperf's "byte" and "integer" units are not
+    std::string unit = "seconds";          // the samples' unit as the file names it when not seconds
     std::vector<BenchmarkAggregate> aggregates;
     std::vector<BenchmarkCounter> counters;
-    std::string error;          // why it has no result (Google Benchmark's error_message)
-    std::vector<int> exitCodes; // hyperfine: one per run
+    std::string error;                 // why it has no result (Google Benchmark's error_message)
+    std::vector<int> exitCodes;        // hyperfine: one per run
     std::size_t runsWithoutWarmup = 0; // pyperf: runs with values and no warm-up value
     std::size_t runs = 0;              // pyperf: runs with values (calibration runs left out)
     std::string family;                // the family it belongs to ("BM_Sort"); empty when alone
@@ -66,8 +66,8 @@ struct BenchmarkResult {
 // Benchmarks that are one computation over an argument: Google Benchmark's family (Args,
 // Range, threads), a hyperfine parameter scan, nanobench results of one title with complexityN.
 struct BenchmarkFamily {
-    std::string name;         // "BM_Sort", "seq {size} | sort -R >/dev/null", "sort"
-    std::string argumentName; // "n", "size", "threads", "complexityN"
+    std::string name;                 // "BM_Sort", "seq {size} | sort -R >/dev/null", "sort"
+    std::string argumentName;         // "n", "size", "threads", "complexityN"
     std::vector<std::size_t> members; // indexes into ResultsFile::benchmarks, by argument
     // The file's own fit of time against the argument (Google Benchmark's BigO and RMS rows).
     std::string bigO;                  // "NlgN", "N", "N^2", "N^3", "lgN", "(1)", "f(N)"
@@ -82,14 +82,14 @@ struct ResultsFile {
     std::string version; // the harness's version as far as the file tells: "1.6–1.7", "1.0"
     std::string date;    // when it ran
     std::string host;
-    std::string cpu;     // "2 × 2300 MHz", a CPU model name
+    std::string cpu; // "2 × 2300 MHz", a CPU model name
     // Everything the file says of the machine and the run, in file order, as text.
     std::vector<std::pair<std::string, std::string>> context;
     std::optional<int> cpus;
     std::optional<double> loadAverage; // one minute, at the start
     std::string loadPointer;           // where the file says it
     std::optional<bool> cpuScaling;
-    std::string buildType;             // Google Benchmark's library_build_type: "debug", "release"
+    std::string buildType; // Google Benchmark's library_build_type: "debug", "release"
     std::vector<BenchmarkResult> benchmarks;
     std::vector<BenchmarkFamily> families;
     std::size_t repetitions = 0; // Google Benchmark: --benchmark_repetitions (0 when not said)

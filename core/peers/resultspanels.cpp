@@ -17,16 +17,14 @@ bool spansDecades(const std::vector<double> &values)
     return low != values.end() && *low > 0 && *high / *low >= 100;
 }
 
-std::string ylabelOf(const BenchmarkResult &b)
-{
-    return b.isDuration ? "seconds" : b.unit;
-}
+std::string ylabelOf(const BenchmarkResult &b) { return b.isDuration ? "seconds" : b.unit; }
 
 // The same title in every file of the harness (whatever the count), so that two files' panels of
 // one benchmark overlay.
 std::string sampleTitle(const ResultsFile &file, const BenchmarkResult &b)
 {
-    return b.name + ": " + b.sampleName + "s in order" + (file.harness == Harness::GoogleBenchmark ? " (real time)" : "");
+    return b.name + ": " + b.sampleName + "s in order"
+        + (file.harness == Harness::GoogleBenchmark ? " (real time)" : "");
 }
 
 // Names that begin alike ("seq 100000 | sort -n", "seq 100000 | sort -R") lose what they share,

@@ -18,10 +18,7 @@ std::string plural(std::size_t count, const std::string &singular)
 }
 
 // What one benchmark of this file is called in the counts.
-const char *benchmarkWord(Harness harness)
-{
-    return harness == Harness::Hyperfine ? "command" : "benchmark";
-}
+const char *benchmarkWord(Harness harness) { return harness == Harness::Hyperfine ? "command" : "benchmark"; }
 
 } // namespace
 
@@ -65,7 +62,8 @@ std::string describeResults(const ResultsFile &file)
     std::string text = harnessName(file.harness);
     // The format without the harness's name again: "(JSON)", "(CSV)", "(JSON 1.0)".
     const std::string format = file.format.rfind(text, 0) == 0 ? file.format.substr(text.size() + 1) : file.format;
-    if (!file.version.empty() && file.harness == Harness::GoogleBenchmark && file.version.find(' ') == std::string::npos)
+    if (!file.version.empty() && file.harness == Harness::GoogleBenchmark
+        && file.version.find(' ') == std::string::npos)
         text += " " + file.version;
     text += " results (" + format + ")";
     if (file.truncated)
@@ -102,8 +100,8 @@ std::string describeBenchmark(const BenchmarkResult &b)
     if (b.samples.size() >= 2) {
         const MedianInterval interval = medianInterval(b.samples, kZ95);
         const Statistics s = summarize(b.samples);
-        text += " (95%: " + value(interval.low) + "–" + value(interval.high) + "), " + plural(b.samples.size(), b.sampleName) +
-                ", min " + value(s.min) + ", max " + value(s.max);
+        text += " (95%: " + value(interval.low) + "–" + value(interval.high) + "), "
+            + plural(b.samples.size(), b.sampleName) + ", min " + value(s.min) + ", max " + value(s.max);
     } else if (b.samples.size() == 1) {
         text += ", 1 " + b.sampleName;
     } else if (b.aggregate("median")) {
@@ -114,7 +112,8 @@ std::string describeBenchmark(const BenchmarkResult &b)
     if (!b.cpuSamples.empty())
         text += "; CPU " + formatDuration(median(b.cpuSamples));
     for (const BenchmarkCounter &counter : b.counters)
-        text += "; " + counter.name + " " + formatNumber(counter.value) + (counter.unit.empty() ? "" : " " + counter.unit);
+        text += "; " + counter.name + " " + formatNumber(counter.value)
+            + (counter.unit.empty() ? "" : " " + counter.unit);
     if (const auto failed = std::count_if(b.exitCodes.begin(), b.exitCodes.end(), [](int code) { return code != 0; }))
         text += "; " + plural(static_cast<std::size_t>(failed), "run") + " failed";
     return text;

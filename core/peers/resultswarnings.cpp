@@ -14,10 +14,14 @@ namespace {
 const char *moreSamples(Harness harness)
 {
     switch (harness) {
-    case Harness::GoogleBenchmark: return "Rerun with --benchmark_repetitions=10 (or more).";
-    case Harness::Hyperfine: return "Rerun with --runs 10 (or more).";
-    case Harness::Pyperf: return "Rerun with more --processes or --values.";
-    case Harness::Nanobench: return "Run more epochs (Bench::epochs(10) or more).";
+    case Harness::GoogleBenchmark:
+        return "Rerun with --benchmark_repetitions=10 (or more).";
+    case Harness::Hyperfine:
+        return "Rerun with --runs 10 (or more).";
+    case Harness::Pyperf:
+        return "Rerun with more --processes or --values.";
+    case Harness::Nanobench:
+        return "Run more epochs (Bench::epochs(10) or more).";
     }
     return "";
 }
@@ -29,9 +33,12 @@ const char *lessSpread(Harness harness)
     case Harness::GoogleBenchmark:
         return "Run on a quiet machine with the benchmark pinned to one CPU (taskset -c 2), or let each repetition "
                "run longer (--benchmark_min_time).";
-    case Harness::Hyperfine: return "Run on a quiet machine, with --warmup, and compare medians rather than means.";
-    case Harness::Pyperf: return "Run on a quiet machine; `pyperf system tune` and --rigorous help.";
-    case Harness::Nanobench: return "Run on a quiet machine, or raise minEpochIterations so each epoch runs longer.";
+    case Harness::Hyperfine:
+        return "Run on a quiet machine, with --warmup, and compare medians rather than means.";
+    case Harness::Pyperf:
+        return "Run on a quiet machine; `pyperf system tune` and --rigorous help.";
+    case Harness::Nanobench:
+        return "Run on a quiet machine, or raise minEpochIterations so each epoch runs longer.";
     }
     return "";
 }
@@ -48,18 +55,25 @@ void fewSamples(const ResultsFile &file, Checker &checker)
     const BenchmarkResult &first = *few.front();
     const bool aggregatesOnly = first.samples.empty() && file.repetitions > 1;
     if (aggregatesOnly) {
-        checker.warning(first.pointer, std::to_string(few.size()) + " of its benchmarks have aggregates only (mean, "
-                                       "median, stddev, cv of " + std::to_string(file.repetitions) + " repetitions): "
-                                       "with no repetition to order, no interval can be given for a median. Rerun "
-                                       "without --benchmark_report_aggregates_only.");
+        checker.warning(first.pointer,
+                        std::to_string(few.size())
+                            + " of its benchmarks have aggregates only (mean, "
+                              "median, stddev, cv of "
+                            + std::to_string(file.repetitions)
+                            + " repetitions): "
+                              "with no repetition to order, no interval can be given for a median. Rerun "
+                              "without --benchmark_report_aggregates_only.");
         return;
     }
     const std::string plural = first.sampleName + "s";
     if (few.size() == 1) {
-        checker.warning(first.pointer, first.name + " has " + std::to_string(first.samples.size()) + " " +
-                                           (first.samples.size() == 1 ? first.sampleName : plural) + ", fewer than " +
-                                           std::to_string(kEnoughSamples) + ": the interval of its median spans nearly all of "
-                                           "them and says little (below 6 it cannot hold 95%). " + moreSamples(file.harness));
+        checker.warning(first.pointer,
+                        first.name + " has " + std::to_string(first.samples.size()) + " "
+                            + (first.samples.size() == 1 ? first.sampleName : plural) + ", fewer than "
+                            + std::to_string(kEnoughSamples)
+                            + ": the interval of its median spans nearly all of "
+                              "them and says little (below 6 it cannot hold 95%). "
+                            + moreSamples(file.harness));
         return;
     }
     std::string names;
@@ -67,10 +81,13 @@ void fewSamples(const ResultsFile &file, Checker &checker)
         names += (i ? ", " : "") + few[i]->name + " (" + std::to_string(few[i]->samples.size()) + ")";
     if (few.size() > 3)
         names += ", …";
-    checker.warning(first.pointer, std::to_string(few.size()) + " benchmarks have fewer than " +
-                                       std::to_string(kEnoughSamples) + " " + plural + " (" + names +
-                                       "): the interval of a median spans nearly all of them and says little (below 6 it cannot hold "
-                                       "95%). " + moreSamples(file.harness));
+    checker.warning(
+        first.pointer,
+        std::to_string(few.size()) + " benchmarks have fewer than " + std::to_string(kEnoughSamples) + " " + plural
+            + " (" + names
+            + "): the interval of a median spans nearly all of them and says little (below 6 it cannot hold "
+              "95%). "
+            + moreSamples(file.harness));
 }
 
 void spread(const ResultsFile &file, Checker &checker)
@@ -79,10 +96,11 @@ void spread(const ResultsFile &file, Checker &checker)
         const auto cv = coefficientOfVariation(b);
         if (!cv || !(*cv > kSpreadShare))
             continue;
-        checker.warning(b.pointer, b.name + ": its " + b.sampleName + "s spread with a coefficient of variation of " +
-                                       formatShare(*cv) + ", above " + formatShare(kSpreadShare) +
-                                       ": something else ran beside it, or each is too short for the clock. " +
-                                       lessSpread(file.harness));
+        checker.warning(b.pointer,
+                        b.name + ": its " + b.sampleName + "s spread with a coefficient of variation of "
+                            + formatShare(*cv) + ", above " + formatShare(kSpreadShare)
+                            + ": something else ran beside it, or each is too short for the clock. "
+                            + lessSpread(file.harness));
     }
 }
 
@@ -101,9 +119,10 @@ void machine(const ResultsFile &file, Checker &checker)
                         "(cpupower frequency-set -g performance) before timing.");
     if (file.loadAverage && file.cpus && *file.cpus > 0 && *file.loadAverage >= *file.cpus)
         checker.warning(file.loadPointer,
-                        "the load average at the start was " + formatNumber(*file.loadAverage) + " on " +
-                            std::to_string(*file.cpus) + " CPUs, 1 or more per CPU: other work was waiting for the "
-                            "CPUs, and the times include that waiting. Rerun on a quiet machine.");
+                        "the load average at the start was " + formatNumber(*file.loadAverage) + " on "
+                            + std::to_string(*file.cpus)
+                            + " CPUs, 1 or more per CPU: other work was waiting for the "
+                              "CPUs, and the times include that waiting. Rerun on a quiet machine.");
 }
 
 void perBenchmark(const ResultsFile &file, Checker &checker)
@@ -112,24 +131,26 @@ void perBenchmark(const ResultsFile &file, Checker &checker)
         if (!b.error.empty())
             checker.warning(b.pointer, b.name + " did not run: " + b.error + ". Its row has no times.");
         if (b.runsWithoutWarmup > 0)
-            checker.warning(b.pointer, b.name + ": " + std::to_string(b.runsWithoutWarmup) + " of its " +
-                                           std::to_string(b.runs) + " runs have no warm-up value, so their first "
-                                           "values pay what a first call pays (imports, caches). Keep pyperf's "
-                                           "default of one warm-up (--warmups 1) or more.");
+            checker.warning(b.pointer,
+                            b.name + ": " + std::to_string(b.runsWithoutWarmup) + " of its " + std::to_string(b.runs)
+                                + " runs have no warm-up value, so their first "
+                                  "values pay what a first call pays (imports, caches). Keep pyperf's "
+                                  "default of one warm-up (--warmups 1) or more.");
         const auto failed = std::count_if(b.exitCodes.begin(), b.exitCodes.end(), [](int code) { return code != 0; });
         if (failed > 0)
             checker.warning(b.pointer + "/exit_codes",
-                            b.name + ": " + std::to_string(failed) + " of its " + std::to_string(b.exitCodes.size()) +
-                                " runs exited with a non-zero code: a failing run times something other than the "
-                                "work, and hyperfine kept them only with --ignore-failure. Make the command succeed "
-                                "on every run, then time it.");
+                            b.name + ": " + std::to_string(failed) + " of its " + std::to_string(b.exitCodes.size())
+                                + " runs exited with a non-zero code: a failing run times something other than the "
+                                  "work, and hyperfine kept them only with --ignore-failure. Make the command succeed "
+                                  "on every run, then time it.");
         const auto typical = b.typical();
         if (file.harness == Harness::Hyperfine && typical && *typical < kHyperfineShellPrecision)
-            checker.warning(b.pointer, b.name + ": a run takes " + formatDuration(*typical) + ", under " +
-                                           formatDuration(kHyperfineShellPrecision) +
-                                           ", the precision to which hyperfine can subtract the shell's start-up: "
-                                           "these times are mostly that uncertainty. Time more work per run, or "
-                                           "run without a shell (-N).");
+            checker.warning(b.pointer,
+                            b.name + ": a run takes " + formatDuration(*typical) + ", under "
+                                + formatDuration(kHyperfineShellPrecision)
+                                + ", the precision to which hyperfine can subtract the shell's start-up: "
+                                  "these times are mostly that uncertainty. Time more work per run, or "
+                                  "run without a shell (-N).");
     }
 }
 

@@ -167,8 +167,7 @@ CallEvidence combined(const CallEvidence &a, const CallEvidence &b)
 }
 
 EvidenceRecorder::EvidenceRecorder(std::vector<ThreadCounterReader> deviceThreads)
-    : m_host(ThreadCounterReader::forCallingThread()),
-      m_usableCpus(usableCpusOfThisThread())
+    : m_host(ThreadCounterReader::forCallingThread()), m_usableCpus(usableCpusOfThisThread())
 {
     for (ThreadCounterReader &reader : deviceThreads) {
         if (m_device.size() < kMaxDeviceThreads)

@@ -44,7 +44,8 @@ inline constexpr double kInterruptedShare = 0.01;
 
 inline bool isInterruptedWait(std::int64_t waitedNs, std::int64_t unitNs)
 {
-    return waitedNs > kInterruptedAboveNs && static_cast<double>(waitedNs) > kInterruptedShare * static_cast<double>(unitNs);
+    return waitedNs > kInterruptedAboveNs
+        && static_cast<double>(waitedNs) > kInterruptedShare * static_cast<double>(unitNs);
 }
 
 inline bool isInterrupted(const CallEvidence &evidence, std::int64_t unitNs)

@@ -21,22 +21,11 @@ void CallHandle::release(State *state)
         delete state;
 }
 
-CallHandle::CallHandle(State *state)
-    : m_state(state)
-{
-    retain(m_state);
-}
+CallHandle::CallHandle(State *state) : m_state(state) { retain(m_state); }
 
-CallHandle::CallHandle(const CallHandle &other)
-    : m_state(other.m_state)
-{
-    retain(m_state);
-}
+CallHandle::CallHandle(const CallHandle &other) : m_state(other.m_state) { retain(m_state); }
 
-CallHandle::CallHandle(CallHandle &&other) noexcept
-    : m_state(std::exchange(other.m_state, nullptr))
-{
-}
+CallHandle::CallHandle(CallHandle &&other) noexcept : m_state(std::exchange(other.m_state, nullptr)) { }
 
 CallHandle &CallHandle::operator=(const CallHandle &other)
 {
@@ -55,10 +44,7 @@ CallHandle &CallHandle::operator=(CallHandle &&other) noexcept
     return *this;
 }
 
-CallHandle::~CallHandle()
-{
-    release(m_state);
-}
+CallHandle::~CallHandle() { release(m_state); }
 
 bool CallHandle::isReady() const
 {

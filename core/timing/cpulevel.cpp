@@ -11,10 +11,7 @@ namespace {
 
 #ifdef LESSONSCOPE_X86_CPUID
 
-bool bit(unsigned reg, int index)
-{
-    return ((reg >> index) & 1U) != 0;
-}
+bool bit(unsigned reg, int index) { return ((reg >> index) & 1U) != 0; }
 
 // XCR0: which register states the OS saves on a context switch. A CPU may have AVX-512 that the
 // OS never enabled, and then its instructions fault: the CPUID bits alone are not enough.
@@ -48,18 +45,18 @@ int detectLevel()
     }
 
     const bool v2 = bit(ecx1, 0) /* SSE3 */ && bit(ecx1, 9) /* SSSE3 */ && bit(ecx1, 13) /* CMPXCHG16B */
-        && bit(ecx1, 19) /* SSE4.1 */ && bit(ecx1, 20) /* SSE4.2 */ && bit(ecx1, 23) /* POPCNT */
+        && bit(ecx1, 19) /* SSE4.1 */ && bit(ecx1, 20) /* SSE4.2 */ && bit(ecx1, 23)     /* POPCNT */
         && bit(extEcx, 0) /* LAHF/SAHF */;
     if (!v2)
         return 1;
 
     const bool osxsave = bit(ecx1, 27);
     const unsigned long long xcr = osxsave ? xcr0() : 0;
-    const bool avxState = (xcr & 0x6U) == 0x6U;            // XMM and YMM
-    const bool avx512State = (xcr & 0xE6U) == 0xE6U;       // + opmask, ZMM_Hi256, Hi16_ZMM
-    const bool v3 = avxState && bit(ecx1, 12) /* FMA */ && bit(ecx1, 22) /* MOVBE */
+    const bool avxState = (xcr & 0x6U) == 0x6U;                                  // XMM and YMM
+    const bool avx512State = (xcr & 0xE6U) == 0xE6U;                             // + opmask, ZMM_Hi256, Hi16_ZMM
+    const bool v3 = avxState && bit(ecx1, 12) /* FMA */ && bit(ecx1, 22)         /* MOVBE */
         && bit(ecx1, 26) /* XSAVE */ && bit(ecx1, 28) /* AVX */ && bit(ecx1, 29) /* F16C */
-        && bit(ebx7, 3) /* BMI1 */ && bit(ebx7, 5) /* AVX2 */ && bit(ebx7, 8) /* BMI2 */
+        && bit(ebx7, 3) /* BMI1 */ && bit(ebx7, 5) /* AVX2 */ && bit(ebx7, 8)    /* BMI2 */
         && bit(extEcx, 5) /* LZCNT */;
     if (!v3)
         return 2;
@@ -71,10 +68,7 @@ int detectLevel()
 
 #else
 
-int detectLevel()
-{
-    return 0;
-}
+int detectLevel() { return 0; }
 
 #endif
 

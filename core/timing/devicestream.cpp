@@ -65,15 +65,17 @@ std::int64_t involuntarySwitchesOfThisThread()
 const char *waitStrategyName(WaitStrategy strategy)
 {
     switch (strategy) {
-    case WaitStrategy::Adaptive: return "adaptive";
-    case WaitStrategy::SpinThenPark: return "spin-then-park";
-    case WaitStrategy::Park: return "park";
+    case WaitStrategy::Adaptive:
+        return "adaptive";
+    case WaitStrategy::SpinThenPark:
+        return "spin-then-park";
+    case WaitStrategy::Park:
+        return "park";
     }
     return "unknown";
 }
 
-DeviceStream::DeviceStream(StreamOptions options)
-    : m_impl(std::make_unique<Impl>())
+DeviceStream::DeviceStream(StreamOptions options) : m_impl(std::make_unique<Impl>())
 {
     Impl &d = *m_impl;
     d.options = options;
@@ -177,29 +179,18 @@ CallHandle DeviceStream::dispatch(std::function<void()> work)
     return handle;
 }
 
-WaitStrategy DeviceStream::effectiveStrategy() const
-{
-    return m_impl->effective;
-}
+WaitStrategy DeviceStream::effectiveStrategy() const { return m_impl->effective; }
 
-long DeviceStream::workerThreadId() const
-{
-    return m_impl->workerTid;
-}
+long DeviceStream::workerThreadId() const { return m_impl->workerTid; }
 
-int DeviceStream::workerCpu() const
-{
-    return m_impl->workerCpu.load(std::memory_order_relaxed);
-}
+int DeviceStream::workerCpu() const { return m_impl->workerCpu.load(std::memory_order_relaxed); }
 
-int DeviceStream::workerMoves() const
-{
-    return m_impl->moves;
-}
+int DeviceStream::workerMoves() const { return m_impl->moves; }
 
 ThreadCounterReader DeviceStream::workerCounters() const
 {
-    return ThreadCounterReader::forThread(m_impl->workerTid, SelfReport{&m_impl->workerCpu, &m_impl->workerInvoluntary});
+    return ThreadCounterReader::forThread(m_impl->workerTid,
+                                          SelfReport{&m_impl->workerCpu, &m_impl->workerInvoluntary});
 }
 
 DeviceStream::Impl::Slot &DeviceStream::Impl::nextFreeSlot(std::uint32_t *position)
@@ -208,9 +199,7 @@ DeviceStream::Impl::Slot &DeviceStream::Impl::nextFreeSlot(std::uint32_t *positi
     // The slot is free once the call a lap earlier (position - kSlots) is entirely finished,
     // i.e. completed > position - kSlots. Wrapping arithmetic: true for the whole first lap.
     const std::uint32_t needed = *position + 1 - kSlots;
-    auto reached = [needed](std::uint32_t done) {
-        return static_cast<std::int32_t>(done - needed) >= 0;
-    };
+    auto reached = [needed](std::uint32_t done) { return static_cast<std::int32_t>(done - needed) >= 0; };
     if (!reached(completedSeen)) {
         // A full ring (kSlots calls in flight) waits for the device to finish the oldest one.
         detail::awaitUntil(completed, reached, hostParkedForSpace, hostSpinNs, workerToWatch);

@@ -22,8 +22,8 @@ const char *waitStrategyName(WaitStrategy strategy);
 struct StreamOptions {
     WaitStrategy strategy = WaitStrategy::Adaptive;
     // How long a waiter spins before it parks, when it spins at all.
-    std::int64_t hostSpinNs = 2'000'000;   // the host waits on in-flight work: spin up to 2 ms
-    std::int64_t workerSpinNs = 200'000;   // an idle worker: spin 200 µs for the next dispatch
+    std::int64_t hostSpinNs = 2'000'000; // the host waits on in-flight work: spin up to 2 ms
+    std::int64_t workerSpinNs = 200'000; // an idle worker: spin 200 µs for the next dispatch
     // A waiter spins only while the thread it waits for is seen running on another CPU, and parks
     // otherwise (docs/performance.md). Off only to measure the design that spun blindly.
     bool watchPartner = true;

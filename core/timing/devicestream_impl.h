@@ -80,8 +80,8 @@ struct DeviceStream::Impl {
 #endif
 
     std::array<Slot, detail::kSlots> slots;
-    alignas(detail::kLine) std::uint32_t tail = 0;          // host: the next position to fill
-    std::uint32_t completedSeen = 0;                // host: the last value read from completed
+    alignas(detail::kLine) std::uint32_t tail = 0; // host: the next position to fill
+    std::uint32_t completedSeen = 0;               // host: the last value read from completed
     alignas(detail::kLine) std::atomic<std::uint32_t> workerParked{0};
     alignas(detail::kLine) std::atomic<std::uint32_t> completed{0}; // worker: calls entirely finished
     alignas(detail::kLine) std::atomic<std::uint32_t> hostParkedForSpace{0};
@@ -97,6 +97,5 @@ struct DeviceStream::Impl {
     void releaseHost(); // undoes separateHostAndWorker's hold on the host, if it made one
     void runWorker();
 };
-
 
 } // namespace lessonscope

@@ -20,10 +20,7 @@ inline constexpr std::size_t kCacheLine = 64;
 
 // What a call's ready word holds once it is done: odd, so never the 0 of a fresh record, and
 // different for each use of a slot's record, so a reused record needs no reset before dispatch.
-constexpr std::uint32_t generationOf(std::uint32_t position)
-{
-    return (position << 1) | 1u;
-}
+constexpr std::uint32_t generationOf(std::uint32_t position) { return (position << 1) | 1u; }
 
 } // namespace detail
 
@@ -40,8 +37,8 @@ struct alignas(detail::kCacheLine) CallHandle::State {
 
     // Host thread only.
     alignas(detail::kCacheLine) std::uint32_t references = 0; // the handles and the slot
-    std::uint32_t generation = 0;                              // the value ready takes
-    std::int64_t spinNs = 0;                                   // how long wait() spins
+    std::uint32_t generation = 0;                             // the value ready takes
+    std::int64_t spinNs = 0;                                  // how long wait() spins
     std::int64_t dispatchEnd = 0;
     std::int64_t readyObserved = 0; // 0 until readiness was observed (the clock is never 0)
     // The worker, as the host's wait watches it; null when the host spins blindly. Set by

@@ -65,9 +65,9 @@ Histogram histogramOf(std::span<const double> samples, int bins)
         if (v > high)
             slot = counts.size() - 1;
         else if (v >= low) // the last edge at or below v; high itself is in the last bin
-            slot = std::min<std::size_t>(static_cast<std::size_t>(std::upper_bound(edges.begin(), edges.end(), v) -
-                                                                  edges.begin()),
-                                         static_cast<std::size_t>(bins));
+            slot = std::min<std::size_t>(
+                static_cast<std::size_t>(std::upper_bound(edges.begin(), edges.end(), v) - edges.begin()),
+                static_cast<std::size_t>(bins));
         ++counts[slot];
     }
     // As many significant digits as tell neighbouring edges apart (three at least).

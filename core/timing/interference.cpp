@@ -226,8 +226,7 @@ InterferenceProbe::InterferenceProbe()
       m_children(fromUsage(RUSAGE_CHILDREN)),
 #endif
       m_system(readSystemSnapshot())
-{
-}
+{ }
 
 InterferenceEvidence InterferenceProbe::finish() const
 {

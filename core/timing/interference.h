@@ -38,7 +38,7 @@ struct SystemSnapshot {
     double loadAverage = -1;                // 1-minute load average; -1 when unreadable
     std::optional<std::int64_t> stealTicks; // /proc/stat, when the kernel reports steal
     std::int64_t totalTicks = 0;
-    std::string governor;                   // cpufreq scaling governor of CPU 0; empty when unreadable
+    std::string governor; // cpufreq scaling governor of CPU 0; empty when unreadable
 };
 SystemSnapshot readSystemSnapshot();
 
@@ -55,15 +55,15 @@ std::optional<IdleSample> sampleIdleMachine(std::int64_t lengthNs = 50'000'000);
 
 // The evidence of one run, as the artifact records it.
 struct InterferenceEvidence {
-    double seconds = 0;          // the window: from start() to finish()
-    SwitchCounts host;           // the thread that ran the lesson (dispatched and waited)
-    SwitchCounts device;         // the stream workers, and the measuring child processes
-    std::int64_t deviceThreads = 0; // stream workers that ended in the window
-    double loadAverage = -1;     // at the start
-    int cpus = 1;                // CPUs this process may use
+    double seconds = 0;               // the window: from start() to finish()
+    SwitchCounts host;                // the thread that ran the lesson (dispatched and waited)
+    SwitchCounts device;              // the stream workers, and the measuring child processes
+    std::int64_t deviceThreads = 0;   // stream workers that ended in the window
+    double loadAverage = -1;          // at the start
+    int cpus = 1;                     // CPUs this process may use
     std::optional<double> stealShare; // share of all CPU time the hypervisor took during the window
     std::string governor;
-    std::optional<IdleSample> idle;   // just before the run
+    std::optional<IdleSample> idle; // just before the run
 };
 
 // Counts what happens between start() and finish() on the thread that calls both (the host), on

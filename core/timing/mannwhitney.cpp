@@ -66,10 +66,7 @@ double exactSurvival(std::size_t m, std::size_t n, double u)
     return tail / total;
 }
 
-double normalSurvival(double z)
-{
-    return 0.5 * std::erfc(z / std::sqrt(2.0));
-}
+double normalSurvival(double z) { return 0.5 * std::erfc(z / std::sqrt(2.0)); }
 
 } // namespace
 
@@ -81,7 +78,8 @@ std::optional<MannWhitneyU> mannWhitneyU(std::span<const double> x, std::span<co
     const double n1 = static_cast<double>(x.size());
     const double n2 = static_cast<double>(y.size());
     const Ranked ranked = rankPooled(x, y);
-    const double r1 = std::accumulate(ranked.ranks.begin(), ranked.ranks.begin() + static_cast<std::ptrdiff_t>(x.size()), 0.0);
+    const double r1
+        = std::accumulate(ranked.ranks.begin(), ranked.ranks.begin() + static_cast<std::ptrdiff_t>(x.size()), 0.0);
     MannWhitneyU result;
     result.u1 = r1 - n1 * (n1 + 1) / 2;
     const double u = std::max(result.u1, n1 * n2 - result.u1);

@@ -27,13 +27,11 @@ namespace {
 // on the reference machine (64×32 · 32×16 float32, AVX-512) it is the fastest layout — 0.59 µs
 // against 0.76–0.87 µs when X or the output is row-major, and 1.3 µs for the coefficient-based
 // lazyProduct, whose per-coefficient dot products vectorise badly at this shape.
-template<typename Scalar>
-using MatrixOf = Eigen::Matrix<Scalar, Eigen::Dynamic, Eigen::Dynamic, Eigen::ColMajor>;
+template <typename Scalar> using MatrixOf = Eigen::Matrix<Scalar, Eigen::Dynamic, Eigen::Dynamic, Eigen::ColMajor>;
 
 // Filled in row-major order (row by row), whatever the storage order, so that changing the
 // storage never changes the values.
-template<typename Scalar>
-void fillUniform(MatrixOf<Scalar> &matrix, std::mt19937_64 &generator)
+template <typename Scalar> void fillUniform(MatrixOf<Scalar> &matrix, std::mt19937_64 &generator)
 {
     for (Eigen::Index row = 0; row < matrix.rows(); ++row) {
         for (Eigen::Index col = 0; col < matrix.cols(); ++col)
@@ -41,8 +39,7 @@ void fillUniform(MatrixOf<Scalar> &matrix, std::mt19937_64 &generator)
     }
 }
 
-template<typename Scalar>
-struct Product {
+template <typename Scalar> struct Product {
     MatrixOf<Scalar> x;
     MatrixOf<Scalar> w;
     MatrixOf<Scalar> out; // empty until the first multiply()
@@ -51,9 +48,7 @@ struct Product {
     decltype(productOf<Scalar>(std::declval<LessonscopeMatmulVariant>())) product;
 
     Product(int m, int k, int n, std::uint64_t seed, const LessonscopeMatmulVariant &variant)
-        : x(m, k)
-        , w(k, n)
-        , product(productOf<Scalar>(variant))
+        : x(m, k), w(k, n), product(productOf<Scalar>(variant))
     {
         std::mt19937_64 generator(seed);
         fillUniform(x, generator);
@@ -87,8 +82,7 @@ struct alignas(64) MatmulKernel::Impl {
 
 MatmulKernel::MatmulKernel(Dtype dtype, int m, int k, int n, std::uint64_t seed)
     : MatmulKernel(dtype, m, k, n, seed, {})
-{
-}
+{ }
 
 MatmulKernel::MatmulKernel(Dtype dtype, int m, int k, int n, std::uint64_t seed, std::string_view isa)
 {
@@ -113,10 +107,7 @@ double MatmulKernel::maxAbsErrorAgainstReference(const std::function<bool()> &st
     return std::visit([&stopped](const auto &product) { return product.maxAbsError(stopped); }, m_impl->product);
 }
 
-std::string MatmulKernel::isa() const
-{
-    return m_impl->isa;
-}
+std::string MatmulKernel::isa() const { return m_impl->isa; }
 
 std::vector<double> MatmulKernel::output() const
 {

@@ -11,7 +11,7 @@
 #include <stdexcept>
 
 // The entry points of the variants this build has (one shared library each, all linked in).
-#define LESSONSCOPE_DECLARE_VARIANT(name, level) \
+#define LESSONSCOPE_DECLARE_VARIANT(name, level)                                                                       \
     extern "C" const LessonscopeMatmulVariant *lessonscope_matmul_variant_##name(void);
 LESSONSCOPE_MATMUL_VARIANTS(LESSONSCOPE_DECLARE_VARIANT)
 #undef LESSONSCOPE_DECLARE_VARIANT
@@ -35,18 +35,20 @@ constexpr CompiledVariant kVariants[] = {
 std::string requirementOf(int level)
 {
     switch (level) {
-    case 4: return "x86-64-v4 (AVX-512 F, BW, CD, DQ and VL)";
-    case 3: return "x86-64-v3 (AVX, AVX2, FMA, BMI1, BMI2, F16C, LZCNT and MOVBE)";
-    case 2: return "x86-64-v2 (SSE4.2, POPCNT)";
-    case 1: return "x86-64 (SSE2)";
-    default: return "nothing beyond the build's target";
+    case 4:
+        return "x86-64-v4 (AVX-512 F, BW, CD, DQ and VL)";
+    case 3:
+        return "x86-64-v3 (AVX, AVX2, FMA, BMI1, BMI2, F16C, LZCNT and MOVBE)";
+    case 2:
+        return "x86-64-v2 (SSE4.2, POPCNT)";
+    case 1:
+        return "x86-64 (SSE2)";
+    default:
+        return "nothing beyond the build's target";
     }
 }
 
-bool runs(const CompiledVariant &variant, int cpuLevel)
-{
-    return variant.level <= cpuLevel;
-}
+bool runs(const CompiledVariant &variant, int cpuLevel) { return variant.level <= cpuLevel; }
 
 // The widest level a variant is chosen at unasked. The AVX-512 product ran the lessons' calls (one
 // small product, then the worker waiting for the next) at two speeds, 0.8 µs and 3.1 µs of device
@@ -91,8 +93,7 @@ std::vector<std::string> namesRunningOn(int cpuLevel)
 const LessonscopeMatmulVariant &tableOf(const CompiledVariant &variant)
 {
     const LessonscopeMatmulVariant *table = variant.entry();
-    if (!table || table->abiVersion != LESSONSCOPE_MATMUL_VARIANT_ABI
-        || std::string_view(table->name) != variant.name)
+    if (!table || table->abiVersion != LESSONSCOPE_MATMUL_VARIANT_ABI || std::string_view(table->name) != variant.name)
         throw std::runtime_error(std::string("the ") + variant.name
                                  + " kernel library does not match this lessonscope (reinstall it)");
     return *table;
@@ -134,27 +135,21 @@ std::string matmulIsaProblem(std::string_view request, int cpuLevel)
         std::vector<std::string> all;
         for (const CompiledVariant &known : kVariants)
             all.push_back(known.name);
-        return "unknown instruction set '" + std::string(request) + "'; this build has "
-            + listOf(all);
+        return "unknown instruction set '" + std::string(request) + "'; this build has " + listOf(all);
     }
     if (!runs(*variant, cpuLevel))
-        return "this CPU cannot run " + std::string(request) + ", which needs "
-            + requirementOf(variant->level) + "; it can run " + listOf(namesRunningOn(cpuLevel));
+        return "this CPU cannot run " + std::string(request) + ", which needs " + requirementOf(variant->level)
+            + "; it can run " + listOf(namesRunningOn(cpuLevel));
     return {};
 }
 
-std::string matmulIsaProblem(std::string_view request)
-{
-    return matmulIsaProblem(request, x86Level());
-}
+std::string matmulIsaProblem(std::string_view request) { return matmulIsaProblem(request, x86Level()); }
 
 std::string defaultMatmulIsa()
 {
-    if (const char *fromEnvironment = std::getenv(kIsaEnvironmentVariable);
-        fromEnvironment && *fromEnvironment) {
+    if (const char *fromEnvironment = std::getenv(kIsaEnvironmentVariable); fromEnvironment && *fromEnvironment) {
         if (const std::string problem = matmulIsaProblem(fromEnvironment); !problem.empty())
-            throw std::invalid_argument(std::string(kIsaEnvironmentVariable) + '=' + fromEnvironment
-                                        + ": " + problem);
+            throw std::invalid_argument(std::string(kIsaEnvironmentVariable) + '=' + fromEnvironment + ": " + problem);
         return fromEnvironment;
     }
     return unaskedMatmulIsa(x86Level());
@@ -179,9 +174,6 @@ std::string resolvedMatmulIsa(std::string_view request)
     return std::string(request);
 }
 
-const LessonscopeMatmulVariant &matmulVariant(std::string_view name)
-{
-    return tableOf(*find(resolvedMatmulIsa(name)));
-}
+const LessonscopeMatmulVariant &matmulVariant(std::string_view name) { return tableOf(*find(resolvedMatmulIsa(name))); }
 
 } // namespace lessonscope

@@ -13,8 +13,7 @@ struct MonotonicClock {
 
     static std::int64_t nowNs()
     {
-        return std::chrono::duration_cast<std::chrono::nanoseconds>(clock::now().time_since_epoch())
-            .count();
+        return std::chrono::duration_cast<std::chrono::nanoseconds>(clock::now().time_since_epoch()).count();
     }
 
     static constexpr const char *name() { return "std::chrono::steady_clock"; }

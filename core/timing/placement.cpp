@@ -21,20 +21,18 @@ namespace lessonscope {
 
 namespace {
 
-template<typename Scalar>
-struct Buffers {
+template <typename Scalar> struct Buffers {
     std::int64_t n = 0;
     std::vector<Scalar> hostX, hostW;          // the host's: written by prepare()
     std::vector<Scalar> placedX, placedW, out; // the device's: allocated and written by the worker
     decltype(productOf<Scalar>(std::declval<LessonscopeMatmulVariant>())) product;
 
     Buffers(int size, const LessonscopeMatmulVariant &variant)
-        : n(size)
-        , hostX(static_cast<std::size_t>(n * n))
-        , hostW(static_cast<std::size_t>(n * n))
-        , product(productOf<Scalar>(variant))
-    {
-    }
+        : n(size),
+          hostX(static_cast<std::size_t>(n * n)),
+          hostW(static_cast<std::size_t>(n * n)),
+          product(productOf<Scalar>(variant))
+    { }
 
     void allocateOnDevice()
     {
@@ -81,9 +79,9 @@ struct Buffers {
 
     bool placedMatchesHost() const
     {
-        return placedX.size() == hostX.size() && placedW.size() == hostW.size() &&
-               std::memcmp(placedX.data(), hostX.data(), hostX.size() * sizeof(Scalar)) == 0 &&
-               std::memcmp(placedW.data(), hostW.data(), hostW.size() * sizeof(Scalar)) == 0;
+        return placedX.size() == hostX.size() && placedW.size() == hostW.size()
+            && std::memcmp(placedX.data(), hostX.data(), hostX.size() * sizeof(Scalar)) == 0
+            && std::memcmp(placedW.data(), hostW.data(), hostW.size() * sizeof(Scalar)) == 0;
     }
 };
 
@@ -154,9 +152,6 @@ int PlacedProduct::size() const
     return std::visit([](const auto &b) { return static_cast<int>(b.n); }, m_impl->buffers);
 }
 
-std::string PlacedProduct::isa() const
-{
-    return m_impl->isa;
-}
+std::string PlacedProduct::isa() const { return m_impl->isa; }
 
 } // namespace lessonscope

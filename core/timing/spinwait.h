@@ -48,7 +48,7 @@ inline int currentCpu()
 struct SpinPartner {
     const std::atomic<int> *cpu = nullptr; // the CPU the partner reported last; -1 unknown
 #if defined(__linux__)
-    clockid_t cpuClock{};                  // the partner's CPU-time clock
+    clockid_t cpuClock{}; // the partner's CPU-time clock
 #endif
     bool hasClock = false;
 
@@ -89,7 +89,7 @@ inline constexpr double kRunningShare = 0.5;
 // and the signaller stores before it reads it, both sequentially consistent, so at least one of
 // them sees the other (Dekker) and no wake-up is lost, while a signaller whose waiter is still
 // spinning makes no system call. Returns true when it parked.
-template<typename Predicate>
+template <typename Predicate>
 bool awaitUntil(const std::atomic<std::uint32_t> &word, Predicate satisfied, std::atomic<std::uint32_t> &parked,
                 std::int64_t spinNs, const SpinPartner *partner = nullptr)
 {
@@ -122,7 +122,8 @@ bool awaitUntil(const std::atomic<std::uint32_t> &word, Predicate satisfied, std
             if (ran < 0)
                 continue;
             // The first look only takes the baseline, so that short waits never pay for one.
-            if (lookedAt != 0 && static_cast<double>(ran - partnerRan) < kRunningShare * static_cast<double>(now - lookedAt))
+            if (lookedAt != 0
+                && static_cast<double>(ran - partnerRan) < kRunningShare * static_cast<double>(now - lookedAt))
                 break;
             lookedAt = now;
             partnerRan = ran;
@@ -141,7 +142,8 @@ bool awaitUntil(const std::atomic<std::uint32_t> &word, Predicate satisfied, std
 inline bool awaitValue(const std::atomic<std::uint32_t> &word, std::uint32_t target, std::atomic<std::uint32_t> &parked,
                        std::int64_t spinNs, const SpinPartner *partner = nullptr)
 {
-    return awaitUntil(word, [target](std::uint32_t value) { return value == target; }, parked, spinNs, partner);
+    return awaitUntil(
+        word, [target](std::uint32_t value) { return value == target; }, parked, spinNs, partner);
 }
 
 // The other side of awaitValue: publishes value, and wakes the waiter only if it parked.

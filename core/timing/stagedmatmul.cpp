@@ -16,16 +16,14 @@ namespace lessonscope {
 
 namespace {
 
-template<typename Scalar>
-std::vector<Scalar> filled(int rows, int cols, std::mt19937_64 &generator)
+template <typename Scalar> std::vector<Scalar> filled(int rows, int cols, std::mt19937_64 &generator)
 {
     std::vector<Scalar> matrix(static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols));
     fillColumnMajor(matrix.data(), rows, cols, generator);
     return matrix;
 }
 
-template<typename Scalar>
-struct Buffers {
+template <typename Scalar> struct Buffers {
     std::vector<Scalar> x, w, out;
 };
 
@@ -56,10 +54,7 @@ StagedMatmul::StagedMatmul(Dtype dtype, int m, int k, int n, std::uint64_t seed)
 
 StagedMatmul::~StagedMatmul() = default;
 
-void StagedMatmul::selectVariant(std::string_view isa)
-{
-    m_impl->variant = &matmulVariant(isa);
-}
+void StagedMatmul::selectVariant(std::string_view isa) { m_impl->variant = &matmulVariant(isa); }
 
 void StagedMatmul::allocateOutput()
 {
@@ -97,9 +92,6 @@ double StagedMatmul::maxAbsErrorAgainstReference() const
         m_impl->buffers);
 }
 
-std::string StagedMatmul::isa() const
-{
-    return m_impl->variant ? m_impl->variant->name : std::string();
-}
+std::string StagedMatmul::isa() const { return m_impl->variant ? m_impl->variant->name : std::string(); }
 
 } // namespace lessonscope

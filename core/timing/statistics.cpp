@@ -149,7 +149,8 @@ double finiteOrderStatistic(std::span<const double> values, std::size_t rank)
 
 double medianOfFinite(std::span<const double> values)
 {
-    const auto finite = static_cast<std::size_t>(std::count_if(values.begin(), values.end(), [](double v) { return std::isfinite(v); }));
+    const auto finite = static_cast<std::size_t>(
+        std::count_if(values.begin(), values.end(), [](double v) { return std::isfinite(v); }));
     if (finite == 0)
         return kNaN;
     const double upper = finiteOrderStatistic(values, finite / 2);
@@ -207,20 +208,20 @@ double studentT(double degrees, const double (&table)[30], double z)
 double studentT95(double degrees)
 {
     // t(0.975, ν) for ν = 1 … 30, to four decimals (any table of Student's t).
-    static constexpr double kTable[30] = {12.7062, 4.3027, 3.1824, 2.7764, 2.5706, 2.4469, 2.3646, 2.3060, 2.2622,
-                                          2.2281, 2.2010, 2.1788, 2.1604, 2.1448, 2.1314, 2.1199, 2.1098, 2.1009,
-                                          2.0930, 2.0860, 2.0796, 2.0739, 2.0687, 2.0639, 2.0595, 2.0555, 2.0518,
-                                          2.0484, 2.0452, 2.0423};
+    static constexpr double kTable[30]
+        = {12.7062, 4.3027, 3.1824, 2.7764, 2.5706, 2.4469, 2.3646, 2.3060, 2.2622, 2.2281,
+           2.2010,  2.1788, 2.1604, 2.1448, 2.1314, 2.1199, 2.1098, 2.1009, 2.0930, 2.0860,
+           2.0796,  2.0739, 2.0687, 2.0639, 2.0595, 2.0555, 2.0518, 2.0484, 2.0452, 2.0423};
     return studentT(degrees, kTable, kZ95);
 }
 
 double studentT99(double degrees)
 {
     // t(0.995, ν) for ν = 1 … 30, to four decimals.
-    static constexpr double kTable[30] = {63.6567, 9.9248, 5.8409, 4.6041, 4.0321, 3.7074, 3.4995, 3.3554, 3.2498,
-                                          3.1693, 3.1058, 3.0545, 3.0123, 2.9768, 2.9467, 2.9208, 2.8982, 2.8784,
-                                          2.8609, 2.8453, 2.8314, 2.8188, 2.8073, 2.7969, 2.7874, 2.7787, 2.7707,
-                                          2.7633, 2.7564, 2.7500};
+    static constexpr double kTable[30]
+        = {63.6567, 9.9248, 5.8409, 4.6041, 4.0321, 3.7074, 3.4995, 3.3554, 3.2498, 3.1693,
+           3.1058,  3.0545, 3.0123, 2.9768, 2.9467, 2.9208, 2.8982, 2.8784, 2.8609, 2.8453,
+           2.8314,  2.8188, 2.8073, 2.7969, 2.7874, 2.7787, 2.7707, 2.7633, 2.7564, 2.7500};
     return studentT(degrees, kTable, kZ99);
 }
 

@@ -109,10 +109,7 @@ struct ThreadCounterReader::Files {
     }
 };
 
-ThreadCounterReader::ThreadCounterReader(std::unique_ptr<Files> files)
-    : m_files(std::move(files))
-{
-}
+ThreadCounterReader::ThreadCounterReader(std::unique_ptr<Files> files) : m_files(std::move(files)) { }
 
 ThreadCounterReader::ThreadCounterReader(ThreadCounterReader &&) noexcept = default;
 ThreadCounterReader &ThreadCounterReader::operator=(ThreadCounterReader &&) noexcept = default;
@@ -154,10 +151,7 @@ ThreadCounterReader ThreadCounterReader::forThread(long threadId, SelfReport rep
     return ThreadCounterReader(std::move(files));
 }
 
-long ThreadCounterReader::threadId() const
-{
-    return m_files ? m_files->tid : 0;
-}
+long ThreadCounterReader::threadId() const { return m_files ? m_files->tid : 0; }
 
 ThreadCounters ThreadCounterReader::read() const
 {

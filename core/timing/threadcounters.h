@@ -21,8 +21,8 @@ struct ThreadCounters {
 // files between calls (a read of a thread's status costs ~4 µs, and a device idle that long
 // between calls runs the next one slower: docs/performance.md, "The evidence's own cost").
 struct SelfReport {
-    const std::atomic<int> *cpu = nullptr;                   // where it ran its last work
-    const std::atomic<std::int64_t> *involuntary = nullptr;  // its getrusage count, as it last read it
+    const std::atomic<int> *cpu = nullptr;                  // where it ran its last work
+    const std::atomic<std::int64_t> *involuntary = nullptr; // its getrusage count, as it last read it
 };
 
 // Reads one thread's counters: the calling thread's own (forCallingThread, made on that thread

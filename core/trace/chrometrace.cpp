@@ -31,17 +31,14 @@ std::int64_t difference(std::int64_t a, std::int64_t b)
     return result;
 }
 
-int threadId(int lane)
-{
-    return lane + 1;
-}
+int threadId(int lane) { return lane + 1; }
 
 // Metadata events carry the category Chrome writes for them: readers that split every event's
 // "cat" (@tracerbench/trace-model) throw on one without it.
 Json metadata(const char *name, int tid, Json args)
 {
-    return Json{{"name", name}, {"cat", "__metadata"}, {"ph", "M"}, {"ts", 0}, {"pid", kPid}, {"tid", tid},
-                {"args", std::move(args)}};
+    return Json{{"name", name}, {"cat", "__metadata"},    {"ph", "M"}, {"ts", 0}, {"pid", kPid},
+                {"tid", tid},   {"args", std::move(args)}};
 }
 
 // text with `by` more spaces of indent on every line after the first. nlohmann's writer escapes a
@@ -105,11 +102,7 @@ std::int64_t wholeNanoseconds(double ns)
 
 // Microseconds from whole nanoseconds: the division gives the double nearest the decimal, which
 // prints as its shortest digits (213.449, not 213.44900000000001).
-double microseconds(std::int64_t ns)
-{
-    return static_cast<double>(ns) / 1000.0;
-}
-
+double microseconds(std::int64_t ns) { return static_cast<double>(ns) / 1000.0; }
 
 } // namespace
 
@@ -135,7 +128,8 @@ public:
     // comes before the run's first dispatch, so that no ts is negative.
     // unit, when given, is said in every event's args (a schematic trace's).
     TraceWriter(EventStream &events, double offset, double scale, std::int64_t origin, const char *unit = nullptr)
-        : m_events(events), m_offset(offset), m_scale(scale), m_origin(origin), m_unit(unit) {}
+        : m_events(events), m_offset(offset), m_scale(scale), m_origin(origin), m_unit(unit)
+    { }
 
     std::int64_t ns(double time) const { return wholeNanoseconds((m_offset + time) * m_scale) - m_origin; }
     double ts(double time) const { return microseconds(ns(time)); }
@@ -202,7 +196,8 @@ public:
             if (event.shape == TimelineEvent::Shape::Instant)
                 instant(event.label, event.lane, begin, std::move(args));
             else
-                complete(timer ? name : event.label, "lesson", event.lane, begin, event.end - event.drawnLaterBy, std::move(args));
+                complete(timer ? name : event.label, "lesson", event.lane, begin, event.end - event.drawnLaterBy,
+                         std::move(args));
         }
         if (answered && completed)
             complete(name, "lesson", timerLane, 0, *completed, measurementArgs);
@@ -228,9 +223,9 @@ private:
         if (call.events.empty())
             return;
         const auto isActive = [&call](const TimelineEvent &event) {
-            return !event.context && event.shape == TimelineEvent::Shape::Span && event.lane >= 0 &&
-                   static_cast<std::size_t>(event.lane) < call.lanes.size() &&
-                   call.lanes[static_cast<std::size_t>(event.lane)].role == TimelineLane::Role::Activity;
+            return !event.context && event.shape == TimelineEvent::Shape::Span && event.lane >= 0
+                && static_cast<std::size_t>(event.lane) < call.lanes.size()
+                && call.lanes[static_cast<std::size_t>(event.lane)].role == TimelineLane::Role::Activity;
         };
         const auto atOrigin = std::find_if(call.events.begin(), call.events.end(), [&](const TimelineEvent &event) {
             return isActive(event) && event.begin == 0;
@@ -292,7 +287,8 @@ std::int64_t measuredOrigin(EventStream &events, const Trace &trace, const Lesso
 {
     std::int64_t origin = 0;
     for (int i = 0; i < model.callCount() && i < static_cast<int>(trace.calls.size()); ++i) {
-        const TraceWriter writer(events, static_cast<double>(trace.calls[static_cast<std::size_t>(i)].dispatchBegin), 1, 0);
+        const TraceWriter writer(events, static_cast<double>(trace.calls[static_cast<std::size_t>(i)].dispatchBegin), 1,
+                                 0);
         origin = std::min(origin, writer.earliest(model.call(i)).value_or(0));
     }
     return origin;
@@ -304,7 +300,8 @@ std::int64_t measuredOrigin(EventStream &events, const Trace &trace, const Lesso
 void writeDeviceTrack(EventStream &events, const Trace &trace, int lane, std::int64_t origin)
 {
     const std::string clock = trace.deviceClock.empty() ? std::string("its own clock") : trace.deviceClock;
-    events.push_back(metadata("thread_name", threadId(lane), Json{{"name", "device, as its clock saw it (" + clock + ")"}}));
+    events.push_back(
+        metadata("thread_name", threadId(lane), Json{{"name", "device, as its clock saw it (" + clock + ")"}}));
     events.push_back(metadata("thread_sort_index", threadId(lane), Json{{"sort_index", lane}}));
     TraceWriter writer(events, 0, 1, origin);
     for (std::size_t i = 0; i < trace.device.size() && i < trace.calls.size(); ++i) {
@@ -312,10 +309,15 @@ void writeDeviceTrack(EventStream &events, const Trace &trace, int lane, std::in
         // Never before the trace's origin (a QUEUED placed within the relation's uncertainty of the
         // first dispatch): Perfetto drops events with ts < 0.
         const auto placed = [&d, origin](std::int64_t deviceNs) {
-            return std::max(static_cast<double>(origin), static_cast<double>(deviceNs) + static_cast<double>(d.offsetNs));
+            return std::max(static_cast<double>(origin),
+                            static_cast<double>(deviceNs) + static_cast<double>(d.offsetNs));
         };
-        const Json args{{"call", static_cast<std::int64_t>(i)}, {"device_queued_ns", d.queued}, {"device_submit_ns", d.submit},
-                        {"device_start_ns", d.start}, {"device_end_ns", d.end}, {"device_to_trace_ns", d.offsetNs},
+        const Json args{{"call", static_cast<std::int64_t>(i)},
+                        {"device_queued_ns", d.queued},
+                        {"device_submit_ns", d.submit},
+                        {"device_start_ns", d.start},
+                        {"device_end_ns", d.end},
+                        {"device_to_trace_ns", d.offsetNs},
                         {"clock", clock}};
         writer.complete("queued", "device", lane, placed(d.queued), placed(d.submit), args);
         writer.complete("submitted", "device", lane, placed(d.submit), placed(d.start), args);
@@ -349,9 +351,9 @@ void writeMeasuredCalls(EventStream &events, const Artifact &artifact, const Les
     other["waitStrategy"] = trace.waitStrategy;
     other["originNs"] = origin;
     other["note"] = "Measured calls; ts and dur in microseconds, written from whole nanoseconds, since the run's "
-                    "first dispatch" +
-                    std::string(origin < 0 ? ", less originNs: the earliest event comes before that dispatch" : "") +
-                    ". Data preparation and first use lie outside the timed boundary and are not in the trace.";
+                    "first dispatch"
+        + std::string(origin < 0 ? ", less originNs: the earliest event comes before that dispatch" : "")
+        + ". Data preparation and first use lie outside the timed boundary and are not in the trace.";
 }
 
 } // namespace

@@ -48,16 +48,18 @@ void addDeviceClock(CallTimeline &call, const DeviceClockTimes &device, double o
                            call.lanes[static_cast<std::size_t>(deviceLane)].hueTurn};
     call.lanes.insert(call.lanes.begin() + lane, std::move(clockLane));
     const auto at = [&](std::int64_t deviceNs) { return static_cast<double>(deviceNs + device.offsetNs) - origin; };
-    const std::string clock = " on the device's own clock (" + clockName + "), placed on the host's time by the clock relation.";
+    const std::string clock
+        = " on the device's own clock (" + clockName + "), placed on the host's time by the clock relation.";
     call.events.push_back({lane, TimelineEvent::Shape::Span, "queued",
                            "From QUEUED to SUBMIT: the command waits in the driver's queue" + clock, at(device.queued),
                            at(device.submit), true});
     call.events.push_back({lane, TimelineEvent::Shape::Span, "submitted",
                            "From SUBMIT to START: handed to the device, not yet begun (a first enqueue's compilation "
-                           "shows here)" + clock,
+                           "shows here)"
+                               + clock,
                            at(device.submit), at(device.start), true});
-    call.events.push_back({lane, TimelineEvent::Shape::Span, "work",
-                           "From START to END: the device's work" + clock, at(device.start), at(device.end), false});
+    call.events.push_back({lane, TimelineEvent::Shape::Span, "work", "From START to END: the device's work" + clock,
+                           at(device.start), at(device.end), false});
 }
 
 class DeviceClockLaneTimeline final : public LessonTimeline
@@ -69,8 +71,7 @@ public:
           m_device(trace.device),
           m_clock(trace.deviceClock.empty() ? std::string("its own") : trace.deviceClock),
           m_relation(std::move(relation))
-    {
-    }
+    { }
 
     bool isMeasured() const override { return m_lesson->isMeasured(); }
     int callCount() const override { return m_lesson->callCount(); }
@@ -108,14 +109,17 @@ public:
     std::string clocksNote() const override
     {
         std::string note = "Two clocks: the host's lanes are what the host sees — its dispatch and the readiness it "
-                           "observes; the lane \"" + deviceClockLaneName(m_clock) + "\" is what the device itself "
-                           "stamped — how long the command sat queued and submitted before it began, and its work. A "
-                           "timer on the host measures the first; the device's timestamps, the second.";
+                           "observes; the lane \""
+            + deviceClockLaneName(m_clock)
+            + "\" is what the device itself "
+              "stamped — how long the command sat queued and submitted before it began, and its work. A "
+              "timer on the host measures the first; the device's timestamps, the second.";
         // How far a device time may lie from where it is drawn: the learner weighs a gap between
         // the lanes against it.
         if (!m_relation.empty())
-            note += " The device's clock is " + m_relation + ": each of its times is drawn within that of its moment "
-                    "on the host's clock.";
+            note += " The device's clock is " + m_relation
+                + ": each of its times is drawn within that of its moment "
+                  "on the host's clock.";
         return note;
     }
 
@@ -129,22 +133,21 @@ private:
 
 } // namespace
 
-std::string deviceClockLaneName(const std::string &clockName)
-{
-    return "device clock (" + clockName + ")";
-}
+std::string deviceClockLaneName(const std::string &clockName) { return "device clock (" + clockName + ")"; }
 
-std::shared_ptr<const LessonTimeline> withDeviceClockLane(std::shared_ptr<const LessonTimeline> timeline, const Trace &trace,
-                                                          const std::string &relation)
+std::shared_ptr<const LessonTimeline> withDeviceClockLane(std::shared_ptr<const LessonTimeline> timeline,
+                                                          const Trace &trace, const std::string &relation)
 {
     if (trace.device.empty())
         return timeline;
     return std::make_shared<DeviceClockLaneTimeline>(std::move(timeline), trace, relation);
 }
 
-std::shared_ptr<const LessonTimeline> withDeviceClockLane(std::shared_ptr<const LessonTimeline> timeline, const Artifact &artifact)
+std::shared_ptr<const LessonTimeline> withDeviceClockLane(std::shared_ptr<const LessonTimeline> timeline,
+                                                          const Artifact &artifact)
 {
-    return withDeviceClockLane(std::move(timeline), artifact.trace().value_or(Trace{}), deviceClockRelationText(artifact));
+    return withDeviceClockLane(std::move(timeline), artifact.trace().value_or(Trace{}),
+                               deviceClockRelationText(artifact));
 }
 
 std::string deviceClockRelationText(const Artifact &artifact)
@@ -152,7 +155,8 @@ std::string deviceClockRelationText(const Artifact &artifact)
     const Json *environment = lenient::member(artifact.json(), "environment");
     const Json *device = environment ? lenient::member(*environment, "device") : nullptr;
     const Json *clock = device ? lenient::member(*device, "clock") : nullptr;
-    const std::string method = clock ? printableText(lenient::stringMember(*clock, "method").substr(0, 80)) : std::string();
+    const std::string method
+        = clock ? printableText(lenient::stringMember(*clock, "method").substr(0, 80)) : std::string();
     if (method.empty() || method == "none")
         return {};
     // The method that found the device stamping with a host clock is best said by that clock's name.
@@ -162,7 +166,8 @@ std::string deviceClockRelationText(const Artifact &artifact)
         : "related to the host's by " + method;
     const std::optional<std::int64_t> uncertainty = lenient::integerOf(lenient::member(*clock, "uncertaintyNs"));
     if (uncertainty && *uncertainty >= 0)
-        text += ", ±" + (*uncertainty == 0 ? std::string("0 ns") : formatDuration(static_cast<double>(*uncertainty) * 1e-9));
+        text += ", ±"
+            + (*uncertainty == 0 ? std::string("0 ns") : formatDuration(static_cast<double>(*uncertainty) * 1e-9));
     return text;
 }
 

@@ -16,10 +16,11 @@ namespace lessonscope {
 
 // timeline with the lane added to each call that has the device's times; timeline itself where
 // the trace has none (the stream). `relation`, deviceClockRelationText's, ends the clocks' note.
-std::shared_ptr<const LessonTimeline> withDeviceClockLane(std::shared_ptr<const LessonTimeline> timeline, const Trace &trace,
-                                                          const std::string &relation = {});
+std::shared_ptr<const LessonTimeline> withDeviceClockLane(std::shared_ptr<const LessonTimeline> timeline,
+                                                          const Trace &trace, const std::string &relation = {});
 // The same with the artifact's own trace and clock relation.
-std::shared_ptr<const LessonTimeline> withDeviceClockLane(std::shared_ptr<const LessonTimeline> timeline, const Artifact &artifact);
+std::shared_ptr<const LessonTimeline> withDeviceClockLane(std::shared_ptr<const LessonTimeline> timeline,
+                                                          const Artifact &artifact);
 
 // How the run related the device's clock to the host's (environment.device.clock), as the learner
 // reads it: "related to the host's by clGetDeviceAndHostTimer, ±800 ns", "related to the host's as

@@ -37,7 +37,7 @@ const std::vector<TimelineLane> &StreamTimeline::streamLanes()
     return lanes;
 }
 
-StreamTimeline::StreamTimeline(Trace trace) : m_trace(std::move(trace)) {}
+StreamTimeline::StreamTimeline(Trace trace) : m_trace(std::move(trace)) { }
 
 std::string StreamTimeline::callTitle(int index) const
 {
@@ -124,15 +124,9 @@ CallTimeline StreamTimeline::call(int index) const
     return call;
 }
 
-std::vector<TimelineCandidate> StreamTimeline::candidatesFor(const CallTimes &) const
-{
-    return {};
-}
+std::vector<TimelineCandidate> StreamTimeline::candidatesFor(const CallTimes &) const { return {}; }
 
-std::vector<OutsideActivity> StreamTimeline::outsideActivities() const
-{
-    return {};
-}
+std::vector<OutsideActivity> StreamTimeline::outsideActivities() const { return {}; }
 
 std::optional<double> StreamTimeline::completedSeconds(int index) const
 {
@@ -142,10 +136,7 @@ std::optional<double> StreamTimeline::completedSeconds(int index) const
     return (static_cast<double>(c.readyObserved) - static_cast<double>(c.dispatchBegin)) * kSecondsPerNs;
 }
 
-std::optional<double> StreamTimeline::readingSeconds(std::string_view, int) const
-{
-    return std::nullopt;
-}
+std::optional<double> StreamTimeline::readingSeconds(std::string_view, int) const { return std::nullopt; }
 
 TimelineVerdict StreamTimeline::verdict(std::string_view, int) const
 {

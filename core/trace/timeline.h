@@ -23,7 +23,7 @@ struct TimelineLane {
     };
     std::string name; // "host", "device", "readiness", "measurement"
     Role role = Role::Activity;
-    int hueTurn = 0;  // the lane's colour: degrees turned from the palette's highlight hue
+    int hueTurn = 0; // the lane's colour: degrees turned from the palette's highlight hue
 };
 
 // What the learner places. Stop and Start: one end of the timer, the other staying at the call's
@@ -39,7 +39,7 @@ enum class MarkerKind {
 // measured call, in arbitrary units (ordering only) for the schematic.
 struct TimelineEvent {
     enum class Shape { Span, Instant };
-    int lane = 0;      // index into the lanes
+    int lane = 0; // index into the lanes
     Shape shape = Shape::Span;
     std::string label; // drawn on the timeline: "dispatch", "device work", ...
     std::string note;  // one sentence for the tooltip: what it is
@@ -84,7 +84,7 @@ struct CandidateNames {
 };
 
 // The candidate of names with this key, as the lesson's enum; nothing for a key it does not have.
-template<typename Enum, std::size_t N>
+template <typename Enum, std::size_t N>
 std::optional<Enum> candidateFromKey(const std::array<CandidateNames, N> &names, std::string_view key)
 {
     for (std::size_t i = 0; i < N; ++i) {
@@ -107,8 +107,8 @@ struct LengthQuestion {
     double initial = 1;        // where the bar's end starts, as a multiple of reference
     double minimum = 0.1;      // the multiples a guess may take
     double maximum = 8;
-    double step = 0.05;        // one arrow key press, as a multiple
-    double tolerance = 0.25;   // a guess within this fraction of the measured multiple is right
+    double step = 0.05;      // one arrow key press, as a multiple
+    double tolerance = 0.25; // a guess within this fraction of the measured multiple is right
 };
 
 // Whether guess is within tolerance (a fraction) of measured, both multiples of the same reference.
@@ -170,7 +170,11 @@ public:
     // Why call index is doubtful, when other work interrupted it ("interrupted: other work kept a
     // timed thread from a CPU for 2.21 ms of it"); empty for a clean call and for a trace without
     // evidence.
-    virtual std::string callInterruption(int index) const { (void)index; return {}; }
+    virtual std::string callInterruption(int index) const
+    {
+        (void)index;
+        return {};
+    }
     // Whether the lesson's figures keep its interrupted calls (interruptions are what it shows)
     // rather than leave them out, as a lesson's figures do by default.
     virtual bool keepsInterruptedCalls() const { return false; }

@@ -11,8 +11,8 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
 {
-    const auto broken = lessonscope::fuzz::checkArtifactBytes(
-        std::string_view(reinterpret_cast<const char *>(data), size));
+    const auto broken
+        = lessonscope::fuzz::checkArtifactBytes(std::string_view(reinterpret_cast<const char *>(data), size));
     if (!broken.empty()) {
         for (const std::string &property : broken)
             std::fprintf(stderr, "fuzz_artifact: property broken: %s\n", property.c_str());

@@ -76,15 +76,13 @@ inline std::size_t exerciseViews(const Artifact &artifact, Violations &v)
     if (const auto parsed = artifact.stdoutJson())
         LESSONSCOPE_FUZZ_CHECK(v, parsed->is_object());
     const performance01::Figures timing = performance01::readFigures(artifact);
-    sink += timing.warm.seconds.size() + timing.dispatchOnlyWarmSamplesSeconds.size()
-        + timing.inputShape.size() + timing.weightShape.size() + touch(timing.boundary) + touch(timing.backend)
-        + touch(timing.dtype);
+    sink += timing.warm.seconds.size() + timing.dispatchOnlyWarmSamplesSeconds.size() + timing.inputShape.size()
+        + timing.weightShape.size() + touch(timing.boundary) + touch(timing.backend) + touch(timing.dtype);
     const std::vector<Panel> panels = artifact.panels();
     for (std::size_t i = 0; i < panels.size(); ++i)
         sink += touch(artifact.panelText(i, 64));
     for (const Panel &panel : panels) {
-        sink += touch(panel.kind) + touch(panel.title) + touch(panel.xlabel)
-            + touch(panel.ylabel) + panel.x.size();
+        sink += touch(panel.kind) + touch(panel.title) + touch(panel.xlabel) + touch(panel.ylabel) + panel.x.size();
         for (const std::string &label : panel.labels)
             sink += touch(label);
         for (const Series &series : panel.series)
@@ -103,8 +101,8 @@ inline void exerciseTimeline(const Artifact &artifact, Violations &v)
     const std::unique_ptr<LessonTimeline> model = timelineOf(artifact);
     // Every call of a small trace, and a few of a large one (the first, the representative, the
     // last, and indices out of range, which call() documents), so that one input stays fast.
-    std::vector<int> indices = {-1, 0, 1, model->representativeCall(), model->callCount() - 1,
-                                model->callCount(), model->callCount() + 1};
+    std::vector<int> indices
+        = {-1, 0, 1, model->representativeCall(), model->callCount() - 1, model->callCount(), model->callCount() + 1};
     if (model->callCount() <= 16) {
         for (int i = 0; i < model->callCount(); ++i)
             indices.push_back(i);
@@ -156,7 +154,8 @@ inline void exerciseComparisonWithAChangedCopy(const Artifact &artifact, Violati
             if (figure.ratio)
                 LESSONSCOPE_FUZZ_CHECK(v, !std::isnan(*figure.ratio));
             if (figure.ratio && figure.a && figure.b && *figure.a != 0 && std::isfinite(*figure.ratio))
-                LESSONSCOPE_FUZZ_CHECK(v, std::abs(*figure.ratio - *figure.b / *figure.a) <= 1e-9 * std::abs(*figure.ratio));
+                LESSONSCOPE_FUZZ_CHECK(
+                    v, std::abs(*figure.ratio - *figure.b / *figure.a) <= 1e-9 * std::abs(*figure.ratio));
             if (figure.interval)
                 LESSONSCOPE_FUZZ_CHECK(v, !(figure.interval->low > figure.interval->high));
         }
@@ -230,8 +229,8 @@ inline void checkOpened(std::string_view bytes, Violations &v)
     const OpenedFile opened = openBytes(bytes);
     for (const Problem &problem : opened.problems) {
         LESSONSCOPE_FUZZ_CHECK(v, !problem.message.empty());
-        LESSONSCOPE_FUZZ_CHECK(v, problem.pointer.empty() || problem.pointer.front() == '/' ||
-                                      problem.pointer.rfind("line ", 0) == 0);
+        LESSONSCOPE_FUZZ_CHECK(
+            v, problem.pointer.empty() || problem.pointer.front() == '/' || problem.pointer.rfind("line ", 0) == 0);
     }
     LESSONSCOPE_FUZZ_CHECK(v, !(opened.artifact && opened.results));
     if (opened.results)

@@ -26,25 +26,15 @@ namespace {
 // Libraries named in the Environment field; the rest are counted.
 constexpr std::size_t kMaxLibrariesShown = 12;
 
-QString q(const std::string &text)
-{
-    return QString::fromStdString(text);
-}
+QString q(const std::string &text) { return QString::fromStdString(text); }
 
-QString duration(double seconds)
-{
-    return q(formatDuration(seconds));
-}
+QString duration(double seconds) { return q(formatDuration(seconds)); }
 
-QLabel *selectable(QWidget *parent)
-{
-    return plainTextLabel(parent, false);
-}
+QLabel *selectable(QWidget *parent) { return plainTextLabel(parent, false); }
 
 } // namespace
 
-ArtifactHeader::ArtifactHeader(QWidget *parent)
-    : QWidget(parent)
+ArtifactHeader::ArtifactHeader(QWidget *parent) : QWidget(parent)
 {
     m_title = selectable(this);
     QFont titleFont = m_title->font();
@@ -125,8 +115,7 @@ void ArtifactHeader::showFields(bool artifactFields)
     }
 }
 
-void ArtifactHeader::setHash(QLabel *label, const std::string &hash, const QString &qualifier,
-                             const QString &meaning)
+void ArtifactHeader::setHash(QLabel *label, const std::string &hash, const QString &qualifier, const QString &meaning)
 {
     const QString text = shownText(hash, 80); // a SHA-256 is 64 digits; a file may hold anything
     const QString shown = text.size() > 20 ? text.left(12) + QStringLiteral("…") + text.right(6) : text;
@@ -193,7 +182,8 @@ void ArtifactHeader::setSummary(const Artifact &artifact)
     for (const Figure &figure : summary.figures) {
         if (!figure.value)
             continue;
-        const QString value = figure.isDuration ? duration(*figure.value) : QString::fromStdString(formatNumber(*figure.value));
+        const QString value
+            = figure.isDuration ? duration(*figure.value) : QString::fromStdString(formatNumber(*figure.value));
         // "label: value", so that a label ending in a number ("per call, K = 64") never runs
         // into its value; a median says over what ("of 21 rounds").
         const auto count = figure.samples.size();
@@ -227,7 +217,8 @@ void ArtifactHeader::setEnvironment(const Artifact &artifact)
     if (!artifact.backend().empty())
         environment << QStringLiteral("backend %1").arg(shownText(artifact.backend()));
     // A real device is named: which one ran the work is what a reader of its numbers asks first.
-    if (const Json *recorded = lenient::member(artifact.json(), "environment"); recorded && lenient::member(*recorded, "device"))
+    if (const Json *recorded = lenient::member(artifact.json(), "environment");
+        recorded && lenient::member(*recorded, "device"))
         environment << QStringLiteral("device %1").arg(shownText(deviceDescription(*recorded)));
     const auto libraries = artifact.libraryVersions();
     // A file may list thousands: the first few, and how many more.
@@ -262,12 +253,12 @@ void ArtifactHeader::setHashes(const Artifact &artifact)
                 tr("Identity of the lesson content that was executed; opaque: it cannot be recomputed from the file"));
         break;
     }
-    setHash(m_rendererHash, artifact.rendererHash(),
-            ours ? tr("this lessonscope's") : tr("opaque: another renderer's"),
-            ours ? tr("The renderer of this lessonscope (version %1) built the panels and the diagram")
-                       .arg(kRendererVersion)
-                 : tr("Identity of the renderer that built the panels and the diagram; opaque (not "
-                      "this lessonscope's)"));
+    setHash(
+        m_rendererHash, artifact.rendererHash(), ours ? tr("this lessonscope's") : tr("opaque: another renderer's"),
+        ours
+            ? tr("The renderer of this lessonscope (version %1) built the panels and the diagram").arg(kRendererVersion)
+            : tr("Identity of the renderer that built the panels and the diagram; opaque (not "
+                 "this lessonscope's)"));
 }
 
 void ArtifactHeader::setConditions(const Artifact &artifact)
@@ -287,7 +278,8 @@ void ArtifactHeader::setConditions(const Artifact &artifact)
                                ? tr("⚠ This run could not measure: %1. No figure of it should be believed. %2")
                                      .arg(reasons.join(QStringLiteral("; ")), q(disturbance.advice))
                                : tr("⚠ This run was disturbed: %1. Its timings measure the other work as well as the "
-                                    "code. %2").arg(reasons.join(QStringLiteral("; ")), q(disturbance.advice)));
+                                    "code. %2")
+                                     .arg(reasons.join(QStringLiteral("; ")), q(disturbance.advice)));
     m_disturbance->setToolTip(plainToolTip(evidence));
     m_disturbance->setVisible(disturbance.disturbed || disturbance.refused);
 }
@@ -318,12 +310,6 @@ void ArtifactHeader::setRunning(const QString &title, const QString &detail)
     m_fields->hide();
 }
 
-QString ArtifactHeader::titleText() const
-{
-    return m_title->text();
-}
+QString ArtifactHeader::titleText() const { return m_title->text(); }
 
-QString ArtifactHeader::summaryText() const
-{
-    return m_summary->text();
-}
+QString ArtifactHeader::summaryText() const { return m_summary->text(); }

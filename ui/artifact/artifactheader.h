@@ -58,9 +58,9 @@ private:
     QLabel *m_environment = nullptr;
     QLabel *m_contentHash = nullptr;
     QLabel *m_rendererHash = nullptr;
-    QLabel *m_conditions = nullptr;  // the interference evidence, always
-    QLabel *m_disturbance = nullptr; // a warning, when the run was disturbed
+    QLabel *m_conditions = nullptr;                 // the interference evidence, always
+    QLabel *m_disturbance = nullptr;                // a warning, when the run was disturbed
     QList<QPair<QLabel *, QLabel *>> m_fieldLabels; // (caption, value)
-    QString m_figures; // the summary line of figures, shown unless hidden
+    QString m_figures;                              // the summary line of figures, shown unless hidden
     bool m_resultsHidden = false;
 };

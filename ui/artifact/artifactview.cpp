@@ -30,10 +30,7 @@ using namespace lessonscope;
 
 namespace {
 
-QString q(const std::string &text)
-{
-    return QString::fromStdString(text);
-}
+QString q(const std::string &text) { return QString::fromStdString(text); }
 
 // The stdout as people read it: JSON pretty-printed with 2-space indents (keys in their order),
 // anything else as written.
@@ -73,8 +70,7 @@ QWidget *ArtifactView::makeCover()
     return cover;
 }
 
-ArtifactView::ArtifactView(AnswerStore *store, QWidget *parent)
-    : QWidget(parent), m_store(store)
+ArtifactView::ArtifactView(AnswerStore *store, QWidget *parent) : QWidget(parent), m_store(store)
 {
     m_header = new ArtifactHeader(this);
     m_pathBar = new LessonPathBar(this);
@@ -133,10 +129,7 @@ ArtifactView::ArtifactView(AnswerStore *store, QWidget *parent)
         });
 }
 
-bool ArtifactView::resultsCovered() const
-{
-    return m_panelsPage->currentWidget() == m_cover;
-}
+bool ArtifactView::resultsCovered() const { return m_panelsPage->currentWidget() == m_cover; }
 
 void ArtifactView::updateCover()
 {
@@ -174,9 +167,10 @@ void ArtifactView::setEntry(const LibraryEntry &entry)
     const int errors = entry.artifact ? countOf(entry.problems, Severity::Error) : 1;
     const int count = static_cast<int>(entry.problems.size());
     m_tabs->setTabText(ProblemsTab, count == 0 ? tr("P&roblems") : tr("P&roblems (%1)").arg(count));
-    m_tabs->setTabIcon(ProblemsTab, count == 0 ? QIcon()
-                                               : style()->standardIcon(errors > 0 ? QStyle::SP_MessageBoxCritical
-                                                                                  : QStyle::SP_MessageBoxWarning));
+    m_tabs->setTabIcon(
+        ProblemsTab,
+        count == 0 ? QIcon()
+                   : style()->standardIcon(errors > 0 ? QStyle::SP_MessageBoxCritical : QStyle::SP_MessageBoxWarning));
 
     m_environment->setRowCount(0);
     m_lessonId = entry.artifact ? QString::fromStdString(entry.artifact->lessonId()) : QString();
@@ -199,9 +193,8 @@ void ArtifactView::setEntry(const LibraryEntry &entry)
                                              : tr("The panels cannot be shown: %1").arg(refusal));
     m_panels->setItems(panelItemsFor(artifact, entry.problems));
     m_diagram->setArtifact(artifact, entry.learnerName());
-    m_diagram->prediction()->setSuggestedTracePath(
-        suggestedTracePath(entry.origin == LibraryEntry::Origin::Bundled ? QString() : entry.path, artifact,
-                           artifactSaveFolder()));
+    m_diagram->prediction()->setSuggestedTracePath(suggestedTracePath(
+        entry.origin == LibraryEntry::Origin::Bundled ? QString() : entry.path, artifact, artifactSaveFolder()));
     m_stdout->clear();
     m_pendingStdout = artifact;
     fillStdoutIfShown();

@@ -8,8 +8,7 @@
 #include <QLabel>
 #include <QPushButton>
 
-LessonPathBar::LessonPathBar(QWidget *parent)
-    : QFrame(parent)
+LessonPathBar::LessonPathBar(QWidget *parent) : QFrame(parent)
 {
     setFrameShape(QFrame::StyledPanel);
     setAutoFillBackground(true);
@@ -42,8 +41,8 @@ void LessonPathBar::setEntry(const LibraryEntry &entry)
     m_lessonId = entry.artifact ? QString::fromStdString(entry.artifact->lessonId()) : QString();
     m_entryId = entry.id;
     m_entryIsCountingRun = CourseProgress::isCountingRun(entry);
-    m_entryRefusal = entry.artifact && CourseProgress::madeOnThisMachine(entry) ? courseRefusal(*entry.artifact)
-                                                                                 : QString();
+    m_entryRefusal
+        = entry.artifact && CourseProgress::madeOnThisMachine(entry) ? courseRefusal(*entry.artifact) : QString();
     refresh();
 }
 
@@ -72,9 +71,11 @@ void LessonPathBar::refresh()
         m_step = Step::Observe;
         m_text->setText(lesson->ranHere
                             ? tr("② Observe: you predicted %1 and ran it here, but that run is not open (it was not "
-                                 "saved). Run it again to compare.").arg(grade)
+                                 "saved). Run it again to compare.")
+                                  .arg(grade)
                             : tr("② Observe: you predicted %1. Now run the lesson on this machine and see your own "
-                                 "numbers.").arg(grade));
+                                 "numbers.")
+                                  .arg(grade));
         m_action->setText(tr("Run It on This Machine"));
     } else if (!lesson->compared) {
         m_step = Step::Explain;
@@ -83,8 +84,8 @@ void LessonPathBar::refresh()
         m_action->setText(tr("Compare With the Recorded Run"));
     } else {
         m_step = Step::Done;
-        m_text->setText(tr("✓ Done: you predicted %1, ran the lesson here and compared it with the recorded run.")
-                            .arg(grade));
+        m_text->setText(
+            tr("✓ Done: you predicted %1, ran the lesson here and compared it with the recorded run.").arg(grade));
         m_action->setText(tr("Compare Again"));
     }
     const auto next = m_progress->lesson(m_nextId);
@@ -93,10 +94,7 @@ void LessonPathBar::refresh()
     emit stateChanged();
 }
 
-bool LessonPathBar::canCompare() const
-{
-    return !isHidden() && m_runId != 0 && m_entryRefusal.isEmpty();
-}
+bool LessonPathBar::canCompare() const { return !isHidden() && m_runId != 0 && m_entryRefusal.isEmpty(); }
 
 bool LessonPathBar::canGoToNextLesson() const
 {
@@ -125,13 +123,14 @@ void LessonPathBar::act()
         else
             emit openLessonRequested(m_lessonId); // its recording, where the answer counts
         break;
-    case Step::Observe: emit runRequested(m_lessonId); break;
+    case Step::Observe:
+        emit runRequested(m_lessonId);
+        break;
     case Step::Explain:
-    case Step::Done: requestCompare(); break;
+    case Step::Done:
+        requestCompare();
+        break;
     }
 }
 
-QString LessonPathBar::stepText() const
-{
-    return isHidden() ? QString() : m_text->text();
-}
+QString LessonPathBar::stepText() const { return isHidden() ? QString() : m_text->text(); }

@@ -8,15 +8,13 @@ using namespace lessonscope;
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("PanelItem", text);
-}
+QString tr(const char *text) { return QCoreApplication::translate("PanelItem", text); }
 
 bool isAtOrBelow(const std::string &pointer, const std::string &prefix)
 {
-    return pointer == prefix || (pointer.size() > prefix.size() && pointer.compare(0, prefix.size(), prefix) == 0
-                                 && pointer[prefix.size()] == '/');
+    return pointer == prefix
+        || (pointer.size() > prefix.size() && pointer.compare(0, prefix.size(), prefix) == 0
+            && pointer[prefix.size()] == '/');
 }
 
 } // namespace
@@ -52,10 +50,10 @@ std::vector<PanelItem> panelItemsFor(const Artifact &artifact, const Problems &p
         if (!panel.isKnownKind()) {
             item.note = panel.kind.empty()
                 ? tr("This panel names no kind; shown as written.")
-                : tr("Panel kind “%1” is not known to this version of lessonscope; shown as written.")
-                      .arg(item.kind);
+                : tr("Panel kind “%1” is not known to this version of lessonscope; shown as written.").arg(item.kind);
         } else if (!errors.isEmpty()) {
-            item.note = tr("This panel cannot be drawn as intended:") + QLatin1Char('\n') + errors.join(QLatin1Char('\n'));
+            item.note
+                = tr("This panel cannot be drawn as intended:") + QLatin1Char('\n') + errors.join(QLatin1Char('\n'));
         } else {
             item.drawable = true;
         }

@@ -16,7 +16,7 @@ struct PanelItem {
     QString kind;
     QString pointer; // "/data/panels/2"
     bool drawable = false;
-    QString note;    // why it is a placeholder
+    QString note; // why it is a placeholder
     QString rawJson;
 };
 

@@ -16,14 +16,14 @@
 
 #include <algorithm>
 
-PanelsView::PanelsView(QWidget *parent)
-    : QWidget(parent)
+PanelsView::PanelsView(QWidget *parent) : QWidget(parent)
 {
     m_logBox = new QCheckBox(tr("&Logarithmic value axis"), this);
     m_logBox->setToolTip(tr("Show the values on a logarithmic scale (non-positive values are left out)"));
     connect(m_logBox, &QCheckBox::toggled, this, &PanelsView::setLogScale);
     m_hint = new QLabel(tr("Hover a point for its exact value · the wheel zooms a line chart, dragging pans, "
-                           "double-click shows all · right-click to export"), this);
+                           "double-click shows all · right-click to export"),
+                        this);
     m_hint->setForegroundRole(QPalette::PlaceholderText);
     m_hint->setWordWrap(true);
     m_resetZoom = new QPushButton(tr("Reset &Zoom"), this);
@@ -108,22 +108,22 @@ void PanelsView::setItems(std::vector<PanelItem> items)
     m_logBox->setVisible(m_controls);
     // A panel whose file asks for a log axis (its values span orders of magnitude) keeps it
     // whatever the box says: the box says so rather than read "unchecked" above a log axis.
-    const auto ownLog = std::count_if(m_charts.cbegin(), m_charts.cend(), [](const PanelChart *c) { return c->panel().logScale; });
-    m_logBox->setText(ownLog == 0 ? tr("&Logarithmic value axis")
-                      : ownLog == 1 ? tr("&Logarithmic value axis (one panel has one always: its file asks for it)")
-                                    : tr("&Logarithmic value axis (%1 panels have one always: their file asks for it)")
-                                          .arg(ownLog));
+    const auto ownLog
+        = std::count_if(m_charts.cbegin(), m_charts.cend(), [](const PanelChart *c) { return c->panel().logScale; });
+    m_logBox->setText(
+        ownLog == 0 ? tr("&Logarithmic value axis")
+            : ownLog == 1
+            ? tr("&Logarithmic value axis (one panel has one always: its file asks for it)")
+            : tr("&Logarithmic value axis (%1 panels have one always: their file asks for it)").arg(ownLog));
     m_hint->setVisible(m_controls && !m_charts.isEmpty());
-    const bool anyLine = std::any_of(m_charts.cbegin(), m_charts.cend(), [](const PanelChart *c) { return c->panel().isLine(); });
+    const bool anyLine
+        = std::any_of(m_charts.cbegin(), m_charts.cend(), [](const PanelChart *c) { return c->panel().isLine(); });
     m_resetZoom->setVisible(m_controls && anyLine);
     if (count == 0 && m_empty->text().isEmpty())
         m_empty->setText(tr("This artifact has no panels."));
 }
 
-void PanelsView::setMaxPanels(int maxPanels)
-{
-    m_maxPanels = std::clamp(maxPanels, 1, kMaxPanels);
-}
+void PanelsView::setMaxPanels(int maxPanels) { m_maxPanels = std::clamp(maxPanels, 1, kMaxPanels); }
 
 void PanelsView::showNotDrawn(std::size_t panels, int drawn)
 {
@@ -138,10 +138,7 @@ void PanelsView::showNotDrawn(std::size_t panels, int drawn)
     }
 }
 
-void PanelsView::setEmptyText(const QString &text)
-{
-    m_empty->setText(text);
-}
+void PanelsView::setEmptyText(const QString &text) { m_empty->setText(text); }
 
 QWidget *PanelsView::placeholderFor(const PanelItem &item)
 {

@@ -10,8 +10,7 @@
 
 using namespace lessonscope;
 
-ProblemsView::ProblemsView(QWidget *parent)
-    : QWidget(parent)
+ProblemsView::ProblemsView(QWidget *parent) : QWidget(parent)
 {
     m_summary = new QLabel(this);
     m_summary->setTextFormat(Qt::PlainText);
@@ -42,8 +41,9 @@ void ProblemsView::setProblems(const Problems &problems, bool readable)
     else if (errors > 0)
         m_summary->setText((errors == 1 ? tr("1 error") : tr("%1 errors").arg(errors))
                            + tr(": the parts named cannot be shown as intended; the rest is shown.")
-                           + (warnings == 0 ? QString()
-                                            : warnings == 1 ? tr(" 1 warning.") : tr(" %1 warnings.").arg(warnings)));
+                           + (warnings == 0       ? QString()
+                                  : warnings == 1 ? tr(" 1 warning.")
+                                                  : tr(" %1 warnings.").arg(warnings)));
     else
         m_summary->setText((warnings == 1 ? tr("1 warning") : tr("%1 warnings").arg(warnings))
                            + tr(": shown, but suspicious."));
@@ -62,10 +62,7 @@ void ProblemsView::setProblems(const Problems &problems, bool readable)
     m_tree->resizeColumnToContents(1);
 }
 
-int ProblemsView::problemCount() const
-{
-    return m_tree->topLevelItemCount();
-}
+int ProblemsView::problemCount() const { return m_tree->topLevelItemCount(); }
 
 QStringList ProblemsView::rowTexts() const
 {

@@ -8,10 +8,7 @@ namespace lessonscope {
 
 namespace {
 
-std::string scalarText(const Json &value)
-{
-    return value.dump(-1, ' ', false, Json::error_handler_t::replace);
-}
+std::string scalarText(const Json &value) { return value.dump(-1, ' ', false, Json::error_handler_t::replace); }
 
 void newline(std::string &out, int indent)
 {
@@ -71,8 +68,9 @@ void write(std::string &out, const Json &value, int indent)
             out += "[]";
             return;
         }
-        const bool flat = std::all_of(value.begin(), value.end(),
-                                      [](const Json &element) { return element.is_primitive() && !element.is_string(); });
+        const bool flat = std::all_of(value.begin(), value.end(), [](const Json &element) {
+            return element.is_primitive() && !element.is_string();
+        });
         if (flat) {
             writeFlowingArray(out, value, indent);
             return;

@@ -34,8 +34,10 @@ void PanelChart::Impl::computeKept(std::size_t s)
     std::size_t lo = 0, hi = n;
     const auto xBegin = series.x.begin();
     if (zoomed && std::is_sorted(xBegin, xBegin + static_cast<std::ptrdiff_t>(n))) {
-        lo = static_cast<std::size_t>(std::lower_bound(xBegin, xBegin + static_cast<std::ptrdiff_t>(n), viewFrom) - xBegin);
-        hi = static_cast<std::size_t>(std::upper_bound(xBegin, xBegin + static_cast<std::ptrdiff_t>(n), viewTo) - xBegin);
+        lo = static_cast<std::size_t>(std::lower_bound(xBegin, xBegin + static_cast<std::ptrdiff_t>(n), viewFrom)
+                                      - xBegin);
+        hi = static_cast<std::size_t>(std::upper_bound(xBegin, xBegin + static_cast<std::ptrdiff_t>(n), viewTo)
+                                      - xBegin);
         lo = lo > 0 ? lo - 1 : 0;
         hi = std::min(n, hi + 1);
     }
@@ -69,7 +71,8 @@ QList<QPointF> PanelChart::Impl::linePoints(std::size_t s) const
     QList<QPointF> points;
     points.reserve(static_cast<qsizetype>(kept[s].size()));
     for (std::size_t i : kept[s])
-        points.append(QPointF(logX() ? onLogAxis(panel.series[s].x[i]) : panel.series[s].x[i], displayed(panel.series[s].y[i])));
+        points.append(
+            QPointF(logX() ? onLogAxis(panel.series[s].x[i]) : panel.series[s].x[i], displayed(panel.series[s].y[i])));
     return points;
 }
 
@@ -86,7 +89,8 @@ QString PanelChart::Impl::limitText() const
     if (panel.isBar() && panel.labels.size() > kMaxCategories) {
         parts << PanelChart::tr("first %1 of %2 categories drawn")
                      .arg(kMaxCategories)
-                     .arg(QString::fromStdString(lessonscope::groupedNumber(static_cast<std::size_t>(panel.labels.size()))));
+                     .arg(QString::fromStdString(
+                         lessonscope::groupedNumber(static_cast<std::size_t>(panel.labels.size()))));
     }
     if (panel.series.size() > kMaxSeries) {
         parts << PanelChart::tr("and %1 more series not drawn")
@@ -106,13 +110,14 @@ QString PanelChart::Impl::limitText() const
     }
     if (clamped > 0) {
         parts << PanelChart::tr("%1 beyond the log axis's 10⁻²⁵⁰ … 10²⁵⁰, drawn at its edge")
-                     .arg(clamped == 1 ? PanelChart::tr("1 value") : PanelChart::tr("%1 values").arg(QString::fromStdString(lessonscope::groupedNumber(clamped))));
+                     .arg(clamped == 1 ? PanelChart::tr("1 value")
+                                       : PanelChart::tr("%1 values")
+                                             .arg(QString::fromStdString(lessonscope::groupedNumber(clamped))));
     }
     return parts.join(QStringLiteral("; "));
 }
 
-PanelChart::PanelChart(QWidget *parent)
-    : QWidget(parent), d(std::make_unique<Impl>())
+PanelChart::PanelChart(QWidget *parent) : QWidget(parent), d(std::make_unique<Impl>())
 {
     d->view = new QChartView(new QChart, this);
     d->view->setRenderHint(QPainter::Antialiasing);
@@ -135,11 +140,14 @@ PanelChart::PanelChart(QWidget *parent)
         if (d->lines.isEmpty() || d->rethinQueued || d->columns() == d->thinnedFor)
             return;
         d->rethinQueued = true;
-        QMetaObject::invokeMethod(this, [this] {
-            d->rethinQueued = false;
-            if (d->columns() != d->thinnedFor)
-                rethin();
-        }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            this,
+            [this] {
+                d->rethinQueued = false;
+                if (d->columns() != d->thinnedFor)
+                    rethin();
+            },
+            Qt::QueuedConnection);
     });
     d->chart()->setMargins(QMargins(4, 4, 4, 4));
     auto *layout = new QVBoxLayout(this);
@@ -266,10 +274,10 @@ void PanelChart::rebuildBars()
             const auto ci = static_cast<std::size_t>(c);
             if (ci >= y.size() || !d->drawable(y[ci]))
                 continue;
-            auto *label = new QGraphicsSimpleTextItem(
-                QString::fromStdString(d->scale.isDuration ? lessonscope::formatDuration(y[ci])
-                                                           : lessonscope::formatNumber(y[ci])),
-                chart);
+            auto *label = new QGraphicsSimpleTextItem(QString::fromStdString(d->scale.isDuration
+                                                                                 ? lessonscope::formatDuration(y[ci])
+                                                                                 : lessonscope::formatNumber(y[ci])),
+                                                      chart);
             label->setZValue(10);
             d->barLabels.push_back({label, s, c});
         }
@@ -280,7 +288,7 @@ void PanelChart::rebuildBars()
     for (qsizetype c = 0; c < categories; ++c)
         d->categoryNames << lessonscope::chartText(d->panel.labels[c]);
     axis->append(d->categoryNames);
-    d->categoryStep = 0; // named as they fit once the plot has its width (fitCategoryLabels)
+    d->categoryStep = 0;            // named as they fit once the plot has its width (fitCategoryLabels)
     axis->setTruncateLabels(false); // a name shown is shown whole; those that do not fit are left out
     axis->setTitleText(lessonscope::chartText(d->panel.xlabel));
     chart->addAxis(axis, Qt::AlignBottom);

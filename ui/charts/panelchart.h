@@ -121,8 +121,8 @@ private:
     void rebuildBars();
     void rebuildLines();
     void rebuildValueAxis();       // series and axes anew: a new panel, unit or scale type
-    void updateRanges();  // axes fitted to the points drawn
-    void rethin();        // line series thinned anew for the view and the plot's width
+    void updateRanges();           // axes fitted to the points drawn
+    void rethin();                 // line series thinned anew for the view and the plot's width
     bool zoomEvent(QEvent *event); // wheel, drag and double-click on the plot (panelchartzoom.cpp)
     void applyPalette();
     std::unique_ptr<Impl> d;

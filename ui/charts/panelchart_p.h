@@ -67,7 +67,7 @@ struct PanelChart::Impl {
     double medianValue = 0;
     QBarSeries *bars = nullptr;
     QString lastHover;
-    int keyPoint = -1; // the point ← → last stepped to, counted over all series
+    int keyPoint = -1;                          // the point ← → last stepped to, counted over all series
     std::vector<std::vector<std::size_t>> kept; // per series: the indices drawn, after thinning
     // Line panels: the x range zoomed to (all the data when !zoomed), and the pixel columns the
     // series were last thinned for (re-thinned when the plot's width changes).
@@ -91,8 +91,8 @@ struct PanelChart::Impl {
     };
     std::vector<DecadeLabel> decadeLabels;
     int decadeFrom = 0, decadeTo = 0; // the log axis's range, in exponents
-    QStringList categoryNames; // a bar panel's categories as given; the axis may show some only
-    int categoryStep = 0;      // every categoryStep-th is named (0: not fitted yet)
+    QStringList categoryNames;        // a bar panel's categories as given; the axis may show some only
+    int categoryStep = 0;             // every categoryStep-th is named (0: not fitted yet)
 
     QChart *chart() const { return view->chart(); }
     // On a log axis (the viewer's toggle or the panel's own yscale) only positive values have a place.
@@ -120,13 +120,13 @@ struct PanelChart::Impl {
     qsizetype drawnCategories() const { return std::min(panel.labels.size(), kMaxCategories); }
     QString limitText() const; // "and 36 more series not drawn", or empty
 
-    int columns() const; // the plot's width in pixels (kThinColumns before it has one)
+    int columns() const;                          // the plot's width in pixels (kThinColumns before it has one)
     bool xExtent(double *from, double *to) const; // of every series' finite x; false when none
     void computeKept(std::size_t s);
     QList<QPointF> linePoints(std::size_t s) const;
     double barValue(std::size_t s, qsizetype category) const;
     void placeBarLabels();
-    void fitCategoryLabels(); // every k-th category named, upright, when they do not all fit
+    void fitCategoryLabels();                      // every k-th category named, upright, when they do not all fit
     void setDecadeLabels(double low, double high); // none when high <= low
     void placeDecadeLabels();
     void addMedianLine(QAbstractAxis *xAxis);

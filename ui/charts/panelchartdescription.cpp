@@ -34,14 +34,17 @@ QString PanelChart::valuesDescription() const
                 ++total;
                 if (said >= kDescribedBars)
                     continue;
-                const QString where = panel.series.size() > 1 ? QStringLiteral("%1, %2").arg(series.label, panel.labels[c])
-                                                              : panel.labels[c];
+                const QString where = panel.series.size() > 1
+                    ? QStringLiteral("%1, %2").arg(series.label, panel.labels[c])
+                    : panel.labels[c];
                 parts << QStringLiteral("%1: %2").arg(where, valueText(series.y[static_cast<std::size_t>(c)]));
                 ++said;
             }
         }
         if (total > said)
-            parts << tr("and %1 more").arg(QString::fromStdString(lessonscope::formatCount(static_cast<std::int64_t>(total - said))));
+            parts << tr("and %1 more")
+                         .arg(
+                             QString::fromStdString(lessonscope::formatCount(static_cast<std::int64_t>(total - said))));
         return tr("Bar chart. %1.").arg(parts.join(QStringLiteral("; ")));
     }
     for (const PlotSeries &series : panel.series) {
@@ -62,7 +65,8 @@ QString PanelChart::valuesDescription() const
         }
         const double middle = lessonscope::medianOfFinite(series.y);
         parts << tr("%1: %2 points from %3 to %4, median %5")
-                     .arg(series.label, QString::fromStdString(lessonscope::formatCount(static_cast<std::int64_t>(finite))),
+                     .arg(series.label,
+                          QString::fromStdString(lessonscope::formatCount(static_cast<std::int64_t>(finite))),
                           valueText(low), valueText(high), valueText(middle));
     }
     return tr("Line chart of %1 against %2. %3.").arg(panel.ylabel, panel.xlabel, parts.join(QStringLiteral("; ")));

@@ -56,7 +56,4 @@ void PanelChart::setDistributionShown(bool shown)
     rebuild();
 }
 
-bool PanelChart::isDistributionShown() const
-{
-    return d->inOrder.has_value();
-}
+bool PanelChart::isDistributionShown() const { return d->inOrder.has_value(); }

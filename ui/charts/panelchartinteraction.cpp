@@ -86,10 +86,7 @@ bool PanelChart::categoryLabelsUpright() const
     return !axis || axis->labelsAngle() == 0;
 }
 
-bool PanelChart::legendVisible() const
-{
-    return !d->legend->isHidden();
-}
+bool PanelChart::legendVisible() const { return !d->legend->isHidden(); }
 
 QStringList PanelChart::legendEntries() const
 {
@@ -102,8 +99,10 @@ QStringList PanelChart::legendEntries() const
 QString PanelChart::hoverTextAt(const QPoint &position) const
 {
     const QPointF at = d->toChart(this, position);
-    if (!d->chart()->plotArea().adjusted(-Impl::kHoverRadius, -Impl::kHoverRadius, Impl::kHoverRadius,
-                                         Impl::kHoverRadius).contains(at))
+    if (!d->chart()
+             ->plotArea()
+             .adjusted(-Impl::kHoverRadius, -Impl::kHoverRadius, Impl::kHoverRadius, Impl::kHoverRadius)
+             .contains(at))
         return {};
 
     if (d->bars) {
@@ -115,8 +114,9 @@ QString PanelChart::hoverTextAt(const QPoint &position) const
         const double offset = value.x() - static_cast<double>(category) + Impl::kBarWidth / 2;
         if (category < 0 || category >= d->drawnCategories() || offset < 0 || offset > Impl::kBarWidth)
             return {};
-        const auto s = std::min<std::size_t>(static_cast<std::size_t>(offset / (Impl::kBarWidth / static_cast<double>(sets))),
-                                             static_cast<std::size_t>(sets - 1));
+        const auto s
+            = std::min<std::size_t>(static_cast<std::size_t>(offset / (Impl::kBarWidth / static_cast<double>(sets))),
+                                    static_cast<std::size_t>(sets - 1));
         const std::vector<double> &y = d->panel.series[s].y;
         const auto c = static_cast<std::size_t>(category);
         return QStringLiteral("%1 · %2: %3")
@@ -205,11 +205,21 @@ void PanelChart::keyPressEvent(QKeyEvent *event)
     }
     int next = d->keyPoint;
     switch (event->key()) {
-    case Qt::Key_Right: next = d->keyPoint + 1; break;
-    case Qt::Key_Left: next = d->keyPoint < 0 ? 0 : d->keyPoint - 1; break;
-    case Qt::Key_Home: next = 0; break;
-    case Qt::Key_End: next = static_cast<int>(points.size()) - 1; break;
-    default: QWidget::keyPressEvent(event); return;
+    case Qt::Key_Right:
+        next = d->keyPoint + 1;
+        break;
+    case Qt::Key_Left:
+        next = d->keyPoint < 0 ? 0 : d->keyPoint - 1;
+        break;
+    case Qt::Key_Home:
+        next = 0;
+        break;
+    case Qt::Key_End:
+        next = static_cast<int>(points.size()) - 1;
+        break;
+    default:
+        QWidget::keyPressEvent(event);
+        return;
     }
     if (points.isEmpty())
         return;
@@ -291,6 +301,6 @@ bool PanelChart::saveSvg(const QString &path, QString *error) const
     }
     d->view->render(&painter);
     painter.end();
-    return lessonscope::writeFileAtomically(path, std::string_view(svg.constData(), static_cast<std::size_t>(svg.size())),
-                                            error);
+    return lessonscope::writeFileAtomically(
+        path, std::string_view(svg.constData(), static_cast<std::size_t>(svg.size())), error);
 }

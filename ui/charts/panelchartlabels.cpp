@@ -24,7 +24,8 @@ void PanelChart::Impl::placeBarLabels()
     // ("96.6 µs199 µs" never runs together).
     std::vector<std::pair<double, const BarLabel *>> order;
     for (const BarLabel &label : barLabels) {
-        const double x = static_cast<double>(label.category) - kBarWidth / 2 + (static_cast<double>(label.series) + 0.5) * width;
+        const double x
+            = static_cast<double>(label.category) - kBarWidth / 2 + (static_cast<double>(label.series) + 0.5) * width;
         const QPointF top = chart()->mapToPosition(QPointF(x, barValue(label.series, label.category)), bars);
         const QRectF box = label.item->boundingRect();
         label.item->setPos(top.x() - box.width() / 2, top.y() - box.height() - 2);
@@ -35,7 +36,8 @@ void PanelChart::Impl::placeBarLabels()
     const QRectF plot = chart()->plotArea();
     for (const auto &[x, label] : order) {
         const QRectF rect = label->item->sceneBoundingRect().adjusted(-kLabelGap / 2, 0, kLabelGap / 2, 0);
-        const bool clear = std::none_of(shown.begin(), shown.end(), [&rect](const QRectF &other) { return other.intersects(rect); });
+        const bool clear
+            = std::none_of(shown.begin(), shown.end(), [&rect](const QRectF &other) { return other.intersects(rect); });
         const bool inside = rect.left() >= plot.left() - kLabelGap && rect.right() <= plot.right() + kLabelGap;
         label->item->setVisible(clear && inside);
         if (clear && inside)
@@ -80,8 +82,10 @@ void PanelChart::Impl::placeMedianLabel()
     // the bottom of the axis goes above its line).
     const double right = std::min(end.x(), plot.right()) - box.width() - 4;
     const double left = std::max(start.x(), plot.left()) + 4;
-    const QPointF places[] = {{right, end.y() - box.height() - 2}, {left, end.y() - box.height() - 2},
-                              {right, end.y() + 2}, {left, end.y() + 2}};
+    const QPointF places[] = {{right, end.y() - box.height() - 2},
+                              {left, end.y() - box.height() - 2},
+                              {right, end.y() + 2},
+                              {left, end.y() + 2}};
     std::size_t best = 0;
     int fewest = -1;
     for (std::size_t i = 0; i < std::size(places); ++i) {

@@ -14,7 +14,6 @@
 #include <QHash>
 #include <QPainter>
 
-
 void PanelChart::Impl::setDecadeLabels(double low, double high)
 {
     for (const DecadeLabel &label : decadeLabels)
@@ -94,13 +93,13 @@ void PanelChart::Impl::addMedianLine(QAbstractAxis *xAxis)
     medianLine->attachAxis(xAxis);
     // Of the points drawn, every one: a lesson's figure may be of its clean calls alone, so the
     // label says which median it is rather than read as the header's.
-    medianLabel = new QGraphicsSimpleTextItem(QObject::tr("median of the %1 shown: %2")
-                                                  .arg(values.size())
-                                                  .arg(QString::fromStdString(lessonscope::formatDuration(medianValue))),
-                                              chart());
+    medianLabel
+        = new QGraphicsSimpleTextItem(QObject::tr("median of the %1 shown: %2")
+                                          .arg(values.size())
+                                          .arg(QString::fromStdString(lessonscope::formatDuration(medianValue))),
+                                      chart());
     medianLabel->setZValue(11);
 }
-
 
 void PanelChart::applyPalette()
 {

@@ -7,8 +7,8 @@ namespace {
 
 QString field(const QString &text)
 {
-    if (!text.contains(QLatin1Char(',')) && !text.contains(QLatin1Char('"'))
-        && !text.contains(QLatin1Char('\n')) && !text.contains(QLatin1Char('\r')))
+    if (!text.contains(QLatin1Char(',')) && !text.contains(QLatin1Char('"')) && !text.contains(QLatin1Char('\n'))
+        && !text.contains(QLatin1Char('\r')))
         return text;
     QString quoted = text;
     quoted.replace(QLatin1Char('"'), QLatin1String("\"\""));
@@ -38,8 +38,9 @@ QString panelToCsv(const PlotPanel &panel)
         return csv;
     }
 
-    csv += QStringLiteral("series,%1,%2").arg(field(panel.xlabel.isEmpty() ? QStringLiteral("x") : panel.xlabel),
-                                              field(panel.ylabel.isEmpty() ? QStringLiteral("y") : panel.ylabel))
+    csv += QStringLiteral("series,%1,%2")
+               .arg(field(panel.xlabel.isEmpty() ? QStringLiteral("x") : panel.xlabel),
+                    field(panel.ylabel.isEmpty() ? QStringLiteral("y") : panel.ylabel))
         + eol;
     for (const PlotSeries &series : panel.series) {
         const std::size_t n = std::min(series.x.size(), series.y.size());

@@ -20,9 +20,12 @@ const char *const kFolderKey = "lastExportFolder";
 QString suffixOf(PanelExportFormat format)
 {
     switch (format) {
-    case PanelExportFormat::Png: return QStringLiteral("png");
-    case PanelExportFormat::Svg: return QStringLiteral("svg");
-    case PanelExportFormat::Csv: return QStringLiteral("csv");
+    case PanelExportFormat::Png:
+        return QStringLiteral("png");
+    case PanelExportFormat::Svg:
+        return QStringLiteral("svg");
+    case PanelExportFormat::Csv:
+        return QStringLiteral("csv");
     }
     return QStringLiteral("png");
 }
@@ -30,9 +33,12 @@ QString suffixOf(PanelExportFormat format)
 QString filterOf(PanelExportFormat format)
 {
     switch (format) {
-    case PanelExportFormat::Png: return QObject::tr("PNG images (*.png)");
-    case PanelExportFormat::Svg: return QObject::tr("SVG drawings (*.svg)");
-    case PanelExportFormat::Csv: return QObject::tr("CSV tables (*.csv)");
+    case PanelExportFormat::Png:
+        return QObject::tr("PNG images (*.png)");
+    case PanelExportFormat::Svg:
+        return QObject::tr("SVG drawings (*.svg)");
+    case PanelExportFormat::Csv:
+        return QObject::tr("CSV tables (*.csv)");
     }
     return {};
 }
@@ -73,8 +79,8 @@ bool writePanelExport(const PanelChart &chart, PanelExportFormat format, const Q
     if (format == PanelExportFormat::Svg)
         return chart.saveSvg(path, error);
     const QByteArray csv = panelToCsv(chart.panel()).toUtf8();
-    return lessonscope::writeFileAtomically(path, std::string_view(csv.constData(), static_cast<std::size_t>(csv.size())),
-                                            error);
+    return lessonscope::writeFileAtomically(
+        path, std::string_view(csv.constData(), static_cast<std::size_t>(csv.size())), error);
 }
 
 QString exportPanelInteractively(QWidget *parent, const PanelChart &chart, PanelExportFormat format,
@@ -94,7 +100,7 @@ QString exportPanelInteractively(QWidget *parent, const PanelChart &chart, Panel
     QString error;
     if (!writePanelExport(chart, format, path, &error, scale)) {
         lessonscope::showPlainMessage(parent, QMessageBox::Critical, QObject::tr("Cannot Export"),
-                         QObject::tr("The panel was not exported: %1").arg(error));
+                                      QObject::tr("The panel was not exported: %1").arg(error));
         return {};
     }
     QSettings().setValue(QLatin1String(kFolderKey), QFileInfo(path).absolutePath());

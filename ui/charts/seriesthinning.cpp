@@ -29,8 +29,8 @@ std::vector<std::size_t> thinMinMax(std::span<const double> x, std::span<const d
     if (finite.size() <= 4 * bucketCount)
         return finite;
 
-    const bool ascending = std::is_sorted(finite.begin(), finite.end(),
-                                          [&x](std::size_t a, std::size_t b) { return x[a] < x[b]; });
+    const bool ascending
+        = std::is_sorted(finite.begin(), finite.end(), [&x](std::size_t a, std::size_t b) { return x[a] < x[b]; });
     const double x0 = x[finite.front()];
     const double span = x[finite.back()] - x0;
     const bool byX = ascending && span > 0;
@@ -38,8 +38,10 @@ std::vector<std::size_t> thinMinMax(std::span<const double> x, std::span<const d
     std::vector<Bucket> buckets(bucketCount);
     for (std::size_t rank = 0; rank < finite.size(); ++rank) {
         const std::size_t i = finite[rank];
-        const double position = byX ? (x[i] - x0) / span : static_cast<double>(rank) / static_cast<double>(finite.size());
-        const std::size_t b = std::min(bucketCount - 1, static_cast<std::size_t>(position * static_cast<double>(bucketCount)));
+        const double position
+            = byX ? (x[i] - x0) / span : static_cast<double>(rank) / static_cast<double>(finite.size());
+        const std::size_t b
+            = std::min(bucketCount - 1, static_cast<std::size_t>(position * static_cast<double>(bucketCount)));
         Bucket &bucket = buckets[b];
         if (!bucket.used) {
             bucket = {i, i, i, i, true};

@@ -14,9 +14,8 @@ public:
     SharedValues() = default;
     SharedValues(std::vector<double> values) // NOLINT: a series' x is assigned a vector
         : m_values(std::make_shared<std::vector<double>>(std::move(values)))
-    {
-    }
-    SharedValues(std::initializer_list<double> values) : SharedValues(std::vector<double>(values)) {}
+    { }
+    SharedValues(std::initializer_list<double> values) : SharedValues(std::vector<double>(values)) { }
 
     const std::vector<double> &values() const { return m_values ? *m_values : none(); }
     std::size_t size() const { return values().size(); }

@@ -11,8 +11,7 @@ bool meansSeconds(const QString &label)
 {
     const QString l = label.trimmed().toLower();
     return l == QLatin1String("seconds") || l == QLatin1String("second") || l == QLatin1String("s")
-        || l == QLatin1String("time (s)") || l == QLatin1String("seconds (s)")
-        || l == QLatin1String("duration (s)");
+        || l == QLatin1String("time (s)") || l == QLatin1String("seconds (s)") || l == QLatin1String("duration (s)");
 }
 
 QString powerOfTenText(int exponent)
@@ -42,8 +41,8 @@ void scalePlainValues(ValueScale &scale, double largest)
         exponent -= exponent % 3; // thousands, millions, billions: groups people name
     scale.perUnit = std::pow(10.0, exponent);
     const QString power = exponent == 3 ? QStringLiteral("thousands")
-                        : exponent == 6 ? QStringLiteral("millions")
-                        : exponent == 9 ? QStringLiteral("billions")
+        : exponent == 6                 ? QStringLiteral("millions")
+        : exponent == 9                 ? QStringLiteral("billions")
                                         : QStringLiteral("× %1").arg(powerOfTenText(exponent));
     scale.axisTitle = scale.axisTitle.isEmpty() ? power : QStringLiteral("%1 (%2)").arg(scale.axisTitle, power);
 }

@@ -75,10 +75,7 @@ inline QString elidedChartText(const QString &text)
 
 // For Qt Charts' titles, axis titles, category labels and legend names (always HTML): elided,
 // then escaped.
-inline QString chartText(const QString &text)
-{
-    return elidedChartText(text).toHtmlEscaped();
-}
+inline QString chartText(const QString &text) { return elidedChartText(text).toHtmlEscaped(); }
 
 // The longest artifact text a widget is given: a one-line field (a title, an id, a kind, a
 // date, a library version) and a paragraph (a prompt, a reading, the evidence). A 1 MB kind made

@@ -17,6 +17,6 @@ bool writePngFile(const QImage &image, const QString &path, QString *error)
             *error = encoder.errorString();
         return false;
     }
-    return lessonscope::writeFileAtomically(path, std::string_view(png.constData(), static_cast<std::size_t>(png.size())),
-                                            error);
+    return lessonscope::writeFileAtomically(
+        path, std::string_view(png.constData(), static_cast<std::size_t>(png.size())), error);
 }

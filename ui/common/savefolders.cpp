@@ -35,11 +35,9 @@ QString suggestedTracePath(const QString &artifactPath, const lessonscope::Artif
     const QFileInfo file(artifactPath);
     // A resource path (":/…") names a recording inside the program: nothing can be written beside it.
     const bool onDisk = !artifactPath.isEmpty() && !artifactPath.startsWith(QLatin1Char(':')) && file.dir().exists();
-    const QString name = (onDisk ? file.completeBaseName() : artifactBaseName(artifact)) + QStringLiteral(".trace.json");
+    const QString name
+        = (onDisk ? file.completeBaseName() : artifactBaseName(artifact)) + QStringLiteral(".trace.json");
     return onDisk ? file.dir().filePath(name) : QDir(fallbackFolder).filePath(name);
 }
 
-QString artifactSaveFolder()
-{
-    return existingSaveFolder(kArtifactSaveFolderKey, QStandardPaths::DocumentsLocation);
-}
+QString artifactSaveFolder() { return existingSaveFolder(kArtifactSaveFolderKey, QStandardPaths::DocumentsLocation); }

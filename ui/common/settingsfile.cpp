@@ -34,8 +34,9 @@ QStringList filesRead()
 {
     const QString organization = QCoreApplication::organizationName();
     const QString application = QCoreApplication::applicationName();
-    QStringList folders{location().folder.isEmpty() ? QStandardPaths::writableLocation(QStandardPaths::GenericConfigLocation)
-                                                    : location().folder};
+    QStringList folders{location().folder.isEmpty()
+                            ? QStandardPaths::writableLocation(QStandardPaths::GenericConfigLocation)
+                            : location().folder};
     if (location().folder.isEmpty()) {
         const QStringList system = QStandardPaths::standardLocations(QStandardPaths::GenericConfigLocation);
         for (const QString &folder : system.mid(1))
@@ -52,7 +53,7 @@ QStringList filesRead()
 // Absent, or a regular file (after links): what QSettings may open.
 bool isSafe(const QString &path)
 {
-    struct stat status {};
+    struct stat status { };
     if (::stat(QFile::encodeName(path).constData(), &status) != 0)
         return true;
     return S_ISREG(status.st_mode);
@@ -67,10 +68,7 @@ void setSettingsFolder(const QString &folder, QSettings::Format format)
     QSettings::setPath(format, QSettings::UserScope, folder);
 }
 
-QString settingsFilePath()
-{
-    return filesRead().constFirst();
-}
+QString settingsFilePath() { return filesRead().constFirst(); }
 
 QString guardSettingsFiles()
 {
@@ -82,9 +80,10 @@ QString guardSettingsFiles()
         const QSettings::Format format = location().format;
         QSettings::setPath(format, QSettings::UserScope, empty.path());
         QSettings::setPath(format, QSettings::SystemScope, empty.path());
-        return QCoreApplication::translate("lessonscope", "The settings file %1 is not a regular file (a pipe, a "
-                                                          "device or a folder): lessonscope neither reads nor saves "
-                                                          "settings this time. Remove it to keep settings again.")
+        return QCoreApplication::translate("lessonscope",
+                                           "The settings file %1 is not a regular file (a pipe, a "
+                                           "device or a folder): lessonscope neither reads nor saves "
+                                           "settings this time. Remove it to keep settings again.")
             .arg(file);
     }
     return {};

@@ -44,10 +44,14 @@ QString CourseProgress::Lesson::stateText() const
 QString CourseProgress::Lesson::stepText() const
 {
     switch (step()) {
-    case Step::Predict: return tr("predict");
-    case Step::Run: return tr("run it on this machine");
-    case Step::Compare: return tr("compare with the recorded run");
-    case Step::Done: return tr("done");
+    case Step::Predict:
+        return tr("predict");
+    case Step::Run:
+        return tr("run it on this machine");
+    case Step::Compare:
+        return tr("compare with the recorded run");
+    case Step::Done:
+        return tr("done");
     }
     return {};
 }

@@ -27,10 +27,7 @@ LibraryAnswers::LibraryAnswers(LibraryModel *model, const AnswerStore *store, co
     refreshAll();
 }
 
-void LibraryAnswers::refreshAll()
-{
-    refreshLesson(QString());
-}
+void LibraryAnswers::refreshAll() { refreshLesson(QString()); }
 
 void LibraryAnswers::refreshLesson(const QString &lessonId)
 {

@@ -11,10 +11,7 @@ using namespace lessonscope;
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("LibraryEntry", text);
-}
+QString tr(const char *text) { return QCoreApplication::translate("LibraryEntry", text); }
 
 // The library that produced the numbers: the first environment entry that names a library
 // version (not the backend, not the device count), e.g. "jax 0.9.2" or "eigen 3.4.0".
@@ -59,7 +56,8 @@ QString LibraryEntry::learnerName() const
     if (origin == Origin::Bundled)
         return tr("the recorded run");
     if (origin == Origin::Run && artifact) {
-        const QDateTime made = QDateTime::fromString(QString::fromStdString(artifact->generatedAt()), Qt::ISODateWithMs);
+        const QDateTime made
+            = QDateTime::fromString(QString::fromStdString(artifact->generatedAt()), Qt::ISODateWithMs);
         if (made.isValid() && runNumber > 0)
             return tr("your run %1 (%2)").arg(runNumber).arg(made.toLocalTime().toString(QStringLiteral("HH:mm:ss")));
         if (made.isValid())
@@ -71,10 +69,11 @@ QString LibraryEntry::learnerName() const
 QString LibraryEntry::originLabel() const
 {
     if (results) // "gb-quiet.json — Google Benchmark on vm"
-        return results->host.empty() ? tr("%1 — %2").arg(displayName(), QString::fromUtf8(harnessName(results->harness)))
-                                     : tr("%1 — %2 on %3")
-                                           .arg(displayName(), QString::fromUtf8(harnessName(results->harness)),
-                                                QString::fromStdString(results->host));
+        return results->host.empty()
+            ? tr("%1 — %2").arg(displayName(), QString::fromUtf8(harnessName(results->harness)))
+            : tr("%1 — %2 on %3")
+                  .arg(displayName(), QString::fromUtf8(harnessName(results->harness)),
+                       QString::fromStdString(results->host));
     if (!artifact)
         return displayName();
     const QString library = producingLibrary(*artifact);

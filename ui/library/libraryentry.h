@@ -31,7 +31,7 @@ struct LibraryEntry {
     bool unsaved = false;
     bool cancelled = false; // a run cancelled part-way: the calls measured before the cancel
     int runNumber = 0;      // a run of this session: 1, 2, … in the order they were made; 0 otherwise
-    QString answer; // the prediction answer (✓/✗); filled by LibraryAnswers
+    QString answer;         // the prediction answer (✓/✗); filled by LibraryAnswers
     // The key figure gives the lesson's answer away and the learner has not predicted yet (nor
     // asked to see the results): the row does not show it. Set by LibraryAnswers.
     bool keyFigureHidden = false;

@@ -4,8 +4,7 @@
 
 #include <algorithm>
 
-LibraryFilter::LibraryFilter(QObject *parent)
-    : QSortFilterProxyModel(parent)
+LibraryFilter::LibraryFilter(QObject *parent) : QSortFilterProxyModel(parent)
 {
     setSortRole(LibraryModel::SortRole);
     setSortCaseSensitivity(Qt::CaseInsensitive);

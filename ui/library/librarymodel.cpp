@@ -21,46 +21,51 @@
 
 using namespace lessonscope;
 
-LibraryModel::LibraryModel(QObject *parent)
-    : QAbstractTableModel(parent)
-{
-}
+LibraryModel::LibraryModel(QObject *parent) : QAbstractTableModel(parent) { }
 
 int LibraryModel::rowCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : static_cast<int>(m_entries.size());
 }
 
-int LibraryModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
-}
+int LibraryModel::columnCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : ColumnCount; }
 
 QVariant LibraryModel::display(std::size_t row, int column) const
 {
     const LibraryEntry &entry = m_entries[row];
     const Facts &facts = m_facts[row];
     switch (column) {
-    case LessonColumn: return facts.lesson;
-    case TitleColumn: return facts.title;
-    case SetupColumn: return facts.setup;
-    case KindColumn: return facts.kind;
-    case ProvenanceColumn: return facts.provenance;
-    case GeneratedColumn: return facts.generated;
-    case BackendColumn: return facts.backend;
+    case LessonColumn:
+        return facts.lesson;
+    case TitleColumn:
+        return facts.title;
+    case SetupColumn:
+        return facts.setup;
+    case KindColumn:
+        return facts.kind;
+    case ProvenanceColumn:
+        return facts.provenance;
+    case GeneratedColumn:
+        return facts.generated;
+    case BackendColumn:
+        return facts.backend;
     case KeyFigureColumn:
         if (entry.keyFigureHidden && !facts.keyFigure.isEmpty())
             return tr("predict first");
         return facts.disturbance.isEmpty() || facts.keyFigure.isEmpty() ? facts.keyFigure
                                                                         : tr("%1 · disturbed").arg(facts.keyFigure);
-    case StatusColumn: return entry.unsaved ? tr("%1 · unsaved").arg(entry.statusText()) : entry.statusText();
-    case AnswerColumn: return entry.answer;
-    case FileColumn: return entry.displayName();
+    case StatusColumn:
+        return entry.unsaved ? tr("%1 · unsaved").arg(entry.statusText()) : entry.statusText();
+    case AnswerColumn:
+        return entry.answer;
+    case FileColumn:
+        return entry.displayName();
     case FolderColumn:
         return entry.path.isEmpty() || entry.origin == LibraryEntry::Origin::Bundled
             ? QString()
             : QDir::toNativeSeparators(QFileInfo(entry.path).absolutePath());
-    default: return {};
+    default:
+        return {};
     }
 }
 
@@ -84,8 +89,9 @@ QVariant LibraryModel::sortKey(std::size_t row, int column) const
     if (column == GeneratedColumn)
         return m_facts[row].generatedIso;
     if (column == StatusColumn)
-        return entry.artifact || entry.results ? countOf(entry.problems, Severity::Error) * 1000 + countOf(entry.problems, Severity::Warning)
-                              : 1'000'000;
+        return entry.artifact || entry.results
+            ? countOf(entry.problems, Severity::Error) * 1000 + countOf(entry.problems, Severity::Warning)
+            : 1'000'000;
     return display(row, column);
 }
 
@@ -116,7 +122,8 @@ QVariant LibraryModel::data(const QModelIndex &index, int role) const
             return plainToolTip(tr("The lesson's key figure gives its answer away: predict on its timeline first "
                                    "(or show its results anyway, in the Panels tab)."));
         if (column == KeyFigureColumn && !m_facts[row].keyFigure.isEmpty()) {
-            const QString figure = tr("%1: %2, the lesson's key figure").arg(m_facts[row].keyFigureLabel, m_facts[row].keyFigure);
+            const QString figure
+                = tr("%1: %2, the lesson's key figure").arg(m_facts[row].keyFigureLabel, m_facts[row].keyFigure);
             if (m_facts[row].disturbance.isEmpty())
                 return plainToolTip(figure);
             return plainToolTip(tr("%1.\nThis run was disturbed: %2.").arg(figure, m_facts[row].disturbance));
@@ -154,19 +161,32 @@ QVariant LibraryModel::headerData(int section, Qt::Orientation orientation, int 
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
-    case LessonColumn: return tr("Lesson");
-    case TitleColumn: return tr("Title");
-    case SetupColumn: return tr("Setup");
-    case KindColumn: return tr("Kind");
-    case ProvenanceColumn: return tr("Provenance");
-    case GeneratedColumn: return tr("Generated");
-    case BackendColumn: return tr("Backend");
-    case KeyFigureColumn: return tr("Key figure");
-    case StatusColumn: return tr("Status");
-    case AnswerColumn: return tr("Answer");
-    case FileColumn: return tr("File");
-    case FolderColumn: return tr("Folder");
-    default: return {};
+    case LessonColumn:
+        return tr("Lesson");
+    case TitleColumn:
+        return tr("Title");
+    case SetupColumn:
+        return tr("Setup");
+    case KindColumn:
+        return tr("Kind");
+    case ProvenanceColumn:
+        return tr("Provenance");
+    case GeneratedColumn:
+        return tr("Generated");
+    case BackendColumn:
+        return tr("Backend");
+    case KeyFigureColumn:
+        return tr("Key figure");
+    case StatusColumn:
+        return tr("Status");
+    case AnswerColumn:
+        return tr("Answer");
+    case FileColumn:
+        return tr("File");
+    case FolderColumn:
+        return tr("Folder");
+    default:
+        return {};
     }
 }
 
@@ -238,10 +258,7 @@ std::vector<int> LibraryModel::addOrReplace(std::vector<LibraryEntry> entries)
     return ids;
 }
 
-void LibraryModel::remove(int id)
-{
-    remove(QList<int>{id});
-}
+void LibraryModel::remove(int id) { remove(QList<int>{id}); }
 
 void LibraryModel::remove(const QList<int> &ids)
 {
@@ -300,10 +317,7 @@ void LibraryModel::reindex()
     }
 }
 
-void LibraryModel::clear()
-{
-    setEntries({});
-}
+void LibraryModel::clear() { setEntries({}); }
 
 const LibraryEntry *LibraryModel::entry(int id) const
 {
@@ -331,10 +345,7 @@ int LibraryModel::idAtRow(int row) const
     return row >= 0 && row < rowCount() ? m_entries[static_cast<std::size_t>(row)].id : 0;
 }
 
-int LibraryModel::findByPath(const QString &path) const
-{
-    return path.isEmpty() ? 0 : m_idByPath.value(path, 0);
-}
+int LibraryModel::findByPath(const QString &path) const { return path.isEmpty() ? 0 : m_idByPath.value(path, 0); }
 
 std::vector<int> LibraryModel::unsavedIds() const
 {
@@ -380,7 +391,4 @@ void LibraryModel::setAnswer(int id, const QString &answer)
     emit dataChanged(index(row, AnswerColumn), index(row, AnswerColumn));
 }
 
-void LibraryModel::emitRowChanged(int row)
-{
-    emit dataChanged(index(row, 0), index(row, ColumnCount - 1));
-}
+void LibraryModel::emitRowChanged(int row) { emit dataChanged(index(row, 0), index(row, ColumnCount - 1)); }

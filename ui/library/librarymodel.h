@@ -33,7 +33,7 @@ public:
     };
     enum Role {
         EntryIdRole = Qt::UserRole + 1,
-        SortRole, // numbers for the median, ISO text for times, display text otherwise
+        SortRole,   // numbers for the median, ISO text for times, display text otherwise
         SearchRole, // (any column) what the filter matches: every cell, the full path, "error" for unreadable files
     };
 
@@ -98,9 +98,8 @@ private:
     QVariant sortKey(std::size_t row, int column) const;
     QString searchText(std::size_t row) const;
     void emitRowChanged(int row);
-    void reindex(); // rebuilds m_rowById and m_idByPath after rows moved
+    void reindex();                       // rebuilds m_rowById and m_idByPath after rows moved
     void forgetRows(int first, int last); // drops the rows' ids and paths from the lookups
-
 
     std::vector<LibraryEntry> m_entries;
     std::vector<Facts> m_facts; // parallel to m_entries

@@ -17,10 +17,7 @@ using namespace lessonscope;
 
 namespace {
 
-QString q(const std::string &text)
-{
-    return QString::fromStdString(text);
-}
+QString q(const std::string &text) { return QString::fromStdString(text); }
 
 QString readableTime(const std::string &rfc3339)
 {
@@ -54,7 +51,8 @@ LibraryModel::Facts LibraryModel::resultsFactsOf(const ResultsFile &file, const 
         facts.generatedIso = modified.toUTC().toString(Qt::ISODate);
         facts.generated = tr("%1 (file)").arg(modified.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")));
     }
-    facts.backend = QString::fromUtf8(harnessName(file.harness)) + (file.version.empty() ? QString() : QLatin1Char(' ') + q(file.version));
+    facts.backend = QString::fromUtf8(harnessName(file.harness))
+        + (file.version.empty() ? QString() : QLatin1Char(' ') + q(file.version));
     for (const BenchmarkResult &b : file.benchmarks) {
         if (const auto typical = b.typical(); typical && b.isDuration && b.error.empty()) {
             facts.keyFigureSeconds = *typical;

@@ -18,8 +18,7 @@
 #include <algorithm>
 #include <vector>
 
-LibraryPane::LibraryPane(LibraryModel *model, QWidget *parent)
-    : QWidget(parent), m_model(model)
+LibraryPane::LibraryPane(LibraryModel *model, QWidget *parent) : QWidget(parent), m_model(model)
 {
     m_filter = new LibraryFilter(this);
     m_filter->setSourceModel(model);
@@ -45,43 +44,7 @@ LibraryPane::LibraryPane(LibraryModel *model, QWidget *parent)
     m_view->setAllColumnsShowFocus(true);
     m_view->setAccessibleName(tr("Library"));
     m_view->setToolTip(tr("Select one artifact to show it, two of the same lesson to compare them"));
-    QHeaderView *header = m_view->header();
-    header->setStretchLastSection(true);
-    header->setSectionsMovable(true);
-    // Wide enough for each header with its sort arrow, and for typical contents.
-    // Title, setup, status and answer get the room to be read whole ("valid · unsaved",
-    // "predicted ✓ · run here · compared"); kind and backend are short words.
-    const int widths[] = {110, 210, 235, 70, 170, 145, 60, 150, 125, 215, 190, 260};
-    static_assert(std::size(widths) == LibraryModel::ColumnCount);
-    const int sortArrow = header->style()->pixelMetric(QStyle::PM_HeaderMarkSize) + 16;
-    // The texts those columns must show whole, in this font (a lesson's, and a results file's
-    // harness and counts); the status has its icon beside it.
-    const std::pair<int, QString> samples[] = {
-        {LibraryModel::LessonColumn, tr("Google Benchmark")},
-        {LibraryModel::TitleColumn, tr("Place the inputs before the timer")},
-        {LibraryModel::TitleColumn, tr("13 benchmarks, 10 repetitions each")},
-        {LibraryModel::SetupColumn, tr("64×32 · 32×16 float32, 2,000 warm calls")},
-        {LibraryModel::StatusColumn, tr("2 warnings · unsaved")},
-        {LibraryModel::AnswerColumn, tr("predicted ✓ · run here · compared")},
-    };
-    const int iconRoom = m_view->style()->pixelMetric(QStyle::PM_SmallIconSize) + 8;
-    for (int column = 0; column < LibraryModel::ColumnCount; ++column) {
-        const QString title = model->headerData(column, Qt::Horizontal).toString();
-        int width = std::max(widths[column], header->fontMetrics().horizontalAdvance(title) + sortArrow);
-        for (const auto &[sampleColumn, text] : samples) {
-            if (sampleColumn == column)
-                width = std::max(width, m_view->fontMetrics().horizontalAdvance(text) + 16
-                                            + (column == LibraryModel::StatusColumn ? iconRoom : 0));
-        }
-        header->resizeSection(column, width);
-    }
-    // What a learner reads first, first: the lesson, their answer, the setup and its figure; the
-    // file's facts (kind, provenance, backend) after them. Dragging a header reorders them.
-    const int firstColumns[] = {LibraryModel::LessonColumn, LibraryModel::TitleColumn, LibraryModel::AnswerColumn,
-                                LibraryModel::SetupColumn, LibraryModel::KeyFigureColumn, LibraryModel::StatusColumn,
-                                LibraryModel::GeneratedColumn};
-    for (int visual = 0; visual < static_cast<int>(std::size(firstColumns)); ++visual)
-        header->moveSection(header->visualIndex(firstColumns[visual]), visual);
+    arrangeColumns();
 
     auto *top = new QHBoxLayout;
     top->addWidget(m_filterEdit, 1);
@@ -108,6 +71,49 @@ LibraryPane::LibraryPane(LibraryModel *model, QWidget *parent)
     connect(m_filter, &QAbstractItemModel::layoutChanged, m_countLater, qOverload<>(&QTimer::start));
     connect(m_model, &LibraryModel::removalFinished, m_countLater, qOverload<>(&QTimer::start));
     updateCount();
+}
+
+// Each column wide enough for its header and typical contents, in the order a learner reads.
+void LibraryPane::arrangeColumns()
+{
+    QHeaderView *header = m_view->header();
+    header->setStretchLastSection(true);
+    header->setSectionsMovable(true);
+    // Wide enough for each header with its sort arrow, and for typical contents.
+    // Title, setup, status and answer get the room to be read whole ("valid · unsaved",
+    // "predicted ✓ · run here · compared"); kind and backend are short words.
+    const int widths[] = {110, 210, 235, 70, 170, 145, 60, 150, 125, 215, 190, 260};
+    static_assert(std::size(widths) == LibraryModel::ColumnCount);
+    const int sortArrow = header->style()->pixelMetric(QStyle::PM_HeaderMarkSize) + 16;
+    // The texts those columns must show whole, in this font (a lesson's, and a results file's
+    // harness and counts); the status has its icon beside it.
+    const std::pair<int, QString> samples[] = {
+        {LibraryModel::LessonColumn, tr("Google Benchmark")},
+        {LibraryModel::TitleColumn, tr("Place the inputs before the timer")},
+        {LibraryModel::TitleColumn, tr("13 benchmarks, 10 repetitions each")},
+        {LibraryModel::SetupColumn, tr("64×32 · 32×16 float32, 2,000 warm calls")},
+        {LibraryModel::StatusColumn, tr("2 warnings · unsaved")},
+        {LibraryModel::AnswerColumn, tr("predicted ✓ · run here · compared")},
+    };
+    const int iconRoom = m_view->style()->pixelMetric(QStyle::PM_SmallIconSize) + 8;
+    for (int column = 0; column < LibraryModel::ColumnCount; ++column) {
+        const QString title = m_model->headerData(column, Qt::Horizontal).toString();
+        int width = std::max(widths[column], header->fontMetrics().horizontalAdvance(title) + sortArrow);
+        for (const auto &[sampleColumn, text] : samples) {
+            if (sampleColumn == column)
+                width = std::max(width,
+                                 m_view->fontMetrics().horizontalAdvance(text) + 16
+                                     + (column == LibraryModel::StatusColumn ? iconRoom : 0));
+        }
+        header->resizeSection(column, width);
+    }
+    // What a learner reads first, first: the lesson, their answer, the setup and its figure; the
+    // file's facts (kind, provenance, backend) after them. Dragging a header reorders them.
+    const int firstColumns[] = {LibraryModel::LessonColumn,   LibraryModel::TitleColumn,     LibraryModel::AnswerColumn,
+                                LibraryModel::SetupColumn,    LibraryModel::KeyFigureColumn, LibraryModel::StatusColumn,
+                                LibraryModel::GeneratedColumn};
+    for (int visual = 0; visual < static_cast<int>(std::size(firstColumns)); ++visual)
+        header->moveSection(header->visualIndex(firstColumns[visual]), visual);
 }
 
 QList<int> LibraryPane::selectedIds() const
@@ -206,8 +212,8 @@ void LibraryPane::restoreState(const QByteArray &state)
     const int sortColumn = parts[4].toInt(&sortOk);
     const int order = parts[5].toInt(&orderOk);
     if (widths.isEmpty() || hidden.isEmpty() || positions.isEmpty() || !sortOk || !orderOk || sortColumn < -1
-        || sortColumn >= count || (order != 0 && order != 1) || QSet<int>(positions.begin(), positions.end()).size() != count
-        || !hidden.contains(0))
+        || sortColumn >= count || (order != 0 && order != 1)
+        || QSet<int>(positions.begin(), positions.end()).size() != count || !hidden.contains(0))
         return;
     for (int visual = 0; visual < count; ++visual)
         header->moveSection(header->visualIndex(int(positions.indexOf(visual))), visual);
@@ -220,10 +226,7 @@ void LibraryPane::restoreState(const QByteArray &state)
         m_view->sortByColumn(sortColumn, Qt::SortOrder(order));
 }
 
-QString LibraryPane::countText() const
-{
-    return m_count->text();
-}
+QString LibraryPane::countText() const { return m_count->text(); }
 
 void LibraryPane::updateCount()
 {

@@ -41,6 +41,7 @@ signals:
     void selectionChanged(const QList<int> &ids);
 
 private:
+    void arrangeColumns();
     void updateCount();
 
     LibraryModel *m_model;

@@ -49,7 +49,7 @@ bool isRecording(const LibraryEntry &entry)
     const std::optional<Artifact> &recording = *it;
     // The cheap keys first: a folder of 10,000 other runs compares no document.
     return recording && recording->contentHash() == entry.artifact->contentHash()
-           && recording->generatedAt() == entry.artifact->generatedAt() && recording->json() == entry.artifact->json();
+        && recording->generatedAt() == entry.artifact->generatedAt() && recording->json() == entry.artifact->json();
 }
 
 } // namespace recordings

@@ -24,20 +24,14 @@ namespace {
 
 // A results file's text as a cell shows it: bounded like every file's text (a benchmark's name
 // is whatever the file holds).
-QString q(const std::string &text)
-{
-    return shownText(text, kMaxShownParagraph);
-}
+QString q(const std::string &text) { return shownText(text, kMaxShownParagraph); }
 
 QString valueText(const std::optional<double> &value, bool isDuration)
 {
     return q(comparedValueCell(value, isDuration));
 }
 
-QString pText(const std::optional<double> &p)
-{
-    return q(pValueCell(p));
-}
+QString pText(const std::optional<double> &p) { return q(pValueCell(p)); }
 
 QString names(const std::vector<std::string> &list)
 {
@@ -49,8 +43,7 @@ QString names(const std::vector<std::string> &list)
 
 } // namespace
 
-ResultsComparisonView::ResultsComparisonView(QWidget *parent)
-    : QWidget(parent)
+ResultsComparisonView::ResultsComparisonView(QWidget *parent) : QWidget(parent)
 {
     m_title = plainTitleLabel(this);
     m_subtitle = plainSubtitleLabel(this);
@@ -93,7 +86,8 @@ ResultsComparisonView::ResultsComparisonView(QWidget *parent)
 void ResultsComparisonView::setEntries(const LibraryEntry &a, const LibraryEntry &b)
 {
     const ResultsComparison comparison = compareResults(*a.results, *b.results);
-    const auto [originA, originB] = distinctOrigins(a.displayName(), q(a.results->date), b.displayName(), q(b.results->date));
+    const auto [originA, originB]
+        = distinctOrigins(a.displayName(), q(a.results->date), b.displayName(), q(b.results->date));
     m_title->setText(tr("Comparing two %1 runs").arg(QString::fromUtf8(harnessName(a.results->harness))));
     m_subtitle->setText(tr("A: %1 — %2\nB: %3 — %4")
                             .arg(originA, q(describeResults(*a.results)), originB, q(describeResults(*b.results))));
@@ -123,22 +117,28 @@ void ResultsComparisonView::setEntries(const LibraryEntry &a, const LibraryEntry
     m_legendB->setText(QStringLiteral("B: ") + originB);
     updateSwatches();
     m_panels->setEmptyText(tr("Neither file has panels that can be drawn."));
-    m_panels->setItems(overlayItems(resultsPanelItems(*a.results, false), originA, resultsPanelItems(*b.results, false), originB));
+    m_panels->setItems(
+        overlayItems(resultsPanelItems(*a.results, false), originA, resultsPanelItems(*b.results, false), originB));
 }
 
 void ResultsComparisonView::fillTable(const ResultsComparison &comparison)
 {
     const bool cpu = comparison.harness == Harness::GoogleBenchmark;
     m_table->setHorizontalHeaderLabels({tr("Benchmark"), QStringLiteral("A"), QStringLiteral("B"), tr("B ÷ A"),
-                                        cpu ? tr("U test p (time)") : tr("U test p"), cpu ? tr("U test p (CPU)") : QString(),
+                                        cpu ? tr("U test p (time)") : tr("U test p"),
+                                        cpu ? tr("U test p (CPU)") : QString(),
                                         tr("Verdict (95% interval of the ratio of medians)")});
     m_table->setColumnHidden(5, !cpu);
     m_table->setRowCount(static_cast<int>(comparison.benchmarks.size()));
     for (int r = 0; r < m_table->rowCount(); ++r) {
         const ComparedBenchmark &c = comparison.benchmarks[static_cast<std::size_t>(r)];
         const ComparedFigure &f = c.figure;
-        const QStringList cells{q(f.label), valueText(f.a, f.isDuration), valueText(f.b, f.isDuration),
-                                f.ratio ? q(formatRatio(*f.ratio)) : QStringLiteral("—"), pText(c.pValue), pText(c.cpuPValue),
+        const QStringList cells{q(f.label),
+                                valueText(f.a, f.isDuration),
+                                valueText(f.b, f.isDuration),
+                                f.ratio ? q(formatRatio(*f.ratio)) : QStringLiteral("—"),
+                                pText(c.pValue),
+                                pText(c.cpuPValue),
                                 q(f.verdict) + (c.pNote.empty() ? QString() : QStringLiteral("; ") + q(c.pNote))};
         for (int column = 0; column < cells.size(); ++column) {
             auto *item = new QTableWidgetItem(cells[column]);
@@ -151,20 +151,14 @@ void ResultsComparisonView::fillTable(const ResultsComparison &comparison)
     m_table->resizeColumnsToContents();
 }
 
-QString ResultsComparisonView::titleText() const
-{
-    return m_title->text();
-}
+QString ResultsComparisonView::titleText() const { return m_title->text(); }
 
 QString ResultsComparisonView::differencesText() const
 {
     return m_differences->isHidden() ? QString() : m_differences->text();
 }
 
-QString ResultsComparisonView::legendText() const
-{
-    return m_legendA->text() + QLatin1Char('\n') + m_legendB->text();
-}
+QString ResultsComparisonView::legendText() const { return m_legendA->text() + QLatin1Char('\n') + m_legendB->text(); }
 
 void ResultsComparisonView::changeEvent(QEvent *event)
 {

@@ -9,8 +9,7 @@
 
 using namespace lessonscope;
 
-ResultsHeader::ResultsHeader(QWidget *parent)
-    : QWidget(parent)
+ResultsHeader::ResultsHeader(QWidget *parent) : QWidget(parent)
 {
     m_title = plainTitleLabel(this);
     m_subtitle = plainSubtitleLabel(this);
@@ -51,17 +50,8 @@ void ResultsHeader::setEntry(const LibraryEntry &entry)
     m_warnings->setVisible(!warnings.isEmpty());
 }
 
-QString ResultsHeader::titleText() const
-{
-    return m_title->text();
-}
+QString ResultsHeader::titleText() const { return m_title->text(); }
 
-QString ResultsHeader::subtitleText() const
-{
-    return m_subtitle->text();
-}
+QString ResultsHeader::subtitleText() const { return m_subtitle->text(); }
 
-QString ResultsHeader::warningsText() const
-{
-    return m_warnings->isHidden() ? QString() : m_warnings->text();
-}
+QString ResultsHeader::warningsText() const { return m_warnings->isHidden() ? QString() : m_warnings->text(); }

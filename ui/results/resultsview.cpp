@@ -19,10 +19,7 @@ using namespace lessonscope;
 
 namespace {
 
-QString q(const std::string &text)
-{
-    return QString::fromStdString(text);
-}
+QString q(const std::string &text) { return QString::fromStdString(text); }
 
 QTableWidget *table(const QStringList &headers, const QString &name, QWidget *parent)
 {
@@ -40,8 +37,8 @@ QTableWidget *table(const QStringList &headers, const QString &name, QWidget *pa
 QStringList rowOf(const BenchmarkResult &b)
 {
     if (!b.error.empty())
-        return {q(b.name), QStringLiteral("—"), QString(), QString(), QString(), QString(), QString(),
-                QObject::tr("did not run: %1").arg(q(b.error))};
+        return {q(b.name), QStringLiteral("—"), QString(), QString(),
+                QString(), QString(),           QString(), QObject::tr("did not run: %1").arg(q(b.error))};
     const auto value = [&b](double v) { return q(formatBenchmarkValue(b, v)); };
     const auto typical = b.typical();
     QString interval;
@@ -52,7 +49,8 @@ QStringList rowOf(const BenchmarkResult &b)
     const auto cv = coefficientOfVariation(b);
     QStringList counters;
     for (const BenchmarkCounter &c : b.counters)
-        counters << QStringLiteral("%1 %2%3").arg(q(c.name), q(formatNumber(c.value)), c.unit.empty() ? QString() : QLatin1Char(' ') + q(c.unit));
+        counters << QStringLiteral("%1 %2%3").arg(q(c.name), q(formatNumber(c.value)),
+                                                  c.unit.empty() ? QString() : QLatin1Char(' ') + q(c.unit));
     const auto failed = std::count_if(b.exitCodes.begin(), b.exitCodes.end(), [](int code) { return code != 0; });
     return {q(b.name),
             typical ? value(*typical) : QStringLiteral("—"),
@@ -66,8 +64,7 @@ QStringList rowOf(const BenchmarkResult &b)
 
 } // namespace
 
-ResultsView::ResultsView(QWidget *parent)
-    : QWidget(parent)
+ResultsView::ResultsView(QWidget *parent) : QWidget(parent)
 {
     m_header = new ResultsHeader(this);
     m_tabs = new QTabWidget(this);

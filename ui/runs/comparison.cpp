@@ -22,7 +22,9 @@ void addSeries(PlotPanel &merged, const QHash<QString, qsizetype> &categoryIndex
     for (std::size_t index = 0; index < panel.series.size(); ++index) {
         PlotSeries &series = panel.series[index];
         PlotSeries moved;
-        moved.label = alone ? origin : QStringLiteral("%1 (%2)").arg(series.label, side == 0 ? QStringLiteral("A") : QStringLiteral("B"));
+        moved.label = alone
+            ? origin
+            : QStringLiteral("%1 (%2)").arg(series.label, side == 0 ? QStringLiteral("A") : QStringLiteral("B"));
         moved.colorSlot = static_cast<int>(index);
         moved.side = side + 1;
         moved.x = std::move(series.x);
@@ -30,7 +32,8 @@ void addSeries(PlotPanel &merged, const QHash<QString, qsizetype> &categoryIndex
             // Re-index the values over the merged categories; a category the panel lacks gets NaN.
             moved.y.assign(static_cast<std::size_t>(merged.labels.size()), std::nan(""));
             for (qsizetype i = 0; i < panel.labels.size() && static_cast<std::size_t>(i) < series.y.size(); ++i)
-                moved.y[static_cast<std::size_t>(categoryIndex.value(panel.labels[i]))] = series.y[static_cast<std::size_t>(i)];
+                moved.y[static_cast<std::size_t>(categoryIndex.value(panel.labels[i]))]
+                    = series.y[static_cast<std::size_t>(i)];
         } else {
             moved.y = std::move(series.y);
         }
@@ -95,8 +98,8 @@ std::vector<PanelItem> overlayPanels(const Artifact &a, const QString &originA, 
     return overlayItems(drawable(a), originA, drawable(b), originB);
 }
 
-std::vector<PanelItem> overlayItems(std::vector<PanelItem> fromA, const QString &originA,
-                                    std::vector<PanelItem> fromB, const QString &originB)
+std::vector<PanelItem> overlayItems(std::vector<PanelItem> fromA, const QString &originA, std::vector<PanelItem> fromB,
+                                    const QString &originB)
 {
     std::vector<bool> usedB(fromB.size(), false);
     std::vector<PanelItem> merged;

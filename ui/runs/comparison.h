@@ -21,8 +21,8 @@ std::vector<PanelItem> overlayPanels(const lessonscope::Artifact &a, const QStri
 
 // The same for panels already made (two results files' panels: core/peers/resultspanels.h),
 // taken whole: their series move into the merged panels.
-std::vector<PanelItem> overlayItems(std::vector<PanelItem> a, const QString &originA,
-                                    std::vector<PanelItem> b, const QString &originB);
+std::vector<PanelItem> overlayItems(std::vector<PanelItem> a, const QString &originA, std::vector<PanelItem> b,
+                                    const QString &originB);
 
 // Labels that differ: when both origins read the same, each gets its generation time appended,
 // or, when that is the same too, "(first)" and "(second)".

@@ -41,8 +41,7 @@ QString timeOf(const Artifact &artifact)
 
 } // namespace
 
-ComparisonView::ComparisonView(QWidget *parent)
-    : QWidget(parent)
+ComparisonView::ComparisonView(QWidget *parent) : QWidget(parent)
 {
     // Every label here shows the artifacts' own titles and origins: plain text, never HTML.
     m_title = new QLabel(this);
@@ -126,7 +125,8 @@ void ComparisonView::setEntries(const LibraryEntry &a, const LibraryEntry &b)
 {
     const Artifact &artifactA = *a.artifact;
     const Artifact &artifactB = *b.artifact;
-    std::tie(m_originA, m_originB) = distinctOrigins(a.originLabel(), timeOf(artifactA), b.originLabel(), timeOf(artifactB));
+    std::tie(m_originA, m_originB)
+        = distinctOrigins(a.originLabel(), timeOf(artifactA), b.originLabel(), timeOf(artifactB));
 
     m_title->setText(tr("Comparing two runs of %1").arg(shownText(artifactA.lessonId())));
     // Said where the intervals are: they bound the noise between rounds or samples, not a bias.
@@ -154,7 +154,8 @@ void ComparisonView::setEntries(const LibraryEntry &a, const LibraryEntry &b)
         : tr("These are different experiments: every ratio below measures these differences as well as the code.\n%1")
               .arg(differences.join(QLatin1Char('\n')));
     for (const std::string &warning : disturbanceWarnings(comparison))
-        banner += (banner.isEmpty() ? QString() : QStringLiteral("\n\n")) + QStringLiteral("⚠ ") + shownText(warning, kMaxShownParagraph);
+        banner += (banner.isEmpty() ? QString() : QStringLiteral("\n\n")) + QStringLiteral("⚠ ")
+            + shownText(warning, kMaxShownParagraph);
     banner = (errors + banner).trimmed();
     m_differences->setText(banner);
     m_differences->setVisible(!banner.isEmpty());
@@ -171,14 +172,15 @@ void ComparisonView::setEntries(const LibraryEntry &a, const LibraryEntry &b)
 void ComparisonView::fillTable(const ArtifactComparison &comparison)
 {
     m_table->setHorizontalHeaderLabels({tr("Quantity"), QStringLiteral("A: ") + m_originA,
-                                        QStringLiteral("B: ") + m_originB, tr("B ÷ A"), tr("Verdict (the ratio with its interval)")});
+                                        QStringLiteral("B: ") + m_originB, tr("B ÷ A"),
+                                        tr("Verdict (the ratio with its interval)")});
     m_table->setRowCount(static_cast<int>(comparison.figures.size()));
     for (int r = 0; r < m_table->rowCount(); ++r) {
         const ComparedFigure &f = comparison.figures[static_cast<std::size_t>(r)];
-        const QStringList cells = {QString::fromStdString(f.label), valueText(f.a, f.isDuration),
-                                   valueText(f.b, f.isDuration),
-                                   f.ratio ? QString::fromStdString(formatRatio(*f.ratio)) : QStringLiteral("—"),
-                                   QString::fromStdString(f.verdict)};
+        const QStringList cells
+            = {QString::fromStdString(f.label), valueText(f.a, f.isDuration), valueText(f.b, f.isDuration),
+               f.ratio ? QString::fromStdString(formatRatio(*f.ratio)) : QStringLiteral("—"),
+               QString::fromStdString(f.verdict)};
         for (int c = 0; c < cells.size(); ++c) {
             auto *item = new QTableWidgetItem(cells[c]);
             if (c > 0 && c < 4)
@@ -213,10 +215,7 @@ QString ComparisonView::differencesText() const
     return m_differences->isHidden() ? QString() : m_differences->text();
 }
 
-QString ComparisonView::legendText() const
-{
-    return m_legendA->text() + QLatin1Char('\n') + m_legendB->text();
-}
+QString ComparisonView::legendText() const { return m_legendA->text() + QLatin1Char('\n') + m_legendB->text(); }
 
 void ComparisonView::changeEvent(QEvent *event)
 {

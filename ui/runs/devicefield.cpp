@@ -13,10 +13,7 @@ using namespace lessonscope;
 
 namespace {
 
-QString q(const std::string &text)
-{
-    return QString::fromStdString(text);
-}
+QString q(const std::string &text) { return QString::fromStdString(text); }
 
 // Each OpenCL device the loader finds, asked once per process (the loader loads every driver the
 // first time: tens of milliseconds, and PoCL's compiler).

@@ -32,8 +32,7 @@ PanelItem livePanel(const QString &kind, const QString &title, const QString &xl
 
 } // namespace
 
-LiveRunView::LiveRunView(QWidget *parent)
-    : QWidget(parent)
+LiveRunView::LiveRunView(QWidget *parent) : QWidget(parent)
 {
     m_header = new ArtifactHeader(this);
     m_panels = new PanelsView(this);
@@ -55,11 +54,12 @@ void LiveRunView::start(int job, const QString &lessonId, const QString &descrip
     const lessonscope::Lesson *lesson = lessonscope::findLesson(lessonId.toStdString());
     m_firstApart = lesson && lesson->info().firstCallApart;
     if (m_firstApart) {
-        m_panels->setItems({livePanel(QStringLiteral("bar"), tr("First call")),
-                            livePanel(QStringLiteral("line"), tr("Calls after the first"), tr("call after the first"))});
+        m_panels->setItems(
+            {livePanel(QStringLiteral("bar"), tr("First call")),
+             livePanel(QStringLiteral("line"), tr("Calls after the first"), tr("call after the first"))});
     } else {
-        m_panels->setItems({livePanel(QStringLiteral("line"), tr("Calls as measured (dispatch to observed readiness)"),
-                                      tr("call"))});
+        m_panels->setItems(
+            {livePanel(QStringLiteral("line"), tr("Calls as measured (dispatch to observed readiness)"), tr("call"))});
     }
 }
 

@@ -27,20 +27,17 @@ using namespace lessonscope;
 
 namespace {
 
-QString q(const std::string &text)
-{
-    return QString::fromStdString(text);
-}
+QString q(const std::string &text) { return QString::fromStdString(text); }
 
 int clampToInt(std::int64_t value)
 {
-    return static_cast<int>(std::clamp<std::int64_t>(value, std::numeric_limits<int>::min(), std::numeric_limits<int>::max()));
+    return static_cast<int>(
+        std::clamp<std::int64_t>(value, std::numeric_limits<int>::min(), std::numeric_limits<int>::max()));
 }
 
 } // namespace
 
-RunPanel::RunPanel(LessonRunner *runner, QWidget *parent)
-    : QWidget(parent), m_runner(runner)
+RunPanel::RunPanel(LessonRunner *runner, QWidget *parent) : QWidget(parent), m_runner(runner)
 {
     m_heading = new QLabel(this);
     QFont headingFont = m_heading->font();
@@ -88,6 +85,12 @@ RunPanel::RunPanel(LessonRunner *runner, QWidget *parent)
     connect(m_defaults, &QPushButton::clicked, this, &RunPanel::resetToDefaults);
     connect(m_run, &QPushButton::clicked, this, &RunPanel::run);
     connect(m_cancel, &QPushButton::clicked, this, &RunPanel::cancel);
+    followRunner();
+    setLessonId(QString());
+}
+
+void RunPanel::followRunner()
+{
     connect(m_runner, &LessonRunner::runningChanged, this, &RunPanel::updateButtons);
     connect(m_runner, &LessonRunner::progress, this, [this](int, int done, int total) {
         m_progress->setRange(0, total);
@@ -95,8 +98,8 @@ RunPanel::RunPanel(LessonRunner *runner, QWidget *parent)
         const QLocale locale; // "1,234 of 100,001 calls", grouped as the status line's numbers
         m_progress->setFormat(tr("%1 of %2 calls").arg(locale.toString(done), locale.toString(total)));
         m_progressText = done < total
-                             ? tr("Measuring on this machine: call %1 of %2").arg(locale.toString(done), locale.toString(total))
-                             : tr("All %1 calls measured").arg(locale.toString(total));
+            ? tr("Measuring on this machine: call %1 of %2").arg(locale.toString(done), locale.toString(total))
+            : tr("All %1 calls measured").arg(locale.toString(total));
         m_phase.clear();
         setStatus(m_progressText + (done < total ? QStringLiteral("…") : QStringLiteral(".")));
         // Measured in full, the run is complete: there is nothing left to cancel.
@@ -136,8 +139,6 @@ RunPanel::RunPanel(LessonRunner *runner, QWidget *parent)
         showOutcome(tr("Failed after %1 of %2 calls"), tr("Failed after %1 calls"), m_progress->value());
         setStatus(tr("The run failed: %1").arg(message));
     });
-
-    setLessonId(QString());
 }
 
 void RunPanel::setLessonId(const QString &lessonId)
@@ -156,9 +157,10 @@ void RunPanel::setLessonId(const QString &lessonId)
         m_summary->setText(q(m_lesson->info().summary));
     } else {
         m_heading->setText(tr("Rerun a lesson"));
-        m_summary->setText(lessonId.isEmpty() ? tr("Select an artifact to rerun its lesson here.")
-                                              : tr("This build of lessonscope cannot run lesson “%1”.")
-                                                    .arg(shownText(lessonId.toStdString())));
+        m_summary->setText(
+            lessonId.isEmpty()
+                ? tr("Select an artifact to rerun its lesson here.")
+                : tr("This build of lessonscope cannot run lesson “%1”.").arg(shownText(lessonId.toStdString())));
     }
     rebuildForm();
     updateButtons();
@@ -191,10 +193,11 @@ void RunPanel::rebuildForm()
             m_choices[spec.name] = combo;
             field = combo;
         }
-        field->setToolTip(q(spec.description) + QLatin1Char('\n')
-                          + (spec.type == ParameterSpec::Type::Integer
-                                 ? tr("%1 to %2; default %3").arg(spec.minimum).arg(spec.maximum).arg(spec.defaultInteger)
-                                 : tr("default %1").arg(q(spec.choices.empty() ? std::string() : spec.choices.front()))));
+        field->setToolTip(
+            q(spec.description) + QLatin1Char('\n')
+            + (spec.type == ParameterSpec::Type::Integer
+                   ? tr("%1 to %2; default %3").arg(spec.minimum).arg(spec.maximum).arg(spec.defaultInteger)
+                   : tr("default %1").arg(q(spec.choices.empty() ? std::string() : spec.choices.front()))));
         field->setAccessibleName(q(spec.label));
         field->setAccessibleDescription(q(spec.description));
         m_form->addRow(q(spec.label) + QLatin1Char(':'), field);
@@ -210,10 +213,7 @@ void RunPanel::addDeviceField()
     m_form->addRow(tr("Device:"), m_device);
 }
 
-bool RunPanel::devicesListed() const
-{
-    return m_device && m_device->devicesListed();
-}
+bool RunPanel::devicesListed() const { return m_device && m_device->devicesListed(); }
 
 std::string RunPanel::device() const
 {
@@ -243,17 +243,16 @@ ParameterValues RunPanel::values() const
 void RunPanel::setValues(const ParameterValues &values)
 {
     for (const auto &[name, value] : values) {
-        if (const auto spin = m_integers.find(name); spin != m_integers.end() && std::holds_alternative<std::int64_t>(value))
+        if (const auto spin = m_integers.find(name);
+            spin != m_integers.end() && std::holds_alternative<std::int64_t>(value))
             spin->second->setValue(clampToInt(std::get<std::int64_t>(value)));
-        if (const auto combo = m_choices.find(name); combo != m_choices.end() && std::holds_alternative<std::string>(value))
+        if (const auto combo = m_choices.find(name);
+            combo != m_choices.end() && std::holds_alternative<std::string>(value))
             combo->second->setCurrentText(q(std::get<std::string>(value)));
     }
 }
 
-void RunPanel::resetToDefaults()
-{
-    rebuildForm();
-}
+void RunPanel::resetToDefaults() { rebuildForm(); }
 
 int RunPanel::run()
 {
@@ -277,7 +276,8 @@ int RunPanel::run()
     m_progress->setTextVisible(true);
     setStatus(tr("Starting…"));
     emit runStarted(job, m_lessonId,
-                    q(m_lesson->describeParameters(resolved)) + (onDevice == kStreamDevice ? QString() : tr(", on %1").arg(q(onDevice))));
+                    q(m_lesson->describeParameters(resolved))
+                        + (onDevice == kStreamDevice ? QString() : tr(", on %1").arg(q(onDevice))));
     return job;
 }
 
@@ -351,17 +351,8 @@ void RunPanel::showOutcome(const QString &withTotal, const QString &withoutTotal
     m_progress->setTextVisible(true);
 }
 
-QString RunPanel::progressText() const
-{
-    return m_progress->isTextVisible() ? m_progress->text() : QString();
-}
+QString RunPanel::progressText() const { return m_progress->isTextVisible() ? m_progress->text() : QString(); }
 
-void RunPanel::setStatus(const QString &text)
-{
-    m_status->setText(text);
-}
+void RunPanel::setStatus(const QString &text) { m_status->setText(text); }
 
-QString RunPanel::statusText() const
-{
-    return m_status->text();
-}
+QString RunPanel::statusText() const { return m_status->text(); }

@@ -74,6 +74,7 @@ private:
     void updateButtons();
     void setStatus(const QString &text);
     void resetProgress();
+    void followRunner(); // the runner's signals shown in the progress bar and the status line
     void showOutcome(const QString &withTotal, const QString &withoutTotal, int calls);
 
     const lessonscope::Lesson *m_lesson = nullptr;
@@ -94,7 +95,7 @@ private:
     QProgressBar *m_progress = nullptr;
     QLabel *m_status = nullptr;
     qint64 m_startedMs = 0;
-    int m_keptJob = 0; // the last job whose cancelled calls became a partial artifact
+    int m_keptJob = 0;       // the last job whose cancelled calls became a partial artifact
     bool m_measured = false; // every call of the run in progress is measured: it cannot be cancelled
     QString m_progressText;  // "Measuring on this machine: call 3 of 41", without the ellipsis
     QString m_phase;         // the step the run is in that is not a call; empty during calls

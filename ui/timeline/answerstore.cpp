@@ -8,7 +8,7 @@
 
 namespace {
 
-constexpr int kMaximumRetries = 100;   // a learner who retries more has made the point
+constexpr int kMaximumRetries = 100; // a learner who retries more has made the point
 constexpr int kMaximumSavedRuns = 20;
 
 bool isLessonId(const QString &lessonId)
@@ -23,15 +23,9 @@ bool isCandidateKey(const QString &key)
     return pattern.match(key).hasMatch();
 }
 
-bool isLength(const std::optional<double> &length)
-{
-    return length && *length > 0 && std::isfinite(*length);
-}
+bool isLength(const std::optional<double> &length) { return length && *length > 0 && std::isfinite(*length); }
 
-bool isAnswer(const AnswerStore::Answer &answer)
-{
-    return isLength(answer.length) != isCandidateKey(answer.candidate);
-}
+bool isAnswer(const AnswerStore::Answer &answer) { return isLength(answer.length) != isCandidateKey(answer.candidate); }
 
 // An answer as kept under the settings' current group; read back only when it is whole and of
 // a kind this version knows (one of a candidate key or a length).
@@ -87,17 +81,18 @@ std::optional<AnswerStore::Answer> AnswerStore::LessonRecord::current() const
     return retries.isEmpty() ? first : std::optional(retries.constLast());
 }
 
-AnswerStore::AnswerStore(QObject *parent) : QObject(parent), m_settings(std::make_unique<QSettings>()) {}
+AnswerStore::AnswerStore(QObject *parent) : QObject(parent), m_settings(std::make_unique<QSettings>()) { }
 
 AnswerStore::AnswerStore(const QString &settingsFile, QObject *parent)
     : QObject(parent), m_settings(std::make_unique<QSettings>(settingsFile, QSettings::IniFormat))
-{}
+{ }
 
 AnswerStore::~AnswerStore() = default;
 
 QString AnswerStore::artifactKeyOf(const std::string &contentHash, const std::string &generatedAt)
 {
-    return QString::fromStdString(contentHash).left(128) + QLatin1Char('@') + QString::fromStdString(generatedAt).left(64);
+    return QString::fromStdString(contentHash).left(128) + QLatin1Char('@')
+        + QString::fromStdString(generatedAt).left(64);
 }
 
 AnswerStore::LessonRecord AnswerStore::record(const QString &lessonId) const
@@ -198,9 +193,7 @@ void AnswerStore::commit(const QString &lessonId, const Answer &answer)
 
 void AnswerStore::reopen(const QString &lessonId)
 {
-    change(lessonId, [](LessonRecord &record) {
-        return record.first && !std::exchange(record.reopened, true);
-    });
+    change(lessonId, [](LessonRecord &record) { return record.first && !std::exchange(record.reopened, true); });
 }
 
 void AnswerStore::markResultsSeen(const QString &lessonId)

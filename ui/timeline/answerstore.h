@@ -26,9 +26,9 @@ class AnswerStore : public QObject
 public:
     // One of the two: a candidate's key (a stop or start marker), or a length (a Length marker).
     struct Answer {
-        QString candidate; // the key of the timeline candidate the learner chose; empty for a length
+        QString candidate;            // the key of the timeline candidate the learner chose; empty for a length
         std::optional<double> length; // the length the learner set, as a multiple of the reference
-        bool correct = false;          // as graded on the artifact it was given on
+        bool correct = false;         // as graded on the artifact it was given on
         QDateTime answeredAt;
         QString artifactKey; // which artifact it was given on (artifactKeyOf)
         QString answeredOn;  // that artifact as a person names it: "the recorded run"

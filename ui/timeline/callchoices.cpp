@@ -11,10 +11,7 @@ using namespace lessonscope;
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("CallChoices", text);
-}
+QString tr(const char *text) { return QCoreApplication::translate("CallChoices", text); }
 
 QString capitalised(QString text)
 {
@@ -76,8 +73,8 @@ CallChoices callChoices(const LessonTimeline &timeline, int listLimit)
     const auto jump = [&](const QString &what, int index) {
         const QString title = QString::fromStdString(timeline.callTitle(index));
         // "First call (1.02 ms)", not "First call (first call, 1.02 ms)".
-        const QString said = title.compare(what, Qt::CaseInsensitive) == 0 ? duration(timeline, index)
-                                                                            : describe(timeline, index);
+        const QString said
+            = title.compare(what, Qt::CaseInsensitive) == 0 ? duration(timeline, index) : describe(timeline, index);
         choices.jumps.push_back({tr("%1 (%2)").arg(what, said), index});
     };
     // The call the lesson shows first, by the lesson's name for it ("Interrupted call"), or the median.

@@ -10,7 +10,7 @@ class LessonTimeline;
 
 // The entries of the timeline's call selector, built from the timeline's own measurements.
 struct CallChoice {
-    QString text; // "Slowest warm call (warm call 17, 2.41 ms)"
+    QString text;  // "Slowest warm call (warm call 17, 2.41 ms)"
     int index = 0; // the call, for LessonTimeline::call()
 };
 

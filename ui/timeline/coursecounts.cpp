@@ -13,10 +13,7 @@ using namespace lessonscope;
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("CourseCounts", text);
-}
+QString tr(const char *text) { return QCoreApplication::translate("CourseCounts", text); }
 
 bool wasCancelled(const Artifact &artifact)
 {

@@ -14,20 +14,13 @@ using namespace lessonscope;
 
 namespace {
 
-QString q(const std::string &text)
-{
-    return QString::fromStdString(text);
-}
+QString q(const std::string &text) { return QString::fromStdString(text); }
 
-QLabel *wrappingLabel(QWidget *parent)
-{
-    return plainTextLabel(parent, true);
-}
+QLabel *wrappingLabel(QWidget *parent) { return plainTextLabel(parent, true); }
 
 } // namespace
 
-DiagramView::DiagramView(AnswerStore *store, QWidget *parent)
-    : QWidget(parent)
+DiagramView::DiagramView(AnswerStore *store, QWidget *parent) : QWidget(parent)
 {
     auto *layout = new QVBoxLayout(this);
 
@@ -115,8 +108,7 @@ void DiagramView::setArtifact(const Artifact &artifact, const QString &name)
     // The timeline (issue 4) draws "timeline" diagrams; until it is embedded, and for kinds this
     // version does not know, say what the diagram is and show its panel as written.
     const bool known = diagram.panelKind == "timeline";
-    m_kindNote->setText(diagram.panelKind.empty()
-                            ? tr("This diagram names no kind.")
+    m_kindNote->setText(diagram.panelKind.empty() ? tr("This diagram names no kind.")
                             : known ? tr("A timeline diagram of host dispatch, device work and readiness.")
                                     : tr("Diagram kind “%1” is not known to this version; its panel as written:")
                                           .arg(shownText(diagram.panelKind)));

@@ -32,16 +32,10 @@ namespace {
 // Up to this many calls the chooser lists every one; past it, the ones worth a look.
 constexpr int kListedCalls = 1000;
 
-QString q(const std::string &text)
-{
-    return QString::fromStdString(text);
-}
+QString q(const std::string &text) { return QString::fromStdString(text); }
 
 // The artifact's own words as plain text; the two rich-text labels escape theirs.
-QLabel *wrappingLabel(QWidget *parent)
-{
-    return plainTextLabel(parent, true);
-}
+QLabel *wrappingLabel(QWidget *parent) { return plainTextLabel(parent, true); }
 
 } // namespace
 
@@ -124,8 +118,7 @@ void PredictionPanel::makeReading()
     readingLayout->addWidget(m_reading);
 }
 
-PredictionPanel::PredictionPanel(AnswerStore *store, QWidget *parent)
-    : QWidget(parent), m_store(store)
+PredictionPanel::PredictionPanel(AnswerStore *store, QWidget *parent) : QWidget(parent), m_store(store)
 {
     QFrame *promptFrame = makePrompt();
     QHBoxLayout *tools = makeTools();
@@ -180,9 +173,10 @@ void PredictionPanel::setArtifact(const Artifact &artifact, const QString &name)
                            "or use ← → (Shift: five steps) and Enter.")
                             .arg(q(shown.length.guessName), q(shown.length.referenceName)));
     else
-        m_hint->setText(shown.marker == MarkerKind::Stop
-                            ? tr("Drag the stop marker along the timeline to where the timer must stop, or use ← → and Enter.")
-                            : tr("Drag the start marker along the timeline to where the timer must start, or use ← → and Enter."));
+        m_hint->setText(
+            shown.marker == MarkerKind::Stop
+                ? tr("Drag the stop marker along the timeline to where the timer must stop, or use ← → and Enter.")
+                : tr("Drag the start marker along the timeline to where the timer must start, or use ← → and Enter."));
     m_timeline->setTimeline(m_model);
     fillCallChoices();
 
@@ -222,9 +216,9 @@ void PredictionPanel::setStatic(bool isStatic)
     m_timeline->setStatic(isStatic);
     if (!isStatic)
         return; // a render's panel is made static once, before its artifact is set
-    for (QWidget *control : {static_cast<QWidget *>(m_callLabel), static_cast<QWidget *>(m_calls),
-                             static_cast<QWidget *>(m_resetZoom), static_cast<QWidget *>(m_export),
-                             static_cast<QWidget *>(m_hint), static_cast<QWidget *>(m_tryAgain)})
+    for (QWidget *control :
+         {static_cast<QWidget *>(m_callLabel), static_cast<QWidget *>(m_calls), static_cast<QWidget *>(m_resetZoom),
+          static_cast<QWidget *>(m_export), static_cast<QWidget *>(m_hint), static_cast<QWidget *>(m_tryAgain)})
         control->hide();
 }
 
@@ -245,10 +239,9 @@ void PredictionPanel::fillCallChoices()
         m_calls->insertSeparator(m_calls->count());
     for (const CallChoice &choice : choices.calls)
         m_calls->addItem(choice.text, choice.index);
-    m_calls->setToolTip(choices.calls.empty()
-                            ? tr("%1 calls: the median, fastest, slowest, first and last are offered")
-                                  .arg(QLocale().toString(m_model->callCount()))
-                            : QString());
+    m_calls->setToolTip(choices.calls.empty() ? tr("%1 calls: the median, fastest, slowest, first and last are offered")
+                                                    .arg(QLocale().toString(m_model->callCount()))
+                                              : QString());
     m_calls->setCurrentIndex(0);
 }
 
@@ -337,8 +330,8 @@ void PredictionPanel::updateAnswerNote()
                      .arg(current->answeredOn.isEmpty() ? tr("another artifact") : current->answeredOn, m_artifactName);
     if (hasAnswer() && record.first && !record.retries.isEmpty())
         lines << (record.retries.size() == 1 ? tr("For the course your first answer counts: %1 (1 retry since).")
-                                              : tr("For the course your first answer counts: %1 (%2 retries since).")
-                                                    .arg(QStringLiteral("%1"), QString::number(record.retries.size())))
+                                             : tr("For the course your first answer counts: %1 (%2 retries since).")
+                                                   .arg(QStringLiteral("%1"), QString::number(record.retries.size())))
                      .arg(record.first->correct ? tr("right ✓") : tr("wrong ✗"));
     if (!m_refusal.isEmpty() && hasAnswer())
         lines << tr("%1 This answer is not recorded.").arg(m_refusal);
@@ -350,10 +343,7 @@ void PredictionPanel::updateAnswerNote()
     m_answerNote->setVisible(!lines.isEmpty());
 }
 
-QString PredictionPanel::answerNoteText() const
-{
-    return m_answerNote->isHidden() ? QString() : m_answerNote->text();
-}
+QString PredictionPanel::answerNoteText() const { return m_answerNote->isHidden() ? QString() : m_answerNote->text(); }
 
 int PredictionPanel::answerIndex() const
 {
@@ -372,7 +362,8 @@ void PredictionPanel::showAnswer(std::optional<QString> candidate, std::optional
     m_timeline->setAnswer(m_answer ? std::optional(answerIndex()) : std::nullopt);
     m_timeline->setLengthAnswer(m_lengthAnswer);
     // Before the answer the description says what to do, not the explanation (the answer).
-    m_timeline->setAccessibleDescription(hasAnswer() ? m_readingText : m_prompt->text() + QLatin1Char(' ') + m_hint->text());
+    m_timeline->setAccessibleDescription(hasAnswer() ? m_readingText
+                                                     : m_prompt->text() + QLatin1Char(' ') + m_hint->text());
     updateVerdict(); // the text first, so that showing the frames lays them out at their height
     updateAnswerNote();
     m_verdictFrame->setVisible(hasAnswer());
@@ -410,15 +401,9 @@ void PredictionPanel::updateVerdict()
         widget->updateGeometry();
 }
 
-bool PredictionPanel::isReadingShown() const
-{
-    return !m_readingFrame->isHidden();
-}
+bool PredictionPanel::isReadingShown() const { return !m_readingFrame->isHidden(); }
 
-void PredictionPanel::setReadingShown(bool shown)
-{
-    m_readingFrame->setVisible(shown);
-}
+void PredictionPanel::setReadingShown(bool shown) { m_readingFrame->setVisible(shown); }
 
 QString PredictionPanel::verdictText() const
 {
@@ -433,8 +418,8 @@ QString PredictionPanel::verdictText() const
 void PredictionPanel::exportTrace()
 {
     const QString suggested = m_tracePath.isEmpty() ? QStringLiteral("trace.json") : m_tracePath;
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export trace"), suggested,
-                                                      tr("Chrome Trace Event JSON (*.json)"));
+    const QString path
+        = QFileDialog::getSaveFileName(this, tr("Export trace"), suggested, tr("Chrome Trace Event JSON (*.json)"));
     if (path.isEmpty())
         return;
     // The lesson's own lanes: the export writes the device's clock on a track of its own.

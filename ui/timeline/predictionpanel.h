@@ -75,7 +75,7 @@ private:
     void bringVerdictIntoView();
     bool hasAnswer() const { return m_answer || m_lengthAnswer; }
     lessonscope::TimelineVerdict currentVerdict() const; // of the answer given
-    int answerIndex() const; // the answer's candidate on the timeline, or -1
+    int answerIndex() const;                             // the answer's candidate on the timeline, or -1
     void updateVerdict();
     void fillCallChoices();
     void syncFromStore(const QString &lessonId);

@@ -34,10 +34,7 @@ int rowAt(const RowLayout &rows, double y)
     return row < rows.count ? static_cast<int>(row) : -1;
 }
 
-double rowTop(const RowLayout &rows, int row)
-{
-    return rows.top + row * rows.rowHeight;
-}
+double rowTop(const RowLayout &rows, int row) { return rows.top + row * rows.rowHeight; }
 
 int nearestIndex(std::span<const double> positions, double x, double maxDistance)
 {
@@ -91,8 +88,8 @@ double multipleAtPixel(const TimeScale &scale, double anchor, double reference, 
                        double maximum)
 {
     const double upper = std::max(minimum, maximum);
-    if (std::isnan(pixel) || !(reference > 0) || !std::isfinite(reference) || scale.pixelSpan() == 0 ||
-        scale.timeSpan() == 0)
+    if (std::isnan(pixel) || !(reference > 0) || !std::isfinite(reference) || scale.pixelSpan() == 0
+        || scale.timeSpan() == 0)
         return minimum;
     const double multiple = (pixelToTime(scale, pixel) - anchor) / reference;
     return std::isnan(multiple) ? minimum : std::clamp(multiple, minimum, upper);
@@ -112,9 +109,9 @@ double steppedMultiple(double multiple, int steps, double step, double minimum, 
     const double position = multiple / step;
     const double whole = std::round(position);
     double landed = std::fabs(position - whole) < 1e-9 ? whole + steps
-                    : steps > 0                         ? std::floor(position) + steps
-                    : steps < 0                         ? std::ceil(position) + steps
-                                                        : position;
+        : steps > 0                                    ? std::floor(position) + steps
+        : steps < 0                                    ? std::ceil(position) + steps
+                                                       : position;
     return std::clamp(landed * step, minimum, upper);
 }
 
@@ -188,7 +185,8 @@ ViewRange viewSeparating(std::span<const double> times, double anchor, ViewRange
     for (std::size_t k = n - 1; k >= 1; --k) {
         const double far = anchorLeft ? times[k - 1] : times[n - k];
         const double margin = 0.08 * std::fabs(far - anchor);
-        ViewRange narrowed{std::max(view.begin, std::min(anchor, far) - margin), std::min(view.end, std::max(anchor, far) + margin)};
+        ViewRange narrowed{std::max(view.begin, std::min(anchor, far) - margin),
+                           std::min(view.end, std::max(anchor, far) + margin)};
         const double width = narrowed.end - narrowed.begin;
         if (!(width > 0))
             return view;

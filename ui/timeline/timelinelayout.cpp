@@ -16,20 +16,11 @@ constexpr double kPad = 4;
 constexpr double kMinRowHeight = 36;
 constexpr double kMaxRowHeight = 50;
 
-double captionHeightOf(const QFontMetricsF &fm)
-{
-    return fm.height() + 6;
-}
+double captionHeightOf(const QFontMetricsF &fm) { return fm.height() + 6; }
 
-double stripHeightOf(const QFontMetricsF &small)
-{
-    return 2 * (small.height() + 2) + 4;
-}
+double stripHeightOf(const QFontMetricsF &small) { return 2 * (small.height() + 2) + 4; }
 
-double axisHeightOf(const QFontMetricsF &small)
-{
-    return small.height() + 10;
-}
+double axisHeightOf(const QFontMetricsF &small) { return small.height() + 10; }
 
 QString tickLabel(double ns, const DurationUnit &unit, int decimals)
 {
@@ -52,8 +43,8 @@ std::vector<TimelineLayout::Tick> timeTicks(const TimeScale &scale, const QRectF
         largest = std::max(largest, std::fabs(t));
     const DurationUnit unit = durationUnitFor(largest * 1e-9);
     const double stepInUnit = step * 1e-9 / unit.secondsPerUnit;
-    const int decimals =
-        stepInUnit >= 1 ? 0 : std::clamp(static_cast<int>(std::ceil(-std::log10(stepInUnit) - 1e-9)), 0, 3);
+    const int decimals
+        = stepInUnit >= 1 ? 0 : std::clamp(static_cast<int>(std::ceil(-std::log10(stepInUnit) - 1e-9)), 0, 3);
 
     double lastRight = -1e300;
     for (double t : times) {
@@ -130,10 +121,7 @@ QRectF TimelineLayout::timerBar(double markerX) const
     return QRectF(left, top, std::max(0.0, right - left), (rows.rowHeight - 3 * kPad) / 2);
 }
 
-double TimelineLayout::laneCenterY(int lane) const
-{
-    return rowTop(rows, lane) + rows.rowHeight / 2;
-}
+double TimelineLayout::laneCenterY(int lane) const { return rowTop(rows, lane) + rows.rowHeight / 2; }
 
 namespace {
 
@@ -221,8 +209,8 @@ void labelSpan(TimelineLayout::EventItem &item, const CallTimeline &call, const 
         return;
     const double w = fm.horizontalAdvance(text);
     const bool sharesAnEnd = std::any_of(call.events.begin(), call.events.end(), [&](const TimelineEvent &other) {
-        return other.lane == event.lane && other.shape == TimelineEvent::Shape::Instant &&
-               (other.begin == event.begin || other.begin == event.end);
+        return other.lane == event.lane && other.shape == TimelineEvent::Shape::Instant
+            && (other.begin == event.begin || other.begin == event.end);
     });
     if (w + 10 + (sharesAnEnd ? boxHeight * 0.7 : 0) <= item.box.width()) {
         item.textInside = true;

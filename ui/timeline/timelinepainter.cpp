@@ -31,7 +31,7 @@ QColor withAlpha(QColor colour, int alpha)
 TimelinePainter::TimelinePainter(QPainter &painter, const TimelineLayout &layout, const CallTimeline &call,
                                  const QPalette &palette, const QFont &font, const QFont &smallFont)
     : m_painter(painter), m_layout(layout), m_call(call), m_palette(palette), m_font(font), m_small(smallFont)
-{}
+{ }
 
 QColor TimelinePainter::laneColour(const QPalette &palette, int hueTurn)
 {
@@ -97,8 +97,8 @@ void TimelinePainter::paintFrame(const State &state)
     m_painter.setPen(interrupted ? QColor(0xb0, 0x3a, 0x2e) : m_palette.color(QPalette::PlaceholderText));
     const QRectF hintRect = caption.adjusted(captionWidth + 16, 0, 0, 0);
     m_painter.drawText(hintRect, Qt::AlignRight | Qt::AlignVCenter,
-                       QFontMetricsF(m_small).elidedText(interrupted ? state.interruption : state.hint,
-                                                         Qt::ElideRight, hintRect.width()));
+                       QFontMetricsF(m_small).elidedText(interrupted ? state.interruption : state.hint, Qt::ElideRight,
+                                                         hintRect.width()));
 
     // Lane bands across names, gutter and plot.
     const int laneCount = static_cast<int>(m_call.lanes.size());
@@ -165,8 +165,7 @@ void TimelinePainter::paintOutside()
     if (m_layout.outside.empty())
         return;
     // Say what the gutter is, in its otherwise empty measurement row.
-    const QRectF note =
-        m_layout.laneRect(m_layout.timerLane).intersected(m_layout.gutter).adjusted(4, 2, -4, -2);
+    const QRectF note = m_layout.laneRect(m_layout.timerLane).intersected(m_layout.gutter).adjusted(4, 2, -4, -2);
     QFont italic = m_small;
     italic.setItalic(true);
     m_painter.setFont(italic);
@@ -359,8 +358,7 @@ void TimelinePainter::paintMarker(const State &state)
 {
     const TimelineLayout &l = m_layout;
     const double x = std::clamp(state.markerX, l.plot.left(), l.plot.right());
-    const QColor colour =
-        state.answered ? colourOf(m_layout.timerLane) : m_palette.color(QPalette::Highlight);
+    const QColor colour = state.answered ? colourOf(m_layout.timerLane) : m_palette.color(QPalette::Highlight);
     m_painter.setPen(QPen(colour, 2));
     m_painter.drawLine(QPointF(x, l.header.top() + 3), QPointF(x, l.plot.bottom()));
 
@@ -390,13 +388,15 @@ void TimelinePainter::paintMultiples()
     const QColor text = m_palette.color(QPalette::Text);
     m_painter.setFont(m_small);
     const QFontMetricsF fm(m_small);
-    const double pixelsPerMultiple = std::fabs(pixelOfMultiple(l.scale, m_call.anchor, question.reference, 1) - l.anchorX);
+    const double pixelsPerMultiple
+        = std::fabs(pixelOfMultiple(l.scale, m_call.anchor, question.reference, 1) - l.anchorX);
     // Every multiple when they have room, else every 2nd, 5th, 10th, 20th, 50th, 100th, …: as many
     // as the widest label leaves room for (a reading of 10,000 operations has thousands in view).
     const auto largest = static_cast<std::int64_t>(std::floor(question.maximum));
     const double room = fm.horizontalAdvance(QStringLiteral("%1×").arg(largest)) + 12;
     std::int64_t every = 1;
-    for (std::int64_t decade = 1; pixelsPerMultiple * static_cast<double>(every) < room && decade <= 1'000'000'000; decade *= 10) {
+    for (std::int64_t decade = 1; pixelsPerMultiple * static_cast<double>(every) < room && decade <= 1'000'000'000;
+         decade *= 10) {
         for (const int nice : {1, 2, 5}) {
             every = nice * decade;
             if (pixelsPerMultiple * static_cast<double>(every) >= room)

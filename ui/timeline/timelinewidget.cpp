@@ -34,10 +34,7 @@ QFont smallFontOf(const QFont &font)
     return small;
 }
 
-QString q(const std::string &text)
-{
-    return QString::fromStdString(text);
-}
+QString q(const std::string &text) { return QString::fromStdString(text); }
 
 } // namespace
 
@@ -56,7 +53,8 @@ void TimelineWidget::setTimeline(std::shared_ptr<const LessonTimeline> timeline)
     m_callIndex = -2; // force the call to be laid out
     setCallIndex(m_timeline->representativeCall());
     m_lengthAnswer.reset();
-    m_length = std::clamp(m_call.length.initial, m_call.length.minimum, std::max(m_call.length.minimum, m_call.length.maximum));
+    m_length = std::clamp(m_call.length.initial, m_call.length.minimum,
+                          std::max(m_call.length.minimum, m_call.length.maximum));
     m_marker = -2; // and the accessible name to be said
     setMarkerCandidate(-1);
 }
@@ -85,8 +83,9 @@ QString TimelineWidget::interruptionText() const
 {
     if (m_interruption.isEmpty())
         return {};
-    return m_timeline->keepsInterruptedCalls() ? tr("%1 — kept in the figures: the lesson shows interruptions").arg(m_interruption)
-                                               : tr("%1 — left out of the figures").arg(m_interruption);
+    return m_timeline->keepsInterruptedCalls()
+        ? tr("%1 — kept in the figures: the lesson shows interruptions").arg(m_interruption)
+        : tr("%1 — left out of the figures").arg(m_interruption);
 }
 
 void TimelineWidget::setMarkerCandidate(int candidate)
@@ -114,8 +113,9 @@ void TimelineWidget::sayWhereTheMarkerIs()
         setAccessibleName(stop ? tr("Timeline of one call: where does the timer stop?")
                                : tr("Timeline of one call: where must the timer start?"));
     else
-        setAccessibleName((stop ? tr("Timeline of one call; the timer stops %1") : tr("Timeline of one call; the timer starts %1"))
-                              .arg(q(m_call.candidates[static_cast<std::size_t>(m_marker)].label)));
+        setAccessibleName(
+            (stop ? tr("Timeline of one call; the timer stops %1") : tr("Timeline of one call; the timer starts %1"))
+                .arg(q(m_call.candidates[static_cast<std::size_t>(m_marker)].label)));
 }
 
 void TimelineWidget::setAnswer(std::optional<int> candidate)
@@ -126,10 +126,7 @@ void TimelineWidget::setAnswer(std::optional<int> candidate)
     update();
 }
 
-QString TimelineWidget::markerWord() const
-{
-    return m_call.marker == MarkerKind::Stop ? tr("stop") : tr("start");
-}
+QString TimelineWidget::markerWord() const { return m_call.marker == MarkerKind::Stop ? tr("stop") : tr("start"); }
 
 int TimelineWidget::correctCandidate() const
 {
@@ -159,8 +156,8 @@ void TimelineWidget::resetView()
         std::vector<double> times;
         for (const TimelineCandidate &candidate : m_call.candidates)
             times.push_back(candidate.time);
-        const ViewRange view = viewSeparating(times, m_call.anchor, {begin, end}, cachedLayout().plot.width(),
-                                              kCandidateSpacing);
+        const ViewRange view
+            = viewSeparating(times, m_call.anchor, {begin, end}, cachedLayout().plot.width(), kCandidateSpacing);
         begin = view.begin;
         end = view.end;
     }
@@ -224,15 +221,9 @@ QPointF TimelineWidget::candidatePosition(int candidate) const
     return {l.candidates.at(static_cast<std::size_t>(candidate)).x, l.laneCenterY(m_call.timerLane())};
 }
 
-double TimelineWidget::timeAtPixel(double x) const
-{
-    return pixelToTime(cachedLayout().scale, x);
-}
+double TimelineWidget::timeAtPixel(double x) const { return pixelToTime(cachedLayout().scale, x); }
 
-QPointF TimelineWidget::markerPosition() const
-{
-    return {markerX(), cachedLayout().laneCenterY(m_call.timerLane())};
-}
+QPointF TimelineWidget::markerPosition() const { return {markerX(), cachedLayout().laneCenterY(m_call.timerLane())}; }
 
 QRectF TimelineWidget::eventRect(int event) const
 {
@@ -247,20 +238,26 @@ QString TimelineWidget::readingText(int candidate) const
 {
     if (candidate < 0 || candidate >= static_cast<int>(m_call.candidates.size()))
         return {};
-    const auto seconds =
-        m_timeline->readingSeconds(m_call.candidates[static_cast<std::size_t>(candidate)].key, m_callIndex);
+    const auto seconds
+        = m_timeline->readingSeconds(m_call.candidates[static_cast<std::size_t>(candidate)].key, m_callIndex);
     return seconds ? q(formatDuration(*seconds)) : QString();
 }
 
 QSize TimelineWidget::sizeHint() const
 {
     // The margins of cachedLayout()'s area, 8 pixels, come on top.
-    return {820, static_cast<int>(std::ceil(TimelineLayout::preferredHeight(static_cast<int>(m_call.lanes.size()), font(), smallFontOf(font())))) + 8};
+    return {820,
+            static_cast<int>(std::ceil(
+                TimelineLayout::preferredHeight(static_cast<int>(m_call.lanes.size()), font(), smallFontOf(font()))))
+                + 8};
 }
 
 QSize TimelineWidget::minimumSizeHint() const
 {
-    return {520, static_cast<int>(std::ceil(TimelineLayout::minimumHeight(static_cast<int>(m_call.lanes.size()), font(), smallFontOf(font())))) + 8};
+    return {520,
+            static_cast<int>(std::ceil(
+                TimelineLayout::minimumHeight(static_cast<int>(m_call.lanes.size()), font(), smallFontOf(font()))))
+                + 8};
 }
 
 bool TimelineWidget::event(QEvent *event)
@@ -295,7 +292,8 @@ void TimelineWidget::paintEvent(QPaintEvent *)
         fillLengthState(state);
     } else if (m_answer) {
         const QString reading = readingText(*m_answer);
-        state.markerText = QStringLiteral("%1: %2").arg(markerWord(), q(m_call.candidates.at(static_cast<std::size_t>(*m_answer)).shortLabel));
+        state.markerText = QStringLiteral("%1: %2").arg(
+            markerWord(), q(m_call.candidates.at(static_cast<std::size_t>(*m_answer)).shortLabel));
         state.timerText = reading.isEmpty() ? tr("your timer") : tr("your timer: %1").arg(reading);
         const QString completed = readingText(correctCandidate());
         state.completedText = completed.isEmpty() ? tr("completed result") : tr("completed result: %1").arg(completed);
@@ -336,9 +334,8 @@ void TimelineWidget::resizeEvent(QResizeEvent *event)
 
 void TimelineWidget::changeEvent(QEvent *event)
 {
-    if (event->type() == QEvent::FontChange || event->type() == QEvent::PaletteChange ||
-        event->type() == QEvent::StyleChange)
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::PaletteChange
+        || event->type() == QEvent::StyleChange)
         invalidateLayout();
     QWidget::changeEvent(event);
 }
-

@@ -65,10 +65,10 @@ public:
 
     // Where things are drawn, in widget coordinates (for tests and accessibility).
     QPointF candidatePosition(int candidate) const; // its tick in the timer's lane
-    QPointF markerPosition() const;                                // the marker's handle
-    QRectF eventRect(int event) const; // the current call's event's box; empty where it is not drawn
-    QString toolTipAt(const QPointF &pos) const;                   // empty where there is nothing
-    double timeAtPixel(double x) const;                            // in the call's time units
+    QPointF markerPosition() const;                 // the marker's handle
+    QRectF eventRect(int event) const;              // the current call's event's box; empty where it is not drawn
+    QString toolTipAt(const QPointF &pos) const;    // empty where there is nothing
+    double timeAtPixel(double x) const;             // in the call's time units
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
@@ -108,12 +108,12 @@ private:
     int correctCandidate() const;
     bool isLength() const { return m_call.marker == lessonscope::MarkerKind::Length; }
     // Length marker parts (timelinewidgetlength.cpp).
-    double lengthX() const;                    // the learner's bar's end, in pixels
-    double lengthAtX(double x) const;          // the multiple a bar ending at x shows
-    bool lengthKey(QKeyEvent *event);          // ← → Home End Enter; false when not one of them
+    double lengthX() const;                      // the learner's bar's end, in pixels
+    double lengthAtX(double x) const;            // the multiple a bar ending at x shows
+    bool lengthKey(QKeyEvent *event);            // ← → Home End Enter; false when not one of them
     QString multipleText(double multiple) const; // "2.05×"
     void fillLengthState(TimelinePainter::State &state) const;
-    void sayWhereTheMarkerIs();                // the accessible name
+    void sayWhereTheMarkerIs(); // the accessible name
     QString lengthToolTip(const QPointF &pos) const;
 
     std::shared_ptr<const lessonscope::LessonTimeline> m_timeline;

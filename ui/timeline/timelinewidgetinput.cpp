@@ -25,8 +25,8 @@ bool TimelineWidget::grabsMarker(const QPointF &pos) const
     if (isAnswered())
         return false;
     const TimelineLayout &l = cachedLayout();
-    const bool inLanes = pos.y() >= l.header.top() && pos.y() <= l.strip.bottom() &&
-                         pos.x() >= l.plot.left() - kGrabDistance && pos.x() <= l.plot.right() + kGrabDistance;
+    const bool inLanes = pos.y() >= l.header.top() && pos.y() <= l.strip.bottom()
+        && pos.x() >= l.plot.left() - kGrabDistance && pos.x() <= l.plot.right() + kGrabDistance;
     // Only the marker itself: its line or its flag. A press anywhere else pans (a measured call)
     // or does nothing; it never moves the marker, let alone answers.
     return inLanes && (std::fabs(pos.x() - markerX()) <= kGrabDistance || m_flag.contains(pos));

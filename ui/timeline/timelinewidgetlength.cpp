@@ -16,10 +16,7 @@ using namespace lessonscope::timeline;
 
 namespace {
 
-QString q(const std::string &text)
-{
-    return QString::fromStdString(text);
-}
+QString q(const std::string &text) { return QString::fromStdString(text); }
 
 constexpr int kBigStep = 5; // Shift + ← →: this many steps at once
 
@@ -69,10 +66,7 @@ double TimelineWidget::lengthAtX(double x) const
                            m_call.length.maximum);
 }
 
-QString TimelineWidget::multipleText(double multiple) const
-{
-    return q(formatRatio(multiple));
-}
+QString TimelineWidget::multipleText(double multiple) const { return q(formatRatio(multiple)); }
 
 bool TimelineWidget::lengthKey(QKeyEvent *event)
 {
@@ -80,7 +74,8 @@ bool TimelineWidget::lengthKey(QKeyEvent *event)
     switch (event->key()) {
     case Qt::Key_Left:
     case Qt::Key_Right: {
-        const int steps = (event->key() == Qt::Key_Left ? -1 : 1) * (event->modifiers() & Qt::ShiftModifier ? kBigStep : 1);
+        const int steps
+            = (event->key() == Qt::Key_Left ? -1 : 1) * (event->modifiers() & Qt::ShiftModifier ? kBigStep : 1);
         setLengthGuess(steppedMultiple(m_length, steps, question.step, question.minimum, question.maximum));
         return true;
     }
@@ -103,9 +98,9 @@ void TimelineWidget::fillLengthState(TimelinePainter::State &state) const
     const LengthQuestion &question = m_call.length;
     const double shown = m_drag == Drag::Marker ? lengthAtX(m_dragX) : m_lengthAnswer.value_or(m_length);
     state.anchorText = tr("both start");
-    state.markerText = m_lengthAnswer ? multipleText(shown)
-                       : m_drag == Drag::Marker || m_static ? multipleText(shown)
-                                                : tr("%1 ⇢ drag me").arg(multipleText(shown));
+    state.markerText = m_lengthAnswer        ? multipleText(shown)
+        : m_drag == Drag::Marker || m_static ? multipleText(shown)
+                                             : tr("%1 ⇢ drag me").arg(multipleText(shown));
     state.timerText = tr("%1? %2").arg(q(question.guessName), multipleText(shown));
     if (!m_lengthAnswer)
         return;
@@ -117,7 +112,8 @@ void TimelineWidget::fillLengthState(TimelinePainter::State &state) const
     const int asked = question.event;
     if (asked >= 0 && asked < static_cast<int>(m_call.events.size()) && question.reference > 0) {
         const TimelineEvent &event = m_call.events[static_cast<std::size_t>(asked)];
-        state.completedText = tr("%1: %2").arg(q(question.guessName), multipleText((event.end - event.begin) / question.reference));
+        state.completedText
+            = tr("%1: %2").arg(q(question.guessName), multipleText((event.end - event.begin) / question.reference));
         if (m_call.measured)
             state.completedText += QStringLiteral(", ") + q(formatDuration((event.end - event.begin) * 1e-9));
     }
@@ -134,5 +130,6 @@ QString TimelineWidget::lengthToolTip(const QPointF &pos) const
                             q(question.referenceName).toHtmlEscaped());
     if (m_call.measured)
         text += QStringLiteral(": %1").arg(q(formatDuration(multiple * question.reference * 1e-9)));
-    return text + (m_lengthAnswer ? tr("<br>your answer") : tr("<br>drag its end, or press ← →, then release or press Enter"));
+    return text
+        + (m_lengthAnswer ? tr("<br>your answer") : tr("<br>drag its end, or press ← →, then release or press Enter"));
 }

@@ -13,10 +13,7 @@ using namespace lessonscope::timeline;
 
 namespace {
 
-QString q(const std::string &text)
-{
-    return QString::fromStdString(text);
-}
+QString q(const std::string &text) { return QString::fromStdString(text); }
 
 QString exactNs(double ns)
 {
@@ -63,8 +60,8 @@ QString TimelineWidget::toolTipAt(const QPointF &pos) const
     const int index = boxAt(l.eventBoxes, pos.x(), pos.y(), 2);
     if (index < 0)
         return {};
-    const TimelineEvent &event =
-        m_call.events[static_cast<std::size_t>(l.events[static_cast<std::size_t>(index)].event)];
+    const TimelineEvent &event
+        = m_call.events[static_cast<std::size_t>(l.events[static_cast<std::size_t>(index)].event)];
     if (event.lane == m_call.timerLane() && !isAnswered())
         return {}; // the timer's lane holds the answer: not before it is given
     QString text = QStringLiteral("<b>%1</b>").arg(q(event.label).toHtmlEscaped());

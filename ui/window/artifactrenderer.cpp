@@ -101,7 +101,8 @@ QImage renderArtifact(const LibraryEntry &entry, RenderView view, const QSize &s
         auto *panels = new PanelsView(&page);
         panels->setControlsVisible(false);
         panels->setMaxPanels(panelsThatFit(RenderView::Panels, size) - 2);
-        panels->setEmptyText(QObject::tr("These results have no diagram; their panels are drawn with --view all or panels."));
+        panels->setEmptyText(
+            QObject::tr("These results have no diagram; their panels are drawn with --view all or panels."));
         panels->setItems(view == RenderView::Diagram ? std::vector<PanelItem>{} : resultsPanelItems(*entry.results));
         layout->addWidget(panels, 1);
     } else if (view == RenderView::All) {

@@ -69,7 +69,8 @@ void CentralView::exportCurrent(int format)
 
 void CentralView::exportChart(PanelChart *chart, int format)
 {
-    const QString path = exportPanelInteractively(this, *chart, static_cast<PanelsView::Export>(format), exportBaseName());
+    const QString path
+        = exportPanelInteractively(this, *chart, static_cast<PanelsView::Export>(format), exportBaseName());
     if (!path.isEmpty())
         emit message(tr("Exported %1").arg(path));
 }
@@ -151,8 +152,9 @@ void CentralView::showPair(const LibraryEntry *a, const LibraryEntry *b)
         return;
     }
     if (a->artifact->lessonId() != b->artifact->lessonId()) {
-        showNote(tr("These artifacts are of different lessons (%1 and %2).\nSelect two of the same lesson to compare them.")
-                     .arg(lessonscope::shownText(a->artifact->lessonId()), lessonscope::shownText(b->artifact->lessonId())));
+        showNote(
+            tr("These artifacts are of different lessons (%1 and %2).\nSelect two of the same lesson to compare them.")
+                .arg(lessonscope::shownText(a->artifact->lessonId()), lessonscope::shownText(b->artifact->lessonId())));
         return;
     }
     // The reference (A) is the one not made here, else the older one.
@@ -195,20 +197,23 @@ CentralView::Page CentralView::page() const
     return Page::Welcome;
 }
 
-QString CentralView::noteText() const
-{
-    return page() == Page::Note ? m_note->text() : QString();
-}
+QString CentralView::noteText() const { return page() == Page::Note ? m_note->text() : QString(); }
 
 PanelsView *CentralView::visiblePanels() const
 {
     switch (page()) {
-    case Page::Artifact: return m_artifactView->panels();
-    case Page::Comparison: return m_comparisonView->panels();
-    case Page::LiveRun: return m_liveRunView->panels();
-    case Page::Results: return m_resultsView->panels();
-    case Page::ResultsComparison: return m_resultsComparisonView->panels();
-    default: return nullptr;
+    case Page::Artifact:
+        return m_artifactView->panels();
+    case Page::Comparison:
+        return m_comparisonView->panels();
+    case Page::LiveRun:
+        return m_liveRunView->panels();
+    case Page::Results:
+        return m_resultsView->panels();
+    case Page::ResultsComparison:
+        return m_resultsComparisonView->panels();
+    default:
+        return nullptr;
     }
 }
 

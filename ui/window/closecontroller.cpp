@@ -8,16 +8,12 @@
 
 #include <QFileInfo>
 
-CloseController::CloseController(LibraryModel *model, LibraryPane *library, OpenController *open,
-                                 SaveController *save, QObject *parent)
+CloseController::CloseController(LibraryModel *model, LibraryPane *library, OpenController *open, SaveController *save,
+                                 QObject *parent)
     : QObject(parent), m_model(model), m_library(library), m_open(open), m_save(save)
-{
-}
+{ }
 
-void CloseController::closeSelected()
-{
-    close(m_library->selectedIds());
-}
+void CloseController::closeSelected() { close(m_library->selectedIds()); }
 
 void CloseController::closeAll()
 {

@@ -32,9 +32,9 @@ QString runFigures(const Artifact &artifact)
     for (const Figure &figure : summarizeArtifact(artifact).figures) {
         if (!figure.value || parts.size() >= 2)
             continue;
-        parts << QStringLiteral("%1: %2").arg(QString::fromStdString(figure.label),
-                                             QString::fromStdString(figure.isDuration ? formatDuration(*figure.value)
-                                                                                      : formatNumber(*figure.value)));
+        parts << QStringLiteral("%1: %2").arg(
+            QString::fromStdString(figure.label),
+            QString::fromStdString(figure.isDuration ? formatDuration(*figure.value) : formatNumber(*figure.value)));
     }
     return parts.join(QStringLiteral(", "));
 }

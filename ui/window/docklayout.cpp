@@ -9,10 +9,7 @@ namespace {
 constexpr int kMinimumSize = 40;
 constexpr int kMaximumSize = 10'000;
 
-bool isHorizontal(Qt::DockWidgetArea area)
-{
-    return area == Qt::TopDockWidgetArea || area == Qt::BottomDockWidgetArea;
-}
+bool isHorizontal(Qt::DockWidgetArea area) { return area == Qt::TopDockWidgetArea || area == Qt::BottomDockWidgetArea; }
 
 } // namespace
 
@@ -24,7 +21,11 @@ QByteArray saveDockLayout(const QMainWindow &window)
             continue;
         const Qt::DockWidgetArea area = window.dockWidgetArea(dock);
         const int size = isHorizontal(area) ? dock->height() : dock->width();
-        docks << QStringLiteral("%1:%2:%3:%4").arg(dock->objectName()).arg(int(area)).arg(dock->isHidden() ? 0 : 1).arg(size);
+        docks << QStringLiteral("%1:%2:%3:%4")
+                     .arg(dock->objectName())
+                     .arg(int(area))
+                     .arg(dock->isHidden() ? 0 : 1)
+                     .arg(size);
     }
     return "docks1 " + docks.join(QLatin1Char(';')).toLatin1();
 }

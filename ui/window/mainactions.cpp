@@ -24,15 +24,14 @@ QAction *make(QObject *parent, const QString &text, const QKeySequence &shortcut
 
 } // namespace
 
-MainActions::MainActions(QMainWindow *window)
-    : QObject(window)
+MainActions::MainActions(QMainWindow *window) : QObject(window)
 {
     open = make(this, tr("&Open…"), QKeySequence::Open, tr("Open artifact files"), QStyle::SP_DialogOpenButton);
     open->setIcon(QIcon::fromTheme(QStringLiteral("document-open"), open->icon()));
     openFolder = make(this, tr("Open &Folder…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O),
                       tr("Open every artifact in a folder and its subfolders"), QStyle::SP_DirOpenIcon);
-    openRecorded = make(this, tr("Open the Recorded &Lessons"), {},
-                        tr("Open the recorded lessons bundled with lessonscope"));
+    openRecorded
+        = make(this, tr("Open the Recorded &Lessons"), {}, tr("Open the recorded lessons bundled with lessonscope"));
     save = make(this, tr("&Save"), QKeySequence::Save, tr("Save the selected run"), QStyle::SP_DialogSaveButton);
     save->setIcon(QIcon::fromTheme(QStringLiteral("document-save"), save->icon()));
     saveAs = make(this, tr("Save &As…"), QKeySequence::SaveAs, tr("Save the selected artifact to a new file"));
@@ -40,7 +39,8 @@ MainActions::MainActions(QMainWindow *window)
     exportPng = make(this, tr("Panel as &PNG…"), {}, tr("Export the current chart as a PNG image"));
     exportSvg = make(this, tr("Panel as &SVG…"), {}, tr("Export the current chart as an SVG drawing"));
     exportCsv = make(this, tr("Panel Series as &CSV…"), {}, tr("Export the current chart's series as CSV"));
-    close = make(this, tr("&Close Artifact"), QKeySequence::Close, tr("Remove the selected artifacts from the library"));
+    close
+        = make(this, tr("&Close Artifact"), QKeySequence::Close, tr("Remove the selected artifacts from the library"));
     closeAll = make(this, tr("Close A&ll"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_W),
                     tr("Remove every artifact from the library"));
     undoClose = make(this, tr("&Undo Close"), QKeySequence::Undo, tr("Open again what was just closed"));
@@ -62,8 +62,9 @@ MainActions::MainActions(QMainWindow *window)
                      QStyle::SP_MediaStop);
     goToPrediction = make(this, tr("Go to the &Prediction"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P),
                           tr("The lesson's prediction, on its timeline: ← → and Enter answer"));
-    compareWithRecorded = make(this, tr("Compare With the Recorded Run"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C),
-                               tr("Your run of this lesson beside its recorded run"));
+    compareWithRecorded
+        = make(this, tr("Compare With the Recorded Run"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C),
+               tr("Your run of this lesson beside its recorded run"));
     nextLesson = make(this, tr("&Next Lesson"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N),
                       tr("The next lesson of the course you have not finished"));
     continueCourse = make(this, tr("C&ontinue the Course"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_G),
@@ -73,8 +74,11 @@ MainActions::MainActions(QMainWindow *window)
     about->setMenuRole(QAction::AboutRole);
     aboutQt = make(this, tr("About &Qt"), {}, tr("About the Qt toolkit"));
     aboutQt->setMenuRole(QAction::AboutQtRole);
+    fillMenus(window->menuBar());
+}
 
-    QMenuBar *bar = window->menuBar();
+void MainActions::fillMenus(QMenuBar *bar)
+{
     QMenu *file = bar->addMenu(tr("&File"));
     file->addAction(open);
     file->addAction(openFolder);

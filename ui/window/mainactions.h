@@ -5,6 +5,7 @@
 class QAction;
 class QMainWindow;
 class QMenu;
+class QMenuBar;
 
 // The main window's actions with their standard shortcuts, and the menus made of them.
 // MainWindow connects them; this class only creates and arranges them.
@@ -33,7 +34,7 @@ public:
     QAction *findInLibrary = nullptr;
     QAction *logScale = nullptr;
     QAction *showLiveRun = nullptr;
-    QAction *showCourse = nullptr; // selects nothing: the welcome page shows the course
+    QAction *showCourse = nullptr;    // selects nothing: the welcome page shows the course
     QAction *toggleLibrary = nullptr; // set by MainWindow from the docks
     QAction *toggleRunPanel = nullptr;
     QMenu *viewMenu = nullptr;
@@ -48,4 +49,7 @@ public:
 
     QAction *about = nullptr;
     QAction *aboutQt = nullptr;
+
+private:
+    void fillMenus(QMenuBar *bar); // File, Edit, View, Run and Help, from the actions above
 };

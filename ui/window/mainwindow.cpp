@@ -55,8 +55,7 @@ namespace {
 class WidthKeeper : public QObject
 {
 public:
-    WidthKeeper(QWidget *watched, std::function<void()> fit)
-        : QObject(watched), m_fit(std::move(fit))
+    WidthKeeper(QWidget *watched, std::function<void()> fit) : QObject(watched), m_fit(std::move(fit))
     {
         watched->installEventFilter(this);
         m_fit();
@@ -76,8 +75,11 @@ private:
 } // namespace
 
 MainWindow::MainWindow(QWidget *parent)
-    : QMainWindow(parent), m_settingsNote(lessonscope::guardSettingsFiles()), m_store(new AnswerStore(this)),
-      m_runner(new LessonRunner(this)), m_model(new LibraryModel(this))
+    : QMainWindow(parent),
+      m_settingsNote(lessonscope::guardSettingsFiles()),
+      m_store(new AnswerStore(this)),
+      m_runner(new LessonRunner(this)),
+      m_model(new LibraryModel(this))
 {
     setWindowTitle(QStringLiteral("lessonscope[*]"));
     setAcceptDrops(true);
@@ -86,9 +88,8 @@ MainWindow::MainWindow(QWidget *parent)
     m_actions = new MainActions(this);
     m_open->recentFiles()->attach(m_actions->recentMenu);
     // A saved run is one to come back to: Open Recent lists it.
-    connect(m_save, &SaveController::saved, m_open->recentFiles(), [this](int, const QString &path) {
-        m_open->recentFiles()->add(path);
-    });
+    connect(m_save, &SaveController::saved, m_open->recentFiles(),
+            [this](int, const QString &path) { m_open->recentFiles()->add(path); });
 
     m_centre = new CentralView(m_model, m_store, this);
     setCentralWidget(m_centre);
@@ -158,8 +159,10 @@ void MainWindow::createDocks()
 void MainWindow::createStatusBar()
 {
     statusBar()->addPermanentWidget(new ScanStatus(m_open, this));
-    connect(m_open, &OpenController::message, this, [this](const QString &text) { statusBar()->showMessage(text, 8000); });
-    connect(m_save, &SaveController::message, this, [this](const QString &text) { statusBar()->showMessage(text, 8000); });
+    connect(m_open, &OpenController::message, this,
+            [this](const QString &text) { statusBar()->showMessage(text, 8000); });
+    connect(m_save, &SaveController::message, this,
+            [this](const QString &text) { statusBar()->showMessage(text, 8000); });
     // The title's "*" and the actions follow every save, of the entry shown or not.
     connect(m_save, &SaveController::saved, this, &MainWindow::updateActions);
     // Show what was just opened (files, a dropped folder, Open Recent), whatever was selected
@@ -174,8 +177,9 @@ void MainWindow::connectActions()
 {
     MainActions *a = m_actions;
     connect(a->open, &QAction::triggered, this, [this] {
-        const QStringList files = QFileDialog::getOpenFileNames(this, tr("Open Artifacts"), QString(),
-                                                                tr("Lesson artifacts and results files (*.json *.csv);;All files (*)"));
+        const QStringList files
+            = QFileDialog::getOpenFileNames(this, tr("Open Artifacts"), QString(),
+                                            tr("Lesson artifacts and results files (*.json *.csv);;All files (*)"));
         if (!files.isEmpty())
             openPaths(files);
     });
@@ -215,7 +219,8 @@ void MainWindow::connectActions()
         else
             statusBar()->showMessage(text);
     });
-    connect(m_centre, &CentralView::message, this, [this](const QString &text) { statusBar()->showMessage(text, 8000); });
+    connect(m_centre, &CentralView::message, this,
+            [this](const QString &text) { statusBar()->showMessage(text, 8000); });
     connect(a->showCourse, &QAction::triggered, this, [this] { m_library->selectIds({}); });
     connect(a->showLiveRun, &QAction::triggered, this, [this] {
         m_library->selectIds({});
@@ -239,9 +244,8 @@ void MainWindow::connectActions()
 void MainWindow::connectRuns()
 {
     m_runs = new RunController(m_runPanel, m_model, m_library, m_centre, this);
-    connect(m_runs, &RunController::message, this, [this](const QString &text, int timeout) {
-        statusBar()->showMessage(text, timeout);
-    });
+    connect(m_runs, &RunController::message, this,
+            [this](const QString &text, int timeout) { statusBar()->showMessage(text, timeout); });
     connect(m_runner, &LessonRunner::runningChanged, this, &MainWindow::updateActions);
 }
 
@@ -273,7 +277,8 @@ void MainWindow::updateActions()
 
     // "*" says the document shown is not saved: a run made here, never a recording, a file, a
     // comparison or the course.
-    const LibraryEntry *shownEntry = single && m_centre->page() == CentralView::Page::Artifact ? m_model->entry(single) : nullptr;
+    const LibraryEntry *shownEntry
+        = single && m_centre->page() == CentralView::Page::Artifact ? m_model->entry(single) : nullptr;
     setWindowTitle(shownEntry ? QStringLiteral("%1[*] — lessonscope").arg(shownEntry->displayName())
                               : QStringLiteral("lessonscope"));
     setWindowModified(shownEntry && shownEntry->unsaved);
@@ -350,10 +355,7 @@ namespace {
 constexpr qsizetype kMaxLayoutBytes = 64 * 1024;
 constexpr const char *kRestoringKey = "mainWindow/restoring";
 
-QByteArray digestOf(const QByteArray &bytes)
-{
-    return QCryptographicHash::hash(bytes, QCryptographicHash::Sha256);
-}
+QByteArray digestOf(const QByteArray &bytes) { return QCryptographicHash::hash(bytes, QCryptographicHash::Sha256); }
 
 void storeLayout(QSettings &settings, const QString &key, const QByteArray &bytes)
 {
@@ -408,8 +410,8 @@ void MainWindow::restoreSettings()
     if (const QByteArray header = trustedLayout(settings, QStringLiteral("library/header")); !header.isEmpty())
         m_library->restoreState(header);
     const QVariant logScale = settings.value(QStringLiteral("charts/logScale"), false);
-    m_actions->logScale->setChecked(logScale.typeId() == QMetaType::Bool ? logScale.toBool()
-                                                                          : logScale.toString() == QLatin1String("true"));
+    m_actions->logScale->setChecked(
+        logScale.typeId() == QMetaType::Bool ? logScale.toBool() : logScale.toString() == QLatin1String("true"));
 }
 
 void MainWindow::keepOnScreen()

@@ -67,7 +67,7 @@ private:
     // Made before any QSettings (the answer store's first): a settings file that is a FIFO (or a
     // device) would block it. Empty, or what the status bar says of the file.
     QString m_settingsNote;
-    AnswerStore *m_store = nullptr; // the course: answers and progress, kept in the settings
+    AnswerStore *m_store = nullptr;   // the course: answers and progress, kept in the settings
     LessonRunner *m_runner = nullptr; // runs lessons on a worker thread, for the run panel
     LibraryModel *m_model = nullptr;
     CloseController *m_close = nullptr;
@@ -79,6 +79,6 @@ private:
     LibraryPane *m_library = nullptr;
     RunPanel *m_runPanel = nullptr;
     RunController *m_runs = nullptr; // what a run does to the window; stops one when quitting
-    bool m_fitOnShow = false; // a restored geometry is fitted to the screen again once shown
-    QString m_layoutNote; // why the saved layout was not restored, for the status bar
+    bool m_fitOnShow = false;        // a restored geometry is fitted to the screen again once shown
+    QString m_layoutNote;            // why the saved layout was not restored, for the status bar
 };

@@ -16,18 +16,24 @@
 using namespace lessonscope;
 
 OpenController::OpenController(LibraryModel *model, QObject *parent)
-    : QObject(parent), m_model(model), m_loader(new ArtifactLoader(this)), m_watcher(new FolderWatcher(this)),
+    : QObject(parent),
+      m_model(model),
+      m_loader(new ArtifactLoader(this)),
+      m_watcher(new FolderWatcher(this)),
       m_recent(new RecentFiles(this))
 {
     connect(m_loader, &ArtifactLoader::filesLoaded, this, &OpenController::onLoaded);
     connect(m_loader, &ArtifactLoader::finished, this, &OpenController::onFinished);
     connect(m_loader, &ArtifactLoader::folderScanned, this,
-            [this](int, const QString &folder, const QStringList &directories) { m_watcher->watchFolder(folder, directories); });
+            [this](int, const QString &folder, const QStringList &directories) {
+                m_watcher->watchFolder(folder, directories);
+            });
     connect(m_loader, &ArtifactLoader::progress, this, [this](int job, int done, int total) {
         if (m_openedIds.contains(job))
             emit progress(done, total);
     });
-    connect(m_watcher, &FolderWatcher::folderChanged, this, [this](const QString &folder) { refresh({folder}, folder); });
+    connect(m_watcher, &FolderWatcher::folderChanged, this,
+            [this](const QString &folder) { refresh({folder}, folder); });
     connect(m_watcher, &FolderWatcher::fileChanged, this, [this](const QString &path) {
         if (QFileInfo::exists(path)) {
             refresh({path}, QString());
@@ -95,10 +101,7 @@ void OpenController::cancel()
     }
 }
 
-bool OpenController::isBusy() const
-{
-    return !m_openedIds.isEmpty();
-}
+bool OpenController::isBusy() const { return !m_openedIds.isEmpty(); }
 
 void OpenController::refresh(const QStringList &paths, const QString &folder)
 {
@@ -198,8 +201,8 @@ void OpenController::removeVanished(const QString &folder)
 {
     QList<int> gone;
     for (const LibraryEntry &entry : m_model->entries()) {
-        if (entry.origin != LibraryEntry::Origin::Bundled && !entry.unsaved && entry.path.startsWith(folder + QLatin1Char('/'))
-            && !QFileInfo::exists(entry.path))
+        if (entry.origin != LibraryEntry::Origin::Bundled && !entry.unsaved
+            && entry.path.startsWith(folder + QLatin1Char('/')) && !QFileInfo::exists(entry.path))
             gone << entry.id;
     }
     m_model->remove(gone);

@@ -59,15 +59,15 @@ private:
     ArtifactLoader *m_loader;
     FolderWatcher *m_watcher;
     RecentFiles *m_recent;
-    QHash<int, QList<int>> m_openedIds;  // explicit jobs → ids so far
+    QHash<int, QList<int>> m_openedIds; // explicit jobs → ids so far
     struct Refresh {
         QStringList paths;
         QString folder; // "" for a file
         QString key() const { return folder.isEmpty() ? paths.value(0) : folder; }
     };
-    QHash<int, Refresh> m_refreshes;         // refresh jobs running
-    QHash<QString, int> m_refreshJobOf;      // Refresh::key() → its running job
+    QHash<int, Refresh> m_refreshes;          // refresh jobs running
+    QHash<QString, int> m_refreshJobOf;       // Refresh::key() → its running job
     QHash<QString, Refresh> m_pendingRefresh; // Refresh::key() → the one that waits for it
-    FileStamps m_stamps;                     // every file read, as it was read
-    QHash<int, QStringList> m_singleFiles; // explicit jobs → files given one by one, to watch
+    FileStamps m_stamps;                      // every file read, as it was read
+    QHash<int, QStringList> m_singleFiles;    // explicit jobs → files given one by one, to watch
 };

@@ -13,8 +13,7 @@ const char *const kKey = "recentFiles";
 
 } // namespace
 
-RecentFiles::RecentFiles(QObject *parent)
-    : QObject(parent)
+RecentFiles::RecentFiles(QObject *parent) : QObject(parent)
 {
     m_paths = QSettings().value(QLatin1String(kKey)).toStringList();
     while (m_paths.size() > kMaximum)
@@ -60,8 +59,8 @@ void RecentFiles::fillMenu()
         const QFileInfo info(path);
         // &1 … &9, then 1&0: keyboard access to each entry.
         const QString number = i < 9 ? QStringLiteral("&%1").arg(i + 1) : QStringLiteral("1&0");
-        QAction *action = m_menu->addAction(QStringLiteral("%1  %2%3").arg(number, info.fileName(),
-                                                                            info.isDir() ? QStringLiteral("/") : QString()));
+        QAction *action = m_menu->addAction(
+            QStringLiteral("%1  %2%3").arg(number, info.fileName(), info.isDir() ? QStringLiteral("/") : QString()));
         action->setToolTip(lessonscope::plainToolTip(QDir::toNativeSeparators(path)));
         action->setStatusTip(QDir::toNativeSeparators(path));
         action->setEnabled(info.exists());

@@ -38,18 +38,19 @@ RunController::RunController(RunPanel *panel, LibraryModel *model, LibraryPane *
                 library->selectIds({model->addOrReplace(std::move(entry))});
                 emit message(tr("Run finished: the new artifact is selected and not saved yet (File › Save)."), 10000);
             });
-    connect(runner, &LessonRunner::partialRun, this,
-            [this, model, library](int job, const lessonscope::Artifact &artifact, const lessonscope::Problems &problems) {
-                m_keptJob = job;
-                LibraryEntry entry;
-                entry.origin = LibraryEntry::Origin::Run;
-                entry.artifact = artifact;
-                entry.problems = problems;
-                entry.unsaved = true;
-                entry.cancelled = true;
-                entry.runNumber = ++m_runs;
-                library->selectIds({model->addOrReplace(std::move(entry))});
-            });
+    connect(
+        runner, &LessonRunner::partialRun, this,
+        [this, model, library](int job, const lessonscope::Artifact &artifact, const lessonscope::Problems &problems) {
+            m_keptJob = job;
+            LibraryEntry entry;
+            entry.origin = LibraryEntry::Origin::Run;
+            entry.artifact = artifact;
+            entry.problems = problems;
+            entry.unsaved = true;
+            entry.cancelled = true;
+            entry.runNumber = ++m_runs;
+            library->selectIds({model->addOrReplace(std::move(entry))});
+        });
     connect(runner, &LessonRunner::cancelled, this, [this, live](int job, int calls) {
         if (calls == 0) {
             live->finish(job, tr("Run cancelled before the first call; nothing was measured"));
@@ -59,9 +60,10 @@ RunController::RunController(RunPanel *panel, LibraryModel *model, LibraryPane *
         // Says what happened to the calls: kept when they became an artifact (partialRun), else lost.
         const bool kept = job == m_keptJob;
         live->finish(job, RunPanel::cancelledText(calls, kept));
-        emit message(kept ? tr("Run cancelled: the calls measured so far are selected as an unsaved artifact (File › Save).")
-                          : tr("Run cancelled: nothing was kept."),
-                     10000);
+        emit message(
+            kept ? tr("Run cancelled: the calls measured so far are selected as an unsaved artifact (File › Save).")
+                 : tr("Run cancelled: nothing was kept."),
+            10000);
     });
     connect(runner, &LessonRunner::failed, this, [this, live](int job, const QString &text) {
         live->finish(job, tr("Run failed: %1").arg(text));

@@ -32,8 +32,7 @@ QString describeExisting(const QString &path)
 
 } // namespace
 
-SaveController::SaveController(LibraryModel *model, QWidget *window)
-    : QObject(window), m_model(model), m_window(window)
+SaveController::SaveController(LibraryModel *model, QWidget *window) : QObject(window), m_model(model), m_window(window)
 {
     m_choosePath = [this](const QString &suggested) {
         QFileDialog dialog(m_window, tr("Save Artifact As"), suggested, tr("Lesson artifacts (*.json);;All files (*)"));
@@ -41,12 +40,13 @@ SaveController::SaveController(LibraryModel *model, QWidget *window)
         dialog.setDefaultSuffix(QStringLiteral("json"));
         dialog.setOption(QFileDialog::DontConfirmOverwrite); // saveTo() asks, and says what is lost
         dialog.selectFile(suggested);
-        return dialog.exec() == QDialog::Accepted && !dialog.selectedFiles().isEmpty() ? dialog.selectedFiles().constFirst()
-                                                                                      : QString();
+        return dialog.exec() == QDialog::Accepted && !dialog.selectedFiles().isEmpty()
+            ? dialog.selectedFiles().constFirst()
+            : QString();
     };
     m_confirm = [this](const QString &title, const QString &question) {
-        return showPlainMessage(m_window, QMessageBox::Warning, title, question,
-                                QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel)
+        return showPlainMessage(m_window, QMessageBox::Warning, title, question, QMessageBox::Yes | QMessageBox::Cancel,
+                                QMessageBox::Cancel)
             == QMessageBox::Yes;
     };
     m_chooseFolder = [this](const QString &suggested) {
@@ -55,21 +55,24 @@ SaveController::SaveController(LibraryModel *model, QWidget *window)
     m_askUnsaved = [this](int count) {
         const std::unique_ptr<QMessageBox> box = unsavedQuestion(count, m_window);
         switch (box->exec()) {
-        case QMessageBox::SaveAll: return UnsavedChoice::SaveAll;
-        case QMessageBox::Discard: return UnsavedChoice::Discard;
-        default: return UnsavedChoice::Cancel;
+        case QMessageBox::SaveAll:
+            return UnsavedChoice::SaveAll;
+        case QMessageBox::Discard:
+            return UnsavedChoice::Discard;
+        default:
+            return UnsavedChoice::Cancel;
         }
     };
 }
 
 std::unique_ptr<QMessageBox> SaveController::unsavedQuestion(int count, QWidget *parent)
 {
-    auto box = std::make_unique<QMessageBox>(
-        QMessageBox::Warning, tr("Unsaved Runs"),
-        (count == 1 ? tr("A run made on this machine is not saved.")
-                    : tr("%1 runs made on this machine are not saved.").arg(count))
-            + QLatin1Char(' ') + tr("Their measurements are lost unless you save them."),
-        QMessageBox::SaveAll | QMessageBox::Discard | QMessageBox::Cancel, parent);
+    auto box = std::make_unique<QMessageBox>(QMessageBox::Warning, tr("Unsaved Runs"),
+                                             (count == 1 ? tr("A run made on this machine is not saved.")
+                                                         : tr("%1 runs made on this machine are not saved.").arg(count))
+                                                 + QLatin1Char(' ')
+                                                 + tr("Their measurements are lost unless you save them."),
+                                             QMessageBox::SaveAll | QMessageBox::Discard | QMessageBox::Cancel, parent);
     // The button says what it saves: "Save All" over one run reads as if there were others.
     auto *save = qobject_cast<QPushButton *>(box->button(QMessageBox::SaveAll));
     save->setText(count == 1 ? tr("&Save Run…") : tr("&Save All %1 Runs…").arg(count));
@@ -94,10 +97,7 @@ QString SaveController::defaultFileName(const Artifact &artifact)
     return artifactBaseName(artifact) + QStringLiteral(".json");
 }
 
-QString SaveController::saveFolder()
-{
-    return artifactSaveFolder();
-}
+QString SaveController::saveFolder() { return artifactSaveFolder(); }
 
 QString SaveController::suggestedPath(int id) const
 {
@@ -142,7 +142,8 @@ bool SaveController::saveTo(int id, const QString &path)
 
     QString error;
     if (!writeArtifactFile(*entry->artifact, absolute, &error)) {
-        showPlainMessage(m_window, QMessageBox::Critical, tr("Cannot Save"), tr("The artifact was not saved: %1").arg(error));
+        showPlainMessage(m_window, QMessageBox::Critical, tr("Cannot Save"),
+                         tr("The artifact was not saved: %1").arg(error));
         return false;
     }
     QSettings().setValue(QLatin1String(kArtifactSaveFolderKey), QFileInfo(absolute).absolutePath());

@@ -22,7 +22,7 @@ class SaveController : public QObject
 
 public:
     enum class UnsavedChoice { SaveAll, Discard, Cancel };
-    using ChoosePath = std::function<QString(const QString &suggestedPath)>;           // "" cancels
+    using ChoosePath = std::function<QString(const QString &suggestedPath)>;            // "" cancels
     using Confirm = std::function<bool(const QString &title, const QString &question)>; // true: go on
     using AskUnsaved = std::function<UnsavedChoice(int count)>;
     using ChooseFolder = std::function<QString(const QString &suggestedFolder)>; // "" cancels

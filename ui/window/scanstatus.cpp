@@ -8,8 +8,7 @@
 #include <QProgressBar>
 #include <QToolButton>
 
-ScanStatus::ScanStatus(OpenController *controller, QWidget *parent)
-    : QWidget(parent)
+ScanStatus::ScanStatus(OpenController *controller, QWidget *parent) : QWidget(parent)
 {
     m_label = new QLabel(this);
     m_progress = new QProgressBar(this);
@@ -40,7 +39,4 @@ ScanStatus::ScanStatus(OpenController *controller, QWidget *parent)
     });
 }
 
-QString ScanStatus::text() const
-{
-    return m_label->text();
-}
+QString ScanStatus::text() const { return m_label->text(); }

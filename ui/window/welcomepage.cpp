@@ -7,8 +7,7 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
-WelcomePage::WelcomePage(QWidget *parent)
-    : QWidget(parent)
+WelcomePage::WelcomePage(QWidget *parent) : QWidget(parent)
 {
     m_title = new QLabel(this);
     QFont titleFont = m_title->font();
@@ -127,8 +126,10 @@ void WelcomePage::refreshCourse()
         if (m_complete) {
             right += lesson.predicted.value_or(false) ? 1 : 0;
             state = (*lesson.predicted ? tr("first answer ✓") : tr("first answer ✗"))
-                    + (lesson.retries == 1 ? tr(", 1 retry") : lesson.retries > 1 ? tr(", %1 retries").arg(lesson.retries) : QString())
-                    + (lesson.runFigures.isEmpty() ? QString() : tr(" — your run: %1").arg(lesson.runFigures));
+                + (lesson.retries == 1      ? tr(", 1 retry")
+                       : lesson.retries > 1 ? tr(", %1 retries").arg(lesson.retries)
+                                            : QString())
+                + (lesson.runFigures.isEmpty() ? QString() : tr(" — your run: %1").arg(lesson.runFigures));
         }
         addLessonRow(row, tr("%1. %2").arg(row + 1).arg(lesson.title), state, lesson.id, lesson.done());
         m_courseLines << QStringLiteral("%1. %2 — %3 — %4").arg(row + 1).arg(lesson.id, lesson.title, state);
@@ -154,7 +155,8 @@ void WelcomePage::refreshCourse()
     }
 }
 
-void WelcomePage::addLessonRow(int row, const QString &title, const QString &stateText, const QString &lessonId, bool done)
+void WelcomePage::addLessonRow(int row, const QString &title, const QString &stateText, const QString &lessonId,
+                               bool done)
 {
     auto *name = new QLabel(title, m_course);
     name->setTextFormat(Qt::PlainText);
@@ -173,12 +175,6 @@ void WelcomePage::addLessonRow(int row, const QString &title, const QString &sta
         cell->show(); // made after the page was shown
 }
 
-QString WelcomePage::completeText() const
-{
-    return m_complete ? m_text->text() : QString();
-}
+QString WelcomePage::completeText() const { return m_complete ? m_text->text() : QString(); }
 
-QStringList WelcomePage::courseLines() const
-{
-    return m_courseLines;
-}
+QStringList WelcomePage::courseLines() const { return m_courseLines; }

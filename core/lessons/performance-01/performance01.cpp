@@ -17,18 +17,18 @@ namespace lessonscope {
 namespace {
 
 // The recorded lesson's texts, word for word: artifacts made here must read like the recorded one.
-constexpr const char *kReading =
-    "The host dispatches and waits while device work proceeds. The measurement lane includes "
-    "readiness. Lengths illustrate ordering only and are not measured durations. Compilation and "
-    "data preparation need separately chosen boundaries when included in a benchmark.";
+constexpr const char *kReading
+    = "The host dispatches and waits while device work proceeds. The measurement lane includes "
+      "readiness. Lengths illustrate ordering only and are not measured durations. Compilation and "
+      "data preparation need separately chosen boundaries when included in a benchmark.";
 
 // Under a measured timeline the lengths are durations, so the reading says what they show.
-constexpr const char *kMeasuredReading =
-    "The host dispatches and waits while device work proceeds. The measurement lane includes "
-    "readiness. Lengths are this machine's measured durations, to scale: a timer stopped when "
-    "dispatch returns reads only the hand-over, while the completed result includes the work and "
-    "the synchronization. Compilation and data preparation need separately chosen boundaries when "
-    "included in a benchmark.";
+constexpr const char *kMeasuredReading
+    = "The host dispatches and waits while device work proceeds. The measurement lane includes "
+      "readiness. Lengths are this machine's measured durations, to scale: a timer stopped when "
+      "dispatch returns reads only the hand-over, while the completed result includes the work and "
+      "the synchronization. Compilation and data preparation need separately chosen boundaries when "
+      "included in a benchmark.";
 
 } // namespace
 
@@ -36,14 +36,12 @@ LessonInfo Performance01::makeInfo()
 {
     LessonInfo info;
     info.firstCallApart = true; // the lesson is about the first call: shown apart as it runs
-    info.contentVersion = 2; // 2: the measured reading
+    info.contentVersion = 2;    // 2: the measured reading
     info.summary = "Time an m×k · k×n matrix product on an asynchronous stream: the timer starts at "
                    "dispatch and stops when the host has observed the completed result.";
     info.texts = matrixlesson::timelineTexts(
-        "Time the completed result",
-        "Where should synchronization occur in completed-result latency measurement?",
-        kReading, kMeasuredReading,
-        "input already placed; call plus output synchronization");
+        "Time the completed result", "Where should synchronization occur in completed-result latency measurement?",
+        kReading, kMeasuredReading, "input already placed; call plus output synchronization");
 
     // At most 100,000 samples: each warm call adds its sample and its trace to the artifact, and a
     // million of them would make a file bigger than lessonscope reads (64 MiB).
@@ -55,8 +53,13 @@ LessonInfo Performance01::makeInfo()
 
 LessonContract Performance01::contract()
 {
-    return {performance01::stdoutFields, performance01::panels, performance01::panelLayout,
-            performance01::check, performance01::summarize, timelineFrom<Performance01Timeline>, statedParametersOf<performance01::stdoutFields>};
+    return {performance01::stdoutFields,
+            performance01::panels,
+            performance01::panelLayout,
+            performance01::check,
+            performance01::summarize,
+            timelineFrom<Performance01Timeline>,
+            statedParametersOf<performance01::stdoutFields>};
 }
 
 LessonRun Performance01::runOn(const RunContext &context, const ParameterValues &values, RunObserver &observer) const
@@ -116,7 +119,8 @@ LessonRun Performance01::runOn(const RunContext &context, const ParameterValues 
             const TimedStream::Timed call = product->call();
             warm.add(call.seconds(), call.evidence, round);
             matrixlesson::recordCall(run, call, round, observer);
-            observer.progress(1 + static_cast<int>(std::min(warm.cleanCount(), samples)), static_cast<int>(samples) + 1);
+            observer.progress(1 + static_cast<int>(std::min(warm.cleanCount(), samples)),
+                              static_cast<int>(samples) + 1);
         }
         // Checked after the clock stopped, on the last output (every call recomputes the same one).
         maxAbsError = product->checkAgainstReference(maxAbsError, cancelled);

@@ -32,7 +32,8 @@ Json sampleNumbers(const Json &out)
 
 constexpr std::array kPanels{
     DeclaredPanel::bar("First call", {nullptr, "seconds"}, {"first"}, {{{kSynchronized, {key::kFirstCall}}}}),
-    DeclaredPanel::line("Warm calls", {"warm sample", "seconds"}, sampleNumbers, {{{kSynchronized, {key::kWarmSamples}}}}),
+    DeclaredPanel::line("Warm calls", {"warm sample", "seconds"}, sampleNumbers,
+                        {{{kSynchronized, {key::kWarmSamples}}}}),
     // The timer-boundary comparison needs the medians, so it exists only when they do.
     DeclaredPanel::bar("Where the timer stops", {nullptr, "seconds"}, {"warm median"},
                        {{{kDispatchOnly, {key::kDispatchWarmMedian}}, {kSynchronized, {key::kWarmMedian}}}})
@@ -47,9 +48,9 @@ void checkTraceLength(const Json &document, const std::optional<std::vector<doub
     const Json *column = calls && calls->is_object() ? Checker::member(*calls, "dispatchBegin") : nullptr;
     if (!warm || !column || !column->is_array() || column->size() == 1 + warm->size())
         return;
-    checker.warning("/trace/calls", "the trace has " + std::to_string(column->size())
-                                        + " calls but stdout reports 1 first call and "
-                                        + std::to_string(warm->size()) + " warm calls");
+    checker.warning("/trace/calls",
+                    "the trace has " + std::to_string(column->size()) + " calls but stdout reports 1 first call and "
+                        + std::to_string(warm->size()) + " warm calls");
 }
 
 } // namespace
@@ -58,9 +59,11 @@ void deriveMedians(Figures &f)
 {
     // The medians are the clean calls' (measuring.h); the dispatch-only timer read the same calls.
     const std::vector<double> clean = f.warm.clean();
-    const std::vector<double> dispatchClean = cleanReadingsOf(f.dispatchOnlyWarmSamplesSeconds, f.warm.seconds, f.warm.waitedNs);
+    const std::vector<double> dispatchClean
+        = cleanReadingsOf(f.dispatchOnlyWarmSamplesSeconds, f.warm.seconds, f.warm.waitedNs);
     f.warmMedianSeconds = clean.empty() ? std::nullopt : std::optional(median(clean));
-    f.dispatchOnlyWarmMedianSeconds = clean.empty() || dispatchClean.empty() ? std::nullopt : std::optional(median(dispatchClean));
+    f.dispatchOnlyWarmMedianSeconds
+        = clean.empty() || dispatchClean.empty() ? std::nullopt : std::optional(median(dispatchClean));
 }
 
 Json output(const LessonRun &run, const Samples &warm, double maxAbsError, const std::string &boundary)
@@ -103,10 +106,7 @@ StdoutFields stdoutFields()
     return fields;
 }
 
-Json panels(const Json &out)
-{
-    return declaredPanels(kPanels, out);
-}
+Json panels(const Json &out) { return declaredPanels(kPanels, out); }
 
 Json panelLayout()
 {
@@ -137,9 +137,10 @@ void check(const Json &document, const Json &out, Checker &checker)
     durationOf(out, key::kDispatchWarmMedian, checker);
     nonNegativeOf(out, key::kMaxAbsError, "an absolute error", checker);
     if (warm && dispatchWarm && warm->size() != dispatchWarm->size()) {
-        checker.warning("/stdout", "stdout has " + std::to_string(warm->size()) + " " + key::kWarmSamples + " but "
-                                       + std::to_string(dispatchWarm->size()) + " " + key::kDispatchWarmSamples
-                                       + "; both time the same calls");
+        checker.warning("/stdout",
+                        "stdout has " + std::to_string(warm->size()) + " " + key::kWarmSamples + " but "
+                            + std::to_string(dispatchWarm->size()) + " " + key::kDispatchWarmSamples
+                            + "; both time the same calls");
     }
     // The medians are of the clean calls: the samples whose evidence says no other work kept a
     // timed thread from a CPU (all of them when the artifact has no evidence).
@@ -156,8 +157,8 @@ LessonSummary summarize(const Artifact &artifact)
     const Figures f = readFigures(artifact);
     LessonSummary summary = matrixlesson::matrixSummary(f.inputShape, f.weightShape, f.dtype);
     const std::vector<double> clean = f.warm.clean();
-    summary.settings.emplace_back("warm samples", std::to_string(f.samplesRequested.value_or(
-                                                      static_cast<std::int64_t>(clean.size()))));
+    summary.settings.emplace_back("warm samples",
+                                  std::to_string(f.samplesRequested.value_or(static_cast<std::int64_t>(clean.size()))));
     // The median the artifact states, else the median of its clean samples.
     std::optional<double> warmMedian = f.warmMedianSeconds;
     if (!warmMedian && !clean.empty())
@@ -169,7 +170,8 @@ LessonSummary summarize(const Artifact &artifact)
         makeFigure(key::kFirstCall, "first call", f.firstCallSeconds, true, {}, {}, true),
         warmFigure,
         makeFigure(key::kDispatchWarmMedian, "dispatch only", f.dispatchOnlyWarmMedianSeconds, true,
-         cleanReadingsOf(f.dispatchOnlyWarmSamplesSeconds, f.warm.seconds, f.warm.waitedNs), "clean warm calls, dispatch only", false),
+                   cleanReadingsOf(f.dispatchOnlyWarmSamplesSeconds, f.warm.seconds, f.warm.waitedNs),
+                   "clean warm calls, dispatch only", false),
         makeFigure(key::kMaxAbsError, "max_abs_error", f.maxAbsError, false, {}, {}, true),
     };
     if (f.firstCallWaitedNs && *f.firstCallWaitedNs > kInterruptedAboveNs)

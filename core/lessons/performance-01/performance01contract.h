@@ -63,16 +63,20 @@ inline constexpr std::array kFields{
     bound::number(key::kFirstCall, "s",
                   "the first call, dispatch to observed readiness: the product's first use for this shape and type",
                   &Figures::firstCallSeconds),
-    bound::integer(key::kFirstCallWaited, "ns", "how long other work kept a timed thread from a CPU during the first call",
+    bound::integer(key::kFirstCallWaited, "ns",
+                   "how long other work kept a timed thread from a CPU during the first call",
                    &Figures::firstCallWaitedNs),
     bound::samples(key::kWarmSamples, "each warm call, dispatch to observed readiness", &Figures::warm),
-    bound::number(key::kWarmMedian, "s", "numpy's median of the clean warm samples", &Figures::warmMedianSeconds).onSomeRuns(),
+    bound::number(key::kWarmMedian, "s", "numpy's median of the clean warm samples", &Figures::warmMedianSeconds)
+        .onSomeRuns(),
     bound::number(key::kMaxAbsError, "", "the last output against a higher-precision reference", &Figures::maxAbsError)
         .onSomeRuns(),
     bound::number(key::kDispatchFirstCall, "s", "what a timer stopped when the first dispatch returned would have read",
                   &Figures::dispatchOnlyFirstCallSeconds),
-    bound::list(key::kDispatchWarmSamples, "s", "the same for each warm call", &Figures::dispatchOnlyWarmSamplesSeconds),
-    bound::number(key::kDispatchWarmMedian, "s", "their median over the clean calls", &Figures::dispatchOnlyWarmMedianSeconds)
+    bound::list(key::kDispatchWarmSamples, "s", "the same for each warm call",
+                &Figures::dispatchOnlyWarmSamplesSeconds),
+    bound::number(key::kDispatchWarmMedian, "s", "their median over the clean calls",
+                  &Figures::dispatchOnlyWarmMedianSeconds)
         .onSomeRuns(),
     bound::as(productfield::kSeed, &Figures::seed),
     bound::as(productfield::kSamplesRequested, &Figures::samplesRequested),

@@ -30,10 +30,7 @@ constexpr std::array<CandidateNames, Performance01Timeline::kStopCount> kStops =
      "the result was available: here, the whole next call."},
 }};
 
-const CandidateNames &namesOf(Stop stop)
-{
-    return kStops.at(static_cast<std::size_t>(stop));
-}
+const CandidateNames &namesOf(Stop stop) { return kStops.at(static_cast<std::size_t>(stop)); }
 
 std::string ratioText(double value, double reference)
 {
@@ -49,10 +46,7 @@ std::string ratioText(double value, double reference)
     return buffer;
 }
 
-std::string duration(double seconds)
-{
-    return formatDuration(seconds);
-}
+std::string duration(double seconds) { return formatDuration(seconds); }
 
 // "During the device work" as the host could stop a timer: halfway through the part of the work
 // that runs after the dispatch returned (all of it when the work ended before that).
@@ -64,10 +58,7 @@ double duringWork(double dispatchEnd, double workBegin, double workEnd)
 
 } // namespace
 
-const char *Performance01Timeline::key(Stop stop)
-{
-    return namesOf(stop).key;
-}
+const char *Performance01Timeline::key(Stop stop) { return namesOf(stop).key; }
 
 std::optional<Stop> Performance01Timeline::stopFromKey(std::string_view key)
 {
@@ -75,10 +66,9 @@ std::optional<Stop> Performance01Timeline::stopFromKey(std::string_view key)
 }
 
 Performance01Timeline::Performance01Timeline(const Artifact &artifact)
-    : StreamTimeline(artifact.trace().value_or(Trace{}))
-    , m_recordedWarmMedian(performance01::readFigures(artifact).warmMedianSeconds)
-{
-}
+    : StreamTimeline(artifact.trace().value_or(Trace{})),
+      m_recordedWarmMedian(performance01::readFigures(artifact).warmMedianSeconds)
+{ }
 
 std::vector<TimelineCandidate> Performance01Timeline::candidatesFor(const CallTimes &t) const
 {
@@ -172,8 +162,8 @@ TimelineVerdict Performance01Timeline::verdict(std::string_view candidateKey, in
         verdict.numbers = "This artifact has no measured trace: the timeline shows the order of events only, "
                           "not their durations.";
         if (m_recordedWarmMedian)
-            verdict.numbers += " The recorded run timed the completed result: warm median " +
-                               duration(*m_recordedWarmMedian) + ".";
+            verdict.numbers
+                += " The recorded run timed the completed result: warm median " + duration(*m_recordedWarmMedian) + ".";
         verdict.numbers += " Rerun the lesson to see what each stop reads on your machine.";
         return verdict;
     }
@@ -202,19 +192,19 @@ std::string Performance01Timeline::measuredNumbers(Stop stop, int callIndex) con
             text += "; median " + over(medianCountOver(stop)) + ": " + duration(*chosenMedian);
         text += ".";
         if (const auto early = callReading(Stop::AfterDispatch, callIndex))
-            text += " Stopped after dispatch it would read " + duration(*early) + " — " +
-                    ratioText(*early, *completed) + " the completed result.";
+            text += " Stopped after dispatch it would read " + duration(*early) + " — " + ratioText(*early, *completed)
+                + " the completed result.";
     } else if (chosen) {
-        text = std::string("Stopped ") + namesOf(stop).shortLabel + ": " + duration(*chosen) + " for " + thisCall +
-               " — " + ratioText(*chosen, *completed) + " the completed result, " + duration(*completed) + ".";
+        text = std::string("Stopped ") + namesOf(stop).shortLabel + ": " + duration(*chosen) + " for " + thisCall
+            + " — " + ratioText(*chosen, *completed) + " the completed result, " + duration(*completed) + ".";
         if (chosenMedian && pairedCompleted)
-            text += " Median " + over(medianCountOver(stop)) + ": " + duration(*chosenMedian) + " against " +
-                    duration(*pairedCompleted) + ".";
+            text += " Median " + over(medianCountOver(stop)) + ": " + duration(*chosenMedian) + " against "
+                + duration(*pairedCompleted) + ".";
     } else {
         text = "Nothing was measured after the run's last call, so this stop has no number for " + thisCall + ".";
         if (chosenMedian && pairedCompleted)
-            text += " Median over the calls that have a next call: " + duration(*chosenMedian) + " against " +
-                    duration(*pairedCompleted) + " for the completed result.";
+            text += " Median over the calls that have a next call: " + duration(*chosenMedian) + " against "
+                + duration(*pairedCompleted) + " for the completed result.";
     }
     return text;
 }

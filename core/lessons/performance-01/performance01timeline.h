@@ -20,7 +20,7 @@ public:
     static std::optional<Stop> stopFromKey(std::string_view key);
 
     explicit Performance01Timeline(const Artifact &artifact);
-    explicit Performance01Timeline(Trace trace) : StreamTimeline(std::move(trace)) {}
+    explicit Performance01Timeline(Trace trace) : StreamTimeline(std::move(trace)) { }
 
     // Leaves out the last call (with two warm calls or more): "long after" reads the next call.
     int representativeCall() const override { return medianCallIndex(true); }

@@ -18,24 +18,24 @@ namespace lessonscope {
 
 namespace {
 
-using performance02::ProcessMeasurement;
 using performance02::kDeviceBackend;
+using performance02::ProcessMeasurement;
 
-constexpr const char *kReading =
-    "The first call of a process pays once for what later calls reuse: starting the stream's worker, "
-    "choosing the product's instruction-set variant, first-touching the output, the library's first use "
-    "and cold caches. A timer started before it measures those, not the call. Lengths illustrate "
-    "ordering only and are not measured durations. Keep the first call apart: start the timer at a warm "
-    "call's dispatch, and report the first call as a figure of its own.";
+constexpr const char *kReading
+    = "The first call of a process pays once for what later calls reuse: starting the stream's worker, "
+      "choosing the product's instruction-set variant, first-touching the output, the library's first use "
+      "and cold caches. A timer started before it measures those, not the call. Lengths illustrate "
+      "ordering only and are not measured durations. Keep the first call apart: start the timer at a warm "
+      "call's dispatch, and report the first call as a figure of its own.";
 
-constexpr const char *kMeasuredReading =
-    "The first call of a process pays once for what later calls reuse: starting the stream's worker, "
-    "choosing the product's instruction-set variant, first-touching the output, the library's first use "
-    "and cold caches. Lengths are this machine's measured durations in the traced process, to scale: the "
-    "parts before the first dispatch take far longer than a warm call, and the first call's own work is "
-    "longer too (the library's code and data still cold), which is why a timer started before them "
-    "measures the set-up, not the call. Keep the first call apart: start the timer at "
-    "a warm call's dispatch, and report the first call, measured in fresh processes, as a figure of its own.";
+constexpr const char *kMeasuredReading
+    = "The first call of a process pays once for what later calls reuse: starting the stream's worker, "
+      "choosing the product's instruction-set variant, first-touching the output, the library's first use "
+      "and cold caches. Lengths are this machine's measured durations in the traced process, to scale: the "
+      "parts before the first dispatch take far longer than a warm call, and the first call's own work is "
+      "longer too (the library's code and data still cold), which is why a timer started before them "
+      "measures the set-up, not the call. Keep the first call apart: start the timer at "
+      "a warm call's dispatch, and report the first call, measured in fresh processes, as a figure of its own.";
 
 // One fresh process measured; throws std::runtime_error when it failed (a run that kept going
 // without it would report fewer processes than it claims).
@@ -44,7 +44,8 @@ std::optional<ProcessMeasurement> measureOneProcess(const performance02::ChildRe
 {
     ChildLimits limits;
     limits.timeoutSeconds = childTimeoutSeconds(1);
-    const ChildResult child = runMeasuringChild(Performance02::kId, performance02::childArguments(request), observer, limits);
+    const ChildResult child
+        = runMeasuringChild(Performance02::kId, performance02::childArguments(request), observer, limits);
     if (child.cancelled)
         return std::nullopt;
     const std::string which = std::string(Performance02::kId) + ": measuring process " + std::to_string(number);
@@ -71,16 +72,14 @@ LessonInfo Performance02::makeInfo()
                    "split into what it pays once: the stream's start, the variant's choice, the output's first "
                    "touch and the work.";
     info.texts = matrixlesson::timelineTexts(
-        "Keep the first call apart",
-        "Where should the timer start to measure a warm call?",
-        kReading, kMeasuredReading,
+        "Keep the first call apart", "Where should the timer start to measure a warm call?", kReading, kMeasuredReading,
         "input already placed; first call timed apart in fresh processes; warm call plus output "
         "synchronization");
 
     info.parameters = {
         // Each process is a fresh start of lessonscope, one after another: 20 keeps a run short.
-        integerParameterSpec(performance02::kProcessesParameter, "Fresh processes", "How many fresh processes each time their first call.",
-                             5, 1, 20),
+        integerParameterSpec(performance02::kProcessesParameter, "Fresh processes",
+                             "How many fresh processes each time their first call.", 5, 1, 20),
         integerParameterSpec(param::kSamples, "Warm calls per process",
                              "How many warm calls each process times after its first.", 10, 1, 10'000),
     };
@@ -90,8 +89,13 @@ LessonInfo Performance02::makeInfo()
 
 LessonContract Performance02::contract()
 {
-    return {performance02::stdoutFields, performance02::panels, performance02::panelLayout,
-            performance02::check, performance02::summarize, timelineFrom<Performance02Timeline>, statedParametersOf<performance02::stdoutFields>};
+    return {performance02::stdoutFields,
+            performance02::panels,
+            performance02::panelLayout,
+            performance02::check,
+            performance02::summarize,
+            timelineFrom<Performance02Timeline>,
+            statedParametersOf<performance02::stdoutFields>};
 }
 
 LessonRun Performance02::runOn(const RunContext &context, const ParameterValues &values, RunObserver &observer) const
@@ -102,8 +106,8 @@ LessonRun Performance02::runOn(const RunContext &context, const ParameterValues 
     // The variant is resolved here, so that the context's (or LESSONSCOPE_ISA's) reaches every
     // child alike; each child still makes the choice itself, timed (kernel_select). A device's
     // driver compiles the kernel itself: no variant.
-    performance02::ChildRequest request =
-        performance02::requestOf(values, device == kStreamDevice ? resolvedMatmulIsa(context.isa) : std::string());
+    performance02::ChildRequest request
+        = performance02::requestOf(values, device == kStreamDevice ? resolvedMatmulIsa(context.isa) : std::string());
     request.device = device;
     const int processes = static_cast<int>(integerParameter(values, performance02::kProcessesParameter));
     LessonRun run;
@@ -143,7 +147,8 @@ LessonRun Performance02::runOn(const RunContext &context, const ParameterValues 
         for (std::size_t i = 1; i < process->calls.size(); ++i)
             observer.callMeasured(++warmReported, MeasuredCall::of(process->calls[i], process->evidence[i], 0));
         firsts.add(process->firstCallSeconds, process->evidence.front(), static_cast<int>(measured.size()));
-        const int clean = static_cast<int>(std::min<std::size_t>(firsts.cleanCount(), static_cast<std::size_t>(processes)));
+        const int clean
+            = static_cast<int>(std::min<std::size_t>(firsts.cleanCount(), static_cast<std::size_t>(processes)));
         observer.progress(clean * perProcess, processes * perProcess);
         measured.push_back(*process);
     }
@@ -190,13 +195,16 @@ int Performance02::measureInChild(const QStringList &arguments) const
 std::optional<std::string> Performance02::workProblem(const ParameterValues &values) const
 {
     // Every fresh process times its first call and its warm calls.
-    return matrixlesson::workProblem(values, static_cast<double>(integerParameter(values, performance02::kProcessesParameter) * (1 + integerParameter(values, param::kSamples))));
+    return matrixlesson::workProblem(values,
+                                     static_cast<double>(integerParameter(values, performance02::kProcessesParameter)
+                                                         * (1 + integerParameter(values, param::kSamples))));
 }
 
 std::string Performance02::describeParameters(const ParameterValues &values) const
 {
-    std::string text = matrixlesson::describeProduct(values) + ", " + parameterText(values, performance02::kProcessesParameter) +
-                       " fresh processes × " + parameterText(values, param::kSamples) + " warm calls";
+    std::string text = matrixlesson::describeProduct(values) + ", "
+        + parameterText(values, performance02::kProcessesParameter) + " fresh processes × "
+        + parameterText(values, param::kSamples) + " warm calls";
     if (values.count(param::kSeed))
         text += ", seed " + parameterText(values, param::kSeed);
     return text;

@@ -20,13 +20,11 @@ namespace {
 // the rounding of a few doubles.
 constexpr double kRounding = 1e-12;
 
-std::string pointerTo(const char *key)
-{
-    return std::string("/stdout/") + key;
-}
+std::string pointerTo(const char *key) { return std::string("/stdout/") + key; }
 
 // One process's parts: each a duration, together no more than its first call.
-void checkParts(const Json &parts, double firstCall, std::string_view backend, const std::string &where, Checker &checker)
+void checkParts(const Json &parts, double firstCall, std::string_view backend, const std::string &where,
+                Checker &checker)
 {
     if (!parts.is_object()) {
         checker.warning(where, "the first call's parts are not an object of named durations");
@@ -52,9 +50,9 @@ void checkProcesses(const Json &out, const std::optional<std::vector<double>> &f
     const Figures f = readFigures(out);
     const std::set<std::int64_t> distinct(f.processIds.begin(), f.processIds.end());
     if (f.processIds.size() != firsts->size() || distinct.size() != firsts->size())
-        checker.warning(pointerTo(key::kProcessIds), "every first call needs a process of its own: "
-                                                         + std::to_string(firsts->size()) + " first calls, "
-                                                         + std::to_string(distinct.size()) + " distinct processes");
+        checker.warning(pointerTo(key::kProcessIds),
+                        "every first call needs a process of its own: " + std::to_string(firsts->size())
+                            + " first calls, " + std::to_string(distinct.size()) + " distinct processes");
     if (f.preemptions.size() != firsts->size())
         checker.warning(pointerTo(key::kPreemptions), "stdout needs how often each process was preempted");
     // On a device a first call is cold or cached (2,000× apart on PoCL): each says which.
@@ -67,7 +65,8 @@ void checkProcesses(const Json &out, const std::optional<std::vector<double>> &f
         return;
     }
     for (std::size_t i = 0; i < firsts->size(); ++i)
-        checkParts((*samples)[i], (*firsts)[i], f.backend, pointerTo(key::kFirstCallPartsSamples) + "/" + std::to_string(i), checker);
+        checkParts((*samples)[i], (*firsts)[i], f.backend,
+                   pointerTo(key::kFirstCallPartsSamples) + "/" + std::to_string(i), checker);
     if (!f.tracedProcess || *f.tracedProcess < 0 || static_cast<std::size_t>(*f.tracedProcess) >= firsts->size()) {
         checker.warning(pointerTo(key::kTracedProcess), "the traced process is not one of the processes");
         return;
@@ -103,7 +102,8 @@ void checkPanels(const Json &document, const Json &out, const std::optional<doub
     for (std::size_t i = 0; y && parts && parts->is_object() && i < names.size(); ++i) {
         const Json *value = Checker::member(*parts, names[i].c_str());
         if (value && value->is_number())
-            compareValue(*y, i, pointer, value->get<double>(), std::string(key::kFirstCallParts) + "." + names[i], checker);
+            compareValue(*y, i, pointer, value->get<double>(), std::string(key::kFirstCallParts) + "." + names[i],
+                         checker);
     }
     if (inOrder)
         compareLine(document, kCallsPanel, "completed call", *inOrder, key::kCallsInOrder, checker);
@@ -117,8 +117,9 @@ void checkTraceLength(const Json &document, const std::optional<std::vector<doub
     const Json *column = calls && calls->is_object() ? Checker::member(*calls, "dispatchBegin") : nullptr;
     if (!inOrder || !column || !column->is_array() || column->size() == inOrder->size())
         return;
-    checker.warning("/trace/calls", "the trace has " + std::to_string(column->size()) + " calls but stdout's "
-                                        + key::kCallsInOrder + " has " + std::to_string(inOrder->size()));
+    checker.warning("/trace/calls",
+                    "the trace has " + std::to_string(column->size()) + " calls but stdout's " + key::kCallsInOrder
+                        + " has " + std::to_string(inOrder->size()));
 }
 
 } // namespace

@@ -14,7 +14,6 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
-
 namespace lessonscope::performance02 {
 
 namespace {
@@ -60,15 +59,17 @@ std::int64_t involuntarySwitches()
 
 QStringList childArguments(const ChildRequest &request)
 {
-    return {QStringLiteral("samples=%1").arg(request.samples), QStringLiteral("m=%1").arg(request.m),
-            QStringLiteral("k=%1").arg(request.k), QStringLiteral("n=%1").arg(request.n),
+    return {QStringLiteral("samples=%1").arg(request.samples),
+            QStringLiteral("m=%1").arg(request.m),
+            QStringLiteral("k=%1").arg(request.k),
+            QStringLiteral("n=%1").arg(request.n),
             QStringLiteral("dtype=%1").arg(request.float64 ? QStringLiteral("float64") : QStringLiteral("float32")),
-            QStringLiteral("seed=%1").arg(request.seed), QStringLiteral("isa=%1").arg(QString::fromStdString(request.isa)),
+            QStringLiteral("seed=%1").arg(request.seed),
+            QStringLiteral("isa=%1").arg(QString::fromStdString(request.isa)),
             QStringLiteral("device=%1").arg(QString::fromStdString(request.device))};
 }
 
-std::optional<ChildRequest> readChildArguments(const QStringList &arguments, const Lesson &lesson,
-                                               std::string *error)
+std::optional<ChildRequest> readChildArguments(const QStringList &arguments, const Lesson &lesson, std::string *error)
 {
     ParameterValues values;
     std::string isa;
@@ -163,7 +164,8 @@ Json measureThisProcess(const ChildRequest &request)
     warmUpUntilSteady(
         [&] {
             const CallTimestamps t = time();
-            return std::pair{t.readyObserved - t.dispatchBegin, !isInterrupted(recorder.next(mark), t.readyObserved - t.dispatchBegin)};
+            return std::pair{t.readyObserved - t.dispatchBegin,
+                             !isInterrupted(recorder.next(mark), t.readyObserved - t.dispatchBegin)};
         },
         [] { return false; });
     recorder.next(mark);

@@ -15,7 +15,7 @@ struct ChildRequest {
     int m = 0, k = 0, n = 0;
     bool float64 = false;
     std::uint64_t seed = 0;
-    std::string isa; // the variant to choose (the parent's --isa / LESSONSCOPE_ISA / best)
+    std::string isa;                    // the variant to choose (the parent's --isa / LESSONSCOPE_ISA / best)
     std::string device = kStreamDevice; // or "opencl:N": the first use of OpenCL there
 };
 
@@ -23,8 +23,7 @@ struct ChildRequest {
 // (with *error set) for arguments that are not a request, or that lesson's parameters refuse
 // (the ranges `lessonscope run` checks).
 QStringList childArguments(const ChildRequest &request);
-std::optional<ChildRequest> readChildArguments(const QStringList &arguments, const Lesson &lesson,
-                                               std::string *error);
+std::optional<ChildRequest> readChildArguments(const QStringList &arguments, const Lesson &lesson, std::string *error);
 
 // The request for resolved parameter values and the variant every child is to choose.
 ChildRequest requestOf(const ParameterValues &values, const std::string &isa);

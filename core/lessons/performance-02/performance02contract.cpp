@@ -26,7 +26,10 @@ constexpr const char *kCallsSeries = "completed call";
 
 Json barPanel(const char *title, Json labels, Json seriesList)
 {
-    return Json{{"kind", "bar"}, {"title", title}, {"labels", std::move(labels)}, {"ylabel", kSeconds},
+    return Json{{"kind", "bar"},
+                {"title", title},
+                {"labels", std::move(labels)},
+                {"ylabel", kSeconds},
                 {"series", std::move(seriesList)}};
 }
 
@@ -44,8 +47,7 @@ std::optional<double> numberOf(const Json &object, const char *name)
     return value && value->is_number() ? std::optional(value->get<double>()) : std::nullopt;
 }
 
-template<typename T>
-std::vector<T> arrayOf(const Json &object, const char *name)
+template <typename T> std::vector<T> arrayOf(const Json &object, const char *name)
 {
     std::vector<T> values;
     const Json *value = member(object, name);
@@ -71,18 +73,12 @@ constexpr double kMostSeconds = 86'400;
 constexpr std::int64_t kMostClockNs = std::int64_t{1} << 62;
 constexpr std::int64_t kMostCallNs = 1'000'000'000'000;
 
-bool isDuration(double seconds)
-{
-    return std::isfinite(seconds) && seconds >= 0 && seconds <= kMostSeconds;
-}
+bool isDuration(double seconds) { return std::isfinite(seconds) && seconds >= 0 && seconds <= kMostSeconds; }
 
 // On a device the work is the device's START and END placed on the host's clock, within the
 // relation's uncertainty of the host's reads around it: its order is its own.
 // Every moment is a clock reading first (0 … 2⁶²), so that no difference below can overflow.
-bool isClockReading(std::int64_t ns)
-{
-    return 0 <= ns && ns <= kMostClockNs;
-}
+bool isClockReading(std::int64_t ns) { return 0 <= ns && ns <= kMostClockNs; }
 
 bool isCall(const CallTimestamps &t, bool onDevice)
 {
@@ -105,7 +101,8 @@ bool readDeviceParts(const Json &child, ProcessMeasurement &process)
         || !environment->is_object() || !cache)
         return false;
     for (const Json &d : *device) {
-        if (!d.is_array() || d.size() != 5 || !std::all_of(d.begin(), d.end(), [](const Json &v) { return v.is_number_integer(); }))
+        if (!d.is_array() || d.size() != 5
+            || !std::all_of(d.begin(), d.end(), [](const Json &v) { return v.is_number_integer(); }))
             return false;
         const auto at = [&d](std::size_t i) { return d[i].get<std::int64_t>(); };
         // The device's moments are its own clock's readings, in order; the offset that places
@@ -152,9 +149,8 @@ std::optional<ProcessMeasurement> readProcess(const Json &child)
     if (!calls || !calls->is_array() || calls->empty())
         return std::nullopt;
     for (const Json &call : *calls) {
-        if (!call.is_array() || call.size() != 5 || !std::all_of(call.begin(), call.end(), [](const Json &t) {
-                return t.is_number_integer();
-            }))
+        if (!call.is_array() || call.size() != 5
+            || !std::all_of(call.begin(), call.end(), [](const Json &t) { return t.is_number_integer(); }))
             return std::nullopt;
         const CallTimestamps timestamps{call[0].get<std::int64_t>(), call[1].get<std::int64_t>(),
                                         call[2].get<std::int64_t>(), call[3].get<std::int64_t>(),
@@ -169,7 +165,8 @@ std::optional<ProcessMeasurement> readProcess(const Json &child)
     if (!evidence || !evidence->is_array() || evidence->size() != process.calls.size())
         return std::nullopt;
     for (const Json &e : *evidence) {
-        if (!e.is_array() || e.size() != 8 || !std::all_of(e.begin(), e.end(), [](const Json &v) { return v.is_number_integer(); }))
+        if (!e.is_array() || e.size() != 8
+            || !std::all_of(e.begin(), e.end(), [](const Json &v) { return v.is_number_integer(); }))
             return std::nullopt;
         const auto at = [&e](std::size_t i) { return e[i].get<std::int64_t>(); };
         CallEvidence call;
@@ -230,7 +227,8 @@ std::size_t medianProcess(const std::vector<ProcessMeasurement> &processes)
 {
     // Among the processes whose first call was clean, when there are any (the median is theirs).
     const auto clean = [](const ProcessMeasurement &p) {
-        return p.evidence.empty() || !isInterrupted(p.evidence.front(), static_cast<std::int64_t>(p.firstCallSeconds * 1e9));
+        return p.evidence.empty()
+            || !isInterrupted(p.evidence.front(), static_cast<std::int64_t>(p.firstCallSeconds * 1e9));
     };
     const bool anyClean = std::any_of(processes.begin(), processes.end(), clean);
     std::vector<double> firsts;
@@ -245,7 +243,8 @@ std::size_t medianProcess(const std::vector<ProcessMeasurement> &processes)
     for (std::size_t i = 0; i < processes.size(); ++i) {
         if (anyClean && !clean(processes[i]))
             continue;
-        if (!best || std::abs(processes[i].firstCallSeconds - middle) < std::abs(processes[*best].firstCallSeconds - middle))
+        if (!best
+            || std::abs(processes[i].firstCallSeconds - middle) < std::abs(processes[*best].firstCallSeconds - middle))
             best = i;
     }
     return best.value_or(0);
@@ -262,9 +261,8 @@ Json output(const LessonRun &run, const std::vector<ProcessMeasurement> &process
     double maxError = 0;
     for (std::size_t p = 0; p < processes.size(); ++p) {
         const ProcessMeasurement &process = processes[p];
-        const auto evidenceOf = [&process](std::size_t i) {
-            return i < process.evidence.size() ? process.evidence[i] : CallEvidence{};
-        };
+        const auto evidenceOf
+            = [&process](std::size_t i) { return i < process.evidence.size() ? process.evidence[i] : CallEvidence{}; };
         firsts.add(process.firstCallSeconds, evidenceOf(0), static_cast<int>(p));
         pids.push_back(process.processId);
         preemptions.push_back(process.preemptions);
@@ -273,7 +271,8 @@ Json output(const LessonRun &run, const std::vector<ProcessMeasurement> &process
             cacheSamples.push_back(kernelCacheJson(*process.kernelCache));
         maxError = std::max(maxError, process.maxAbsError);
         for (std::size_t i = 1; i < process.calls.size(); ++i)
-            warm.add(MeasuredCall::of(process.calls[i], {}, 0).synchronizedSeconds(), evidenceOf(i), static_cast<int>(p));
+            warm.add(MeasuredCall::of(process.calls[i], {}, 0).synchronizedSeconds(), evidenceOf(i),
+                     static_cast<int>(p));
     }
     // Call 1 is the traced process's whole first call, as first_call_seconds is of each process
     // (its work alone is first_call_parts.work): the line starts where the "First call" bar is.
@@ -308,7 +307,8 @@ Json output(const LessonRun &run, const std::vector<ProcessMeasurement> &process
     }
     out[key::kCallsInOrder] = inOrder;
     writeSamples(out, key::kWarmSamples, warm);
-    if (const std::vector<double> clean = warm.clean(); !clean.empty()) // no median of nothing: left out rather than null
+    if (const std::vector<double> clean = warm.clean();
+        !clean.empty()) // no median of nothing: left out rather than null
         out[key::kWarmMedian] = median(clean);
     out[key::kMaxAbsError] = maxError;
     out[key::kSeed] = parameterJson(params, param::kSeed);
@@ -339,7 +339,10 @@ Json panels(const Json &out)
     Json x = Json::array();
     for (std::size_t i = 1; i <= out.at(key::kCallsInOrder).size(); ++i)
         x.push_back(static_cast<std::int64_t>(i));
-    list.push_back(Json{{"kind", "line"}, {"title", kCallsTitle}, {"x", std::move(x)}, {"xlabel", kCallsXLabel},
+    list.push_back(Json{{"kind", "line"},
+                        {"title", kCallsTitle},
+                        {"x", std::move(x)},
+                        {"xlabel", kCallsXLabel},
                         {"ylabel", kSeconds},
                         {"series", Json::array({panelSeries(kCallsSeries, out.at(key::kCallsInOrder))})}});
     return list;
@@ -350,7 +353,10 @@ Json panelLayout()
     Json first = barPanel(kFirstTitle, Json::array({kFirstLabel, kWarmLabel}), Json::array({kSeriesLabel}));
     first["yscale"] = "log";
     Json parts = barPanel(kPartsTitle, partDisplayLabels({}), Json::array({kSeriesLabel}));
-    Json calls{{"kind", "line"}, {"title", kCallsTitle}, {"xlabel", kCallsXLabel}, {"ylabel", kSeconds},
+    Json calls{{"kind", "line"},
+               {"title", kCallsTitle},
+               {"xlabel", kCallsXLabel},
+               {"ylabel", kSeconds},
                {"series", Json::array({kCallsSeries})}};
     return Json::array({first, parts, calls});
 }
@@ -395,22 +401,26 @@ LessonSummary summarize(const Artifact &artifact)
     // A cold and a cached first call on a device differ ~2,000× on PoCL: runs that met the
     // kernel cache differently are different experiments.
     if (!f.kernelCache.empty()) {
-        const auto compiled = std::count_if(f.kernelCache.begin(), f.kernelCache.end(),
-                                            [](const KernelCacheState &s) { return s.program == "miss" || s.kernelBinary == "miss"; });
+        const auto compiled = std::count_if(f.kernelCache.begin(), f.kernelCache.end(), [](const KernelCacheState &s) {
+            return s.program == "miss" || s.kernelBinary == "miss";
+        });
         const auto total = static_cast<std::ptrdiff_t>(f.kernelCache.size());
-        summary.settings.emplace_back("kernel cache", compiled == 0 ? "every process found its kernel cached"
-                                                      : compiled == total ? "every process compiled its kernel"
-                                                      : std::to_string(compiled) + " of " + std::to_string(total)
-                                                            + " processes compiled their kernel");
+        summary.settings.emplace_back("kernel cache",
+                                      compiled == 0           ? "every process found its kernel cached"
+                                          : compiled == total ? "every process compiled its kernel"
+                                                              : std::to_string(compiled) + " of "
+                                              + std::to_string(total) + " processes compiled their kernel");
     }
     std::optional<double> warmMedian = f.warmMedianSeconds;
     if (!warmMedian && !f.warmSamplesSeconds.empty())
         warmMedian = median(f.warm.clean());
     // Each process is a round: the first calls' own spread is the between-round one.
-    Figure first = makeFigure(key::kFirstCall, "first call", f.firstCallSeconds, true, f.firstCalls.clean(), "clean first calls", true);
+    Figure first = makeFigure(key::kFirstCall, "first call", f.firstCallSeconds, true, f.firstCalls.clean(),
+                              "clean first calls", true);
     first.interrupted = f.firstCalls.interruptedCount();
     first.rounds = first.samples;
-    Figure warm = makeFigure(key::kWarmMedian, "warm median", warmMedian, true, f.warm.clean(), "clean warm calls", true);
+    Figure warm
+        = makeFigure(key::kWarmMedian, "warm median", warmMedian, true, f.warm.clean(), "clean warm calls", true);
     warm.interrupted = f.warm.interruptedCount();
     warm.rounds = roundMedians(f.warm.cleanByRound());
     summary.figures = {

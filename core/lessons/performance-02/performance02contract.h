@@ -105,10 +105,10 @@ struct ProcessMeasurement {
     std::int64_t processId = 0;
     std::string instructionSet;
     std::string waitStrategy;
-    double firstCallSeconds = 0;            // from before the stream started to the first readiness
-    std::map<std::string, double> parts;    // partNames() → seconds
-    std::vector<CallTimestamps> calls;      // ns since this process's first dispatch; [0] the first
-    std::vector<CallEvidence> evidence;     // one per call: the scheduler's evidence of it
+    double firstCallSeconds = 0;         // from before the stream started to the first readiness
+    std::map<std::string, double> parts; // partNames() → seconds
+    std::vector<CallTimestamps> calls;   // ns since this process's first dispatch; [0] the first
+    std::vector<CallEvidence> evidence;  // one per call: the scheduler's evidence of it
     double maxAbsError = 0;
     // How often the operating system took a CPU from this process's threads while it measured
     // (getrusage's ru_nivcsw): 0 means nothing else disturbed its calls.

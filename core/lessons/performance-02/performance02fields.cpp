@@ -15,38 +15,40 @@ StdoutFields stdoutFields()
         productfield::kProduct,
         std::to_array<StdoutField>({
             field::text(key::kBoundary,
-                "what the timer holds: \"input already placed; call plus output synchronization\""),
+                        "what the timer holds: \"input already placed; call plus output synchronization\""),
             field::integer(key::kProcesses, "", "the processes asked for").stating(kProcessesParameter),
             field::list(key::kProcessIds, "",
-                "the operating system's id of each process, as it reported it: all distinct"),
+                        "the operating system's id of each process, as it reported it: all distinct"),
             field::list(key::kPreemptions, "",
-                "one per process: how often the operating system preempted its threads while it measured "
-                "(getrusage's ru_nivcsw)"),
+                        "one per process: how often the operating system preempted its threads while it measured "
+                        "(getrusage's ru_nivcsw)"),
             field::number(key::kFirstCall, "s", "numpy's median of first_call_samples_seconds"),
-            field::samples(key::kFirstCallSamples,
+            field::samples(
+                key::kFirstCallSamples,
                 "one per process: from before the stream was constructed to the first call's observed readiness"),
-            field::integer(key::kTracedProcess, "",
+            field::integer(
+                key::kTracedProcess, "",
                 "the index of the process whose first call is nearest the median: its calls are the artifact's "
                 "trace"),
             field::object(key::kFirstCallParts, "s",
-                "the traced process's first call in parts: stream_start, kernel_select, first_touch, work "
-                "(on a device driver_load, context, program_build, kernel_create, place, work)"),
+                          "the traced process's first call in parts: stream_start, kernel_select, first_touch, work "
+                          "(on a device driver_load, context, program_build, kernel_create, place, work)"),
             field::list(key::kFirstCallPartsSamples, "", "the same object for every process, in process order"),
             field::list(key::kKernelCacheSamples, "",
-                "on an OpenCL device: whether each process's program build and first enqueue found the "
-                "driver's kernel cache ({program, kernelBinary})").onSomeRuns(),
-            field::text(key::kKernelCacheDirectory,
-                "on an OpenCL device: the driver's kernel cache folder").onSomeRuns(),
+                        "on an OpenCL device: whether each process's program build and first enqueue found the "
+                        "driver's kernel cache ({program, kernelBinary})")
+                .onSomeRuns(),
+            field::text(key::kKernelCacheDirectory, "on an OpenCL device: the driver's kernel cache folder")
+                .onSomeRuns(),
             field::list(key::kCallsInOrder, "s", "the traced process's calls 1…N: call 1 its whole first call"),
             field::samples(key::kWarmSamples,
-                "every warm call of every process, in process order; warm_median_seconds their median"),
+                           "every warm call of every process, in process order; warm_median_seconds their median"),
             field::number(key::kWarmMedian, "s", "numpy's median of the clean warm samples").onSomeRuns(),
             field::number(key::kMaxAbsError, "",
-                "the largest of the processes' errors against the higher-precision reference"),
+                          "the largest of the processes' errors against the higher-precision reference"),
         }),
         productfield::kRunEnd);
     return fields;
 }
 
 } // namespace lessonscope::performance02
-

@@ -26,13 +26,11 @@ const std::vector<PartSpec> &partSpecs(std::string_view backend)
         {part::kDriverLoad, "driver", "driver load",
          "Finding the platforms and the device: the ICD loader reads its vendors files and loads every driver. "
          "Once per process."},
-        {part::kContext, "context", "context",
-         "clCreateContext and the profiling command queue. Once per process."},
+        {part::kContext, "context", "context", "clCreateContext and the profiling command queue. Once per process."},
         {part::kProgramBuild, "build", "program build",
          "clCreateProgramWithSource and clBuildProgram: the compiler, unless the driver's kernel cache held the "
          "program. Once per context."},
-        {part::kKernelCreate, "kernel", "kernel",
-         "clCreateKernel: the product's kernel object. Once per program."},
+        {part::kKernelCreate, "kernel", "kernel", "clCreateKernel: the product's kernel object. Once per program."},
         {part::kPlace, "place", "buffers",
          "clCreateBuffer of the inputs and the output, and a blocking write of the inputs. Once per problem."},
         {part::kWork, "work", "work",

@@ -46,16 +46,16 @@ constexpr std::array<CandidateNames, Performance02Timeline::kStartCount> kDevice
      "alone. The first call is kept apart and reported as a figure of its own, measured in fresh processes."},
 }};
 
-constexpr const char *kDeviceMeasuredReading =
-    "The first call of a process on an OpenCL device pays once for what later calls reuse: loading the "
-    "drivers, creating the context and its queue, building the program (or finding it in the driver's kernel "
-    "cache, as JAX finds a compiled function in its persistent compilation cache), creating the kernel and "
-    "the buffers, and at the first enqueue compiling the kernel for its work-group size. Lengths are this "
-    "machine's measured durations in the traced process, to scale, the host's view above the device's own "
-    "clock: the device shows the first enqueue's compilation as time submitted but not begun. Whether the "
-    "cache held the program changes the first call a thousandfold, so the run records it for every process. "
-    "Keep the first call apart: start the timer at a warm call's enqueue, and report the first call, "
-    "measured in fresh processes, as a figure of its own.";
+constexpr const char *kDeviceMeasuredReading
+    = "The first call of a process on an OpenCL device pays once for what later calls reuse: loading the "
+      "drivers, creating the context and its queue, building the program (or finding it in the driver's kernel "
+      "cache, as JAX finds a compiled function in its persistent compilation cache), creating the kernel and "
+      "the buffers, and at the first enqueue compiling the kernel for its work-group size. Lengths are this "
+      "machine's measured durations in the traced process, to scale, the host's view above the device's own "
+      "clock: the device shows the first enqueue's compilation as time submitted but not begun. Whether the "
+      "cache held the program changes the first call a thousandfold, so the run records it for every process. "
+      "Keep the first call apart: start the timer at a warm call's enqueue, and report the first call, "
+      "measured in fresh processes, as a figure of its own.";
 
 const CandidateNames &namesOf(Start start, bool onDevice = false)
 {
@@ -85,9 +85,8 @@ void addCall(std::vector<TimelineEvent> &events, const TracedCall &c, double ori
              Labels labels)
 {
     const auto at = [origin](std::int64_t t) { return static_cast<double>(t) - origin; };
-    const auto label = [labels](const char *text, Labels atLeast) {
-        return labels >= atLeast ? std::string(text) : std::string();
-    };
+    const auto label
+        = [labels](const char *text, Labels atLeast) { return labels >= atLeast ? std::string(text) : std::string(); };
     events.push_back(span(Lane::Host, label("dispatch", Labels::Host), "The host hands " + name + " to the stream.",
                           at(c.dispatchBegin), at(c.dispatchEnd)));
     events.push_back(span(Lane::Host, label("wait", Labels::Host),
@@ -111,17 +110,11 @@ void addParts(std::vector<TimelineEvent> &events, const std::vector<performance0
         events.push_back(span(Lane::Host, parts[i].caption, parts[i].meaning, bounds[i], bounds[i + 1]));
 }
 
-std::string callName(int index)
-{
-    return index == 0 ? "first call" : "warm call " + std::to_string(index);
-}
+std::string callName(int index) { return index == 0 ? "first call" : "warm call " + std::to_string(index); }
 
 } // namespace
 
-const char *Performance02Timeline::key(Start start)
-{
-    return namesOf(start).key;
-}
+const char *Performance02Timeline::key(Start start) { return namesOf(start).key; }
 
 std::optional<Start> Performance02Timeline::startFromKey(std::string_view key)
 {
@@ -129,14 +122,13 @@ std::optional<Start> Performance02Timeline::startFromKey(std::string_view key)
 }
 
 Performance02Timeline::Performance02Timeline(const Artifact &artifact)
-    : m_trace(artifact.trace().value_or(Trace{}))
-    , m_figures(performance02::readFigures(artifact))
+    : m_trace(artifact.trace().value_or(Trace{})), m_figures(performance02::readFigures(artifact))
 {
     // To scale only with everything the layout needs: the calls, the traced process's first call
     // and its parts (a file missing them is drawn as the schematic rather than guessed at).
     const auto traced = m_figures.tracedProcess;
-    const bool hasFirst = traced && *traced >= 0
-        && static_cast<std::size_t>(*traced) < m_figures.firstCallSamplesSeconds.size();
+    const bool hasFirst
+        = traced && *traced >= 0 && static_cast<std::size_t>(*traced) < m_figures.firstCallSamplesSeconds.size();
     m_measured = !m_trace.calls.empty() && hasFirst
         && m_figures.parts.size() == performance02::partNames(m_figures.backend).size();
     if (m_measured) {
@@ -214,7 +206,8 @@ CallTimeline Performance02Timeline::call(int index) const
     // parts, the calls before this one (for context), this call and its completed result.
     addParts(call.events, parts, bounds);
     for (int i = 0; i < ownIndex; ++i)
-        addCall(call.events, calls[static_cast<std::size_t>(i)], origin, callName(i), i == 0 ? Labels::Host : Labels::None);
+        addCall(call.events, calls[static_cast<std::size_t>(i)], origin, callName(i),
+                i == 0 ? Labels::Host : Labels::None);
     // The parts belong to the first call, the earlier calls to themselves: context on any other.
     for (TimelineEvent &event : call.events)
         event.context = ownIndex > 0;
@@ -258,8 +251,9 @@ TimelineVerdict Performance02Timeline::verdict(std::string_view candidateKey, in
     const Start start = startFromKey(candidateKey).value_or(Start::BeforeStream);
     TimelineVerdict verdict;
     verdict.correct = start == Start::ThisDispatch;
-    verdict.headline = verdict.correct ? std::string("Right: start the timer ") + namesOf(start, onDevice()).label + "."
-                                       : std::string("Not quite: you started the timer ") + namesOf(start, onDevice()).label + ".";
+    verdict.headline = verdict.correct
+        ? std::string("Right: start the timer ") + namesOf(start, onDevice()).label + "."
+        : std::string("Not quite: you started the timer ") + namesOf(start, onDevice()).label + ".";
     verdict.why = namesOf(start, onDevice()).why;
     verdict.numbers = m_measured ? measuredNumbers(std::clamp(callIndex, 0, callCount() - 1)) : schematicNumbers();
     return verdict;
@@ -277,11 +271,11 @@ std::string Performance02Timeline::measuredNumbers(int callIndex) const
     std::string text;
     for (const Start start : {Start::BeforeStream, Start::FirstDispatch}) {
         const double reading = *readingSeconds(key(start), callIndex);
-        text += std::string("A timer started ") + namesOf(start, onDevice()).label + " reads " + formatDuration(reading) + " — "
-            + formatRatio(reading / warm) + " " + name + ". ";
+        text += std::string("A timer started ") + namesOf(start, onDevice()).label + " reads " + formatDuration(reading)
+            + " — " + formatRatio(reading / warm) + " " + name + ". ";
     }
-    text += std::string("Started ") + namesOf(Start::ThisDispatch, onDevice()).label + " it reads " + formatDuration(warm) + ", "
-        + name + " itself.";
+    text += std::string("Started ") + namesOf(Start::ThisDispatch, onDevice()).label + " it reads "
+        + formatDuration(warm) + ", " + name + " itself.";
     if (m_figures.warmMedianSeconds && m_figures.firstCallSeconds)
         text += " Over " + std::to_string(m_figures.warmSamplesSeconds.size()) + " warm calls in "
             + std::to_string(m_figures.firstCallSamplesSeconds.size()) + " fresh processes the warm median is "
@@ -303,10 +297,7 @@ std::string Performance02Timeline::schematicNumbers() const
     return text;
 }
 
-bool Performance02Timeline::onDevice() const
-{
-    return m_figures.backend == performance02::kDeviceBackend;
-}
+bool Performance02Timeline::onDevice() const { return m_figures.backend == performance02::kDeviceBackend; }
 
 std::string Performance02Timeline::measuredReading() const
 {

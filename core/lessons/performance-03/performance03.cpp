@@ -16,20 +16,20 @@ namespace lessonscope {
 
 namespace {
 
-constexpr const char *kReading =
-    "The host prepares the inputs, places them in the device's memory, then dispatches the call and "
-    "waits for its result. Preparation and placement are work of their own: a timer started before "
-    "them measures them too. Lengths illustrate ordering only and are not measured durations. Start "
-    "the call's timer at the dispatch, with the inputs already placed, and give preparation and "
-    "placement boundaries of their own.";
+constexpr const char *kReading
+    = "The host prepares the inputs, places them in the device's memory, then dispatches the call and "
+      "waits for its result. Preparation and placement are work of their own: a timer started before "
+      "them measures them too. Lengths illustrate ordering only and are not measured durations. Start "
+      "the call's timer at the dispatch, with the inputs already placed, and give preparation and "
+      "placement boundaries of their own.";
 
-constexpr const char *kMeasuredReading =
-    "The host prepares the inputs, places them in the device's memory, then dispatches the call and "
-    "waits for its result. Lengths are this machine's measured durations, to scale: a timer started "
-    "before preparation or placement adds their time to the call's. Preparation and placement grow "
-    "with the inputs (n²), the product with n³, so together they weigh most at small sizes and the "
-    "product at large ones. Start the call's timer at the dispatch, with the inputs already placed, "
-    "and give preparation and placement boundaries of their own.";
+constexpr const char *kMeasuredReading
+    = "The host prepares the inputs, places them in the device's memory, then dispatches the call and "
+      "waits for its result. Lengths are this machine's measured durations, to scale: a timer started "
+      "before preparation or placement adds their time to the call's. Preparation and placement grow "
+      "with the inputs (n²), the product with n³, so together they weigh most at small sizes and the "
+      "product at large ones. Start the call's timer at the dispatch, with the inputs already placed, "
+      "and give preparation and placement boundaries of their own.";
 
 // The sizes parameter is a Choice of named sweeps. The parameter system has Integer and Choice
 // only; a free list would need a parser and limits of its own in every form, and min/max/steps
@@ -39,8 +39,8 @@ constexpr const char *kMeasuredReading =
 // info before this file's globals are made.
 const std::vector<std::string> &sweeps()
 {
-    static const std::vector<std::string> list = {"16,64,256,1024", "16,32,64,128,256,512,1024", "16,64,256",
-                                                  "64,256,1024", "256"};
+    static const std::vector<std::string> list
+        = {"16,64,256,1024", "16,32,64,128,256,512,1024", "16,64,256", "64,256,1024", "256"};
     return list;
 }
 
@@ -48,7 +48,7 @@ using performance03::SampleTimes;
 
 // The run in progress: what was measured, and how far it got.
 struct Experiment {
-    Experiment(RunObserver &o, LessonRun &r) : observer(o), run(r) {}
+    Experiment(RunObserver &o, LessonRun &r) : observer(o), run(r) { }
 
     RunObserver &observer;
     LessonRun &run;
@@ -105,16 +105,17 @@ void Experiment::record(performance03::SizeSamples &size, const SampleTimes &t, 
         run.startedAtNs = t.call.dispatchBegin; // the trace's origin: the first traced call's dispatch
     const std::int64_t origin = run.startedAtNs;
     measurements.phases.push_back({t.prepareBegin - origin, t.prepareEnd - origin, t.place.dispatchBegin - origin,
-                                   t.place.workBegin - origin, t.place.workEnd - origin,
-                                   t.place.readyObserved - origin, std::nullopt});
+                                   t.place.workBegin - origin, t.place.workEnd - origin, t.place.readyObserved - origin,
+                                   std::nullopt});
     if (t.unawaited) {
         const performance03::UnawaitedTwin &u = *t.unawaited;
         measurements.phases.back().unawaited = performance03::UnawaitedPhase{
-            u.place.dispatchBegin - origin, u.place.dispatchEnd - origin, u.place.workBegin - origin,
+            u.place.dispatchBegin - origin, u.place.dispatchEnd - origin,  u.place.workBegin - origin,
             u.place.workEnd - origin,       u.call.dispatchBegin - origin, u.call.workBegin - origin,
             u.call.workEnd - origin,        u.call.readyObserved - origin};
     }
-    run.calls.push_back(MeasuredCall::of(t.call.since(origin), t.evidence, round, t.call.readyObserved - t.prepareBegin));
+    run.calls.push_back(
+        MeasuredCall::of(t.call.since(origin), t.evidence, round, t.call.readyObserved - t.prepareBegin));
     run.calls.back().device = t.callDevice.since(origin); // a real device's own clock
     observer.callMeasured(reported++, live);
 }
@@ -156,7 +157,8 @@ bool Experiment::measureSize(performance03::PlacedRound &device, int n, bool tra
     }
     // After the clock stopped: the last output against the last prepared inputs.
     if (size.whole.size() > 0) {
-        observer.phase("checking the " + std::to_string(n) + "×" + std::to_string(n) + " result against a higher-precision reference");
+        observer.phase("checking the " + std::to_string(n) + "×" + std::to_string(n)
+                       + " result against a higher-precision reference");
         size.maxAbsError = product->maxAbsErrorAgainstReference();
     }
     return !run.cancelled;
@@ -191,10 +193,7 @@ std::vector<int> Performance03::sizesOf(const std::string &sweep)
     return sizes;
 }
 
-int Performance03::defaultSizeOf(const std::vector<int> &sizes)
-{
-    return sizes.empty() ? 0 : sizes[sizes.size() / 2];
-}
+int Performance03::defaultSizeOf(const std::vector<int> &sizes) { return sizes.empty() ? 0 : sizes[sizes.size() / 2]; }
 
 LessonInfo Performance03::makeInfo()
 {
@@ -205,15 +204,14 @@ LessonInfo Performance03::makeInfo()
         "Place the inputs before the timer",
         "The timer stops when the host has observed the call's result. Where must it "
         "start to time the call alone?",
-        kReading, kMeasuredReading,
-        "inputs prepared and placed before the timer; call plus output synchronization");
+        kReading, kMeasuredReading, "inputs prepared and placed before the timer; call plus output synchronization");
     info.parameters = {
         choiceParameterSpec(performance03::kSizesParameter, "Sizes (n of n×n · n×n)",
-                   "The sweep of square sizes; the middle one is traced and shown in the bar.", sweeps()),
+                            "The sweep of square sizes; the middle one is traced and shown in the bar.", sweeps()),
         // At 1024 float64 a sample takes about a tenth of a second on a small machine, so the
         // default of 7 keeps a run with the defaults within seconds.
-        integerParameterSpec(param::kSamples, "Samples per size", "How many timed samples at each size, after one untimed round.",
-                    7, 1, 1000),
+        integerParameterSpec(param::kSamples, "Samples per size",
+                             "How many timed samples at each size, after one untimed round.", 7, 1, 1000),
         matrixlesson::dtypeParameter(),
         matrixlesson::seedParameter(),
     };
@@ -222,8 +220,9 @@ LessonInfo Performance03::makeInfo()
 
 LessonContract Performance03::contract()
 {
-    return {performance03::stdoutFields, performance03::panels, performance03::panelLayout,
-            performance03::check, performance03::summarize, timelineFrom<Performance03Timeline>, performance03::parametersOf};
+    return {performance03::stdoutFields, performance03::panels,    performance03::panelLayout,
+            performance03::check,        performance03::summarize, timelineFrom<Performance03Timeline>,
+            performance03::parametersOf};
 }
 
 LessonRun Performance03::runOn(const RunContext &context, const ParameterValues &values, RunObserver &observer) const
@@ -237,7 +236,7 @@ LessonRun Performance03::runOn(const RunContext &context, const ParameterValues 
     run.measuring.rounds = measuring::kRounds;
     Experiment experiment(observer, run);
     experiment.dtype = choiceParameter(values, param::kDtype) == "float64" ? MatmulKernel::Dtype::Float64
-                                                                     : MatmulKernel::Dtype::Float32;
+                                                                           : MatmulKernel::Dtype::Float32;
     experiment.seed = static_cast<std::uint64_t>(integerParameter(values, param::kSeed));
     experiment.samples = static_cast<std::size_t>(integerParameter(values, param::kSamples));
     experiment.sizeCount = sizes.size();
@@ -270,7 +269,8 @@ LessonRun Performance03::runOn(const RunContext &context, const ParameterValues 
     // The fewest untimed samples a size had before its timed ones, by the warm-up rule.
     m.warmupRounds = 0;
     for (std::size_t i = 0; i < run.measuring.warmUps.size(); ++i)
-        m.warmupRounds = i == 0 ? run.measuring.warmUps[i].calls : std::min(m.warmupRounds, run.measuring.warmUps[i].calls);
+        m.warmupRounds
+            = i == 0 ? run.measuring.warmUps[i].calls : std::min(m.warmupRounds, run.measuring.warmUps[i].calls);
     // The run's verdict counts every size's samples; wanted is the samples asked for at all sizes.
     run.measuring.wanted = experiment.samples * m.sizes.size();
     for (const performance03::SizeSamples &size : m.sizes) {

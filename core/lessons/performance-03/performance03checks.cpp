@@ -23,10 +23,7 @@ struct PerSize {
     Series prepare, place, call, withPlacement, withPreparation;
 };
 
-std::string sizeName(std::int64_t n)
-{
-    return std::to_string(n) + "×" + std::to_string(n);
-}
+std::string sizeName(std::int64_t n) { return std::to_string(n) + "×" + std::to_string(n); }
 
 // Each per-size list as long as sizes.
 void checkLengths(const Json &out, std::size_t sizeCount, Checker &checker)
@@ -35,8 +32,9 @@ void checkLengths(const Json &out, std::size_t sizeCount, Checker &checker)
                              key::kWithPlacementMedian, key::kWithPreparationMedian, key::kMaxAbsError}) {
         const Json *value = Checker::member(out, name);
         if (value && value->is_array() && value->size() != sizeCount)
-            checker.warning("/stdout", "stdout's " + std::string(name) + " has " + std::to_string(value->size()) +
-                                           " values but sizes has " + std::to_string(sizeCount) + ": one per size");
+            checker.warning("/stdout",
+                            "stdout's " + std::string(name) + " has " + std::to_string(value->size())
+                                + " values but sizes has " + std::to_string(sizeCount) + ": one per size");
     }
 }
 
@@ -50,8 +48,9 @@ void checkOrder(const std::vector<std::int64_t> &sizes, const PerSize &m, Checke
             return;
         for (std::size_t i = 0; i < sizes.size() && i < wide->size() && i < narrow->size(); ++i) {
             if ((*wide)[i] < (*narrow)[i])
-                checker.warning("/stdout", "stdout's " + std::string(wideKey) + " at " + sizeName(sizes[i]) +
-                                               " is less than its " + narrowKey + ", which it contains");
+                checker.warning("/stdout",
+                                "stdout's " + std::string(wideKey) + " at " + sizeName(sizes[i]) + " is less than its "
+                                    + narrowKey + ", which it contains");
         }
     };
     atLeast(m.withPreparation, key::kWithPreparationMedian, m.withPlacement, key::kWithPlacementMedian);
@@ -69,8 +68,9 @@ void checkSizes(const Figures &f, const Json &out, Checker &checker)
     }
     for (std::size_t i = 0; i < f.sizes.size(); ++i) {
         if (f.sizes[i] < 1 || (i > 0 && f.sizes[i] <= f.sizes[i - 1])) {
-            checker.warning("/stdout", "stdout's sizes must be positive and ascending; " + std::to_string(f.sizes[i]) +
-                                           " at position " + std::to_string(i) + " is not");
+            checker.warning("/stdout",
+                            "stdout's sizes must be positive and ascending; " + std::to_string(f.sizes[i])
+                                + " at position " + std::to_string(i) + " is not");
             return;
         }
     }
@@ -81,8 +81,8 @@ void checkSizes(const Figures &f, const Json &out, Checker &checker)
 void checkPanels(const Json &document, const Figures &f, Checker &checker)
 {
     if (const auto at = f.defaultIndex()) {
-        const std::pair<const char *, const std::vector<double> *> bars[] = {
-            {kWhole, &f.withPreparationMedian}, {kPlaceAndCall, &f.withPlacementMedian}, {kCallOnly, &f.callMedian}};
+        const std::pair<const char *, const std::vector<double> *> bars[]
+            = {{kWhole, &f.withPreparationMedian}, {kPlaceAndCall, &f.withPlacementMedian}, {kCallOnly, &f.callMedian}};
         const char *keys[] = {key::kWithPreparationMedian, key::kWithPlacementMedian, key::kCallMedian};
         for (std::size_t b = 0; b < 3; ++b) {
             if (*at < bars[b].second->size())
@@ -96,7 +96,8 @@ void checkPanels(const Json &document, const Figures &f, Checker &checker)
     for (std::size_t i = 0; i < f.placeMedian.size() && i < f.withPreparationMedian.size(); ++i)
         share.push_back(f.withPreparationMedian[i] > 0 ? f.placeMedian[i] / f.withPreparationMedian[i] : 0.0);
     if (share.size() == f.sizes.size())
-        compareLine(document, kSharePanel, kShare, share, "place_median_seconds ÷ with_preparation_median_seconds", checker);
+        compareLine(document, kSharePanel, kShare, share, "place_median_seconds ÷ with_preparation_median_seconds",
+                    checker);
 }
 
 // The default size's medians again, from the traced calls and their phases: the same
@@ -108,13 +109,17 @@ void checkAgainstTrace(const Json &document, const Figures &f, Checker &checker)
     if (!traced || !at)
         return;
     if (traced->traced != f.phases.size() || f.phases.empty()) {
-        checker.warning("/stdout", "stdout's default_size_phases has " + std::to_string(f.phases.size()) +
-                                       " calls but the trace has another number");
+        checker.warning("/stdout",
+                        "stdout's default_size_phases has " + std::to_string(f.phases.size())
+                            + " calls but the trace has another number");
         return;
     }
-    const std::pair<const std::vector<double> *, const std::vector<double> *> pairs[] = {
-        {&traced->prepare, &f.prepareMedian}, {&traced->place, &f.placeMedian}, {&traced->call, &f.callMedian},
-        {&traced->withPlacement, &f.withPlacementMedian}, {&traced->withPreparation, &f.withPreparationMedian}};
+    const std::pair<const std::vector<double> *, const std::vector<double> *> pairs[]
+        = {{&traced->prepare, &f.prepareMedian},
+           {&traced->place, &f.placeMedian},
+           {&traced->call, &f.callMedian},
+           {&traced->withPlacement, &f.withPlacementMedian},
+           {&traced->withPreparation, &f.withPreparationMedian}};
     const char *keys[] = {key::kPrepareMedian, key::kPlaceMedian, key::kCallMedian, key::kWithPlacementMedian,
                           key::kWithPreparationMedian};
     for (std::size_t k = 0; k < 5; ++k) {
@@ -124,8 +129,10 @@ void checkAgainstTrace(const Json &document, const Figures &f, Checker &checker)
         const double recomputed = median(*samples);
         const double value = (*stated)[*at];
         if (std::abs(recomputed - value) > 1e-12 * std::max(std::abs(recomputed), std::abs(value)))
-            checker.warning("/stdout", "stdout's " + std::string(keys[k]) + " at the default size is not the median "
-                                           "of the traced calls and their phases");
+            checker.warning("/stdout",
+                            "stdout's " + std::string(keys[k])
+                                + " at the default size is not the median "
+                                  "of the traced calls and their phases");
     }
 }
 
@@ -138,16 +145,16 @@ void checkTwins(const Figures &f, Checker &checker)
         if (!f.phases[i].unawaited)
             continue;
         const UnawaitedPhase &u = *f.phases[i].unawaited;
-        const bool hostInOrder = u.placeDispatchBegin <= u.placeDispatchEnd && u.placeDispatchEnd <= u.callDispatchBegin &&
-                                 u.callDispatchBegin <= u.readyObserved;
-        const bool deviceInOrder = u.placeWorkBegin <= u.placeWorkEnd && u.placeWorkEnd <= u.callWorkBegin &&
-                                   u.callWorkBegin <= u.callWorkEnd && u.callWorkEnd <= u.readyObserved &&
-                                   u.placeDispatchBegin <= u.placeWorkBegin;
+        const bool hostInOrder = u.placeDispatchBegin <= u.placeDispatchEnd && u.placeDispatchEnd <= u.callDispatchBegin
+            && u.callDispatchBegin <= u.readyObserved;
+        const bool deviceInOrder = u.placeWorkBegin <= u.placeWorkEnd && u.placeWorkEnd <= u.callWorkBegin
+            && u.callWorkBegin <= u.callWorkEnd && u.callWorkEnd <= u.readyObserved
+            && u.placeDispatchBegin <= u.placeWorkBegin;
         if (!hostInOrder || !deviceInOrder) {
             checker.warning("/stdout/" + std::string(key::kPhases),
-                            "the un-awaited twin of traced call " + std::to_string(i + 1) + " is out of order: " +
-                                (hostInOrder ? "its call's work did not follow its copy on the device"
-                                             : "the host's placement, call and readiness are not in sequence"));
+                            "the un-awaited twin of traced call " + std::to_string(i + 1) + " is out of order: "
+                                + (hostInOrder ? "its call's work did not follow its copy on the device"
+                                               : "the host's placement, call and readiness are not in sequence"));
             return;
         }
     }

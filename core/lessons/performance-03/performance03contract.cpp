@@ -42,8 +42,7 @@ Json barPanel(Json labels, Json seriesList)
     return makeBarPanel(kDefaultTitle, std::move(labels), {nullptr, kSeconds}, std::move(seriesList));
 }
 
-template<typename Member>
-Json perSize(const Measurements &m, Member member)
+template <typename Member> Json perSize(const Measurements &m, Member member)
 {
     Json values = Json::array();
     for (const SizeSamples &size : m.sizes)
@@ -82,8 +81,8 @@ Json phasesJson(const std::vector<PhaseTimes> &phases)
     out[phase::kPlaceWorkBegin] = column(&PhaseTimes::placeWorkBegin);
     out[phase::kPlaceWorkEnd] = column(&PhaseTimes::placeWorkEnd);
     out[phase::kPlaceReadyObserved] = column(&PhaseTimes::placeReadyObserved);
-    const bool twins = !phases.empty() && std::all_of(phases.begin(), phases.end(),
-                                                      [](const PhaseTimes &p) { return p.unawaited.has_value(); });
+    const bool twins = !phases.empty()
+        && std::all_of(phases.begin(), phases.end(), [](const PhaseTimes &p) { return p.unawaited.has_value(); });
     if (!twins)
         return out;
     const auto twin = [&phases](std::int64_t UnawaitedPhase::*member) {
@@ -144,7 +143,7 @@ std::vector<PhaseTimes> phasesOf(const Json &out)
     const Json *phases = member(out, key::kPhases);
     if (!phases)
         return {};
-    const char *names[] = {phase::kPrepareBegin, phase::kPrepareEnd, phase::kPlaceDispatchBegin,
+    const char *names[] = {phase::kPrepareBegin,   phase::kPrepareEnd,   phase::kPlaceDispatchBegin,
                            phase::kPlaceWorkBegin, phase::kPlaceWorkEnd, phase::kPlaceReadyObserved};
     std::vector<std::vector<std::int64_t>> columns;
     for (const char *name : names) {
@@ -213,7 +212,8 @@ Json output(const LessonRun &run, const Measurements &m)
     out[key::kPlaceMedian] = perSize(m, medianOf(&SizeSamples::place));
     out[key::kCallMedian] = perSize(m, medianOf(&SizeSamples::call));
     out[key::kWithPlacementMedian] = perSize(m, medianOf(&SizeSamples::withPlacement));
-    out[key::kWithPreparationMedian] = perSize(m, [](const SizeSamples &s) { return median(cleanOrAll(s.whole.seconds, s.whole.waitedNs)); });
+    out[key::kWithPreparationMedian]
+        = perSize(m, [](const SizeSamples &s) { return median(cleanOrAll(s.whole.seconds, s.whole.waitedNs)); });
     out[key::kMaxAbsError] = perSize(m, [](const SizeSamples &s) { return s.maxAbsError; });
     out[key::kPhases] = phasesJson(m.phases);
     out[key::kCallSamples] = lists(&SizeSamples::call);
@@ -233,14 +233,15 @@ Json panels(const Json &out)
     // A run measures its default size first and always measures one sample, so the bar has its
     // three medians; output made otherwise gets a bar with no bars rather than invented ones.
     const auto at = f.defaultIndex();
-    const bool complete = at && *at < f.withPreparationMedian.size() && *at < f.withPlacementMedian.size() &&
-                          *at < f.callMedian.size();
+    const bool complete
+        = at && *at < f.withPreparationMedian.size() && *at < f.withPlacementMedian.size() && *at < f.callMedian.size();
     const auto bar = [&](const char *label, const std::vector<double> &values) {
         return panelSeries(label, complete ? Json::array({values[*at]}) : Json::array());
     };
-    list.push_back(barPanel(complete ? Json::array({std::string("n = ").append(std::to_string(f.sizes[*at]))}) : Json::array(),
-                            Json::array({bar(kWhole, f.withPreparationMedian), bar(kPlaceAndCall, f.withPlacementMedian),
-                                         bar(kCallOnly, f.callMedian)})));
+    list.push_back(
+        barPanel(complete ? Json::array({std::string("n = ").append(std::to_string(f.sizes[*at]))}) : Json::array(),
+                 Json::array({bar(kWhole, f.withPreparationMedian), bar(kPlaceAndCall, f.withPlacementMedian),
+                              bar(kCallOnly, f.callMedian)})));
     list.push_back(linePanel(kBySizeTitle, out.at(key::kSizes), kSeconds,
                              Json::array({panelSeries(kWhole, out.at(key::kWithPreparationMedian)),
                                           panelSeries(kPlaceAndCall, out.at(key::kWithPlacementMedian)),
@@ -340,9 +341,10 @@ std::optional<ParameterValues> parametersOf(const Json &out)
     const std::vector<std::int64_t> sizes = lenient::integersOf(lenient::member(out, key::kSizes));
     if (!values || sizes.empty())
         return std::nullopt;
-    if (const Json *cancelled = lenient::member(out, key::kCancelled); cancelled && cancelled->is_boolean() && cancelled->get<bool>())
+    if (const Json *cancelled = lenient::member(out, key::kCancelled);
+        cancelled && cancelled->is_boolean() && cancelled->get<bool>())
         return std::nullopt; // sizes lists the sizes measured before the stop, not the sweep asked for
-    std::string sweep; // the choice is the list itself: "16,64,256,1024"
+    std::string sweep;       // the choice is the list itself: "16,64,256,1024"
     for (std::int64_t size : sizes)
         sweep += (sweep.empty() ? "" : ",") + std::to_string(size);
     (*values)[kSizesParameter] = sweep;

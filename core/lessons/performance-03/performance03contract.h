@@ -25,8 +25,8 @@ inline constexpr const char *kSizesParameter = "sizes";
 // order they are printed.
 namespace key {
 using namespace productkey; // backend, eigen, compiler, lessonscope, shapes, dtype, seed, max_abs_error, cancelled
-inline constexpr const char *kSizes = "sizes";                  // n of each n×n · n×n, ascending
-inline constexpr const char *kDefaultSize = "default_size";     // the size traced and shown in the bar
+inline constexpr const char *kSizes = "sizes";              // n of each n×n · n×n, ascending
+inline constexpr const char *kDefaultSize = "default_size"; // the size traced and shown in the bar
 inline constexpr const char *kSamplesPerSize = "samples_per_size";
 inline constexpr const char *kWarmupRounds = "warmup_rounds_per_size";
 inline constexpr const char *kSamplesMeasured = "samples_measured"; // per size

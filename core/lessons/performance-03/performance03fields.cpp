@@ -14,7 +14,7 @@ StdoutFields stdoutFields()
             productfield::kSeed,
             field::list(key::kSizes, "", "n of each size measured (a cancelled run lists those with a sample)"),
             field::integer(key::kDefaultSize, "",
-                "the size whose calls are the trace and the bar: the sweep's middle one"),
+                           "the size whose calls are the trace and the bar: the sweep's middle one"),
             field::integer(key::kSamplesPerSize, "", "samples asked for at each size").stating(param::kSamples),
             field::integer(key::kWarmupRounds, "", "untimed rounds before the samples (1)"),
             field::list(key::kSamplesMeasured, "", "samples measured"),
@@ -23,10 +23,12 @@ StdoutFields stdoutFields()
             field::list(key::kCallMedian, "s", "median of call + sync: the call's dispatch to its observed readiness"),
             field::list(key::kWithPlacementMedian, "s", "median of placement + call + sync"),
             field::list(key::kWithPreparationMedian, "s",
-                "median of preparation + placement + call + sync (the whole)"),
-            field::list(key::kMaxAbsError, "",
+                        "median of preparation + placement + call + sync (the whole)"),
+            field::list(
+                key::kMaxAbsError, "",
                 "the last output against a higher-precision reference computed from the last prepared (host) inputs"),
-            field::object(key::kPhases, "",
+            field::object(
+                key::kPhases, "",
                 "one element per traced call: prepare_begin_ns, prepare_end_ns, place_dispatch_begin_ns, "
                 "place_work_begin_ns, place_work_end_ns, place_ready_observed_ns, in ns since the run's first "
                 "dispatch (the first traced call's), so negative before it; then (lessonscope 0.3 on, all eight or "
@@ -38,7 +40,8 @@ StdoutFields stdoutFields()
                 "timeline's \"after a placement not awaited\", timeline.md)"),
             field::list(key::kCallSamples, "s", "every sample's call + sync, one list per size"),
             field::list(key::kWithPlacementSamples, "s", "every sample's placement + call + sync, one list per size"),
-            field::samples(key::kWithPreparationSamples,
+            field::samples(
+                key::kWithPreparationSamples,
                 "every whole sample (preparation + placement + call + sync), one list per size, with the evidence "
                 "of the three"),
             productfield::kCancelled,
@@ -47,4 +50,3 @@ StdoutFields stdoutFields()
 }
 
 } // namespace lessonscope::performance03
-

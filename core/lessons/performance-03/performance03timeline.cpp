@@ -34,10 +34,7 @@ constexpr std::array<CandidateNames, Performance03Timeline::kStartCount> kStarts
      "their own."},
 }};
 
-const CandidateNames &namesOf(Start start)
-{
-    return kStarts.at(static_cast<std::size_t>(start));
-}
+const CandidateNames &namesOf(Start start) { return kStarts.at(static_cast<std::size_t>(start)); }
 
 // Digits grouped by thousands: 1530 → "1,530".
 std::string grouped(long long value)
@@ -82,10 +79,7 @@ Trace phasedTrace(const Artifact &artifact, const performance03::Figures &figure
 
 } // namespace
 
-const char *Performance03Timeline::key(Start start)
-{
-    return namesOf(start).key;
-}
+const char *Performance03Timeline::key(Start start) { return namesOf(start).key; }
 
 std::optional<Start> Performance03Timeline::startFromKey(std::string_view key)
 {
@@ -93,10 +87,9 @@ std::optional<Start> Performance03Timeline::startFromKey(std::string_view key)
 }
 
 Performance03Timeline::Performance03Timeline(const Artifact &artifact)
-    : StreamTimeline(phasedTrace(artifact, performance03::readFigures(artifact)))
-    , m_figures(performance03::readFigures(artifact))
-{
-}
+    : StreamTimeline(phasedTrace(artifact, performance03::readFigures(artifact))),
+      m_figures(performance03::readFigures(artifact))
+{ }
 
 bool Performance03Timeline::hasPhases() const
 {
@@ -105,8 +98,9 @@ bool Performance03Timeline::hasPhases() const
 
 bool Performance03Timeline::hasTwins() const
 {
-    return hasPhases() && std::all_of(m_figures.phases.begin(), m_figures.phases.end(),
-                                      [](const performance03::PhaseTimes &p) { return p.unawaited.has_value(); });
+    return hasPhases()
+        && std::all_of(m_figures.phases.begin(), m_figures.phases.end(),
+                       [](const performance03::PhaseTimes &p) { return p.unawaited.has_value(); });
 }
 
 std::string Performance03Timeline::callTitle(int index) const
@@ -241,8 +235,8 @@ void Performance03Timeline::addPhases(CallTimeline &call, int index) const
 double Performance03Timeline::addTwin(CallTimeline &call, int index) const
 {
     // Schematic: the placement returns at once, the copy runs on, the call waits behind it.
-    double placeBegin = -34, placeEnd = -30, copyBegin = -28, copyEnd = 6, dispatch = -28, workBegin = 12,
-           workEnd = 60, ready = call.anchor;
+    double placeBegin = -34, placeEnd = -30, copyBegin = -28, copyEnd = 6, dispatch = -28, workBegin = 12, workEnd = 60,
+           ready = call.anchor;
     double drawnLaterBy = 0; // than the twin ran, right after its call
     if (hasTwins()) {
         const performance03::UnawaitedPhase &u = *m_figures.phases[static_cast<std::size_t>(index)].unawaited;
@@ -292,8 +286,8 @@ TimelineVerdict Performance03Timeline::verdict(std::string_view candidateKey, in
     verdict.headline = verdict.correct ? "Right: start the timer at the dispatch, with the inputs placed."
                                        : std::string("Not quite: you started the timer ") + namesOf(start).label + ".";
     verdict.why = namesOf(start).why;
-    verdict.numbers = isMeasured() ? measuredNumbers(start, std::clamp(callIndex, 0, callCount() - 1))
-                                   : schematicNumbers();
+    verdict.numbers
+        = isMeasured() ? measuredNumbers(start, std::clamp(callIndex, 0, callCount() - 1)) : schematicNumbers();
     return verdict;
 }
 
@@ -308,10 +302,12 @@ std::string Performance03Timeline::twinNumbers(int index) const
                "reading of a timer started after a placement not awaited.";
     const performance03::UnawaitedPhase &u = *m_figures.phases[static_cast<std::size_t>(index)].unawaited;
     const double copy = performance03::secondsBetween(u.placeWorkBegin, u.placeWorkEnd);
-    std::string text = "Started after a placement not awaited the timer reads " + formatDuration(*twin) +
-                       " for the twin of " + callTitle(index) + " (the same sample again, its placement dispatched "
-                       "and not awaited) — " + ratioText(*twin / *call) + " the call alone, " +
-                       formatDuration(*call) + ". The device copied for " + formatDuration(copy);
+    std::string text = "Started after a placement not awaited the timer reads " + formatDuration(*twin)
+        + " for the twin of " + callTitle(index)
+        + " (the same sample again, its placement dispatched "
+          "and not awaited) — "
+        + ratioText(*twin / *call) + " the call alone, " + formatDuration(*call) + ". The device copied for "
+        + formatDuration(copy);
     if (u.placeWorkEnd <= u.callDispatchBegin)
         text += ", and finished before the call was dispatched: this driver copied within the enqueue, so little "
                 "of it leaked into the timer. On a GPU the enqueue returns first and the copy crosses the bus "
@@ -320,8 +316,8 @@ std::string Performance03Timeline::twinNumbers(int index) const
         text += ", still copying when the call was dispatched: the call waited behind it, inside the timer.";
     if (!twinMedian || !callMedian) // every twin interrupted: its reading stands alone
         return text + " No twin of this run ran clean, so there is no median to set beside it.";
-    return text + " The median over " + std::to_string(callCount()) + " twins: " + formatDuration(*twinMedian) +
-           " against " + formatDuration(*callMedian) + " for the call alone.";
+    return text + " The median over " + std::to_string(callCount()) + " twins: " + formatDuration(*twinMedian)
+        + " against " + formatDuration(*callMedian) + " for the call alone.";
 }
 
 std::string Performance03Timeline::measuredNumbers(Start start, int index) const
@@ -341,25 +337,26 @@ std::string Performance03Timeline::measuredNumbers(Start start, int index) const
     const std::string over = "median over " + std::to_string(callCount()) + " calls";
     const std::string thisCall = "this call (" + callTitle(index) + ")";
     if (start == Start::AtDispatch) {
-        std::string text = "Started at the dispatch the timer reads " + formatDuration(*call) + " for " + thisCall +
-                           (medians ? "; " + over + ": " + formatDuration(*callMedian) + "." : "." + noMedian);
+        std::string text = "Started at the dispatch the timer reads " + formatDuration(*call) + " for " + thisCall
+            + (medians ? "; " + over + ": " + formatDuration(*callMedian) + "." : "." + noMedian);
         const auto placement = read(Start::BeforePlacement);
         const auto whole = read(Start::BeforePreparation);
         if (placement && whole)
-            text += " Started before placement it would read " + formatDuration(*placement) + " (" +
-                    ratioText(*placement / *call) + " the call), before preparation " + formatDuration(*whole) +
-                    " (" + ratioText(*whole / *call) + ").";
+            text += " Started before placement it would read " + formatDuration(*placement) + " ("
+                + ratioText(*placement / *call) + " the call), before preparation " + formatDuration(*whole) + " ("
+                + ratioText(*whole / *call) + ").";
         if (const auto twin = read(Start::AfterUnawaitedPlacement))
-            text += " Started after a placement not awaited (its twin) it would read " + formatDuration(*twin) +
-                    " (" + ratioText(*twin / *call) + ").";
+            text += " Started after a placement not awaited (its twin) it would read " + formatDuration(*twin) + " ("
+                + ratioText(*twin / *call) + ").";
         return text;
     }
-    const std::string reading = std::string("Started ") + namesOf(start).label + " the timer reads " +
-                                formatDuration(*chosen) + " for " + thisCall + " — " + ratioText(*chosen / *call) +
-                                " the call alone, " + formatDuration(*call) + ".";
+    const std::string reading = std::string("Started ") + namesOf(start).label + " the timer reads "
+        + formatDuration(*chosen) + " for " + thisCall + " — " + ratioText(*chosen / *call) + " the call alone, "
+        + formatDuration(*call) + ".";
     if (!medians)
         return reading + noMedian;
-    return reading + " The " + over + ": " + formatDuration(*chosenMedian) + " against " + formatDuration(*callMedian) + ".";
+    return reading + " The " + over + ": " + formatDuration(*chosenMedian) + " against " + formatDuration(*callMedian)
+        + ".";
 }
 
 std::string Performance03Timeline::schematicNumbers() const
@@ -375,9 +372,9 @@ std::string Performance03Timeline::schematicNumbers() const
     const auto call = value(m_figures.callMedian);
     if (whole && placed && call && *call > 0) {
         const std::string size = std::to_string(m_figures.sizes[*at]);
-        text += " Its medians at " + size + "×" + size + ": from the dispatch " + formatDuration(*call) +
-                "; from before placement " + formatDuration(*placed) + " (" + ratioText(*placed / *call) +
-                "); from before preparation " + formatDuration(*whole) + " (" + ratioText(*whole / *call) + ").";
+        text += " Its medians at " + size + "×" + size + ": from the dispatch " + formatDuration(*call)
+            + "; from before placement " + formatDuration(*placed) + " (" + ratioText(*placed / *call)
+            + "); from before preparation " + formatDuration(*whole) + " (" + ratioText(*whole / *call) + ").";
     }
     return text + " Rerun the lesson to see each start's reading on your machine.";
 }

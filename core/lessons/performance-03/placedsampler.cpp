@@ -16,14 +16,14 @@ class StreamPlacedSampler final : public PlacedSampler
 {
 public:
     StreamPlacedSampler(TimedStream &timed, MatmulKernel::Dtype dtype, int n, const std::string &isa)
-        : m_timed(timed),
-          m_product(dtype, n, isa)
+        : m_timed(timed), m_product(dtype, n, isa)
     {
         // The device's memory is the worker's: allocated and touched there, before any clock reads.
         m_timed.stream().dispatch([this] { m_product.allocateOnDevice(); }).wait();
     }
 
-    SampleTimes sample(std::uint64_t seed, std::uint64_t preparation, std::optional<std::uint64_t> twinPreparation) override
+    SampleTimes sample(std::uint64_t seed, std::uint64_t preparation,
+                       std::optional<std::uint64_t> twinPreparation) override
     {
         SampleTimes t;
         m_timed.startRegion();
@@ -65,7 +65,7 @@ private:
 class StreamPlacedRound final : public PlacedRound
 {
 public:
-    explicit StreamPlacedRound(std::string asked) : m_asked(std::move(asked)) {}
+    explicit StreamPlacedRound(std::string asked) : m_asked(std::move(asked)) { }
     std::unique_ptr<PlacedSampler> open(MatmulKernel::Dtype dtype, int n) override
     {
         auto sampler = std::make_unique<StreamPlacedSampler>(m_timed, dtype, n, m_asked);

@@ -54,7 +54,8 @@ public:
     // then the call; with twinPreparation, then the un-awaited twin on inputs prepared from it; the
     // evidence from its first clock read to the last call's readiness.
     virtual SampleTimes sample(std::uint64_t seed, std::uint64_t preparation,
-                               std::optional<std::uint64_t> twinPreparation = std::nullopt) = 0;
+                               std::optional<std::uint64_t> twinPreparation = std::nullopt)
+        = 0;
     // The last call's output against the long-double reference of what was last prepared, after
     // the clock stopped.
     virtual double maxAbsErrorAgainstReference() = 0;

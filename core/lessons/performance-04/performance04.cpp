@@ -17,20 +17,20 @@ namespace lessonscope {
 
 namespace {
 
-constexpr const char *kReading =
-    "The same product runs in float32 and in float64 from the same inputs. A float64 number takes twice the "
-    "bytes: a vector register holds half as many, so each instruction does half the arithmetic, and twice the "
-    "memory moves. Lengths illustrate ordering only and are not measured durations; the float64 bar is drawn "
-    "from the recorded medians. Its error against a long-double reference is far smaller. A float64 run and a "
-    "float32 run are different experiments: compare like with like, and say which type each one is.";
+constexpr const char *kReading
+    = "The same product runs in float32 and in float64 from the same inputs. A float64 number takes twice the "
+      "bytes: a vector register holds half as many, so each instruction does half the arithmetic, and twice the "
+      "memory moves. Lengths illustrate ordering only and are not measured durations; the float64 bar is drawn "
+      "from the recorded medians. Its error against a long-double reference is far smaller. A float64 run and a "
+      "float32 run are different experiments: compare like with like, and say which type each one is.";
 
-constexpr const char *kMeasuredReading =
-    "The same product runs in float32 and in float64 from the same inputs. Lengths are this machine's measured "
-    "durations, to scale: the float64 work takes longer because a vector register holds half as many float64 "
-    "numbers, so each instruction does half the arithmetic, and twice the bytes move through the caches. Its "
-    "error against a long-double reference is far smaller. A float64 run and a float32 run are different "
-    "experiments: compare like with like, and say which type each one is (JAX computes in float32 by default, "
-    "NumPy in float64).";
+constexpr const char *kMeasuredReading
+    = "The same product runs in float32 and in float64 from the same inputs. Lengths are this machine's measured "
+      "durations, to scale: the float64 work takes longer because a vector register holds half as many float64 "
+      "numbers, so each instruction does half the arithmetic, and twice the bytes move through the caches. Its "
+      "error against a long-double reference is far smaller. A float64 run and a float32 run are different "
+      "experiments: compare like with like, and say which type each one is (JAX computes in float32 by default, "
+      "NumPy in float64).";
 
 // One untimed call of each type first: first-use costs (the output's pages, cold caches, the
 // worker's first wake-up) are performance-02's subject, not this lesson's.
@@ -59,16 +59,22 @@ LessonInfo Performance04::makeInfo()
 
 LessonContract Performance04::contract()
 {
-    return {performance04::stdoutFields, performance04::panels, performance04::panelLayout,
-            performance04::check, performance04::summarize, timelineFrom<Performance04Timeline>, statedParametersOf<performance04::stdoutFields>};
+    return {performance04::stdoutFields,
+            performance04::panels,
+            performance04::panelLayout,
+            performance04::check,
+            performance04::summarize,
+            timelineFrom<Performance04Timeline>,
+            statedParametersOf<performance04::stdoutFields>};
 }
 
 namespace {
 
 // One pair: float32's call then float64's, each kept as a call and a sample of its type. Returns
 // the pair's seconds and its evidence (clean when both calls are).
-std::pair<double, CallEvidence> timePair(const std::vector<std::unique_ptr<TimedProduct>> &products, int round, LessonRun &run,
-                                         performance04::Measurements &measurements, RunObserver &observer)
+std::pair<double, CallEvidence> timePair(const std::vector<std::unique_ptr<TimedProduct>> &products, int round,
+                                         LessonRun &run, performance04::Measurements &measurements,
+                                         RunObserver &observer)
 {
     CallEvidence pair;
     double pairSeconds = 0;
@@ -121,7 +127,8 @@ LessonRun Performance04::runOn(const RunContext &context, const ParameterValues 
         // Made (and placed on a device) before any clock reads ("input already placed"), both on
         // one stream or one device's queue, both in the same instruction-set variant, afresh each
         // round (measuring.h). A device without float64 refuses here, before anything is timed.
-        const std::vector<std::unique_ptr<TimedProduct>> products = matrixlesson::openProducts(context, {problem, float64}, run);
+        const std::vector<std::unique_ptr<TimedProduct>> products
+            = matrixlesson::openProducts(context, {problem, float64}, run);
         // Untimed until steady: first use (the output's pages, cold caches, on a device the
         // driver's compilation at the first enqueue) is performance-02's subject.
         for (const std::unique_ptr<TimedProduct> &product : products)

@@ -15,10 +15,7 @@ using namespace stdoutchecks;
 
 namespace {
 
-bool nearlyEqual(double a, double b)
-{
-    return std::fabs(a - b) <= 1e-9 * std::max(std::fabs(a), std::fabs(b));
-}
+bool nearlyEqual(double a, double b) { return std::fabs(a - b) <= 1e-9 * std::max(std::fabs(a), std::fabs(b)); }
 
 std::string at(const char *name, std::size_t d)
 {
@@ -29,16 +26,19 @@ std::string at(const char *name, std::size_t d)
 bool checkShapeOfLists(const Json &out, const Figures &f, Checker &checker)
 {
     if (f.dtypes != std::vector<std::string>{kDtypes[kFloat32], kDtypes[kFloat64]}) {
-        checker.warning("/stdout", std::string("stdout's ") + key::kDtypes + " must be [\"float32\", \"float64\"]: "
-                                       "every per-type list is in that order");
+        checker.warning("/stdout",
+                        std::string("stdout's ") + key::kDtypes
+                            + " must be [\"float32\", \"float64\"]: "
+                              "every per-type list is in that order");
         return false;
     }
     bool ok = true;
     for (const char *name : {key::kWarmSamples, key::kMedian, key::kGflops, key::kMaxAbsError}) {
         const Json *value = Checker::member(out, name);
         if (value && (!value->is_array() || value->size() != kDtypes.size())) {
-            checker.warning("/stdout", std::string("stdout's ") + name + " must hold one value per dtype (2): it is " +
-                                           describeValue(*value));
+            checker.warning("/stdout",
+                            std::string("stdout's ") + name + " must hold one value per dtype (2): it is "
+                                + describeValue(*value));
             ok = false;
         }
     }
@@ -48,29 +48,31 @@ bool checkShapeOfLists(const Json &out, const Figures &f, Checker &checker)
 // Every median is its samples', every GFLOP/s the flops over it, every error a non-negative number.
 void checkFigures(const Json &out, const Figures &f, Checker &checker)
 {
-    if (f.inputShape.size() == 2 && f.weightShape.size() == 2 && f.flops &&
-        !nearlyEqual(*f.flops, flopsOf(f.inputShape[0], f.inputShape[1], f.weightShape[1])))
+    if (f.inputShape.size() == 2 && f.weightShape.size() == 2 && f.flops
+        && !nearlyEqual(*f.flops, flopsOf(f.inputShape[0], f.inputShape[1], f.weightShape[1])))
         checker.warning("/stdout", std::string("stdout's ") + key::kFlops + " is not 2·m·k·n of its shapes");
     const Json *samples = Checker::member(out, key::kWarmSamples);
     checkSampleEvidence(out, key::kWarmSamples, checker);
     for (std::size_t d = 0; d < kDtypes.size(); ++d) {
         const auto warm = samples && samples->is_array() && d < samples->size()
-            ? durationsOf((*samples)[d].is_array() ? Json{{kDtypes[d], (*samples)[d]}} : Json::object(), kDtypes[d], checker)
+            ? durationsOf((*samples)[d].is_array() ? Json{{kDtypes[d], (*samples)[d]}} : Json::object(), kDtypes[d],
+                          checker)
             : std::nullopt;
         if (d < f.median.size()) {
-            const auto clean = warm ? std::optional(cleanSamples(*warm, d < f.warm.size() ? f.warm[d].waitedNs
-                                                                                          : std::vector<std::int64_t>{}))
+            const auto clean = warm ? std::optional(cleanSamples(
+                                   *warm, d < f.warm.size() ? f.warm[d].waitedNs : std::vector<std::int64_t>{}))
                                     : std::nullopt;
             // A type none of whose calls ran clean (a run that could not measure) states 0: there
             // is no median to state, and its GFLOP/s is 0 too.
-            const bool noneClean = clean && clean->empty() && f.median[d] == 0
-                && (d >= f.gflops.size() || f.gflops[d] == 0);
+            const bool noneClean
+                = clean && clean->empty() && f.median[d] == 0 && (d >= f.gflops.size() || f.gflops[d] == 0);
             if (!(f.median[d] > 0) && !noneClean)
                 checker.warning("/stdout", at(key::kMedian, d) + " is not a positive duration");
             else if (clean && !clean->empty() && !nearlyEqual(median(*clean), f.median[d]))
-                checker.warning("/stdout", at(key::kMedian, d) + " is not the median of its clean " + key::kWarmSamples);
-            if (f.flops && d < f.gflops.size() && f.median[d] > 0 &&
-                !nearlyEqual(f.gflops[d], *f.flops / f.median[d] / 1e9))
+                checker.warning("/stdout",
+                                at(key::kMedian, d) + " is not the median of its clean " + key::kWarmSamples);
+            if (f.flops && d < f.gflops.size() && f.median[d] > 0
+                && !nearlyEqual(f.gflops[d], *f.flops / f.median[d] / 1e9))
                 checker.warning("/stdout", at(key::kGflops, d) + " is not flops ÷ median_seconds ÷ 10⁹");
         }
         if (d < f.maxAbsError.size() && !(f.maxAbsError[d] >= 0))
@@ -80,10 +82,10 @@ void checkFigures(const Json &out, const Figures &f, Checker &checker)
 
 void checkPanels(const Json &document, const Figures &f, Checker &checker)
 {
-    const std::tuple<PanelIndex, const char *, const std::vector<double> *, const char *> bars[] = {
-        {kMedianPanel, kMedianSeries, &f.median, key::kMedian},
-        {kErrorPanel, kErrorSeries, &f.maxAbsError, key::kMaxAbsError},
-        {kGflopsPanel, kGflopsSeries, &f.gflops, key::kGflops}};
+    const std::tuple<PanelIndex, const char *, const std::vector<double> *, const char *> bars[]
+        = {{kMedianPanel, kMedianSeries, &f.median, key::kMedian},
+           {kErrorPanel, kErrorSeries, &f.maxAbsError, key::kMaxAbsError},
+           {kGflopsPanel, kGflopsSeries, &f.gflops, key::kGflops}};
     for (const auto &[index, series, values, name] : bars) {
         std::string pointer;
         const Json *panel = panelAt(document, index, "bar", &pointer);
@@ -109,24 +111,27 @@ void checkTrace(const Json &document, const Figures &f, Checker &checker)
     if (!begin || !ready || !begin->is_array() || !ready->is_array() || f.warmSamples.size() != kDtypes.size())
         return;
     const std::size_t expected = f.warmSamples[kFloat32].size() + f.warmSamples[kFloat64].size();
-    if (begin->size() != expected || ready->size() != expected ||
-        f.warmSamples[kFloat32].size() != f.warmSamples[kFloat64].size()) {
-        checker.warning("/trace/calls", "the trace has " + std::to_string(begin->size()) + " calls but stdout reports " +
-                                            std::to_string(f.warmSamples[kFloat32].size()) + " float32 and " +
-                                            std::to_string(f.warmSamples[kFloat64].size()) +
-                                            " float64 samples, one call each, in pairs");
+    if (begin->size() != expected || ready->size() != expected
+        || f.warmSamples[kFloat32].size() != f.warmSamples[kFloat64].size()) {
+        checker.warning("/trace/calls",
+                        "the trace has " + std::to_string(begin->size()) + " calls but stdout reports "
+                            + std::to_string(f.warmSamples[kFloat32].size()) + " float32 and "
+                            + std::to_string(f.warmSamples[kFloat64].size())
+                            + " float64 samples, one call each, in pairs");
         return;
     }
     for (std::size_t i = 0; i < expected; ++i) {
         if (!(*begin)[i].is_number_integer() || !(*ready)[i].is_number_integer())
             return; // the format's trace checks report it
         // In double: a hostile file's timestamps must not overflow a 64-bit subtraction.
-        const double traced = (static_cast<double>((*ready)[i].get<std::int64_t>()) -
-                               static_cast<double>((*begin)[i].get<std::int64_t>())) / 1e9;
+        const double traced = (static_cast<double>((*ready)[i].get<std::int64_t>())
+                               - static_cast<double>((*begin)[i].get<std::int64_t>()))
+            / 1e9;
         const double stated = f.warmSamples[i % 2][i / 2];
         if (!nearlyEqual(traced, stated)) {
-            checker.warning("/stdout", at(key::kWarmSamples, i % 2) + "[" + std::to_string(i / 2) +
-                                           "] is not the completed result of trace call " + std::to_string(i));
+            checker.warning("/stdout",
+                            at(key::kWarmSamples, i % 2) + "[" + std::to_string(i / 2)
+                                + "] is not the completed result of trace call " + std::to_string(i));
             return;
         }
     }

@@ -20,10 +20,7 @@ constexpr const char *kMedianTitle = "Warm median by type";
 constexpr const char *kErrorTitle = "Largest error by type";
 constexpr const char *kGflopsTitle = "GFLOP/s by type";
 
-Json dtypeLabels()
-{
-    return Json::array({kDtypes[kFloat32], kDtypes[kFloat64]});
-}
+Json dtypeLabels() { return Json::array({kDtypes[kFloat32], kDtypes[kFloat64]}); }
 
 Json barPanel(const char *title, const char *ylabel, const char *series, Json y)
 {
@@ -70,7 +67,8 @@ std::optional<double> Figures::medianRatio() const
 Json output(const LessonRun &run, const Measurements &m, const std::string &boundary)
 {
     const ParameterValues &params = run.parameters;
-    const double flops = flopsOf(integerParameter(params, param::kM), integerParameter(params, param::kK), integerParameter(params, param::kN));
+    const double flops = flopsOf(integerParameter(params, param::kM), integerParameter(params, param::kK),
+                                 integerParameter(params, param::kN));
     Json out = Json::object();
     matrixlesson::writeVersionsAndProduct(out, run, matrixlesson::WithDtype::No);
     out[key::kBoundary] = boundary;
@@ -80,7 +78,7 @@ Json output(const LessonRun &run, const Measurements &m, const std::string &boun
     // Every number computed once here; the panels are made from these very doubles.
     Json medians = Json::array(), gflops = Json::array(), errors = Json::array();
     for (std::size_t d = 0; d < kDtypes.size(); ++d) {
-        const std::vector<double> clean = m.warm[d].clean(); // the medians are the clean calls'
+        const std::vector<double> clean = m.warm[d].clean();       // the medians are the clean calls'
         const double middle = clean.empty() ? 0.0 : median(clean); // a run measures at least one pair
         medians.push_back(middle);
         gflops.push_back(middle > 0 ? flops / middle / 1e9 : 0.0);

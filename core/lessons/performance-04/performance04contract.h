@@ -24,8 +24,8 @@ namespace lessonscope::performance04 {
 namespace key {
 using namespace productkey; // backend, eigen, compiler, lessonscope, shapes, dtype, seed, max_abs_error, cancelled
 inline constexpr const char *kBoundary = "boundary";
-inline constexpr const char *kDtypes = "dtypes";               // ["float32", "float64"]
-inline constexpr const char *kFlops = "flops";                 // 2·m·k·n: the product's floating-point operations
+inline constexpr const char *kDtypes = "dtypes"; // ["float32", "float64"]
+inline constexpr const char *kFlops = "flops";   // 2·m·k·n: the product's floating-point operations
 inline constexpr const char *kUntimedCalls = "untimed_calls_per_dtype";
 inline constexpr const char *kWarmSamples = "warm_samples_seconds"; // one array of samples per dtype
 inline constexpr const char *kMedian = "median_seconds";            // one per dtype

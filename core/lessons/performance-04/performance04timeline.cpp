@@ -20,8 +20,8 @@ constexpr double kViewMultiples = 5; // the view shows the float32 work's length
 TimelineEvent span(int lane, std::string label, std::string note, double begin, double end, bool context,
                    bool waiting = false)
 {
-    return {lane, TimelineEvent::Shape::Span, std::move(label), std::move(note), begin, std::max(begin, end), waiting,
-            context};
+    return {lane,  TimelineEvent::Shape::Span, std::move(label), std::move(note),
+            begin, std::max(begin, end),       waiting,          context};
 }
 
 const std::vector<TimelineLane> &lanes()
@@ -52,15 +52,10 @@ std::string percentText(double fraction)
 } // namespace
 
 Performance04Timeline::Performance04Timeline(const Artifact &artifact)
-    : StreamTimeline(pairedTrace(artifact))
-    , m_figures(performance04::readFigures(artifact))
-{
-}
+    : StreamTimeline(pairedTrace(artifact)), m_figures(performance04::readFigures(artifact))
+{ }
 
-std::string Performance04Timeline::representativeName() const
-{
-    return "Typical pair";
-}
+std::string Performance04Timeline::representativeName() const { return "Typical pair"; }
 
 std::string Performance04Timeline::callTitle(int index) const
 {
@@ -131,8 +126,9 @@ CallTimeline Performance04Timeline::call(int index) const
         span(Float32Device, "float32 work", workerName() + " runs the product on float32 inputs.", anchor,
              anchor + length32, context32),
         span(Float64Device, "float64 work",
-             workerName() + " runs the same product on float64 inputs (the same values, not rounded to float32); "
-             "drawn from the same start as the float32 work.",
+             workerName()
+                 + " runs the same product on float64 inputs (the same values, not rounded to float32); "
+                   "drawn from the same start as the float32 work.",
              anchor, anchor + length64, !context32 && measured),
     };
     call.length.event = 3;
@@ -180,8 +176,8 @@ std::string Performance04Timeline::gradedName(int callIndex) const
     if (!isMeasured())
         return "float64's warm median over float32's (stdout), as the schematic draws it";
     const int index = std::clamp(callIndex, 0, callCount() - 1);
-    return "this pair's float64 device work over its float32 device work (" + callTitle(index - index % 2) + " and " +
-           callTitle(index - index % 2 + 1) + "), as drawn";
+    return "this pair's float64 device work over its float32 device work (" + callTitle(index - index % 2) + " and "
+        + callTitle(index - index % 2 + 1) + "), as drawn";
 }
 
 TimelineVerdict Performance04Timeline::verdict(std::string_view, int) const
@@ -200,20 +196,22 @@ constexpr double kWidthShowsFrom = 1.6;
 
 std::string whyTheTypesDiffer(std::optional<double> measured)
 {
-    const std::string compare =
-        "The same product is a different experiment in each type, with a different error too. Compare like "
-        "with like: the same type on both sides, or say which each one is (JAX computes in float32 by default, "
-        "NumPy in float64).";
+    const std::string compare
+        = "The same product is a different experiment in each type, with a different error too. Compare like "
+          "with like: the same type on both sides, or say which each one is (JAX computes in float32 by default, "
+          "NumPy in float64).";
     if (measured && *measured < kWidthShowsFrom) {
         return "A float64 number takes twice the bytes of a float32 one, and a vector register holds half as "
-               "many; yet here the float64 work took only " + formatRatio(*measured) +
-               " the float32 work, not the twice that width predicts: something other than the arithmetic's "
-               "width set this product's pace on this machine (moving the data, the calls' own overhead, or code "
-               "that is not vectorised), and the width's factor shows only where the arithmetic dominates. " +
-               compare;
+               "many; yet here the float64 work took only "
+            + formatRatio(*measured)
+            + " the float32 work, not the twice that width predicts: something other than the arithmetic's "
+              "width set this product's pace on this machine (moving the data, the calls' own overhead, or code "
+              "that is not vectorised), and the width's factor shows only where the arithmetic dominates. "
+            + compare;
     }
     return "A float64 number takes twice the bytes of a float32 one: a vector register holds half as many, each "
-           "instruction does half the arithmetic, and twice the memory moves. " + compare;
+           "instruction does half the arithmetic, and twice the memory moves. "
+        + compare;
 }
 
 } // namespace
@@ -227,9 +225,8 @@ TimelineVerdict Performance04Timeline::lengthVerdict(double multiple, int callIn
     if (!measured) {
         verdict.headline = "You guessed " + guess + ": this artifact has no timings to judge it by.";
     } else {
-        verdict.headline = (verdict.correct ? "Right: you guessed " : "Not quite: you guessed ") + guess +
-                           " the float32 work; the graded number, " + gradedName(callIndex) + ", is " +
-                           formatRatio(*measured) + ".";
+        verdict.headline = (verdict.correct ? "Right: you guessed " : "Not quite: you guessed ") + guess
+            + " the float32 work; the graded number, " + gradedName(callIndex) + ", is " + formatRatio(*measured) + ".";
     }
     verdict.why = whyTheTypesDiffer(measured);
     verdict.numbers = numbersText(multiple, callIndex);
@@ -241,23 +238,39 @@ std::string Performance04Timeline::numbersText(double multiple, int callIndex) c
     const performance04::Figures &f = m_figures;
     std::string text;
     if (const auto graded = measuredMultiple(callIndex)) {
-        text.append("Your guess, ").append(formatRatio(multiple)).append(", is ")
-            .append(percentText(std::fabs(multiple / *graded - 1))).append(multiple >= *graded ? " above " : " below ")
-            .append(formatRatio(*graded)).append(", the number graded; within 25% counts as right.");
+        text.append("Your guess, ")
+            .append(formatRatio(multiple))
+            .append(", is ")
+            .append(percentText(std::fabs(multiple / *graded - 1)))
+            .append(multiple >= *graded ? " above " : " below ")
+            .append(formatRatio(*graded))
+            .append(", the number graded; within 25% counts as right.");
     }
     if (const auto ratio = f.medianRatio()) {
         const std::size_t n = f.warmSamples.size() == 2 ? f.warmSamples[kFloat32].size() : 0;
-        text.append(" Over the whole run, warm medians of ").append(std::to_string(n)).append(" calls of each")
-            .append(" (each call with its dispatch and wait): float32 ").append(formatDuration(f.median[kFloat32]))
-            .append(", float64 ").append(formatDuration(f.median[kFloat64])).append(" — ").append(formatRatio(*ratio))
+        text.append(" Over the whole run, warm medians of ")
+            .append(std::to_string(n))
+            .append(" calls of each")
+            .append(" (each call with its dispatch and wait): float32 ")
+            .append(formatDuration(f.median[kFloat32]))
+            .append(", float64 ")
+            .append(formatDuration(f.median[kFloat64]))
+            .append(" — ")
+            .append(formatRatio(*ratio))
             .append(".");
     }
     if (f.gflops.size() == 2)
-        text.append(" Throughput: ").append(formatNumber(f.gflops[kFloat32])).append(" GFLOP/s in float32, ")
-            .append(formatNumber(f.gflops[kFloat64])).append(" in float64.");
+        text.append(" Throughput: ")
+            .append(formatNumber(f.gflops[kFloat32]))
+            .append(" GFLOP/s in float32, ")
+            .append(formatNumber(f.gflops[kFloat64]))
+            .append(" in float64.");
     if (f.maxAbsError.size() == 2)
-        text.append(" Largest error against the long-double reference: ").append(formatNumber(f.maxAbsError[kFloat32]))
-            .append(" in float32, ").append(formatNumber(f.maxAbsError[kFloat64])).append(" in float64.");
+        text.append(" Largest error against the long-double reference: ")
+            .append(formatNumber(f.maxAbsError[kFloat32]))
+            .append(" in float32, ")
+            .append(formatNumber(f.maxAbsError[kFloat64]))
+            .append(" in float64.");
     if (!isMeasured()) {
         text.append(" This artifact has no measured trace: the timeline's lengths are drawn from stdout's medians. "
                     "Rerun the lesson to see each call to scale.");

@@ -16,18 +16,18 @@ namespace lessonscope {
 
 namespace {
 
-constexpr const char *kReading =
-    "Consecutive calls of the same product, one of them interrupted: the host dispatches and waits, the device "
-    "works, and now and then something else takes the core. Lengths illustrate ordering only and are not measured "
-    "durations. A single timing is one sample of a noisy process: report the median of many calls with its 95% "
-    "interval; the mean follows the interrupted calls.";
+constexpr const char *kReading
+    = "Consecutive calls of the same product, one of them interrupted: the host dispatches and waits, the device "
+      "works, and now and then something else takes the core. Lengths illustrate ordering only and are not measured "
+      "durations. A single timing is one sample of a noisy process: report the median of many calls with its 95% "
+      "interval; the mean follows the interrupted calls.";
 
-constexpr const char *kMeasuredReading =
-    "Consecutive calls of the same product, around the slowest one of the run, to scale: this machine's measured "
-    "durations. Most calls take about the median; a few are interrupted — the scheduler, an interrupt, a "
-    "neighbour on the core — and each of those pulls the mean up by its whole delay divided by the number of "
-    "calls, while the median moves by at most one rank. Report the median of many calls with its 95% interval "
-    "(here the order-statistic interval), and how many samples it took to narrow.";
+constexpr const char *kMeasuredReading
+    = "Consecutive calls of the same product, around the slowest one of the run, to scale: this machine's measured "
+      "durations. Most calls take about the median; a few are interrupted — the scheduler, an interrupt, a "
+      "neighbour on the core — and each of those pulls the mean up by its whole delay divided by the number of "
+      "calls, while the median moves by at most one rank. Report the median of many calls with its 95% interval "
+      "(here the order-statistic interval), and how many samples it took to narrow.";
 
 // One round's timed calls, until the samples reach upTo (every call is a sample here) or a cancel.
 void timeRound(TimedProduct &product, int round, std::size_t upTo, LessonRun &run, performance05::Measurements &m,
@@ -61,13 +61,13 @@ LessonInfo Performance05::makeInfo()
         "Enough samples",
         "The timer starts at this call's dispatch. A benchmark reports one duration for the "
         "call: where does that typical call end?",
-        kReading, kMeasuredReading,
-        "input already placed; call plus output synchronization");
+        kReading, kMeasuredReading, "input already placed; call plus output synchronization");
     // At most 20,000 samples: each adds its sample, its trace and three panel points to the
     // artifact, and a run of the defaults takes well under a second per thousand.
     info.parameters = {
-        integerParameterSpec(param::kSamples, "Warm samples", "How many warm calls are timed, after untimed ones until the calls are steady.",
-                             2000, 10, 20'000),
+        integerParameterSpec(param::kSamples, "Warm samples",
+                             "How many warm calls are timed, after untimed ones until the calls are steady.", 2000, 10,
+                             20'000),
         choiceParameterSpec(performance05::kNeighbourParameter, "Noisy neighbour",
                             "on: a thread competes for the worker's core in bursts while the calls are timed.",
                             {"off", "on"}),
@@ -78,8 +78,13 @@ LessonInfo Performance05::makeInfo()
 
 LessonContract Performance05::contract()
 {
-    return {performance05::stdoutFields, performance05::panels, performance05::panelLayout,
-            performance05::check, performance05::summarize, timelineFrom<Performance05Timeline>, statedParametersOf<performance05::stdoutFields>};
+    return {performance05::stdoutFields,
+            performance05::panels,
+            performance05::panelLayout,
+            performance05::check,
+            performance05::summarize,
+            timelineFrom<Performance05Timeline>,
+            statedParametersOf<performance05::stdoutFields>};
 }
 
 LessonRun Performance05::runOn(const RunContext &context, const ParameterValues &values, RunObserver &observer) const
@@ -119,9 +124,12 @@ LessonRun Performance05::runOn(const RunContext &context, const ParameterValues 
         // ones there too), so that a run with the neighbour differs from one without by the
         // neighbour alone; refused, it runs wherever the scheduler puts it.
         if (TimedStream *stream = product->stream()) {
-            stream->stream().dispatch([&m] {
-                m.workerCpu = m.workerCpu && pinCallingThreadTo(*m.workerCpu) ? m.workerCpu : pinCallingThreadToItsCpu();
-            }).wait();
+            stream->stream()
+                .dispatch([&m] {
+                    m.workerCpu
+                        = m.workerCpu && pinCallingThreadTo(*m.workerCpu) ? m.workerCpu : pinCallingThreadToItsCpu();
+                })
+                .wait();
         }
         run.measuring.warmUps.push_back(product->warmUp(cancelled));
         m.warmupCalls += run.measuring.warmUps.back().calls;

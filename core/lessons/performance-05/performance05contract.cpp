@@ -110,10 +110,10 @@ Json panels(const Json &out)
         x.push_back(static_cast<std::int64_t>(i));
     Json list = Json::array();
     list.push_back(distributionPanel(v.binLabels, Json::array({panelSeries(kCallsSeries, v.binCounts)})));
-    list.push_back(linePanel(kSamplesTitle, std::move(x), kSamplesXLabel,
-                             Json::array({panelSeries(kSampleSeries, f.samples),
-                                          panelSeries(kRunningMedianSeries, v.runningMedian),
-                                          panelSeries(kRunningMeanSeries, v.runningMean)})));
+    list.push_back(linePanel(
+        kSamplesTitle, std::move(x), kSamplesXLabel,
+        Json::array({panelSeries(kSampleSeries, f.samples), panelSeries(kRunningMedianSeries, v.runningMedian),
+                     panelSeries(kRunningMeanSeries, v.runningMean)})));
     list.push_back(linePanel(kWidthTitle, v.widthX, kWidthXLabel,
                              Json::array({panelSeries(kWidthSeries, v.width), panelSeries(kTargetSeries, v.target)})));
     return list;
@@ -178,8 +178,8 @@ LessonSummary summarize(const Artifact &artifact)
         summary.setup += ", neighbour " + f.neighbour;
     // The samples asked for: a run that replaced interrupted calls measured more of them, and is
     // still the same experiment.
-    summary.settings.emplace_back("warm samples", std::to_string(f.samplesRequested.value_or(
-                                                      static_cast<std::int64_t>(f.samples.size()))));
+    summary.settings.emplace_back(
+        "warm samples", std::to_string(f.samplesRequested.value_or(static_cast<std::int64_t>(f.samples.size()))));
     if (!f.neighbour.empty())
         summary.settings.emplace_back("neighbour", f.neighbour);
     const auto count = [](const std::optional<std::int64_t> &v) {

@@ -26,16 +26,16 @@ inline constexpr const char *kNeighbourParameter = "neighbour";
 namespace key {
 using namespace productkey; // backend, eigen, compiler, lessonscope, shapes, dtype, seed, max_abs_error, cancelled
 inline constexpr const char *kWarmupCalls = "warmup_calls";
-inline constexpr const char *kWorkerCpu = "worker_cpu";                // the worker's core, or null
-inline constexpr const char *kNeighbour = "neighbour";                 // "off" or "on"
-inline constexpr const char *kNeighbourCpu = "neighbour_cpu";          // the shared core, or null
-inline constexpr const char *kNeighbourBursts = "neighbour_bursts";    // bursts begun during the run
+inline constexpr const char *kWorkerCpu = "worker_cpu";             // the worker's core, or null
+inline constexpr const char *kNeighbour = "neighbour";              // "off" or "on"
+inline constexpr const char *kNeighbourCpu = "neighbour_cpu";       // the shared core, or null
+inline constexpr const char *kNeighbourBursts = "neighbour_bursts"; // bursts begun during the run
 inline constexpr const char *kNeighbourBusy = "neighbour_busy_seconds";
 inline constexpr const char *kWarmSamples = "warm_samples_seconds";
 inline constexpr const char *kWarmMedian = "warm_median_seconds";
 inline constexpr const char *kMean = "mean_seconds";
 inline constexpr const char *kMad = "mad_seconds";
-inline constexpr const char *kMedianCi95 = "median_ci95_seconds";      // [low, high]
+inline constexpr const char *kMedianCi95 = "median_ci95_seconds"; // [low, high]
 inline constexpr const char *kCiMethod = "ci_method";
 inline constexpr const char *kSamplesFor2Percent = "samples_for_2_percent"; // or null
 inline constexpr const char *kSamplesFor2PercentRule = "samples_for_2_percent_rule";
@@ -45,12 +45,12 @@ inline constexpr const char *kProductsTimed = "products_timed"; // counted on th
 } // namespace key
 
 // The stated rules, printed with the numbers they produced.
-inline constexpr const char *kCiMethodText =
-    "order statistics: the sorted samples at ranks floor(n/2 - 1.96*sqrt(n)/2) and ceil(n/2 + 1 + 1.96*sqrt(n)/2) "
-    "(1-based; the binomial's normal approximation), clamped to 1..n";
-inline constexpr const char *kSamplesFor2PercentRuleText =
-    "the smallest n >= 10 such that, for every m from n to all the samples, the 95% interval of the first m "
-    "samples lies within +-2% of their median; null if the interval of all the samples does not";
+inline constexpr const char *kCiMethodText
+    = "order statistics: the sorted samples at ranks floor(n/2 - 1.96*sqrt(n)/2) and ceil(n/2 + 1 + 1.96*sqrt(n)/2) "
+      "(1-based; the binomial's normal approximation), clamped to 1..n";
+inline constexpr const char *kSamplesFor2PercentRuleText
+    = "the smallest n >= 10 such that, for every m from n to all the samples, the 95% interval of the first m "
+      "samples lies within +-2% of their median; null if the interval of all the samples does not";
 inline constexpr const char *kOutlierRuleText = "sample > median + 5 * MAD (MAD unscaled)";
 
 // The panels, by position in data.panels (the checks find them there).
@@ -67,7 +67,7 @@ struct Measurements {
     Samples samples; // each timed call, dispatch to observed readiness, with its evidence
     int warmupCalls = 0;
     std::optional<int> workerCpu; // the core the worker was pinned to
-    std::string neighbour;       // "off" or "on"
+    std::string neighbour;        // "off" or "on"
     std::optional<int> neighbourCpu;
     std::int64_t neighbourBursts = 0;
     std::int64_t neighbourBusyNs = 0;
@@ -78,7 +78,7 @@ struct Measurements {
 // The numbers performance-05 prints on stdout, read back; empty fields when absent.
 struct Figures {
     std::vector<double> samples;
-    std::vector<std::int64_t> waitedNs;             // each sample's evidence; empty when recorded elsewhere
+    std::vector<std::int64_t> waitedNs;              // each sample's evidence; empty when recorded elsewhere
     std::vector<std::vector<double>> samplesByRound; // every sample (clean or not) of each round
     std::optional<double> median;
     std::optional<double> mean;

@@ -45,10 +45,7 @@ NoisyNeighbour::NoisyNeighbour(std::optional<int> cpu)
     m_thread = std::thread([this, cpu] { loop(cpu); });
 }
 
-NoisyNeighbour::~NoisyNeighbour()
-{
-    stop();
-}
+NoisyNeighbour::~NoisyNeighbour() { stop(); }
 
 void NoisyNeighbour::waitUntilBusy()
 {

@@ -35,10 +35,10 @@ public:
     void stop();
 
     struct Report {
-        std::int64_t bursts = 0;        // bursts begun
-        std::int64_t busyNs = 0;        // the bursts' busy time by the clock
-        std::uint64_t passes = 0;       // passes of work done
-        std::optional<int> pinnedCpu;   // the core it was pinned to, when it was
+        std::int64_t bursts = 0;      // bursts begun
+        std::int64_t busyNs = 0;      // the bursts' busy time by the clock
+        std::uint64_t passes = 0;     // passes of work done
+        std::optional<int> pinnedCpu; // the core it was pinned to, when it was
     };
     Report report() const; // after stop()
 

@@ -46,7 +46,6 @@ private:
     std::size_t m_top = 1;
 };
 
-
 } // namespace
 
 RunningFigures runningFigures(std::span<const double> samples)
@@ -106,7 +105,8 @@ std::optional<std::size_t> samplesWithin(const RunningFigures &running, double f
 std::size_t countOutliers(std::span<const double> samples, double median, double mad)
 {
     const double threshold = median + kOutlierMads * mad;
-    return static_cast<std::size_t>(std::count_if(samples.begin(), samples.end(), [threshold](double v) { return v > threshold; }));
+    return static_cast<std::size_t>(
+        std::count_if(samples.begin(), samples.end(), [threshold](double v) { return v > threshold; }));
 }
 
 SampleFigures figuresOf(std::span<const double> samples)

@@ -45,10 +45,7 @@ std::optional<double> samplesPlannedFor2Percent(const performance05::Figures &f)
     return std::isfinite(n) ? std::optional<double>(std::max(n, 1.0)) : std::nullopt;
 }
 
-const CandidateNames &namesOf(Stop stop)
-{
-    return kStops.at(static_cast<std::size_t>(stop));
-}
+const CandidateNames &namesOf(Stop stop) { return kStops.at(static_cast<std::size_t>(stop)); }
 
 TimelineEvent span(int lane, std::string label, std::string note, double begin, double end, bool waiting = false)
 {
@@ -71,12 +68,13 @@ void addCall(std::vector<TimelineEvent> &events, const TracedCall &c, double ori
     const std::size_t first = events.size();
     events.push_back(span(Lane::Host, label("dispatch"), "The host hands " + name + " to " + queue + ".",
                           at(c.dispatchBegin), at(c.dispatchEnd)));
-    events.push_back(span(Lane::Host, label("wait for readiness"), "The host waits until it observes " + name +
-                          "'s readiness.", at(c.dispatchEnd), at(c.readyObserved), true));
-    events.push_back(span(Lane::Device, label("device work"), worker + " runs " + name + ".", at(c.workBegin),
-                          at(c.workEnd)));
-    events.push_back(instant(Lane::Readiness, label("ready"), "The device signals that " + name +
-                             "'s output is ready.", at(c.workEnd)));
+    events.push_back(span(Lane::Host, label("wait for readiness"),
+                          "The host waits until it observes " + name + "'s readiness.", at(c.dispatchEnd),
+                          at(c.readyObserved), true));
+    events.push_back(
+        span(Lane::Device, label("device work"), worker + " runs " + name + ".", at(c.workBegin), at(c.workEnd)));
+    events.push_back(instant(Lane::Readiness, label("ready"), "The device signals that " + name + "'s output is ready.",
+                             at(c.workEnd)));
     events.push_back(span(Lane::Readiness, label("hand-back"), "From the ready signal until the host observes it.",
                           at(c.workEnd), at(c.readyObserved), true));
     for (std::size_t i = first; i < events.size(); ++i)
@@ -84,8 +82,8 @@ void addCall(std::vector<TimelineEvent> &events, const TracedCall &c, double ori
 }
 
 // The schematic: consecutive calls in arbitrary units, the third interrupted (its work held up).
-constexpr TracedCall kSchematicCalls[] = {
-    {0, 2, 3, 11, 12}, {14, 16, 17, 25, 26}, {28, 30, 31, 84, 86}, {88, 90, 91, 99, 100}};
+constexpr TracedCall kSchematicCalls[]
+    = {{0, 2, 3, 11, 12}, {14, 16, 17, 25, 26}, {28, 30, 31, 84, 86}, {88, 90, 91, 99, 100}};
 constexpr int kSchematicTimed = 2;
 constexpr const char *kMedianNote = "The median call's completed result: half the calls end before it, half after.";
 // Where each candidate sits on the schematic, after the timed call's dispatch: ordering only.
@@ -93,10 +91,7 @@ constexpr std::array<double, Performance05Timeline::kStopCount> kSchematicStops 
 
 } // namespace
 
-const char *Performance05Timeline::key(Stop stop)
-{
-    return namesOf(stop).key;
-}
+const char *Performance05Timeline::key(Stop stop) { return namesOf(stop).key; }
 
 std::optional<Stop> Performance05Timeline::stopFromKey(std::string_view key)
 {
@@ -104,8 +99,7 @@ std::optional<Stop> Performance05Timeline::stopFromKey(std::string_view key)
 }
 
 Performance05Timeline::Performance05Timeline(const Artifact &artifact)
-    : StreamTimeline(artifact.trace().value_or(Trace{}))
-    , m_figures(performance05::readFigures(artifact))
+    : StreamTimeline(artifact.trace().value_or(Trace{})), m_figures(performance05::readFigures(artifact))
 {
     const auto &samples = m_figures.samples;
     if (!samples.empty() && std::none_of(samples.begin(), samples.end(), [](double v) { return std::isnan(v); }))
@@ -148,8 +142,8 @@ CallTimeline Performance05Timeline::schematicCall() const
         addCall(call.events, c, origin, own ? "the interrupted call" : "a neighbouring call", !own, queueName(),
                 workerName());
     }
-    call.events.push_back(span(Measurement, "median call", kMedianNote, 0,
-                               kSchematicStops[static_cast<std::size_t>(Stop::Median)]));
+    call.events.push_back(
+        span(Measurement, "median call", kMedianNote, 0, kSchematicStops[static_cast<std::size_t>(Stop::Median)]));
     call.events.back().answer = true;
     for (int i = 0; i < kStopCount; ++i) {
         const CandidateNames &names = kStops[static_cast<std::size_t>(i)];
@@ -269,18 +263,20 @@ std::string Performance05Timeline::runNumbers(bool sentence) const
         text += ", with " + std::to_string(*f.outliers) + " outliers above median + 5 × MAD";
     text += ".";
     if (f.samplesFor2Percent)
-        text += " The running interval first came within ±2% of the median after " +
-                std::to_string(*f.samplesFor2Percent) + " samples, in the order they were taken (the warm-up and "
-                "that order move this count).";
+        text += " The running interval first came within ±2% of the median after "
+            + std::to_string(*f.samplesFor2Percent)
+            + " samples, in the order they were taken (the warm-up and "
+              "that order move this count).";
     else if (f.samples.size() >= performance05::kFirstJudged)
         text += " The running interval never came within ±2% of the median.";
     if (const std::optional<double> planned = samplesPlannedFor2Percent(f))
         text += " Planned from the spread instead: n ≈ (z × 1.25 × σ ÷ (2% × median))², with σ = 1.4826 × MAD, "
-                "is about " + formatCount(static_cast<std::int64_t>(*planned)) + " samples for ±2%.";
+                "is about "
+            + formatCount(static_cast<std::int64_t>(*planned)) + " samples for ±2%.";
     text += " An interval bounds the noise between calls, not a bias that every call shares.";
     if (f.neighbour == "on" && f.neighbourBursts)
-        text += " A noisy neighbour competed for the worker's core in " + std::to_string(*f.neighbourBursts) +
-                " bursts.";
+        text += " A noisy neighbour competed for the worker's core in " + std::to_string(*f.neighbourBursts)
+            + " bursts.";
     return text;
 }
 
@@ -292,8 +288,8 @@ std::string Performance05Timeline::measuredNumbers(Stop stop, int callIndex) con
     if (reading)
         text = std::string("Stopped ") + namesOf(stop).label + ", the timer reads " + formatDuration(*reading) + ". ";
     if (self && m_figures.median && *m_figures.median > 0)
-        text += "This call (" + callTitle(callIndex) + ") took " + formatDuration(*self) + ", " +
-                formatRatio(*self / *m_figures.median) + " the median. ";
+        text += "This call (" + callTitle(callIndex) + ") took " + formatDuration(*self) + ", "
+            + formatRatio(*self / *m_figures.median) + " the median. ";
     return text + runNumbers(true);
 }
 

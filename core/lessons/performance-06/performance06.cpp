@@ -13,20 +13,20 @@ namespace lessonscope {
 
 namespace {
 
-constexpr const char *kReading =
-    "One call at a time, the host dispatches, waits for the readiness and only then dispatches the next: "
-    "the device idles while the host waits, wakes and hands over. Kept busy, the host dispatches K calls "
-    "back to back while the device works through them, and waits once, for the last. Lengths illustrate "
-    "ordering only and are not measured durations. The throughput of the K calls is timed from the first "
-    "dispatch to the last call's observed readiness, divided by K.";
+constexpr const char *kReading
+    = "One call at a time, the host dispatches, waits for the readiness and only then dispatches the next: "
+      "the device idles while the host waits, wakes and hands over. Kept busy, the host dispatches K calls "
+      "back to back while the device works through them, and waits once, for the last. Lengths illustrate "
+      "ordering only and are not measured durations. The throughput of the K calls is timed from the first "
+      "dispatch to the last call's observed readiness, divided by K.";
 
-constexpr const char *kMeasuredReading =
-    "The host dispatches K calls back to back while the device works through them in order, and waits "
-    "once, for the last. Lengths are this machine's measured durations, to scale: the host's dispatches "
-    "overlap the device's work, and the hand-over and the host's wake-up after a wait are paid once per K "
-    "calls instead of once per call. The time per call of a busy stream is its throughput's inverse; it "
-    "is shorter than a call's latency, which still includes them. The timer stops at the last call's "
-    "observed readiness: before it, calls are still queued.";
+constexpr const char *kMeasuredReading
+    = "The host dispatches K calls back to back while the device works through them in order, and waits "
+      "once, for the last. Lengths are this machine's measured durations, to scale: the host's dispatches "
+      "overlap the device's work, and the hand-over and the host's wake-up after a wait are paid once per K "
+      "calls instead of once per call. The time per call of a busy stream is its throughput's inverse; it "
+      "is shorter than a call's latency, which still includes them. The timer stops at the last call's "
+      "observed readiness: before it, calls are still queued.";
 
 // 1, 2, 4 … 64: the stream holds 64 calls in flight (core/timing/devicestream.h); beyond, a
 // dispatch would wait for the device, which is another lesson.
@@ -37,8 +37,7 @@ constexpr int kWarmupRounds = 1;
 struct Experiment {
     Experiment(RunObserver &o, LessonRun &r, TimedProduct &p, performance06::Measurements &m)
         : observer(o), run(r), product(p), measurements(m)
-    {
-    }
+    { }
 
     RunObserver &observer;
     LessonRun &run;
@@ -62,7 +61,8 @@ double Experiment::burst(int depth, bool traced, int round, CallEvidence &eviden
         if (run.calls.empty())
             run.startedAtNs = first; // the trace's origin: the first traced burst's first dispatch
         for (const TimedProduct::Timed &call : calls) {
-            run.calls.push_back(MeasuredCall::of(call.timestamps.since(run.startedAtNs), evidence, round, observed - first));
+            run.calls.push_back(
+                MeasuredCall::of(call.timestamps.since(run.startedAtNs), evidence, round, observed - first));
             run.calls.back().device = call.device.since(run.startedAtNs); // a real device's own clock
             observer.callMeasured(static_cast<int>(run.calls.size()) - 1, run.calls.back());
         }
@@ -132,8 +132,8 @@ LessonInfo Performance06::makeInfo()
                              "How many timed rounds: each times one call alone and one K-deep burst per depth.", 21, 1,
                              1000),
         integerParameterSpec(performance06::kDepthParameter, "Largest depth (K)",
-                             "Bursts of 1, 2, 4 … calls up to this many in flight; the bursts of this many are traced.", kMaxDepth,
-                             2, kMaxDepth),
+                             "Bursts of 1, 2, 4 … calls up to this many in flight; the bursts of this many are traced.",
+                             kMaxDepth, 2, kMaxDepth),
     };
     matrixlesson::addProductParameters(info, 16, 16, 16, matrixlesson::WithDtype::Yes);
     return info;
@@ -141,8 +141,9 @@ LessonInfo Performance06::makeInfo()
 
 LessonContract Performance06::contract()
 {
-    return {performance06::stdoutFields, performance06::panels, performance06::panelLayout,
-            performance06::check, performance06::summarize, timelineFrom<Performance06Timeline>, performance06::parametersOf};
+    return {performance06::stdoutFields, performance06::panels,    performance06::panelLayout,
+            performance06::check,        performance06::summarize, timelineFrom<Performance06Timeline>,
+            performance06::parametersOf};
 }
 
 LessonRun Performance06::runOn(const RunContext &context, const ParameterValues &values, RunObserver &observer) const
@@ -209,7 +210,10 @@ LessonRun Performance06::runOn(const RunContext &context, const ParameterValues 
 std::optional<std::string> Performance06::workProblem(const ParameterValues &values) const
 {
     // Each repetition: one call alone, then bursts of 1, 2, 4 … up to depth calls (fewer than 2 × depth).
-    return matrixlesson::workProblem(values, static_cast<double>(integerParameter(values, performance06::kRepetitionsParameter) * (1 + 2 * integerParameter(values, performance06::kDepthParameter))));
+    return matrixlesson::workProblem(
+        values,
+        static_cast<double>(integerParameter(values, performance06::kRepetitionsParameter)
+                            * (1 + 2 * integerParameter(values, performance06::kDepthParameter))));
 }
 
 std::string Performance06::describeParameters(const ParameterValues &values) const

@@ -19,10 +19,7 @@ using namespace stdoutchecks;
 
 namespace {
 
-bool closeTo(double a, double b)
-{
-    return std::fabs(a - b) <= 1e-12 * std::max(std::fabs(a), std::fabs(b));
-}
+bool closeTo(double a, double b) { return std::fabs(a - b) <= 1e-12 * std::max(std::fabs(a), std::fabs(b)); }
 
 std::string depthName(const Figures &f, std::size_t d)
 {
@@ -39,17 +36,18 @@ void checkDepths(const Json &out, const Figures &f, Checker &checker)
     }
     for (std::size_t i = 0; i < f.depths.size(); ++i) {
         if (f.depths[i] < 1 || (i > 0 && f.depths[i] <= f.depths[i - 1])) {
-            checker.warning("/stdout", "stdout's depths must be positive and ascending; " + std::to_string(f.depths[i]) +
-                                           " at position " + std::to_string(i) + " is not");
+            checker.warning("/stdout",
+                            "stdout's depths must be positive and ascending; " + std::to_string(f.depths[i])
+                                + " at position " + std::to_string(i) + " is not");
             return;
         }
     }
     for (const char *name : {key::kPerCallSamples, key::kPerCall, key::kThroughput}) {
         const Json *value = Checker::member(out, name);
         if (value && value->is_array() && value->size() != f.depths.size())
-            checker.warning("/stdout", "stdout's " + std::string(name) + " has " + std::to_string(value->size()) +
-                                           " values but depths has " + std::to_string(f.depths.size()) +
-                                           ": one per depth");
+            checker.warning("/stdout",
+                            "stdout's " + std::string(name) + " has " + std::to_string(value->size())
+                                + " values but depths has " + std::to_string(f.depths.size()) + ": one per depth");
     }
 }
 
@@ -75,16 +73,17 @@ void checkPerCall(const Json &out, const Figures &f, std::optional<std::size_t> 
             continue;
         }
         if (rounds && samples.size() != *rounds)
-            checker.warning("/stdout", name + " has " + std::to_string(samples.size()) + " samples but " +
-                                           key::kLatencySamples + " has " + std::to_string(*rounds) +
-                                           ": both are timed once per round");
-        const std::vector<double> clean =
-            d < f.perCallColumns.size()
-                ? keepClean(samples, interruptedMask(samples, f.perCallColumns[d].waitedNs, f.perCallColumns[d].callsPerSample))
-                : samples;
+            checker.warning("/stdout",
+                            name + " has " + std::to_string(samples.size()) + " samples but " + key::kLatencySamples
+                                + " has " + std::to_string(*rounds) + ": both are timed once per round");
+        const std::vector<double> clean = d < f.perCallColumns.size()
+            ? keepClean(samples,
+                        interruptedMask(samples, f.perCallColumns[d].waitedNs, f.perCallColumns[d].callsPerSample))
+            : samples;
         if (d < f.perCall.size() && !clean.empty() && !closeTo(f.perCall[d], median(clean)))
-            checker.warning("/stdout", std::string("stdout's ") + key::kPerCall + " at " + depthName(f, d) +
-                                           " is not the median of its clean samples");
+            checker.warning("/stdout",
+                            std::string("stdout's ") + key::kPerCall + " at " + depthName(f, d)
+                                + " is not the median of its clean samples");
         if (d < noneClean.size())
             noneClean[d] = clean.empty();
     }
@@ -92,8 +91,9 @@ void checkPerCall(const Json &out, const Figures &f, std::optional<std::size_t> 
         if (noneClean[d] && f.perCall[d] == 0 && f.throughput[d] == 0)
             continue;
         if (!(f.perCall[d] > 0) || !closeTo(f.throughput[d], 1.0 / f.perCall[d]))
-            checker.warning("/stdout", std::string("stdout's ") + key::kThroughput + " at " + depthName(f, d) +
-                                           " is not 1 ÷ " + key::kPerCall);
+            checker.warning("/stdout",
+                            std::string("stdout's ") + key::kThroughput + " at " + depthName(f, d) + " is not 1 ÷ "
+                                + key::kPerCall);
     }
 }
 
@@ -101,8 +101,8 @@ void checkPanels(const Json &document, const Figures &f, Checker &checker)
 {
     if (f.latencyMedian && f.perCallAtLargest()) {
         compareBar(document, kComparisonPanel, kOneAtATime, *f.latencyMedian, key::kLatencyMedian, checker);
-        compareBar(document, kComparisonPanel, kKeptBusy, *f.perCallAtLargest(), "per_call_seconds at the largest depth",
-                   checker);
+        compareBar(document, kComparisonPanel, kKeptBusy, *f.perCallAtLargest(),
+                   "per_call_seconds at the largest depth", checker);
     }
     compareLine(document, kTimePanel, kKeptBusy, f.perCall, key::kPerCall, checker);
     compareLine(document, kRatePanel, kKeptBusy, f.throughput, key::kThroughput, checker);
@@ -136,22 +136,24 @@ void checkAgainstTrace(const Json &document, const Figures &f, Checker &checker)
     const auto begin = column(document, "dispatchBegin");
     const auto ready = column(document, "readyObserved");
     const auto largest = f.largestDepth();
-    if (!begin || !ready || begin->size() != ready->size() || !largest || *largest < 1 ||
-        f.perCallSamples.size() != f.depths.size())
+    if (!begin || !ready || begin->size() != ready->size() || !largest || *largest < 1
+        || f.perCallSamples.size() != f.depths.size())
         return;
     const std::vector<double> &stated = f.perCallSamples.back();
     const auto depth = static_cast<std::size_t>(*largest);
     if (begin->size() != stated.size() * depth) {
-        checker.warning("/trace/calls", "the trace has " + std::to_string(begin->size()) + " calls but stdout reports " +
-                                            std::to_string(stated.size()) + " bursts of " + std::to_string(depth));
+        checker.warning("/trace/calls",
+                        "the trace has " + std::to_string(begin->size()) + " calls but stdout reports "
+                            + std::to_string(stated.size()) + " bursts of " + std::to_string(depth));
         return;
     }
     for (std::size_t r = 0; r < stated.size(); ++r) {
         const double traced = perCallSeconds((*begin)[r * depth], (*ready)[r * depth + depth - 1], *largest);
         if (!closeTo(traced, stated[r])) {
-            checker.warning("/stdout", std::string("stdout's ") + key::kPerCallSamples + " at K = " +
-                                           std::to_string(depth) + ", repetition " + std::to_string(r + 1) +
-                                           ", is not its burst's time per call in the trace");
+            checker.warning("/stdout",
+                            std::string("stdout's ") + key::kPerCallSamples + " at K = " + std::to_string(depth)
+                                + ", repetition " + std::to_string(r + 1)
+                                + ", is not its burst's time per call in the trace");
             return;
         }
     }
@@ -167,9 +169,11 @@ void check(const Json &document, const Json &out, Checker &checker)
     const auto latencyMedian = durationOf(out, key::kLatencyMedian, checker);
     checkSampleEvidence(out, key::kLatencySamples, checker);
     checkSampleEvidence(out, key::kPerCallSamples, checker);
-    const auto latencyClean = latency ? std::optional(cleanSamples(*latency, readSamples(out, key::kLatencySamples).waitedNs))
-                                      : std::nullopt;
-    checkMedian(latencyClean, latencyMedian, key::kLatencyMedian, std::string("the clean ") + key::kLatencySamples, checker);
+    const auto latencyClean = latency
+        ? std::optional(cleanSamples(*latency, readSamples(out, key::kLatencySamples).waitedNs))
+        : std::nullopt;
+    checkMedian(latencyClean, latencyMedian, key::kLatencyMedian, std::string("the clean ") + key::kLatencySamples,
+                checker);
     durationsOf(out, key::kPerCall, checker);
     nonNegativeOf(out, key::kMaxAbsError, "an absolute error", checker);
     checkPerCall(out, f, latency ? std::optional(latency->size()) : std::nullopt, checker);

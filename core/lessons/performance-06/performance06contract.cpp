@@ -94,10 +94,12 @@ Json panels(const Json &out)
     const auto largest = f.largestDepth();
     const auto busy = f.perCallAtLargest();
     const bool complete = f.latencyMedian && largest && busy;
-    Json label = complete ? Json::array({std::string("per call, K = ").append(std::to_string(*largest))}) : Json::array();
-    list.push_back(barPanel(std::move(label),
-                            Json::array({panelSeries(kOneAtATime, complete ? Json::array({*f.latencyMedian}) : Json::array()),
-                                         panelSeries(kKeptBusy, complete ? Json::array({*busy}) : Json::array())})));
+    Json label
+        = complete ? Json::array({std::string("per call, K = ").append(std::to_string(*largest))}) : Json::array();
+    list.push_back(
+        barPanel(std::move(label),
+                 Json::array({panelSeries(kOneAtATime, complete ? Json::array({*f.latencyMedian}) : Json::array()),
+                              panelSeries(kKeptBusy, complete ? Json::array({*busy}) : Json::array())})));
 
     // One call at a time does not depend on K: a flat line at the latency median to compare with.
     Json flatTime = Json::array();
@@ -141,7 +143,8 @@ Figures readFigures(const Json &out)
     f.latencyMedian = numberOf(member(out, key::kLatencyMedian));
     f.perCallColumns = readSampleLists(out, key::kPerCallSamples);
     for (std::size_t d = 0; d < f.perCallColumns.size() && d < f.depths.size(); ++d)
-        f.perCallColumns[d].callsPerSample = static_cast<double>(std::max<std::int64_t>(1, f.depths[d])); // as its burst
+        f.perCallColumns[d].callsPerSample
+            = static_cast<double>(std::max<std::int64_t>(1, f.depths[d])); // as its burst
     for (const SampleColumns &depth : f.perCallColumns)
         f.perCallSamples.push_back(depth.seconds);
     f.perCall = numbersOf(member(out, key::kPerCall));
@@ -167,10 +170,10 @@ LessonSummary summarize(const Artifact &artifact)
     const bool samplesAtLargest = largest && f.perCallSamples.size() == f.depths.size();
     // At most 16 characters, the width of the comparison's figure column.
     const std::string busyLabel = largest ? "per call, K = " + std::to_string(*largest) : "per call";
-    const std::optional<double> throughput =
-        largest && f.throughput.size() == f.depths.size() ? std::optional(f.throughput.back()) : std::nullopt;
+    const std::optional<double> throughput
+        = largest && f.throughput.size() == f.depths.size() ? std::optional(f.throughput.back()) : std::nullopt;
     Figure latency = makeFigure(key::kLatencyMedian, "one call alone", f.latencyMedian, true, f.latency.clean(),
-                   "clean calls one at a time", true);
+                                "clean calls one at a time", true);
     latency.interrupted = f.latency.interruptedCount();
     latency.rounds = roundMedians(f.latency.cleanByRound());
     Figure busy = makeFigure(key::kPerCall, busyLabel, f.perCallAtLargest(), true, {}, "clean bursts", true);

@@ -26,9 +26,9 @@ inline constexpr const char *kDepthParameter = "depth";
 // order they are printed.
 namespace key {
 using namespace productkey; // backend, eigen, compiler, lessonscope, shapes, dtype, seed, max_abs_error, cancelled
-inline constexpr const char *kRepetitions = "repetitions";           // asked for
-inline constexpr const char *kWarmupRounds = "warmup_rounds";        // untimed rounds before them
-inline constexpr const char *kDepths = "depths";                     // K of each depth, ascending
+inline constexpr const char *kRepetitions = "repetitions";                // asked for
+inline constexpr const char *kWarmupRounds = "warmup_rounds";             // untimed rounds before them
+inline constexpr const char *kDepths = "depths";                          // K of each depth, ascending
 inline constexpr const char *kLatencySamples = "latency_samples_seconds"; // one call: dispatch, wait
 inline constexpr const char *kLatencyMedian = "latency_median_seconds";
 inline constexpr const char *kPerCallSamples = "per_call_samples_seconds"; // per depth: total ÷ K per repetition
@@ -80,8 +80,8 @@ struct Measurements {
 inline double perCallSeconds(std::int64_t firstDispatchBegin, std::int64_t lastReadyObserved, std::int64_t depth)
 {
     // In double: a hostile file's timestamps must not overflow a 64-bit subtraction.
-    return (static_cast<double>(lastReadyObserved) - static_cast<double>(firstDispatchBegin)) * 1e-9 /
-           static_cast<double>(depth);
+    return (static_cast<double>(lastReadyObserved) - static_cast<double>(firstDispatchBegin)) * 1e-9
+        / static_cast<double>(depth);
 }
 
 Json output(const LessonRun &run, const Measurements &measurements);

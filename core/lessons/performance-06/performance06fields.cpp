@@ -8,8 +8,7 @@ namespace lessonscope::performance06 {
 StdoutFields stdoutFields()
 {
     static constexpr auto fields = joinFields(
-        productfield::kVersions,
-        productfield::kProduct,
+        productfield::kVersions, productfield::kProduct,
         std::to_array<StdoutField>({
             productfield::kSeed,
             field::integer(key::kRepetitions, "", "rounds asked for").stating(kRepetitionsParameter),
@@ -18,7 +17,7 @@ StdoutFields stdoutFields()
             field::samples(key::kLatencySamples, "one call alone: its dispatch to its observed readiness"),
             field::number(key::kLatencyMedian, "s", "their median").onSomeRuns(),
             field::samples(key::kPerCallSamples,
-                "the round's burst of K calls: first dispatch to the last call's observed readiness, ÷ K"),
+                           "the round's burst of K calls: first dispatch to the last call's observed readiness, ÷ K"),
             field::list(key::kPerCall, "s", "the median of each depth's samples"),
             field::list(key::kThroughput, "", "1 ÷ per_call_seconds"),
             field::number(key::kMaxAbsError, "", "the last output against a higher-precision reference"),
@@ -28,4 +27,3 @@ StdoutFields stdoutFields()
 }
 
 } // namespace lessonscope::performance06
-

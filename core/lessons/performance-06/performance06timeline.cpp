@@ -30,15 +30,12 @@ constexpr std::array<CandidateNames, Performance06Timeline::kStopCount> kStops =
      "below one call's latency, which pays them every time."},
 }};
 
-const CandidateNames &namesOf(Stop stop)
-{
-    return kStops.at(static_cast<std::size_t>(stop));
-}
+const CandidateNames &namesOf(Stop stop) { return kStops.at(static_cast<std::size_t>(stop)); }
 
 TimelineEvent span(int lane, std::string label, std::string note, double begin, double end, bool waiting, bool context)
 {
-    return {lane, TimelineEvent::Shape::Span, std::move(label), std::move(note), begin, std::max(begin, end), waiting,
-            context};
+    return {lane,  TimelineEvent::Shape::Span, std::move(label), std::move(note),
+            begin, std::max(begin, end),       waiting,          context};
 }
 
 TimelineEvent instant(int lane, std::string label, std::string note, double at, bool context)
@@ -89,17 +86,11 @@ std::string rateText(double perSecond)
     return text;
 }
 
-std::string perCallText(double seconds, int depth)
-{
-    return formatDuration(seconds / depth) + " per call";
-}
+std::string perCallText(double seconds, int depth) { return formatDuration(seconds / depth) + " per call"; }
 
 } // namespace
 
-const char *Performance06Timeline::key(Stop stop)
-{
-    return namesOf(stop).key;
-}
+const char *Performance06Timeline::key(Stop stop) { return namesOf(stop).key; }
 
 std::optional<Stop> Performance06Timeline::stopFromKey(std::string_view key)
 {
@@ -107,17 +98,14 @@ std::optional<Stop> Performance06Timeline::stopFromKey(std::string_view key)
 }
 
 Performance06Timeline::Performance06Timeline(const Artifact &artifact)
-    : StreamTimeline(burstTrace(artifact, performance06::readFigures(artifact)))
-    , m_figures(performance06::readFigures(artifact))
+    : StreamTimeline(burstTrace(artifact, performance06::readFigures(artifact))),
+      m_figures(performance06::readFigures(artifact))
 {
     if (isMeasured())
         m_depth = static_cast<int>(*m_figures.largestDepth());
 }
 
-int Performance06Timeline::burstCount() const
-{
-    return m_depth > 0 ? callCount() / m_depth : 0;
-}
+int Performance06Timeline::burstCount() const { return m_depth > 0 ? callCount() / m_depth : 0; }
 
 int Performance06Timeline::burstOf(int callIndex) const
 {
@@ -129,8 +117,8 @@ std::string Performance06Timeline::callTitle(int index) const
     if (!isMeasured())
         return "schematic burst of 4 calls";
     const int burst = burstOf(std::clamp(index, 0, callCount() - 1));
-    return "call " + std::to_string(index - burst * m_depth + 1) + " of " + std::to_string(m_depth) + ", burst " +
-           std::to_string(burst + 1) + " of " + std::to_string(burstCount());
+    return "call " + std::to_string(index - burst * m_depth + 1) + " of " + std::to_string(m_depth) + ", burst "
+        + std::to_string(burst + 1) + " of " + std::to_string(burstCount());
 }
 
 std::optional<double> Performance06Timeline::stopTime(Stop stop, int burst) const
@@ -190,7 +178,8 @@ int Performance06Timeline::unfinishedAt(Stop stop, int burst) const
     const auto at = stopTime(stop, burst);
     int count = 0;
     for (int j = 0; at && j < m_depth; ++j)
-        count += static_cast<double>(trace().calls[static_cast<std::size_t>(burst * m_depth + j)].workEnd) > *at ? 1 : 0;
+        count
+            += static_cast<double>(trace().calls[static_cast<std::size_t>(burst * m_depth + j)].workEnd) > *at ? 1 : 0;
     return count;
 }
 
@@ -258,9 +247,10 @@ void Performance06Timeline::addBurst(CallTimeline &call, int index) const
         // Names on this call and on the burst's ends; 62 more would only cover one another.
         const bool named = !context || j == 0 || j == depth - 1;
         const std::string n = std::to_string(j + 1);
-        call.events.push_back(span(Host, named ? "dispatch " + n : "",
-                                   "The host queues call " + n + " on " + queueName() + "; the dispatch returns at once.",
-                                   rel(c.dispatchBegin), rel(c.dispatchEnd), false, context));
+        call.events.push_back(
+            span(Host, named ? "dispatch " + n : "",
+                 "The host queues call " + n + " on " + queueName() + "; the dispatch returns at once.",
+                 rel(c.dispatchBegin), rel(c.dispatchEnd), false, context));
         call.events.push_back(span(Device, named ? "call " + n : "",
                                    "The device runs call " + n + ", in order, after the calls queued before it.",
                                    rel(c.workBegin), rel(c.workEnd), false, context));
@@ -273,8 +263,9 @@ void Performance06Timeline::addBurst(CallTimeline &call, int index) const
     call.events.push_back(span(Host, "one wait, for the last call",
                                "The host waits once, for the last call; in order, its readiness means all are done.",
                                rel(last.dispatchEnd), rel(last.readyObserved), true, own != depth - 1));
-    call.events.push_back(span(Readiness, "hand-back", "From the last call's ready signal until the waiting host "
-                                                       "observes it.",
+    call.events.push_back(span(Readiness, "hand-back",
+                               "From the last call's ready signal until the waiting host "
+                               "observes it.",
                                rel(last.workEnd), rel(last.readyObserved), true, own != depth - 1));
     call.events.push_back(span(Measurement, std::to_string(depth) + " calls, one wait",
                                "The throughput boundary: from the first dispatch to the last call's observed "
@@ -308,8 +299,8 @@ TimelineVerdict Performance06Timeline::verdict(std::string_view candidateKey, in
                                        : std::string("Not quite: you stopped ") + namesOf(stop).label + ".";
     verdict.why = namesOf(stop).why;
     // An index out of range (a stale selection) reads the nearest call's burst.
-    verdict.numbers = isMeasured() ? measuredNumbers(stop, burstOf(std::clamp(callIndex, 0, callCount() - 1)))
-                                   : schematicNumbers();
+    verdict.numbers
+        = isMeasured() ? measuredNumbers(stop, burstOf(std::clamp(callIndex, 0, callCount() - 1))) : schematicNumbers();
     return verdict;
 }
 
@@ -330,27 +321,27 @@ std::string Performance06Timeline::measuredNumbers(Stop stop, int burst) const
         + (clean > 0 && clean < burstCount() ? " clean bursts" : " bursts");
     std::string text;
     if (stop == Stop::AtLastReady) {
-        text = "Stopped at the last call's observed readiness the timer reads " + formatDuration(*done) + " for the " +
-               k + " calls of " + thisBurst + ": " + perCallText(*done, m_depth) + "; " + over + ": " +
-               formatDuration(*doneMedian) + " per call, " + rateText(1.0 / *doneMedian) + " calls per second.";
+        text = "Stopped at the last call's observed readiness the timer reads " + formatDuration(*done) + " for the "
+            + k + " calls of " + thisBurst + ": " + perCallText(*done, m_depth) + "; " + over + ": "
+            + formatDuration(*doneMedian) + " per call, " + rateText(1.0 / *doneMedian) + " calls per second.";
         if (m_figures.latencyMedian && *m_figures.latencyMedian > 0)
-            text += " One call at a time takes " + formatDuration(*m_figures.latencyMedian) +
-                    " (the latency median): kept busy, a call costs " +
-                    formatRatio(*doneMedian / *m_figures.latencyMedian) + " of it.";
+            text += " One call at a time takes " + formatDuration(*m_figures.latencyMedian)
+                + " (the latency median): kept busy, a call costs "
+                + formatRatio(*doneMedian / *m_figures.latencyMedian) + " of it.";
         const auto dispatched = burstReading(Stop::AfterLastDispatch, burst);
         const auto firstReady = burstReading(Stop::AtFirstReady, burst);
-        text += " Stopped after the last dispatch it would read " + perCallText(*dispatched, m_depth) +
-                ", at the first call's readiness " + perCallText(*firstReady, m_depth) + ".";
+        text += " Stopped after the last dispatch it would read " + perCallText(*dispatched, m_depth)
+            + ", at the first call's readiness " + perCallText(*firstReady, m_depth) + ".";
         return text;
     }
     const int unfinished = unfinishedAt(stop, burst);
-    text = std::string("Stopped ") + namesOf(stop).label + " the timer reads " + formatDuration(*chosen) + " for " +
-           thisBurst + ": " + perCallText(*chosen, m_depth) + ", " + formatRatio(*done / *chosen) +
-           " less than the " + perCallText(*done, m_depth) + " the " + k +
-           " calls took to the last call's observed readiness. At that moment " + std::to_string(unfinished) +
-           " of the " + k + " calls had not finished on the device.";
-    text += " The " + over + ": " + formatDuration(*chosenMedian) + " against " + formatDuration(*doneMedian) +
-            " per call.";
+    text = std::string("Stopped ") + namesOf(stop).label + " the timer reads " + formatDuration(*chosen) + " for "
+        + thisBurst + ": " + perCallText(*chosen, m_depth) + ", " + formatRatio(*done / *chosen) + " less than the "
+        + perCallText(*done, m_depth) + " the " + k
+        + " calls took to the last call's observed readiness. At that moment " + std::to_string(unfinished) + " of the "
+        + k + " calls had not finished on the device.";
+    text += " The " + over + ": " + formatDuration(*chosenMedian) + " against " + formatDuration(*doneMedian)
+        + " per call.";
     return text;
 }
 
@@ -360,9 +351,9 @@ std::string Performance06Timeline::schematicNumbers() const
                        "their durations.";
     const auto busy = m_figures.perCallAtLargest();
     if (m_figures.latencyMedian && busy && *m_figures.latencyMedian > 0)
-        text += " Its medians: one call at a time " + formatDuration(*m_figures.latencyMedian) + "; kept busy with " +
-                std::to_string(*m_figures.largestDepth()) + " calls in flight " + formatDuration(*busy) +
-                " per call (" + formatRatio(*busy / *m_figures.latencyMedian) + ").";
+        text += " Its medians: one call at a time " + formatDuration(*m_figures.latencyMedian) + "; kept busy with "
+            + std::to_string(*m_figures.largestDepth()) + " calls in flight " + formatDuration(*busy) + " per call ("
+            + formatRatio(*busy / *m_figures.latencyMedian) + ").";
     return text + " Rerun the lesson to see what each stop reads on your machine.";
 }
 

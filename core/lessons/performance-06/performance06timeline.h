@@ -30,7 +30,7 @@ public:
     explicit Performance06Timeline(const Artifact &artifact);
 
     int representativeCall() const override;
-    std::string callTitle(int index) const override; // "call 5 of 64, burst 3 of 21"
+    std::string callTitle(int index) const override;             // "call 5 of 64, burst 3 of 21"
     std::optional<double> callSeconds(int index) const override; // its burst's time per call
     CallTimeline call(int index) const override;
 
@@ -38,9 +38,9 @@ public:
     std::optional<double> readingSeconds(std::string_view candidateKey, int callIndex) const override;
     TimelineVerdict verdict(std::string_view candidateKey, int callIndex) const override;
 
-    int depth() const { return m_depth; }                  // K of the traced bursts (0: none)
-    int burstCount() const;                                // traced bursts
-    int burstOf(int callIndex) const;                      // -1 when out of range
+    int depth() const { return m_depth; }                           // K of the traced bursts (0: none)
+    int burstCount() const;                                         // traced bursts
+    int burstOf(int callIndex) const;                               // -1 when out of range
     std::optional<double> burstReading(Stop stop, int burst) const; // seconds, the whole burst
     // No call of the burst was interrupted (trace.evidence).
     bool isCleanBurst(int burst) const;

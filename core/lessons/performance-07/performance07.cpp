@@ -13,14 +13,14 @@ namespace lessonscope {
 
 namespace {
 
-constexpr const char *kReading =
-    "One run's calls give its median and a 95% interval from that run's own samples; the band below is where the "
-    "medians of all the runs fall. Lengths illustrate ordering only and are not measured durations.";
+constexpr const char *kReading
+    = "One run's calls give its median and a 95% interval from that run's own samples; the band below is where the "
+      "medians of all the runs fall. Lengths illustrate ordering only and are not measured durations.";
 
-constexpr const char *kMeasuredReading =
-    "One run's median and its 95% interval, from its own samples, and where the medians of the other runs fell: "
-    "this machine's measured durations, to scale. A run's interval says how well its samples pin its own median; "
-    "what changes between runs — the buffers' addresses, the cores, the machine's moment — it cannot see.";
+constexpr const char *kMeasuredReading
+    = "One run's median and its 95% interval, from its own samples, and where the medians of the other runs fell: "
+      "this machine's measured durations, to scale. A run's interval says how well its samples pin its own median; "
+      "what changes between runs — the buffers' addresses, the cores, the machine's moment — it cannot see.";
 
 } // namespace
 
@@ -47,8 +47,13 @@ LessonInfo Performance07::makeInfo()
 
 LessonContract Performance07::contract()
 {
-    return {performance07::stdoutFields, performance07::panels, performance07::panelLayout, performance07::check,
-            performance07::summarize, timelineFrom<Performance07Timeline>, statedParametersOf<performance07::stdoutFields>};
+    return {performance07::stdoutFields,
+            performance07::panels,
+            performance07::panelLayout,
+            performance07::check,
+            performance07::summarize,
+            timelineFrom<Performance07Timeline>,
+            statedParametersOf<performance07::stdoutFields>};
 }
 
 LessonRun Performance07::runOn(const RunContext &context, const ParameterValues &values, RunObserver &observer) const
@@ -103,14 +108,15 @@ LessonRun Performance07::runOn(const RunContext &context, const ParameterValues 
 
 std::optional<std::string> Performance07::workProblem(const ParameterValues &values) const
 {
-    return matrixlesson::workProblem(values, static_cast<double>(integerParameter(values, param::kSamples)
-                                                                 * integerParameter(values, performance07::kRunsParameter)));
+    return matrixlesson::workProblem(values,
+                                     static_cast<double>(integerParameter(values, param::kSamples)
+                                                         * integerParameter(values, performance07::kRunsParameter)));
 }
 
 std::string Performance07::describeParameters(const ParameterValues &values) const
 {
     return matrixlesson::describeProduct(values) + ", " + parameterText(values, performance07::kRunsParameter)
-           + " runs of " + parameterText(values, param::kSamples) + " warm samples";
+        + " runs of " + parameterText(values, param::kSamples) + " warm samples";
 }
 
 } // namespace lessonscope

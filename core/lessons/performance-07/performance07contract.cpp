@@ -15,10 +15,7 @@ namespace lessonscope::performance07 {
 namespace {
 
 // The runs with a median, by number: the runs panel's abscissae.
-Json runNumbersOf(const Json &out)
-{
-    return readFigures(out).runNumbers;
-}
+Json runNumbersOf(const Json &out) { return readFigures(out).runNumbers; }
 
 constexpr std::array kPanels{
     DeclaredPanel::line("Each run's median and its 95% interval", {"run", "seconds"}, runNumbersOf,
@@ -102,15 +99,9 @@ StdoutFields stdoutFields()
     return fields;
 }
 
-Json panels(const Json &out)
-{
-    return declaredPanels(kPanels, out);
-}
+Json panels(const Json &out) { return declaredPanels(kPanels, out); }
 
-Json panelLayout()
-{
-    return declaredLayout(kPanels);
-}
+Json panelLayout() { return declaredLayout(kPanels); }
 
 void check(const Json &document, const Json &out, Checker &checker)
 {
@@ -152,7 +143,8 @@ LessonSummary summarize(const Artifact &artifact)
     summary.figures = {
         middle,
         makeFigure(key::kWithinWidth, "one run's 95% interval, ÷ median", f.withinWidth, false, {}, {}, false),
-        makeFigure(key::kBetweenWidth, "the runs' medians, lowest to highest, ÷ median", f.betweenWidth, false, {}, {}, false),
+        makeFigure(key::kBetweenWidth, "the runs' medians, lowest to highest, ÷ median", f.betweenWidth, false, {}, {},
+                   false),
         makeFigure(key::kWidthRatio, "between runs ÷ within one", f.ratio, false, {}, {}, true),
         makeFigure(key::kPairsDifferent, "pairs called different", count(f.pairsDifferent), false, {}, {}, false),
         makeFigure(key::kMaxAbsError, "max_abs_error", f.maxAbsError, false, {}, {}, true),

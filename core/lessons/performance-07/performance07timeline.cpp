@@ -9,9 +9,9 @@ namespace lessonscope {
 
 namespace {
 
-constexpr double kTolerance = 0.3;       // a guess within 30% of the widths graded is right
-constexpr double kSchematicWidths = 6;   // the schematic's band, in widths of one run's interval
-constexpr double kMostWidths = 60;       // the longest band a guess may draw
+constexpr double kTolerance = 0.3;     // a guess within 30% of the widths graded is right
+constexpr double kSchematicWidths = 6; // the schematic's band, in widths of one run's interval
+constexpr double kMostWidths = 60;     // the longest band a guess may draw
 
 const std::vector<TimelineLane> &lanes()
 {
@@ -27,19 +27,15 @@ TimelineEvent event(int lane, TimelineEvent::Shape shape, std::string label, std
     return TimelineEvent{lane, shape, std::move(label), std::move(note), begin, std::max(begin, end)};
 }
 
-std::string percentText(double fraction)
-{
-    return formatNumber(fraction * 100) + "%";
-}
+std::string percentText(double fraction) { return formatNumber(fraction * 100) + "%"; }
 
 } // namespace
 
-Performance07Timeline::Performance07Timeline(const Artifact &artifact)
-    : m_figures(performance07::readFigures(artifact))
+Performance07Timeline::Performance07Timeline(const Artifact &artifact) : m_figures(performance07::readFigures(artifact))
 {
     const performance07::Figures &s = m_figures;
     m_measured = !s.medians.empty() && s.lows.size() == s.medians.size() && s.highs.size() == s.medians.size()
-                 && s.medianOfRuns && s.withinWidth && *s.withinWidth > 0 && s.ratio;
+        && s.medianOfRuns && s.withinWidth && *s.withinWidth > 0 && s.ratio;
 }
 
 int Performance07Timeline::representativeCall() const
@@ -61,7 +57,8 @@ std::string Performance07Timeline::callTitle(int index) const
     const auto &numbers = m_figures.runNumbers;
     const auto i = static_cast<std::size_t>(std::clamp(index, 0, callCount() - 1));
     const double run = i < numbers.size() ? numbers[i] : static_cast<double>(i + 1);
-    return "run " + formatCount(static_cast<std::int64_t>(run)) + " of " + formatCount(m_figures.runsRequested.value_or(callCount()));
+    return "run " + formatCount(static_cast<std::int64_t>(run)) + " of "
+        + formatCount(m_figures.runsRequested.value_or(callCount()));
 }
 
 std::optional<double> Performance07Timeline::callSeconds(int index) const
@@ -71,10 +68,7 @@ std::optional<double> Performance07Timeline::callSeconds(int index) const
     return m_figures.medians[static_cast<std::size_t>(index)];
 }
 
-double Performance07Timeline::answerWidths() const
-{
-    return m_measured ? *m_figures.ratio : kSchematicWidths;
-}
+double Performance07Timeline::answerWidths() const { return m_measured ? *m_figures.ratio : kSchematicWidths; }
 
 CallTimeline Performance07Timeline::call(int index) const
 {
@@ -96,7 +90,8 @@ CallTimeline Performance07Timeline::call(int index) const
     call.marker = MarkerKind::Length;
     call.anchor = lowest;
     call.events = {
-        event(ThisRun, TimelineEvent::Shape::Span, "95% interval", "Where this run's own samples place its median, 95% of the time.", low, high),
+        event(ThisRun, TimelineEvent::Shape::Span, "95% interval",
+              "Where this run's own samples place its median, 95% of the time.", low, high),
         event(ThisRun, TimelineEvent::Shape::Instant, "median", "This run's median call.", runMedian, runMedian),
         event(AllRuns, TimelineEvent::Shape::Span, "every run's median", "From the lowest run's median to the highest.",
               lowest, lowest + answerWidths() * width),
@@ -123,16 +118,17 @@ TimelineVerdict Performance07Timeline::lengthVerdict(double multiple, int) const
     TimelineVerdict verdict;
     verdict.correct = lengthGuessIsRight(multiple, graded, kTolerance);
     verdict.headline = (verdict.correct ? "Right: you guessed " : "Not quite: you guessed ") + formatNumber(multiple)
-                       + " widths; the runs' medians spread over " + formatNumber(graded) + " widths of one run's 95% interval"
-                       + (m_measured ? "." : " in the schematic's proportions (this artifact has no measured runs).");
+        + " widths; the runs' medians spread over " + formatNumber(graded) + " widths of one run's 95% interval"
+        + (m_measured ? "." : " in the schematic's proportions (this artifact has no measured runs).");
     verdict.why = "A run's 95% interval comes from its own samples: it says how well they pin that run's median, "
                   "and nothing of what stays fixed through one run and changes between runs — where its buffers "
                   "landed, which cores its threads got, the machine's speed at that moment. Identical runs then "
                   "differ by more than either interval, and a comparison that trusts the intervals calls them "
                   "different. Repeat the run, and compare runs by the spread of their medians, as pyperf and "
                   "lessonscope compare do.";
-    verdict.numbers = "Your guess is " + percentText(std::fabs(multiple / graded - 1)) + (multiple >= graded ? " above" : " below")
-                      + " the widths graded; within 30% counts as right." + measuredNumbers();
+    verdict.numbers = "Your guess is " + percentText(std::fabs(multiple / graded - 1))
+        + (multiple >= graded ? " above" : " below") + " the widths graded; within 30% counts as right."
+        + measuredNumbers();
     return verdict;
 }
 
@@ -143,10 +139,11 @@ std::string Performance07Timeline::measuredNumbers() const
     const performance07::Figures &s = m_figures;
     const auto [lowest, highest] = std::minmax_element(s.medians.begin(), s.medians.end());
     return " The " + formatCount(static_cast<std::int64_t>(s.medians.size())) + " runs' medians went from "
-           + formatDuration(*lowest) + " to " + formatDuration(*highest) + " (" + percentText(s.betweenWidth.value_or(0))
-           + " of their median, " + formatDuration(*s.medianOfRuns) + "); one run's 95% interval is "
-           + percentText(*s.withinWidth) + " of it. The intervals of " + formatCount(s.pairsDifferent) + " of the "
-           + formatCount(s.pairs) + " pairs of runs do not overlap: a within-run interval calls those identical runs different.";
+        + formatDuration(*lowest) + " to " + formatDuration(*highest) + " (" + percentText(s.betweenWidth.value_or(0))
+        + " of their median, " + formatDuration(*s.medianOfRuns) + "); one run's 95% interval is "
+        + percentText(*s.withinWidth) + " of it. The intervals of " + formatCount(s.pairsDifferent) + " of the "
+        + formatCount(s.pairs)
+        + " pairs of runs do not overlap: a within-run interval calls those identical runs different.";
 }
 
 } // namespace lessonscope

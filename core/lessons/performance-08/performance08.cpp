@@ -16,16 +16,16 @@ namespace lessonscope {
 
 namespace {
 
-constexpr const char *kReading =
-    "The clock lane reads the time twice; between the reads the operations lane runs the batch. The "
-    "measurement lane is what the timer reads: the batch plus one read's cost. Lengths illustrate ordering "
-    "only and are not measured durations.";
+constexpr const char *kReading
+    = "The clock lane reads the time twice; between the reads the operations lane runs the batch. The "
+      "measurement lane is what the timer reads: the batch plus one read's cost. Lengths illustrate ordering "
+      "only and are not measured durations.";
 
-constexpr const char *kMeasuredReading =
-    "The clock lane reads the time twice; between the reads the operations lane runs the batch. The "
-    "measurement lane is what the timer reads: the batch plus one read's cost. Lengths are this machine's "
-    "measured durations, to scale: one operation per reading times mostly the clock, which only a batch of "
-    "many operations per reading makes small.";
+constexpr const char *kMeasuredReading
+    = "The clock lane reads the time twice; between the reads the operations lane runs the batch. The "
+      "measurement lane is what the timer reads: the batch plus one read's cost. Lengths are this machine's "
+      "measured durations, to scale: one operation per reading times mostly the clock, which only a batch of "
+      "many operations per reading makes small.";
 
 } // namespace
 
@@ -36,8 +36,8 @@ LessonInfo Performance08::makeInfo()
                    "1 to 10,000 to a reading: the clock's share of a reading falls as the batch grows.";
     info.texts = matrixlesson::timelineTexts(
         "Time more than the clock",
-        "How many operations must one reading hold before the clock's own cost is under 1% of it?",
-        kReading, kMeasuredReading, "steady_clock read before and after a batch of the operation");
+        "How many operations must one reading hold before the clock's own cost is under 1% of it?", kReading,
+        kMeasuredReading, "steady_clock read before and after a batch of the operation");
     info.parameters = {integerParameterSpec(param::kSamples, "Readings per batch size",
                                             "How many readings each batch size gets, taken in turn.", 201, 5, 20'000)};
     return info;
@@ -45,8 +45,13 @@ LessonInfo Performance08::makeInfo()
 
 LessonContract Performance08::contract()
 {
-    return {performance08::stdoutFields, performance08::panels, performance08::panelLayout, performance08::check,
-            performance08::summarize, timelineFrom<Performance08Timeline>, statedParametersOf<performance08::stdoutFields>};
+    return {performance08::stdoutFields,
+            performance08::panels,
+            performance08::panelLayout,
+            performance08::check,
+            performance08::summarize,
+            timelineFrom<Performance08Timeline>,
+            statedParametersOf<performance08::stdoutFields>};
 }
 
 LessonRun Performance08::runOn(const RunContext &context, const ParameterValues &values, RunObserver &observer) const

@@ -22,7 +22,8 @@ constexpr const char *kBatchLabel = "operations per reading";
 
 // Batches of 1 to 10,000 and readings from nanoseconds to a tenth of a millisecond: only
 // logarithmic axes show every size. The clock's panels exist where a block of reads ran clean.
-constexpr std::array<DeclaredPanel, 3> panelsNaming(const char *clockSeries, const char *fixedCost, const char *shareSeries)
+constexpr std::array<DeclaredPanel, 3> panelsNaming(const char *clockSeries, const char *fixedCost,
+                                                    const char *shareSeries)
 {
     return {{
         DeclaredPanel::line("Per operation, by batch size", {kBatchLabel, "seconds", true, true}, key::kBatchSizes,
@@ -36,17 +37,15 @@ constexpr std::array<DeclaredPanel, 3> panelsNaming(const char *clockSeries, con
     }};
 }
 constexpr auto kHostPanels = panelsNaming("steady_clock", "one read", "one clock read ÷ median reading");
-constexpr auto kDevicePanels = panelsNaming("the device's profiling timer", "empty kernel", "empty kernel ÷ median reading");
+constexpr auto kDevicePanels
+    = panelsNaming("the device's profiling timer", "empty kernel", "empty kernel ÷ median reading");
 
 const std::array<DeclaredPanel, 3> &panelsOf(const Json &out)
 {
     return out.contains(key::kBackend) ? kDevicePanels : kHostPanels;
 }
 
-SampleColumns columnsOf(const Samples &samples)
-{
-    return {samples.seconds, samples.waitedNs, samples.round};
-}
+SampleColumns columnsOf(const Samples &samples) { return {samples.seconds, samples.waitedNs, samples.round}; }
 
 // The trace holds every reading, the interrupted ones and those of a batch left out too.
 void checkTraceLength(const Json &document, const Figures &f, Checker &checker)
@@ -58,8 +57,9 @@ void checkTraceLength(const Json &document, const Figures &f, Checker &checker)
     for (const SampleColumns &batch : f.readings)
         readings += batch.seconds.size();
     if (column && column->is_array() && column->size() < readings)
-        checker.warning("/trace/calls", "the trace has " + std::to_string(column->size()) + " readings but stdout "
-                                            + std::to_string(readings));
+        checker.warning("/trace/calls",
+                        "the trace has " + std::to_string(column->size()) + " readings but stdout "
+                            + std::to_string(readings));
 }
 
 } // namespace
@@ -95,7 +95,8 @@ void deriveFigures(Figures &f)
         const double operation = (f.readingMedian.back() - *f.clockRead) / static_cast<double>(f.batchSizes.back());
         if (operation > 0) {
             f.operation = operation;
-            f.forOnePercent = static_cast<std::int64_t>(std::floor((1 - kAskedShare) / kAskedShare * *f.clockRead / operation)) + 1;
+            f.forOnePercent
+                = static_cast<std::int64_t>(std::floor((1 - kAskedShare) / kAskedShare * *f.clockRead / operation)) + 1;
         }
     }
 }
@@ -142,15 +143,9 @@ StdoutFields stdoutFields()
     return fields;
 }
 
-Json panels(const Json &out)
-{
-    return declaredPanels(panelsOf(out), out);
-}
+Json panels(const Json &out) { return declaredPanels(panelsOf(out), out); }
 
-Json panelLayout()
-{
-    return declaredLayout(kHostPanels);
-}
+Json panelLayout() { return declaredLayout(kHostPanels); }
 
 Figures readFigures(const Json &out)
 {
@@ -165,8 +160,8 @@ void check(const Json &document, const Json &out, Checker &checker)
     checkSampleEvidence(out, key::kClockRead, checker);
     checkSampleEvidence(out, key::kReadings, checker);
     durationsOf(out, key::kClockRead, checker);
-    for (const char *duration : {key::kClockReadMedian, key::kClockStep, key::kClockGetres, key::kTimerResolution,
-                                 key::kOperationSeconds})
+    for (const char *duration :
+         {key::kClockReadMedian, key::kClockStep, key::kClockGetres, key::kTimerResolution, key::kOperationSeconds})
         durationOf(out, duration, checker);
     if (const Json *tsc = Checker::member(out, key::kTscRead); tsc && !tsc->is_null())
         durationOf(out, key::kTscRead, checker); // null: no invariant TSC
@@ -183,8 +178,9 @@ LessonSummary summarize(const Artifact &artifact)
 {
     const Figures f = readFigures(artifact);
     LessonSummary summary;
-    summary.setup = f.onDevice() ? "a 32-term float32 dot product, 1 to 10,000 per kernel, on the device's profiling timer"
-                                 : "a 32-term float32 dot product, 1 to 10,000 per steady_clock reading";
+    summary.setup = f.onDevice()
+        ? "a 32-term float32 dot product, 1 to 10,000 per kernel, on the device's profiling timer"
+        : "a 32-term float32 dot product, 1 to 10,000 per steady_clock reading";
     summary.settings = {{"readings per batch size", std::to_string(f.samplesRequested.value_or(0))}};
     Figure read = f.onDevice() ? makeFigure(key::kClockReadMedian, "one empty kernel", f.clockRead, true,
                                             f.clockReads.clean(), "clean empty kernels", true)
@@ -196,7 +192,8 @@ LessonSummary summarize(const Artifact &artifact)
     // of them, for the comparison's interval.
     std::vector<double> operations, operationRounds;
     if (f.clockRead && !f.readings.empty() && f.readings.size() == f.batchSizes.size()) {
-        const auto operationOf = [&f](double reading) { return (reading - *f.clockRead) / static_cast<double>(f.batchSizes.back()); };
+        const auto operationOf
+            = [&f](double reading) { return (reading - *f.clockRead) / static_cast<double>(f.batchSizes.back()); };
         for (const double reading : f.readings.back().clean())
             operations.push_back(operationOf(reading));
         for (const double roundMedian : roundMedians(f.readings.back().cleanByRound()))
@@ -211,12 +208,14 @@ LessonSummary summarize(const Artifact &artifact)
         makeFigure(key::kTscRead, "one TSC read", f.tscRead, true, {}, {}, false),
         operationFigure,
         makeFigure(key::kForOnePercent, "operations for a 1% clock share",
-                   f.forOnePercent ? std::optional(static_cast<double>(*f.forOnePercent)) : std::nullopt, false, {}, {}, true),
+                   f.forOnePercent ? std::optional(static_cast<double>(*f.forOnePercent)) : std::nullopt, false, {}, {},
+                   true),
         makeFigure(key::kMaxAbsError, "max_abs_error", f.maxAbsError, false, {}, {}, true),
     };
     if (f.onDevice()) // what the device states of its clock, beside the smallest step seen
-        summary.figures.insert(summary.figures.begin() + 2, makeFigure(key::kTimerResolution, "profiling timer resolution",
-                                                                       f.timerResolution, true, {}, {}, false));
+        summary.figures.insert(
+            summary.figures.begin() + 2,
+            makeFigure(key::kTimerResolution, "profiling timer resolution", f.timerResolution, true, {}, {}, false));
     summary.headlineKey = key::kClockReadMedian;
     return summary;
 }

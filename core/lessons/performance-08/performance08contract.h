@@ -67,24 +67,30 @@ inline constexpr std::array kFields{
     bound::text(key::kEigen, "Eigen's version (the operation is Eigen's)", &Figures::eigen),
     bound::text(key::kCompiler, "the compiler that built lessonscope", &Figures::compiler),
     bound::text(key::kLessonscope, "lessonscope's version", &Figures::lessonscope),
-    bound::text(key::kBackend, "on an OpenCL device, what ran the operation: \"opencl-kernel\"", &Figures::backend).onSomeRuns(),
-    bound::text(key::kClock, "the clock every figure is read on: \"std::chrono::steady_clock\", or the device's profiling timer",
+    bound::text(key::kBackend, "on an OpenCL device, what ran the operation: \"opencl-kernel\"", &Figures::backend)
+        .onSomeRuns(),
+    bound::text(key::kClock,
+                "the clock every figure is read on: \"std::chrono::steady_clock\", or the device's profiling timer",
                 &Figures::clock),
     bound::text(key::kOperation, "what one operation is: a 32-term float32 dot product, Eigen's or a kernel's",
                 &Figures::operationName),
-    bound::samples(key::kClockRead,
-                   "per block of 256 back-to-back reads, the block's time ÷ 256; on a device, each empty kernel's START → END",
-                   &Figures::clockReads),
-    bound::number(key::kClockReadMedian, "s", "their median over the clean blocks: what one read costs", &Figures::clockRead)
+    bound::samples(
+        key::kClockRead,
+        "per block of 256 back-to-back reads, the block's time ÷ 256; on a device, each empty kernel's START → END",
+        &Figures::clockReads),
+    bound::number(key::kClockReadMedian, "s", "their median over the clean blocks: what one read costs",
+                  &Figures::clockRead)
         .onSomeRuns(),
-    bound::number(key::kClockStep, "s",
-                  "the smallest positive difference of two back-to-back reads (on a device, of two stamps of one command): "
-                  "no reading resolves less",
-                  &Figures::clockStep),
+    bound::number(
+        key::kClockStep, "s",
+        "the smallest positive difference of two back-to-back reads (on a device, of two stamps of one command): "
+        "no reading resolves less",
+        &Figures::clockStep),
     bound::number(key::kClockGetres, "s", "on the host, the resolution clock_getres(CLOCK_MONOTONIC) states",
                   &Figures::clockGetres)
         .onSomeRuns(),
-    bound::number(key::kTscRead, "s", "on the host, one rdtsc, timed as the clock's blocks; null where the TSC is not invariant",
+    bound::number(key::kTscRead, "s",
+                  "on the host, one rdtsc, timed as the clock's blocks; null where the TSC is not invariant",
                   &Figures::tscRead)
         .orNull()
         .onSomeRuns(),
@@ -94,19 +100,23 @@ inline constexpr std::array kFields{
     bound::list(key::kBatchSizes, "", "the operations per reading, of the sizes whose clean readings read more than 0",
                 &Figures::batchSizes),
     bound::samples(key::kReadings,
-                   "one list per batch size: each reading, the second clock read less the first (on a device, its kernel's START → END)",
+                   "one list per batch size: each reading, the second clock read less the first (on a device, its "
+                   "kernel's START → END)",
                    &Figures::readings),
     bound::list(key::kReadingMedian, "s", "per batch size, the median of its clean readings", &Figures::readingMedian),
     bound::list(key::kPerOperation, "s", "per batch size, that median ÷ the batch size", &Figures::perOperation),
-    bound::list(key::kClockShare, "", "per batch size, one clock read (an empty kernel) ÷ that median", &Figures::clockShare)
+    bound::list(key::kClockShare, "", "per batch size, one clock read (an empty kernel) ÷ that median",
+                &Figures::clockShare)
         .onSomeRuns(),
-    bound::number(key::kOperationSeconds, "s", "the largest batch's median less one clock read (an empty kernel), ÷ its size",
-                  &Figures::operation)
+    bound::number(key::kOperationSeconds, "s",
+                  "the largest batch's median less one clock read (an empty kernel), ÷ its size", &Figures::operation)
         .onSomeRuns(),
-    bound::integer(key::kForOnePercent, "", "the fewest operations per reading for which its fixed cost is under 1% of it",
+    bound::integer(key::kForOnePercent, "",
+                   "the fewest operations per reading for which its fixed cost is under 1% of it",
                    &Figures::forOnePercent)
         .onSomeRuns(),
-    bound::number(key::kMaxAbsError, "", "the operation's last result against a double reference", &Figures::maxAbsError)
+    bound::number(key::kMaxAbsError, "", "the operation's last result against a double reference",
+                  &Figures::maxAbsError)
         .onSomeRuns(),
     bound::integer(key::kSamplesRequested, "", "the readings per batch size asked for", &Figures::samplesRequested)
         .stating(param::kSamples),

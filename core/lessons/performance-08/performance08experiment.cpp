@@ -88,7 +88,8 @@ void measureClockCost(int blocks, int round, ClockCost &cost, const RunObserver 
 {
     timespec resolution{};
     clock_getres(CLOCK_MONOTONIC, &resolution);
-    cost.reportedResolutionSeconds = static_cast<double>(resolution.tv_sec) + static_cast<double>(resolution.tv_nsec) * 1e-9;
+    cost.reportedResolutionSeconds
+        = static_cast<double>(resolution.tv_sec) + static_cast<double>(resolution.tv_nsec) * 1e-9;
     const bool tsc = tscIsInvariant();
     const EvidenceRecorder recorder;
     EvidenceRecorder::Mark mark = recorder.mark();
@@ -117,7 +118,8 @@ void measureBatches(int readings, int round, LessonRun &run, RunObserver &observ
     float result = 0;
     const EvidenceRecorder recorder;
     EvidenceRecorder::Mark mark = recorder.mark();
-    const int total = static_cast<int>(integerParameter(run.parameters, param::kSamples)) * static_cast<int>(kBatchSizes.size());
+    const int total
+        = static_cast<int>(integerParameter(run.parameters, param::kSamples)) * static_cast<int>(kBatchSizes.size());
     for (int reading = 0; reading < readings && !run.cancelled; ++reading) {
         for (std::size_t b = 0; b < kBatchSizes.size(); ++b) {
             // The reading: two clock reads around the batch, nothing else between them.

@@ -17,8 +17,8 @@ inline constexpr int kReadsPerBlock = 256;
 
 // What the clock costs, read by itself.
 struct ClockCost {
-    Samples perRead;                    // each block's time ÷ its reads
-    std::int64_t smallestStepNs = 0;    // the smallest positive difference of two back-to-back reads
+    Samples perRead;                      // each block's time ÷ its reads
+    std::int64_t smallestStepNs = 0;      // the smallest positive difference of two back-to-back reads
     double reportedResolutionSeconds = 0; // clock_getres(CLOCK_MONOTONIC)
     Samples tscReads;                     // each block of rdtsc ÷ its reads, where the TSC is invariant
     std::optional<double> tscReadSeconds; // one rdtsc (the clean blocks' median); else none

@@ -11,9 +11,9 @@ namespace {
 
 using performance08::kBatchSizes;
 
-constexpr double kTolerance = 0.25;       // a guess within 25% of the operations graded is right
+constexpr double kTolerance = 0.25;         // a guess within 25% of the operations graded is right
 constexpr double kSchematicOperation = 0.4; // the schematic's operation, in clock reads
-constexpr double kViewReads = 150;        // the view shows this many clock reads' worth at least
+constexpr double kViewReads = 150;          // the view shows this many clock reads' worth at least
 
 const std::vector<TimelineLane> &lanes()
 {
@@ -27,7 +27,8 @@ const std::vector<TimelineLane> &lanes()
 
 TimelineEvent span(int lane, std::string label, std::string note, double begin, double end, bool answer = false)
 {
-    TimelineEvent event{lane, TimelineEvent::Shape::Span, std::move(label), std::move(note), begin, std::max(begin, end)};
+    TimelineEvent event{lane,  TimelineEvent::Shape::Span, std::move(label), std::move(note),
+                        begin, std::max(begin, end)};
     event.answer = answer;
     return event;
 }
@@ -38,18 +39,25 @@ struct ReadingWords {
 };
 
 // On the host: the first steady_clock read, the batch, the second read.
-constexpr ReadingWords kHostWords = {
-    "clock read", "steady_clock is read: the reading's start is taken somewhere in it.", ", nothing else between the two reads.",
-    "clock read", "steady_clock is read again: the reading is this value less the first.",
-    "What the timer reads: the second read less the first, ", " and one read's cost."};
+constexpr ReadingWords kHostWords = {"clock read",
+                                     "steady_clock is read: the reading's start is taken somewhere in it.",
+                                     ", nothing else between the two reads.",
+                                     "clock read",
+                                     "steady_clock is read again: the reading is this value less the first.",
+                                     "What the timer reads: the second read less the first, ",
+                                     " and one read's cost."};
 
 // On a device: the kernel's START → END holds its batch and what an empty kernel reads (drawn half
 // before the batch and half after; where in it the device spends it is not measured).
-constexpr ReadingWords kDeviceWords = {
-    "START + launch", "The device stamps START; the kernel's work-item is launched. With the end's share, this is what "
-    "an empty kernel's START → END reads.", " on one work-item, nothing else in the kernel.",
-    "return + END", "The work-item returns and the device stamps END.",
-    "What the device's profiling timer reads: END less START, ", " and an empty kernel's cost."};
+constexpr ReadingWords kDeviceWords
+    = {"START + launch",
+       "The device stamps START; the kernel's work-item is launched. With the end's share, this is what "
+       "an empty kernel's START → END reads.",
+       " on one work-item, nothing else in the kernel.",
+       "return + END",
+       "The work-item returns and the device stamps END.",
+       "What the device's profiling timer reads: END less START, ",
+       " and an empty kernel's cost."};
 
 // One reading: the clock's first end, the batch, its second end, and what the timer reads. half is
 // the half of a read that lies inside the reading at each end, batch the batch's drawn length.
@@ -58,7 +66,8 @@ std::vector<TimelineEvent> readingEvents(const ReadingWords &w, double half, dou
 {
     std::vector<TimelineEvent> events = {
         span(Performance08Timeline::Clock, w.before, w.beforeNote, -half, half),
-        span(Performance08Timeline::Operations, operations, "The batch: " + operations + w.batchTail, half, half + batch),
+        span(Performance08Timeline::Operations, operations, "The batch: " + operations + w.batchTail, half,
+             half + batch),
         span(Performance08Timeline::Clock, w.after, w.afterNote, half + batch, 3 * half + batch),
         span(Performance08Timeline::Measurement, "reading", w.readingHead + operations + w.readingTail, 0, reading),
     };
@@ -67,27 +76,23 @@ std::vector<TimelineEvent> readingEvents(const ReadingWords &w, double half, dou
     return events;
 }
 
-constexpr const char *kHostWhy =
-    "A clock read is work too: steady_clock goes through the vDSO, reads the processor's counter and scales it, "
-    "tens of nanoseconds, longer than a short operation. One operation per reading times mostly the clock, and a "
-    "clock that ticks in steps rounds it as well. A batch spreads one read over many operations, as nanobench "
-    "and Google Benchmark do, until the clock's share is below the precision the figure needs: then divide.";
+constexpr const char *kHostWhy
+    = "A clock read is work too: steady_clock goes through the vDSO, reads the processor's counter and scales it, "
+      "tens of nanoseconds, longer than a short operation. One operation per reading times mostly the clock, and a "
+      "clock that ticks in steps rounds it as well. A batch spreads one read over many operations, as nanobench "
+      "and Google Benchmark do, until the clock's share is below the precision the figure needs: then divide.";
 
-constexpr const char *kDeviceWhy =
-    "A device's timer reads more than the work too: between START and END the driver launches the kernel's "
-    "work-item and sees it return, a fixed cost an empty kernel reads, and the stamps move in steps. One operation "
-    "per kernel times mostly that. A batch spreads the fixed cost over many operations until its share is below the "
-    "precision the figure needs: then divide, as on the host.";
+constexpr const char *kDeviceWhy
+    = "A device's timer reads more than the work too: between START and END the driver launches the kernel's "
+      "work-item and sees it return, a fixed cost an empty kernel reads, and the stamps move in steps. One operation "
+      "per kernel times mostly that. A batch spreads the fixed cost over many operations until its share is below the "
+      "precision the figure needs: then divide, as on the host.";
 
-std::string percentText(double fraction)
-{
-    return formatNumber(fraction * 100) + "%";
-}
+std::string percentText(double fraction) { return formatNumber(fraction * 100) + "%"; }
 
 } // namespace
 
-Performance08Timeline::Performance08Timeline(const Artifact &artifact)
-    : m_figures(performance08::readFigures(artifact))
+Performance08Timeline::Performance08Timeline(const Artifact &artifact) : m_figures(performance08::readFigures(artifact))
 {
     if (m_figures.clockRead && m_figures.operation && m_figures.forOnePercent)
         m_trace = artifact.trace().value_or(Trace{});
@@ -155,12 +160,15 @@ Performance08Timeline::ReadingParts Performance08Timeline::measuredParts(int ind
     // Each read lies half outside the reading, in the gap to the reading before or after it:
     // never more than half that gap, so that no two readings' reads are drawn over each other.
     const auto drawnEnd = [this](std::size_t call) {
-        return static_cast<double>(m_trace.calls[call].dispatchBegin) + std::round(*callSeconds(static_cast<int>(call)) * 1e9);
+        return static_cast<double>(m_trace.calls[call].dispatchBegin)
+            + std::round(*callSeconds(static_cast<int>(call)) * 1e9);
     };
     if (i > 0)
-        parts.half = std::min(parts.half, std::floor((static_cast<double>(m_trace.calls[i].dispatchBegin) - drawnEnd(i - 1)) / 2));
+        parts.half = std::min(parts.half,
+                              std::floor((static_cast<double>(m_trace.calls[i].dispatchBegin) - drawnEnd(i - 1)) / 2));
     if (i + 1 < m_trace.calls.size())
-        parts.half = std::min(parts.half, std::floor((static_cast<double>(m_trace.calls[i + 1].dispatchBegin) - drawnEnd(i)) / 2));
+        parts.half = std::min(parts.half,
+                              std::floor((static_cast<double>(m_trace.calls[i + 1].dispatchBegin) - drawnEnd(i)) / 2));
     parts.half = std::clamp(parts.half, 0.0, std::floor((reading - parts.batch) / 2));
     return parts;
 }
@@ -186,8 +194,10 @@ CallTimeline Performance08Timeline::call(int index) const
     call.lanes = lanes();
     call.marker = MarkerKind::Length;
     call.anchor = parts.half; // the batch begins where the first read ends
-    call.events = readingEvents(m_figures.onDevice() ? kDeviceWords : kHostWords, parts.half, parts.batch, reading, operations);
-    call.events.push_back(span(Measurement, "1% clock", "The fewest operations for which one clock read is under 1% of the reading.",
+    call.events
+        = readingEvents(m_figures.onDevice() ? kDeviceWords : kHostWords, parts.half, parts.batch, reading, operations);
+    call.events.push_back(span(Measurement, "1% clock",
+                               "The fewest operations for which one clock read is under 1% of the reading.",
                                call.anchor, call.anchor + answerOperations() * operation, true));
     call.length.event = static_cast<int>(call.events.size()) - 1;
     call.length.reference = operation;
@@ -213,11 +223,12 @@ TimelineVerdict Performance08Timeline::lengthVerdict(double multiple, int) const
     verdict.correct = lengthGuessIsRight(multiple, graded, kTolerance);
     const char *fixedCost = m_figures.onDevice() ? "an empty kernel's cost" : "one clock read";
     verdict.headline = (verdict.correct ? "Right: you guessed " : "Not quite: you guessed ") + guess + "; " + fixedCost
-                       + " is under 1% of a reading from " + formatCount(static_cast<std::int64_t>(graded)) + " operations on"
-                       + (isMeasured() ? "." : " in the schematic's proportions (this artifact has no measured reading).");
+        + " is under 1% of a reading from " + formatCount(static_cast<std::int64_t>(graded)) + " operations on"
+        + (isMeasured() ? "." : " in the schematic's proportions (this artifact has no measured reading).");
     verdict.why = m_figures.onDevice() ? kDeviceWhy : kHostWhy;
-    verdict.numbers = "Your guess is " + percentText(std::fabs(multiple / graded - 1)) + (multiple >= graded ? " above" : " below")
-                      + " the number graded; within 25% counts as right." + measuredNumbers();
+    verdict.numbers = "Your guess is " + percentText(std::fabs(multiple / graded - 1))
+        + (multiple >= graded ? " above" : " below") + " the number graded; within 25% counts as right."
+        + measuredNumbers();
     return verdict;
 }
 
@@ -242,8 +253,9 @@ std::string Performance08Timeline::measuredNumbers() const
     if (f.timerResolution)
         text += "; the device states a resolution of " + formatDuration(*f.timerResolution);
     if (f.clockStep)
-        text += (f.onDevice() ? ", and no two stamps of one command differed by less than " : ", and no two reads differed by less than ")
-                + formatDuration(*f.clockStep);
+        text += (f.onDevice() ? ", and no two stamps of one command differed by less than "
+                              : ", and no two reads differed by less than ")
+            + formatDuration(*f.clockStep);
     if (f.tscRead)
         text += "; one TSC read " + formatDuration(*f.tscRead);
     if (f.operation)
@@ -252,7 +264,7 @@ std::string Performance08Timeline::measuredNumbers() const
     if (f.clockShare.size() == f.batchSizes.size() && f.readingMedian.size() == f.batchSizes.size()) {
         for (std::size_t b = 0; b < f.batchSizes.size(); ++b) {
             text += (b == 0 ? " Median readings: " : "; ") + formatCount(f.batchSizes[b]) + " → "
-                    + formatDuration(f.readingMedian[b]) + ", the clock " + percentText(f.clockShare[b]) + " of it";
+                + formatDuration(f.readingMedian[b]) + ", the clock " + percentText(f.clockShare[b]) + " of it";
         }
         text += f.batchSizes.empty() ? "" : ".";
     }

@@ -18,17 +18,17 @@ namespace lessonscope {
 
 namespace {
 
-constexpr const char *kReading =
-    "The host enqueues the kernel and waits; the device's own clock stamps when the command was queued, "
-    "submitted, started and ended. Lengths illustrate ordering only and are not measured durations. The host's "
-    "timer holds the driver's hand-off, the work and the hand-back; the device's START to END is the work alone.";
+constexpr const char *kReading
+    = "The host enqueues the kernel and waits; the device's own clock stamps when the command was queued, "
+      "submitted, started and ended. Lengths illustrate ordering only and are not measured durations. The host's "
+      "timer holds the driver's hand-off, the work and the hand-back; the device's START to END is the work alone.";
 
-constexpr const char *kMeasuredReading =
-    "The host enqueues the kernel and waits; the device's own clock stamps when the command was queued, "
-    "submitted, started and ended. Lengths are this machine's measured durations, to scale: the host's timer "
-    "holds the driver's hand-off before START and the hand-back after END, and the device's START to END is the "
-    "work alone, in the device's clock and at its resolution. The first call shows the kernel's first enqueue, "
-    "whose compilation an explicit build does not remove.";
+constexpr const char *kMeasuredReading
+    = "The host enqueues the kernel and waits; the device's own clock stamps when the command was queued, "
+      "submitted, started and ended. Lengths are this machine's measured durations, to scale: the host's timer "
+      "holds the driver's hand-off before START and the hand-back after END, and the device's START to END is the "
+      "work alone, in the device's clock and at its resolution. The first call shows the kernel's first enqueue, "
+      "whose compilation an explicit build does not remove.";
 
 // Clean twins wanted over the run (each a write awaited and the call, then a write not awaited and
 // the call), spread over the rounds; an interrupted one is replaced as a warm call is.
@@ -52,9 +52,10 @@ std::string deviceFor(const std::string &device)
     if (list.devices.empty())
         throw std::invalid_argument(
             "performance-09 times work on an OpenCL device's own clock, and this machine has no OpenCL device "
-            "(lessonscope devices" + (list.problem.empty() ? std::string() : ": " + list.problem) +
-            "). Its recording, made on PoCL, shows what it measures; install an OpenCL driver (pocl-opencl-icd "
-            "on Debian) to run it here.");
+            "(lessonscope devices"
+            + (list.problem.empty() ? std::string() : ": " + list.problem)
+            + "). Its recording, made on PoCL, shows what it measures; install an OpenCL driver (pocl-opencl-icd "
+              "on Debian) to run it here.");
     return "opencl:0";
 }
 
@@ -62,11 +63,13 @@ class Experiment
 {
 public:
     Experiment(const std::string &onDevice, const ParameterValues &values, LessonRun &intoRun, RunObserver &toObserver)
-        : context(onDevice), problem(matrixlesson::productProblem(values)), run(intoRun), observer(toObserver),
+        : context(onDevice),
+          problem(matrixlesson::productProblem(values)),
+          run(intoRun),
+          observer(toObserver),
           samples(static_cast<std::size_t>(integerParameter(values, param::kSamples))),
           placeSize(static_cast<int>(integerParameter(values, performance09::kPlaceSizeParameter)))
-    {
-    }
+    { }
 
     void round(int r, const SampleQuota &quota);
     void twins(int r, const SampleQuota &quota);
@@ -158,8 +161,8 @@ LessonInfo Performance09::makeInfo()
         kReading, kMeasuredReading,
         "input already placed; the device's START to END, beside the host's enqueue to readiness");
     info.parameters = {integerParameterSpec(param::kSamples, "Warm samples",
-                                            "How many warm calls are timed on both clocks after the first enqueue.",
-                                            25, 1, 10'000)};
+                                            "How many warm calls are timed on both clocks after the first enqueue.", 25,
+                                            1, 10'000)};
     matrixlesson::addProductParameters(info, 64, 32, 16, matrixlesson::WithDtype::Yes);
     info.parameters.push_back(integerParameterSpec(performance09::kPlaceSizeParameter, "Placement size",
                                                    "The square inputs (n×n · n×n) written awaited and not awaited.",
@@ -169,8 +172,13 @@ LessonInfo Performance09::makeInfo()
 
 LessonContract Performance09::contract()
 {
-    return {performance09::stdoutFields, performance09::panels, performance09::panelLayout,
-            performance09::check, performance09::summarize, timelineFrom<Performance09Timeline>, statedParametersOf<performance09::stdoutFields>};
+    return {performance09::stdoutFields,
+            performance09::panels,
+            performance09::panelLayout,
+            performance09::check,
+            performance09::summarize,
+            timelineFrom<Performance09Timeline>,
+            statedParametersOf<performance09::stdoutFields>};
 }
 
 LessonRun Performance09::runOn(const RunContext &context, const ParameterValues &values, RunObserver &observer) const

@@ -21,8 +21,9 @@ void checkSameLength(const Json &out, const char *key, std::size_t expected, con
 {
     const auto values = durationsOf(out, key, checker);
     if (values && values->size() != expected)
-        checker.warning("/stdout", "stdout's " + std::string(key) + " has " + std::to_string(values->size()) +
-                                       " values for " + std::to_string(expected) + " " + of);
+        checker.warning("/stdout",
+                        "stdout's " + std::string(key) + " has " + std::to_string(values->size()) + " values for "
+                            + std::to_string(expected) + " " + of);
 }
 
 // The device's work lies inside the call the host timed: START → END no longer than the host's
@@ -32,8 +33,9 @@ void checkWorkInsideCalls(const Figures &f, Checker &checker)
     for (std::size_t i = 0; i < f.work.size() && i < f.warm.seconds.size(); ++i) {
         if (f.work[i] > f.warm.seconds[i] + 1e-6) {
             checker.warning("/stdout/" + std::string(key::kWorkSamples) + "/" + std::to_string(i),
-                            "warm call " + std::to_string(i + 1) + "'s device work is longer than the call the host "
-                            "timed around it: the two clocks cannot both be right");
+                            "warm call " + std::to_string(i + 1)
+                                + "'s device work is longer than the call the host "
+                                  "timed around it: the two clocks cannot both be right");
             return;
         }
     }
@@ -44,7 +46,8 @@ void checkWorkInsideCalls(const Figures &f, Checker &checker)
 
 void checkStillCopying(const Figures &f, Checker &checker)
 {
-    if (f.stillCopying && (*f.stillCopying < 0 || static_cast<std::size_t>(*f.stillCopying) > f.unawaited.seconds.size()))
+    if (f.stillCopying
+        && (*f.stillCopying < 0 || static_cast<std::size_t>(*f.stillCopying) > f.unawaited.seconds.size()))
         checker.warning("/stdout/" + std::string(key::kStillCopying),
                         "stdout's unawaited_still_copying is not a count of the writes not awaited");
 }
@@ -75,8 +78,8 @@ void check(const Json &document, const Json &out, Checker &checker)
     nonNegativeOf(out, key::kMaxAbsError, "an absolute error", checker);
     if (f.computedBeforeFirstCall && *f.computedBeforeFirstCall != 0)
         checker.warning("/stdout/" + std::string(key::kComputedBefore),
-                        "the device had computed " + std::to_string(*f.computedBeforeFirstCall) +
-                            " products before the first call: it is not the kernel's first enqueue");
+                        "the device had computed " + std::to_string(*f.computedBeforeFirstCall)
+                            + " products before the first call: it is not the kernel's first enqueue");
 }
 
 } // namespace lessonscope::performance09

@@ -162,16 +162,18 @@ Json panels(const Json &out)
                                          panelSeries(kWorkSeries, columns[2])})));
     list.push_back(warmPanel(out.at(key::kWarmSamples), out.at(key::kWorkSamples)));
     if (out.contains(key::kUnawaitedMedian) && out.contains(key::kPlacedCallMedian)) {
-        list.push_back(barPanel(kUnawaitedTitle, Json::array({placeLabel(out)}),
-                                Json::array({panelSeries(kCallAloneSeries, Json::array({out.at(key::kPlacedCallMedian)})),
-                                             panelSeries(kUnawaitedSeries, Json::array({out.at(key::kUnawaitedMedian)}))})));
+        list.push_back(
+            barPanel(kUnawaitedTitle, Json::array({placeLabel(out)}),
+                     Json::array({panelSeries(kCallAloneSeries, Json::array({out.at(key::kPlacedCallMedian)})),
+                                  panelSeries(kUnawaitedSeries, Json::array({out.at(key::kUnawaitedMedian)}))})));
     }
     return list;
 }
 
 Json panelLayout()
 {
-    Json clocks = barPanel(kClocksTitle, Json::array({kFirstLabel, kWarmLabel}), Json::array({kHostSeries, kQueueSeries, kWorkSeries}));
+    Json clocks = barPanel(kClocksTitle, Json::array({kFirstLabel, kWarmLabel}),
+                           Json::array({kHostSeries, kQueueSeries, kWorkSeries}));
     Json warm = warmPanel(Json::array(), Json::array());
     warm.erase("x");
     warm["series"] = Json::array({kHostSeries, kWorkSeries});
@@ -207,7 +209,8 @@ LessonSummary summarize(const Artifact &artifact)
         host,
         device,
         makeFigure(key::kQueueMedian, "device: queued to start", f.queueMedian, true,
-                   cleanReadingsOf(f.queue, f.warm.seconds, f.warm.waitedNs), "clean warm calls, on the device's clock", false),
+                   cleanReadingsOf(f.queue, f.warm.seconds, f.warm.waitedNs), "clean warm calls, on the device's clock",
+                   false),
         makeFigure(key::kUnawaitedMedian, "from a write not awaited", f.unawaitedMedian, true, f.unawaited.clean(),
                    "clean samples", true),
         makeFigure(key::kMaxAbsError, "max_abs_error", f.maxAbsError, false, {}, {}, true),

@@ -27,9 +27,9 @@ inline constexpr const char *kPlaceSizeParameter = "place_size";
 // order they are printed.
 namespace key {
 using namespace productkey; // backend, eigen, compiler, lessonscope, shapes, dtype, seed, max_abs_error, cancelled
-inline constexpr const char *kDeviceClock = "device_clock";                     // the clock the device stamps with
-inline constexpr const char *kTimerResolution = "device_timer_resolution_ns";   // as the device reports it
-inline constexpr const char *kSmallestStep = "device_smallest_step_ns";         // the smallest step its stamps took
+inline constexpr const char *kDeviceClock = "device_clock";                   // the clock the device stamps with
+inline constexpr const char *kTimerResolution = "device_timer_resolution_ns"; // as the device reports it
+inline constexpr const char *kSmallestStep = "device_smallest_step_ns";       // the smallest step its stamps took
 // The first enqueue of the kernel, after an explicit clBuildProgram: the host's time, and the
 // device's QUEUED → START (the driver's hand-off, a compilation for the work-group size included)
 // and START → END.
@@ -68,12 +68,12 @@ inline constexpr const char *kUnawaitedSeries = "from a write not awaited";
 
 // What the run measured, for its stdout (the warm calls are the run's calls after the first).
 struct Measurements {
-    Samples warm;                        // the host's reading of each warm call
-    std::vector<double> queue, work;     // the device's, of the same calls
-    Samples unawaited;                   // the twins' readings
+    Samples warm;                    // the host's reading of each warm call
+    std::vector<double> queue, work; // the device's, of the same calls
+    Samples unawaited;               // the twins' readings
     std::vector<double> placedCall, copy;
     std::int64_t stillCopying = 0;
-    std::int64_t smallestStepNs = 0;     // 0: no step seen
+    std::int64_t smallestStepNs = 0; // 0: no step seen
     std::int64_t computedBeforeFirstCall = 0;
     double maxAbsError = 0;
 };
@@ -97,14 +97,16 @@ struct Figures {
 
 // Every key a run prints, in order, and the figure it holds (core/lesson/boundfigures.h);
 // docs/artifact-format.md, "performance-09", says more of each.
-inline constexpr const char *kFirstCallOnDevice =
-    "the same call on the device's clock: QUEUED → START (the driver's hand-off; PoCL's compilation for the "
-    "work-group size is here) and START → END";
+inline constexpr const char *kFirstCallOnDevice
+    = "the same call on the device's clock: QUEUED → START (the driver's hand-off; PoCL's compilation for the "
+      "work-group size is here) and START → END";
 inline constexpr const char *kWarmOnDevice = "the same calls on the device's clock: QUEUED → START and START → END";
-inline constexpr const char *kDeviceMedians =
-    "the medians of the clean calls' device readings (a call is clean or interrupted as a whole)";
-inline constexpr const char *kPlacedCall = "the call after a blocking write, per placed sample, and the median of the clean ones";
-inline constexpr const char *kUnawaited = "the twin's timer: from the non-blocking write's return to the kernel's observed readiness";
+inline constexpr const char *kDeviceMedians
+    = "the medians of the clean calls' device readings (a call is clean or interrupted as a whole)";
+inline constexpr const char *kPlacedCall
+    = "the call after a blocking write, per placed sample, and the median of the clean ones";
+inline constexpr const char *kUnawaited
+    = "the twin's timer: from the non-blocking write's return to the kernel's observed readiness";
 inline constexpr std::array kFields{
     bound::text(key::kBackend,
                 "what ran the product: \"eigen-stream-worker\" on the stream, \"opencl-kernel\" on an OpenCL device",
@@ -135,13 +137,15 @@ inline constexpr std::array kFields{
     bound::list(key::kWorkSamples, "s", kWarmOnDevice, &Figures::work),
     bound::number(key::kQueueMedian, "s", kDeviceMedians, &Figures::queueMedian).onSomeRuns(),
     bound::number(key::kWorkMedian, "s", kDeviceMedians, &Figures::workMedian).onSomeRuns(),
-    bound::integer(key::kPlaceSize, "", "n of the writes' n×n · n×n inputs", &Figures::placeSize).stating(kPlaceSizeParameter),
+    bound::integer(key::kPlaceSize, "", "n of the writes' n×n · n×n inputs", &Figures::placeSize)
+        .stating(kPlaceSizeParameter),
     bound::list(key::kPlacedCallSamples, "s", kPlacedCall, &Figures::placedCall),
     bound::samples(key::kUnawaitedSamples, kUnawaited, &Figures::unawaited),
     bound::list(key::kCopySamples, "s", "the twin's copy, START → END on the device's clock", &Figures::copy),
     bound::number(key::kUnawaitedMedian, "s", kUnawaited, &Figures::unawaitedMedian).onSomeRuns(),
     bound::number(key::kPlacedCallMedian, "s", kPlacedCall, &Figures::placedCallMedian).onSomeRuns(),
-    bound::integer(key::kStillCopying, "", "twins whose kernel was enqueued before the copy had ended", &Figures::stillCopying),
+    bound::integer(key::kStillCopying, "", "twins whose kernel was enqueued before the copy had ended",
+                   &Figures::stillCopying),
     bound::number(key::kMaxAbsError, "", "the last output against the long-double reference", &Figures::maxAbsError)
         .onSomeRuns(),
     bound::as(productfield::kSeed, &Figures::seed),

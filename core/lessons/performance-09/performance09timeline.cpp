@@ -29,10 +29,7 @@ constexpr std::array<CandidateNames, Performance09Timeline::kStopCount> kStops =
      "the work, the hand-back after END. Its length is not the work's, so laid from START it ends far past END."},
 }};
 
-const CandidateNames &namesOf(Stop stop)
-{
-    return kStops.at(static_cast<std::size_t>(stop));
-}
+const CandidateNames &namesOf(Stop stop) { return kStops.at(static_cast<std::size_t>(stop)); }
 
 std::string ratioText(double ratio)
 {
@@ -54,10 +51,7 @@ constexpr int kTimerLane = 2;
 
 } // namespace
 
-const char *Performance09Timeline::key(Stop stop)
-{
-    return namesOf(stop).key;
-}
+const char *Performance09Timeline::key(Stop stop) { return namesOf(stop).key; }
 
 std::optional<Stop> Performance09Timeline::stopFromKey(std::string_view key)
 {
@@ -65,10 +59,8 @@ std::optional<Stop> Performance09Timeline::stopFromKey(std::string_view key)
 }
 
 Performance09Timeline::Performance09Timeline(const Artifact &artifact)
-    : StreamTimeline(artifact.trace().value_or(Trace{}))
-    , m_figures(performance09::readFigures(artifact))
-{
-}
+    : StreamTimeline(artifact.trace().value_or(Trace{})), m_figures(performance09::readFigures(artifact))
+{ }
 
 std::string Performance09Timeline::deviceLaneName() const
 {
@@ -89,11 +81,10 @@ std::optional<Performance09Timeline::Moments> Performance09Timeline::momentsOf(i
     // In double: a hostile file's stamps must not overflow a 64-bit sum.
     const double origin = static_cast<double>(c.dispatchBegin);
     const auto host = [origin](std::int64_t t) { return static_cast<double>(t) - origin; };
-    const auto device = [origin, &d](std::int64_t t) {
-        return static_cast<double>(t) + static_cast<double>(d.offsetNs) - origin;
-    };
-    return Moments{host(c.dispatchEnd), host(c.readyObserved), device(d.queued), device(d.submit), device(d.start),
-                   device(d.end)};
+    const auto device
+        = [origin, &d](std::int64_t t) { return static_cast<double>(t) + static_cast<double>(d.offsetNs) - origin; };
+    return Moments{host(c.dispatchEnd), host(c.readyObserved), device(d.queued),
+                   device(d.submit),    device(d.start),       device(d.end)};
 }
 
 CallTimeline Performance09Timeline::call(int index) const
@@ -180,23 +171,24 @@ std::string Performance09Timeline::measuredNumbers(Stop stop, int index) const
     const double chosen = *readingSeconds(key(stop), index);
     std::string text = stop == Stop::DeviceEnd
         ? "Stopped at END the timer reads " + formatDuration(work) + " for " + callTitle(index) + ": the work alone."
-        : std::string("Stopped ") + namesOf(stop).label + " the timer reads " + formatDuration(chosen) + " for " +
-              callTitle(index) + " — " + ratioText(chosen / work) + " the work alone, " + formatDuration(work) + ".";
-    text += " The host's timer read " + formatDuration(host) + " (enqueue to readiness): " +
-            formatDuration((t.start - t.queued) * 1e-9) + " before START in the driver, " +
-            formatDuration((t.ready - t.end) * 1e-9) + " after END until the host saw it.";
+        : std::string("Stopped ") + namesOf(stop).label + " the timer reads " + formatDuration(chosen) + " for "
+            + callTitle(index) + " — " + ratioText(chosen / work) + " the work alone, " + formatDuration(work) + ".";
+    text += " The host's timer read " + formatDuration(host)
+        + " (enqueue to readiness): " + formatDuration((t.start - t.queued) * 1e-9) + " before START in the driver, "
+        + formatDuration((t.ready - t.end) * 1e-9) + " after END until the host saw it.";
     if (index == 0 && m_figures.computedBeforeFirstCall == 0)
         text += " This is the kernel's first enqueue after an explicit build: what the driver still did before "
                 "START (PoCL compiles the kernel for its work-group size) is in its queued and submitted spans.";
     if (m_figures.workMedian && m_figures.warmMedian)
-        text += " Over the clean warm calls: work " + formatDuration(*m_figures.workMedian) + " on the device's clock, " +
-                formatDuration(*m_figures.warmMedian) + " on the host's.";
+        text += " Over the clean warm calls: work " + formatDuration(*m_figures.workMedian) + " on the device's clock, "
+            + formatDuration(*m_figures.warmMedian) + " on the host's.";
     text += writesNotAwaited();
     if (m_figures.smallestStepNs && *m_figures.smallestStepNs > 0)
-        text += " The device's stamps moved in steps as small as " + std::to_string(*m_figures.smallestStepNs) + " ns" +
-                (m_figures.timerResolutionNs ? " (it reports a resolution of " +
-                                                   std::to_string(*m_figures.timerResolutionNs) + " ns)"
-                                             : std::string()) + ".";
+        text += " The device's stamps moved in steps as small as " + std::to_string(*m_figures.smallestStepNs) + " ns"
+            + (m_figures.timerResolutionNs
+                   ? " (it reports a resolution of " + std::to_string(*m_figures.timerResolutionNs) + " ns)"
+                   : std::string())
+            + ".";
     return text;
 }
 
@@ -207,11 +199,11 @@ std::string Performance09Timeline::writesNotAwaited() const
     if (!f.unawaitedMedian || !f.placedCallMedian || f.copy.empty() || !f.stillCopying)
         return {};
     const std::string size = f.placeSize ? std::to_string(*f.placeSize) + "×" + std::to_string(*f.placeSize) : "";
-    std::string text = " Writes of " + size + " inputs: a timer started when a write not awaited returned read " +
-                       formatDuration(*f.unawaitedMedian) + ", the call after a write awaited " +
-                       formatDuration(*f.placedCallMedian) + "; the device stamped each copy at " +
-                       formatDuration(median(f.copy)) + ", and " + std::to_string(*f.stillCopying) + " of " +
-                       std::to_string(f.copy.size()) + " kernels were enqueued while it still ran.";
+    std::string text = " Writes of " + size + " inputs: a timer started when a write not awaited returned read "
+        + formatDuration(*f.unawaitedMedian) + ", the call after a write awaited " + formatDuration(*f.placedCallMedian)
+        + "; the device stamped each copy at " + formatDuration(median(f.copy)) + ", and "
+        + std::to_string(*f.stillCopying) + " of " + std::to_string(f.copy.size())
+        + " kernels were enqueued while it still ran.";
     if (*f.stillCopying * 2 < static_cast<std::int64_t>(f.copy.size()))
         text += " Here the driver mostly finished the copy inside the enqueue (memory to memory on a CPU device), "
                 "so little of it leaked into the timer; across a GPU's bus the enqueue returns first and the copy "
@@ -226,8 +218,8 @@ std::string Performance09Timeline::schematicNumbers() const
     std::string text = "This artifact has no device's clock in its trace: the timeline shows the order of events "
                        "only, not their durations.";
     if (m_figures.workMedian && m_figures.warmMedian)
-        text += " Its medians: the device's work " + formatDuration(*m_figures.workMedian) + ", the host's call " +
-                formatDuration(*m_figures.warmMedian) + ".";
+        text += " Its medians: the device's work " + formatDuration(*m_figures.workMedian) + ", the host's call "
+            + formatDuration(*m_figures.warmMedian) + ".";
     return text + " Run the lesson on an OpenCL device to see each stop's reading on your machine.";
 }
 

@@ -74,17 +74,21 @@ double checkAgainstReference(const MatmulKernel &kernel, double lastWhole, const
 
 std::optional<std::string> workProblem(const ParameterValues &values, double timedCalls)
 {
-    const double call = static_cast<double>(integerParameter(values, param::kM)) * static_cast<double>(integerParameter(values, param::kK))
+    const double call = static_cast<double>(integerParameter(values, param::kM))
+        * static_cast<double>(integerParameter(values, param::kK))
         * static_cast<double>(integerParameter(values, param::kN));
     if (call > kMostCallMultiplyAdds) {
-        return "m·k·n = " + formatNumber(call) + " multiply-adds a call is more than the " + formatNumber(kMostCallMultiplyAdds)
-            + " (2048³) a lesson runs: its checks against the reference alone would take minutes; choose a smaller shape";
+        return "m·k·n = " + formatNumber(call) + " multiply-adds a call is more than the "
+            + formatNumber(kMostCallMultiplyAdds)
+            + " (2048³) a lesson runs: its checks against the reference alone would take minutes; choose a smaller "
+              "shape";
     }
     const double run = call * timedCalls;
     if (run > kMostRunMultiplyAdds) {
-        return formatNumber(timedCalls) + " timed calls of " + formatNumber(call) + " multiply-adds are " + formatNumber(run)
-            + " in all, more than the " + formatNumber(kMostRunMultiplyAdds)
-            + " (2⁴¹, about a minute of calls on a 2-core machine) a lesson runs: choose fewer samples or a smaller shape";
+        return formatNumber(timedCalls) + " timed calls of " + formatNumber(call) + " multiply-adds are "
+            + formatNumber(run) + " in all, more than the " + formatNumber(kMostRunMultiplyAdds)
+            + " (2⁴¹, about a minute of calls on a 2-core machine) a lesson runs: choose fewer samples or a smaller "
+              "shape";
     }
     return std::nullopt;
 }
@@ -146,14 +150,12 @@ ParameterSpec seedParameter()
                                 2'147'483'647);
 }
 
-ParameterShorthand shapeShorthand()
-{
-    return {"shape", "MxKxN", "X (M×K) · W (K×N), e.g. 64x32x16.", applyShape};
-}
+ParameterShorthand shapeShorthand() { return {"shape", "MxKxN", "X (M×K) · W (K×N), e.g. 64x32x16.", applyShape}; }
 
 std::string describeProduct(const ParameterValues &values)
 {
-    const std::string m = parameterText(values, param::kM), k = parameterText(values, param::kK), n = parameterText(values, param::kN);
+    const std::string m = parameterText(values, param::kM), k = parameterText(values, param::kK),
+                      n = parameterText(values, param::kN);
     // Appended piece by piece: GCC 12 warns falsely (-Wrestrict) on a chain of operator+.
     std::string text("X ");
     text.append(m).append("×").append(k).append(" · W ").append(k).append("×").append(n);
@@ -184,7 +186,7 @@ ProductProblem productProblem(const ParameterValues &values)
     problem.k = static_cast<int>(integerParameter(values, param::kK));
     problem.n = static_cast<int>(integerParameter(values, param::kN));
     problem.dtype = choiceParameter(values, param::kDtype) == "float64" ? MatmulKernel::Dtype::Float64
-                                                                  : MatmulKernel::Dtype::Float32;
+                                                                        : MatmulKernel::Dtype::Float32;
     problem.seed = static_cast<std::uint64_t>(integerParameter(values, param::kSeed));
     return problem;
 }

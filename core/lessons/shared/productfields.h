@@ -29,10 +29,10 @@ inline constexpr std::array<StdoutField, 3> kProduct{{
 }};
 
 inline constexpr StdoutField kSeed = field::integer(productkey::kSeed, "", "the inputs' seed").stating(param::kSeed);
-inline constexpr StdoutField kSamplesRequested =
-    field::integer(productkey::kSamplesRequested, "", "the warm samples asked for").stating(param::kSamples);
-inline constexpr StdoutField kCancelled =
-    field::boolean(productkey::kCancelled, "the run was cancelled; it keeps the calls measured before");
+inline constexpr StdoutField kSamplesRequested
+    = field::integer(productkey::kSamplesRequested, "", "the warm samples asked for").stating(param::kSamples);
+inline constexpr StdoutField kCancelled
+    = field::boolean(productkey::kCancelled, "the run was cancelled; it keeps the calls measured before");
 
 // What a run asked for and whether it finished: last in the stdout of most lessons.
 inline constexpr std::array<StdoutField, 3> kRunEnd{{kSeed, kSamplesRequested, kCancelled}};
@@ -42,8 +42,7 @@ inline constexpr std::array<StdoutField, 3> kRunEnd{{kSeed, kSamplesRequested, k
 namespace lessonscope {
 
 // The fields of several groups, in order, as one declaration.
-template<std::size_t... N>
-constexpr auto joinFields(const std::array<StdoutField, N> &...groups)
+template <std::size_t... N> constexpr auto joinFields(const std::array<StdoutField, N> &...groups)
 {
     std::array<StdoutField, (N + ...)> joined{};
     std::size_t at = 0;

@@ -16,12 +16,13 @@ class StreamTimedProduct final : public TimedProduct
 {
 public:
     StreamTimedProduct(std::unique_ptr<MatmulKernel> kernel, std::shared_ptr<TimedStream> stream)
-        : m_kernel(std::move(kernel)),
-          m_timed(std::move(stream))
-    {
-    }
+        : m_kernel(std::move(kernel)), m_timed(std::move(stream))
+    { }
 
-    Timed call() override { return m_timed->time([this] { multiply(); }); }
+    Timed call() override
+    {
+        return m_timed->time([this] { multiply(); });
+    }
     CallEvidence burst(int depth, std::vector<Timed> &calls) override
     {
         calls.clear();

@@ -15,19 +15,16 @@
 #define LESSONSCOPE_STRINGIFY(x) LESSONSCOPE_STRINGIFY_(x)
 #define LESSONSCOPE_CONCAT_(a, b) a##b
 #define LESSONSCOPE_CONCAT(a, b) LESSONSCOPE_CONCAT_(a, b)
-#define LESSONSCOPE_MATMUL_ENTRY \
-    LESSONSCOPE_CONCAT(lessonscope_matmul_variant_, LESSONSCOPE_MATMUL_VARIANT_NAME)
+#define LESSONSCOPE_MATMUL_ENTRY LESSONSCOPE_CONCAT(lessonscope_matmul_variant_, LESSONSCOPE_MATMUL_VARIANT_NAME)
 
 namespace {
 
 // Column-major, Eigen's native order, as core/matmulkernel.cpp stores the operands (the layout
 // measured fastest there). Maps of the caller's buffers: the same GEMM path as Eigen matrices
 // (Eigen's GEMM reads through pointer + stride mappers and packs the blocks itself).
-template<typename Scalar>
-using MatrixOf = Eigen::Matrix<Scalar, Eigen::Dynamic, Eigen::Dynamic, Eigen::ColMajor>;
+template <typename Scalar> using MatrixOf = Eigen::Matrix<Scalar, Eigen::Dynamic, Eigen::Dynamic, Eigen::ColMajor>;
 
-template<typename Scalar>
-void multiply(const Scalar *x, const Scalar *w, Scalar *out, int64_t m, int64_t k, int64_t n)
+template <typename Scalar> void multiply(const Scalar *x, const Scalar *w, Scalar *out, int64_t m, int64_t k, int64_t n)
 {
     const Eigen::Map<const MatrixOf<Scalar>> lhs(x, m, k);
     const Eigen::Map<const MatrixOf<Scalar>> rhs(w, k, n);
@@ -97,8 +94,7 @@ const char *simdInstructionSets()
 // object: a variant's library is loaded on every CPU, also on one that cannot run its code, so it
 // must have no constructor; the table is built on the first call, which only a CPU that passed
 // the check makes.
-extern "C" __attribute__((visibility("default"))) const LessonscopeMatmulVariant *
-LESSONSCOPE_MATMUL_ENTRY(void)
+extern "C" __attribute__((visibility("default"))) const LessonscopeMatmulVariant *LESSONSCOPE_MATMUL_ENTRY(void)
 {
     static const LessonscopeMatmulVariant variant = {
         LESSONSCOPE_MATMUL_VARIANT_ABI,

@@ -22,10 +22,8 @@ extern "C" {
 #define LESSONSCOPE_MATMUL_VARIANT_ABI 1
 
 // out (m×n) = x (m×k) · w (k×n); all three column-major and contiguous, out not aliasing x or w.
-typedef void (*LessonscopeMatmulFloat)(const float *x, const float *w, float *out, int64_t m,
-                                       int64_t k, int64_t n);
-typedef void (*LessonscopeMatmulDouble)(const double *x, const double *w, double *out, int64_t m,
-                                        int64_t k, int64_t n);
+typedef void (*LessonscopeMatmulFloat)(const float *x, const float *w, float *out, int64_t m, int64_t k, int64_t n);
+typedef void (*LessonscopeMatmulDouble)(const double *x, const double *w, double *out, int64_t m, int64_t k, int64_t n);
 
 typedef struct LessonscopeMatmulVariant {
     int abiVersion;                  // LESSONSCOPE_MATMUL_VARIANT_ABI when it was built

@@ -32,10 +32,7 @@ CallTimestamps timestampsOf(const OpenClDeviceRun &device, const OpenClCallRecor
             device.clock.toHostNs(record.device.endNs), record.readyObservedNs};
 }
 
-double secondsOf(std::int64_t ns)
-{
-    return static_cast<double>(ns) * kSecondsPerNs;
-}
+double secondsOf(std::int64_t ns) { return static_cast<double>(ns) * kSecondsPerNs; }
 
 std::map<std::string, double> partsOf(const OpenClFirstUse &use)
 {
@@ -77,7 +74,8 @@ Json measureThisProcessOnDevice(const ChildRequest &request, int deviceIndex)
         thread.cpu = cpu;
         thread.atNs = hostBefore.atNs;
     }
-    const CallEvidence firstEvidence = withOtherWorkSeen(device.recorder.between(born, device.mark), otherRunnableTasks());
+    const CallEvidence firstEvidence
+        = withOtherWorkSeen(device.recorder.between(born, device.mark), otherRunnableTasks());
     device.relateClocks(); // after the first call, outside every timer: the same context's clock
 
     ProcessMeasurement process;
@@ -118,8 +116,8 @@ Json measureThisProcessOnDevice(const ChildRequest &request, int deviceIndex)
     process.firstCallSeconds = secondsOf(use.firstCall.readyObservedNs - timerStart);
     process.parts = partsOf(use);
     process.deviceEnvironment = std::make_shared<const Json>(device.environment());
-    process.kernelCache = KernelCacheState{kernelCacheOutcomeName(use.programCache),
-                                           kernelCacheOutcomeName(use.kernelBinaryCache)};
+    process.kernelCache
+        = KernelCacheState{kernelCacheOutcomeName(use.programCache), kernelCacheOutcomeName(use.kernelBinaryCache)};
     process.kernelCacheDirectory = use.cacheDirectory;
     product.readBack(true); // after the clock stopped
     process.maxAbsError = product.maxAbsErrorAgainstReference();

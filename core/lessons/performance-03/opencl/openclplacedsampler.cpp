@@ -28,8 +28,7 @@ class OpenClPlacedSampler final : public PlacedSampler
 {
 public:
     OpenClPlacedSampler(OpenClDeviceRun &device, MatmulKernel::Dtype dtype, int n)
-        : m_device(device),
-          m_product(device.session, dtype, n, n, n, 0)
+        : m_device(device), m_product(device.session, dtype, n, n, n, 0)
     {
         m_product.createKernel(); // the program built (once per context) and the kernel made
         m_product.allocate();
@@ -40,7 +39,8 @@ public:
         m_device.findThreads(); // a first enqueue may start more of the driver's threads
     }
 
-    SampleTimes sample(std::uint64_t seed, std::uint64_t preparation, std::optional<std::uint64_t> twinPreparation) override
+    SampleTimes sample(std::uint64_t seed, std::uint64_t preparation,
+                       std::optional<std::uint64_t> twinPreparation) override
     {
         SampleTimes t;
         m_device.mark = m_device.recorder.mark();

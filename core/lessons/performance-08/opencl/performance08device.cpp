@@ -53,9 +53,7 @@ class DotBatchKernel
 {
 public:
     explicit DotBatchKernel(OpenClDeviceRun &device)
-        : m_device(device),
-          m_inputs(dotInputs()),
-          m_program(device.session, kSource, "")
+        : m_device(device), m_inputs(dotInputs()), m_program(device.session, kSource, "")
     {
         const cl_context context = device.session.impl().context();
         const std::size_t bytes = m_inputs.a.size() * sizeof(float);
@@ -123,7 +121,8 @@ public:
         m_kernel.run(0);
         m_kernel.run(kBatchSizes.back());
         m_device.relateClocksAndFindThreads(); // the first enqueue may start more of the driver's threads
-        m_measured.clock.reportedResolutionSeconds = static_cast<double>(m_device.session.device().profilingTimerResolutionNs) * 1e-9;
+        m_measured.clock.reportedResolutionSeconds
+            = static_cast<double>(m_device.session.device().profilingTimerResolutionNs) * 1e-9;
         run.device = "opencl-kernel";
         run.deviceEnvironment = std::make_shared<const Json>(m_device.environment());
         run.instructionSet.clear(); // the driver compiled the kernel itself
@@ -156,7 +155,10 @@ public:
     void startRegion() { m_device.mark = m_device.recorder.mark(); }
 
 private:
-    static double seconds(const OpenClCallRecord &r) { return static_cast<double>(r.device.endNs - r.device.startNs) * 1e-9; }
+    static double seconds(const OpenClCallRecord &r)
+    {
+        return static_cast<double>(r.device.endNs - r.device.startNs) * 1e-9;
+    }
     static std::int64_t unitOf(const OpenClCallRecord &r) { return r.readyObservedNs - r.enqueueBeginNs; }
 
     // A reading: the kernel of batch b's size; its START → END on the device's clock is what it

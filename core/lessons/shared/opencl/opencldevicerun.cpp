@@ -20,8 +20,7 @@ std::set<long> threadsOfThisProcess()
     for (const auto &task : std::filesystem::directory_iterator("/proc/self/task", error)) {
         try {
             ids.insert(std::stol(task.path().filename().string()));
-        } catch (const std::exception &) {
-        }
+        } catch (const std::exception &) { }
     }
     return ids;
 }
@@ -91,11 +90,7 @@ Json OpenClDeviceRun::environment() const
     return device;
 }
 
-OpenClDeviceRun::OpenClDeviceRun(int deviceIndex)
-    : threadsBefore(threadsOfThisProcess()),
-      session(deviceIndex)
-{
-}
+OpenClDeviceRun::OpenClDeviceRun(int deviceIndex) : threadsBefore(threadsOfThisProcess()), session(deviceIndex) { }
 
 void OpenClDeviceRun::relateClocksAndFindThreads()
 {
@@ -120,7 +115,11 @@ void OpenClDeviceRun::findThreads()
 
 DeviceClockTimes OpenClDeviceRun::deviceTimesOf(const OpenClCallRecord &record) const
 {
-    return {true, record.device.queuedNs, record.device.submitNs, record.device.startNs, record.device.endNs,
+    return {true,
+            record.device.queuedNs,
+            record.device.submitNs,
+            record.device.startNs,
+            record.device.endNs,
             clock.toHostNs(record.device.startNs) - record.device.startNs};
 }
 

@@ -20,8 +20,7 @@ class OpenClTimedProduct final : public TimedProduct
 {
 public:
     OpenClTimedProduct(std::shared_ptr<OpenClDeviceRun> device, const ProductProblem &p)
-        : m_device(std::move(device)),
-          m_product(m_device->session, p.dtype, p.m, p.k, p.n, p.seed)
+        : m_device(std::move(device)), m_product(m_device->session, p.dtype, p.m, p.k, p.n, p.seed)
     {
         m_product.createKernel(); // the program built (once per context) and the kernel made
         m_product.allocate();
@@ -47,8 +46,8 @@ public:
             m_commands.push_back(m_product.enqueue());
         // One wait for all: clFinish, whose return is every command's observed readiness.
         const std::int64_t ready = m_device->session.finish(m_commands);
-        const CallEvidence evidence =
-            judgedBeside(m_device->recorder.next(m_device->mark), ready - m_commands.front().enqueueBeginNs());
+        const CallEvidence evidence
+            = judgedBeside(m_device->recorder.next(m_device->mark), ready - m_commands.front().enqueueBeginNs());
         for (const OpenClCommand &command : m_commands) {
             calls.push_back(timedOf(command, evidence));
             countIfWorked(calls.back());

@@ -67,8 +67,8 @@ void BM_Sum(benchmark::State &state)
         benchmark::DoNotOptimize(total);
     }
     state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * 4096);
-    state.counters["elements_rate"] = benchmark::Counter(static_cast<double>(state.iterations()) * 4096,
-                                                         benchmark::Counter::kIsRate);
+    state.counters["elements_rate"]
+        = benchmark::Counter(static_cast<double>(state.iterations()) * 4096, benchmark::Counter::kIsRate);
     state.counters["checksum_mod_1000"] = static_cast<double>(total % 1000);
 }
 BENCHMARK(BM_Sum);

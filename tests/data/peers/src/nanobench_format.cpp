@@ -22,10 +22,7 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-double seconds(Clock::duration d)
-{
-    return std::chrono::duration<double>(d).count();
-}
+double seconds(Clock::duration d) { return std::chrono::duration<double>(d).count(); }
 
 Clock::duration clockResolution()
 {
@@ -53,8 +50,7 @@ struct Measurement {
     double pagefaults; // per iteration
 };
 
-template<typename Op>
-std::vector<Measurement> run(Op op, Clock::duration resolution)
+template <typename Op> std::vector<Measurement> run(Op op, Clock::duration resolution)
 {
     const auto target = resolution * 1000;
     std::uint64_t iterations = 1;
@@ -161,11 +157,13 @@ int main()
         std::iota(input.begin(), input.end(), 0u);
         std::shuffle(input.begin(), input.end(), random);
         std::vector<std::uint32_t> work;
-        const auto epochs = run([&] {
-            work = input;
-            std::sort(work.begin(), work.end());
-            asm volatile("" : : "r"(work.data()) : "memory");
-        }, resolution);
+        const auto epochs = run(
+            [&] {
+                work = input;
+                std::sort(work.begin(), work.end());
+                asm volatile("" : : "r"(work.data()) : "memory");
+            },
+            resolution);
         print(std::cout, "std::sort " + std::to_string(sizes[s]) + " ints", sizes[s], resolution, epochs,
               s + 1 == sizes.size());
     }
