@@ -8,7 +8,8 @@
 #include <benchmark/benchmark.h>
 
 // The product inline, as the warm calls are: its first use (allocations) outside the loop.
-template <typename Product> void timeInline(benchmark::State &state, Product &product)
+template<typename Product>
+void timeInline(benchmark::State &state, Product &product)
 {
     product.multiply();
     for (auto _ : state) {
@@ -19,7 +20,7 @@ template <typename Product> void timeInline(benchmark::State &state, Product &pr
 
 // The product as one synchronized stream call: dispatch, then wait for readiness. The label
 // names the wait strategy the stream chose.
-template <typename Product>
+template<typename Product>
 void timeSynchronized(benchmark::State &state, Product &product, lessonscope::StreamOptions options = {})
 {
     lessonscope::DeviceStream stream(options);

@@ -59,7 +59,8 @@ inline bool noWarnings(const lessonscope::Problems &problems)
 }
 
 // The warnings the lesson's checks raise once change has edited the stdout object or the document.
-template <typename Change> int warningsAfter(const lessonscope::Artifact &artifact, Change change)
+template<typename Change>
+int warningsAfter(const lessonscope::Artifact &artifact, Change change)
 {
     lessonscope::Json document = artifact.json();
     lessonscope::Json out = stdoutOf(artifact);

@@ -30,7 +30,8 @@ constexpr Entry kEntries[] = {
 #undef LESSONSCOPE_VARIANT_ENTRY
 };
 
-template <typename Scalar, typename Function> double productSum(Function multiply)
+template<typename Scalar, typename Function>
+double productSum(Function multiply)
 {
     constexpr int m = 64, k = 32, n = 16;
     std::vector<Scalar> x(m * k), w(k * n), out(m * n);

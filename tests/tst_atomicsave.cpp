@@ -58,7 +58,8 @@ bool inject(Fault fault)
     return true;
 }
 
-template <typename Function> Function next(const char *name)
+template<typename Function>
+Function next(const char *name)
 {
     return reinterpret_cast<Function>(dlsym(RTLD_NEXT, name));
 }

@@ -421,7 +421,8 @@ private slots:
 
 private:
     // The warnings of the measured artifact once change(document, stdout) has tampered with it.
-    template <typename Change> std::size_t warningsOfTampered(Change change) const
+    template<typename Change>
+    std::size_t warningsOfTampered(Change change) const
     {
         Json document = m_artifact.json();
         Json out = stdoutOf(m_artifact);

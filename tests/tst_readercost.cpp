@@ -21,7 +21,8 @@ std::atomic<bool> g_counting{false};
 std::atomic<std::size_t> g_allocated{0};
 
 // The bytes allocated while work runs (on this thread or another).
-template <typename Work> std::size_t bytesAllocatedBy(Work &&work)
+template<typename Work>
+std::size_t bytesAllocatedBy(Work &&work)
 {
     g_allocated = 0;
     g_counting = true;

@@ -45,7 +45,8 @@ void swapIfArmed(const char *path)
         g_swapped = ::rename(g_swapFifo, target) == 0;
 }
 
-template <typename Function> Function next(const char *name)
+template<typename Function>
+Function next(const char *name)
 {
     return reinterpret_cast<Function>(dlsym(RTLD_NEXT, name));
 }

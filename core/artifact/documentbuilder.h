@@ -52,7 +52,8 @@ public:
     bool key(string_t &key);
 
     // Like nlohmann's DOM parser with exceptions on: the caller turns them into problems.
-    template <class Exception> bool parse_error(std::size_t, const std::string &, const Exception &error)
+    template<class Exception>
+    bool parse_error(std::size_t, const std::string &, const Exception &error)
     {
         throw error;
     }

@@ -83,7 +83,8 @@ void writeString(std::string &out, const std::string &text, const PathNode *wher
     out += '"';
 }
 
-template <typename Integer> void writeInteger(std::string &out, Integer value)
+template<typename Integer>
+void writeInteger(std::string &out, Integer value)
 {
     char buffer[24];
     const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);

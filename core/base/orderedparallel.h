@@ -20,7 +20,7 @@ namespace lessonscope {
 // work runs concurrently with itself and must not throw; deliver runs on the calling thread only
 // and may throw (the workers are stopped and joined first). threads <= 1 runs everything on the
 // calling thread.
-template <typename Work, typename Deliver>
+template<typename Work, typename Deliver>
 void forEachInOrder(std::size_t count, int threads, std::size_t window, Work work, Deliver deliver)
 {
     using Result = decltype(work(std::size_t{}));

@@ -39,7 +39,7 @@ Json parameterDeclaration(const ParameterSpec &spec)
 
 // Columns of integers, one per call: names[c] holds valuesOf(call)[c] of every call, in order
 // (the trace's columns, docs/artifact-format.md).
-template <std::size_t N, typename ValuesOf>
+template<std::size_t N, typename ValuesOf>
 Json integerColumns(const LessonRun &run, const char *const (&names)[N], ValuesOf valuesOf)
 {
     std::array<std::vector<std::int64_t>, N> columns;

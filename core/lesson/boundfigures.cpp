@@ -15,18 +15,23 @@ using namespace lenient;
 
 namespace {
 
-template <typename T> constexpr bool isOptional = false;
-template <typename T> constexpr bool isOptional<std::optional<T>> = true;
+template<typename T>
+constexpr bool isOptional = false;
+template<typename T>
+constexpr bool isOptional<std::optional<T>> = true;
 
 bool sameNumber(double stated, double expected)
 {
     return stated == expected || std::fabs(stated - expected) <= 1e-12 * std::fabs(expected);
 }
 
-template <typename T> constexpr bool isVector = false;
-template <typename E> constexpr bool isVector<std::vector<E>> = true;
+template<typename T>
+constexpr bool isVector = false;
+template<typename E>
+constexpr bool isVector<std::vector<E>> = true;
 
-template <typename T> bool sameValue(const T &stated, const T &expected)
+template<typename T>
+bool sameValue(const T &stated, const T &expected)
 {
     if constexpr (std::is_same_v<T, SampleColumns>) {
         return stated.seconds == expected.seconds && stated.waitedNs == expected.waitedNs

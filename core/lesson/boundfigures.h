@@ -31,12 +31,14 @@ namespace lessonscope {
 // One figure's value, whatever its type: an optional number is left out (or null, when its field
 // says so) while it has none; a list or a text is left out while empty only on a field printed by
 // some runs; samples are written with their two companions (samplefields.h).
-template <template <typename> typename Ref>
+template<template<typename> typename Ref>
 using FigureVariant = std::variant<Ref<std::optional<double>>, Ref<std::optional<std::int64_t>>,
                                    Ref<std::vector<double>>, Ref<std::vector<std::int64_t>>, Ref<std::int64_t>,
                                    Ref<std::string>, Ref<bool>, Ref<SampleColumns>, Ref<std::vector<SampleColumns>>>;
-template <typename T> using PointerTo = T *;
-template <typename T> using ConstPointerTo = const T *;
+template<typename T>
+using PointerTo = T *;
+template<typename T>
+using ConstPointerTo = const T *;
 using FigureValue = FigureVariant<PointerTo>;
 using ConstFigureValue = FigureVariant<ConstPointerTo>;
 
@@ -48,8 +50,10 @@ bool sameFigure(ConstFigureValue stated, ConstFigureValue expected);
 void warnNotFromSamples(const char *key, const char *source, ConstFigureValue stated, ConstFigureValue expected,
                         Checker &checker);
 
-template <typename Figures> struct BoundFigure {
-    template <typename T> using MemberOf = T Figures::*;
+template<typename Figures>
+struct BoundFigure {
+    template<typename T>
+    using MemberOf = T Figures::*;
     using Member = FigureVariant<MemberOf>;
     StdoutField field;
     Member member;
@@ -72,52 +76,56 @@ template <typename Figures> struct BoundFigure {
 
 // A table reads as a list of these: bound::number(key, "s", "their median", &Figures::median).
 namespace bound {
-template <typename F>
+template<typename F>
 constexpr BoundFigure<F> number(const char *key, const char *unit, const char *meaning,
                                 std::optional<double> F::*member)
 {
     return {field::number(key, unit, meaning), member};
 }
 // A count stated by every run (std::int64_t) or where there is one (std::optional<std::int64_t>).
-template <typename F, typename T>
+template<typename F, typename T>
 requires std::same_as<T, std::int64_t> || std::same_as<T, std::optional<std::int64_t>>
 constexpr BoundFigure<F> integer(const char *key, const char *unit, const char *meaning, T F::*member)
 {
     return {field::integer(key, unit, meaning), member};
 }
 // A list of numbers (std::vector<double>) or of counts (std::vector<std::int64_t>).
-template <typename F, typename T>
+template<typename F, typename T>
 requires std::same_as<T, std::vector<double>> || std::same_as<T, std::vector<std::int64_t>>
 constexpr BoundFigure<F> list(const char *key, const char *unit, const char *meaning, T F::*member)
 {
     return {field::list(key, unit, meaning), member};
 }
-template <typename F> constexpr BoundFigure<F> text(const char *key, const char *meaning, std::string F::*member)
+template<typename F>
+constexpr BoundFigure<F> text(const char *key, const char *meaning, std::string F::*member)
 {
     return {field::text(key, meaning), member};
 }
-template <typename F> constexpr BoundFigure<F> boolean(const char *key, const char *meaning, bool F::*member)
+template<typename F>
+constexpr BoundFigure<F> boolean(const char *key, const char *meaning, bool F::*member)
 {
     return {field::boolean(key, meaning), member};
 }
-template <typename F> constexpr BoundFigure<F> samples(const char *key, const char *meaning, SampleColumns F::*member)
+template<typename F>
+constexpr BoundFigure<F> samples(const char *key, const char *meaning, SampleColumns F::*member)
 {
     return {field::samples(key, meaning), member};
 }
-template <typename F>
+template<typename F>
 constexpr BoundFigure<F> samples(const char *key, const char *meaning, std::vector<SampleColumns> F::*member)
 {
     return {field::samples(key, meaning), member};
 }
 // A field declared elsewhere (a shared group's), bound to this lesson's member.
-template <typename F, typename T> constexpr BoundFigure<F> as(const StdoutField &declared, T F::*member)
+template<typename F, typename T>
+constexpr BoundFigure<F> as(const StdoutField &declared, T F::*member)
 {
     return {declared, member};
 }
 } // namespace bound
 
 // The table's fields, to join with the lesson's others into its stdout declaration.
-template <typename F, std::size_t N>
+template<typename F, std::size_t N>
 constexpr std::array<StdoutField, N> fieldsOf(const std::array<BoundFigure<F>, N> &table)
 {
     std::array<StdoutField, N> fields{};
@@ -127,7 +135,7 @@ constexpr std::array<StdoutField, N> fieldsOf(const std::array<BoundFigure<F>, N
 }
 
 // The figures into stdout, in the table's order.
-template <typename F, std::size_t N>
+template<typename F, std::size_t N>
 void writeBoundFigures(Json &out, const F &figures, const std::array<BoundFigure<F>, N> &table)
 {
     for (const BoundFigure<F> &entry : table)
@@ -135,7 +143,7 @@ void writeBoundFigures(Json &out, const F &figures, const std::array<BoundFigure
 }
 
 // The figures read back leniently: a missing or malformed one reads as empty (validation says so).
-template <typename F, std::size_t N>
+template<typename F, std::size_t N>
 void readBoundFigures(const Json &out, F &figures, const std::array<BoundFigure<F>, N> &table)
 {
     for (const BoundFigure<F> &entry : table)
@@ -144,7 +152,7 @@ void readBoundFigures(const Json &out, F &figures, const std::array<BoundFigure<
 
 // Each stated figure against the one the lesson's computation makes of its samples: a warning at
 // every key that differs, with both values.
-template <typename F, std::size_t N>
+template<typename F, std::size_t N>
 void checkBoundFigures(const F &stated, const F &expected, const std::array<BoundFigure<F>, N> &table,
                        const char *source, Checker &checker)
 {

@@ -41,7 +41,8 @@ private:
 };
 
 // The timeline function of a contract, for a timeline class constructed from the artifact.
-template <typename Timeline> std::unique_ptr<LessonTimeline> timelineFrom(const Artifact &artifact)
+template<typename Timeline>
+std::unique_ptr<LessonTimeline> timelineFrom(const Artifact &artifact)
 {
     return std::make_unique<Timeline>(artifact);
 }

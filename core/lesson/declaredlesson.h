@@ -13,21 +13,18 @@ namespace lessonscope {
 // description). The rest — the info made once, run() on the stream, the devices it runs on — is
 // here, the same for every lesson. A lesson that leaves a part out does not compile: the concept
 // names the static parts, the pure overrides the others.
-template <typename Self>
-concept LessonDeclaration = requires
-{
-    {
-        Self::kId
-        } -> std::convertible_to<const char *>;
-    {
-        Self::makeInfo()
-        } -> std::same_as<LessonInfo>;
-    {
-        Self::contract()
-        } -> std::same_as<LessonContract>;
+// clang-format 14 breaks a requires-expression's braces apart.
+// clang-format off
+template<typename Self>
+concept LessonDeclaration = requires {
+    { Self::kId } -> std::convertible_to<const char *>;
+    { Self::makeInfo() } -> std::same_as<LessonInfo>;
+    { Self::contract() } -> std::same_as<LessonContract>;
 };
+// clang-format on
 
-template <typename Self> class DeclaredLesson : public ContractLesson
+template<typename Self>
+class DeclaredLesson : public ContractLesson
 {
 public:
     const LessonInfo &info() const final

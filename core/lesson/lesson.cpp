@@ -135,7 +135,8 @@ namespace {
 
 // The value of parameter name as a T; throws std::invalid_argument when it is missing or of
 // another type (kind names T in the message: "an integer", "a choice").
-template <typename T> const T &parameterAs(const ParameterValues &values, const std::string &name, const char *kind)
+template<typename T>
+const T &parameterAs(const ParameterValues &values, const std::string &name, const char *kind)
 {
     const auto it = values.find(name);
     if (it == values.end())

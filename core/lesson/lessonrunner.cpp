@@ -74,7 +74,8 @@ public:
     }
 
     // Runs on the GUI thread, and only while the job is still the runner's current one.
-    template <typename F> void post(F &&deliver)
+    template<typename F>
+    void post(F &&deliver)
     {
         LessonRunner *runner = m_runner;
         const int job = m_job;

@@ -18,7 +18,8 @@ namespace lessonscope {
 std::optional<ParameterValues> statedParameters(const Json &out, StdoutFields fields);
 
 // A contract's parameters function (LessonContract::parameters) for a declaration.
-template <StdoutFields (&Fields)()> std::optional<ParameterValues> statedParametersOf(const Json &out)
+template<StdoutFields (&Fields)()>
+std::optional<ParameterValues> statedParametersOf(const Json &out)
 {
     return statedParameters(out, Fields());
 }

@@ -10,7 +10,8 @@
 
 namespace lessonscope {
 
-template <typename Figures> Figures figuresOf(const Artifact &artifact, Figures (&read)(const Json &))
+template<typename Figures>
+Figures figuresOf(const Artifact &artifact, Figures (&read)(const Json &))
 {
     const std::shared_ptr<const Json> out = artifact.stdoutJson();
     return out ? read(*out) : Figures{};

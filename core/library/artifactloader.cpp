@@ -58,7 +58,8 @@ void ArtifactLoader::waitForWorkers() { m_workers->joinAll(); }
 
 int ArtifactLoader::deliverPending() { return m_workers->deliverNow(); }
 
-template <typename F> void ArtifactLoader::post(int job, F &&deliver)
+template<typename F>
+void ArtifactLoader::post(int job, F &&deliver)
 {
     m_workers->post([this, job, deliver = std::forward<F>(deliver)]() {
         if (m_jobs.contains(job)) // dropped when the job was cancelled meanwhile

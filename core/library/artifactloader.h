@@ -66,7 +66,8 @@ signals:
     void finished(int job, bool cancelled);
 
 private:
-    template <typename F> void post(int job, F &&deliver);
+    template<typename F>
+    void post(int job, F &&deliver);
 
     QHash<int, std::shared_ptr<std::atomic<bool>>> m_jobs;
     WorkerThreads *m_workers = nullptr;

@@ -30,7 +30,8 @@ inline void check(cl_int code, const char *call)
 }
 
 // Runs f, turning the bindings' cl::Error into lessonscope's OpenClError (which names the code).
-template <typename F> auto translated(F &&f) -> decltype(f())
+template<typename F>
+auto translated(F &&f) -> decltype(f())
 {
     try {
         return std::forward<F>(f)();

@@ -82,7 +82,8 @@ struct OpenClProduct::Impl {
     cl_command_queue queue() const { return session.impl().queue(); }
     bool ready() const { return kernel() && inputs() && output(); }
 
-    template <typename Scalar> void fill(std::uint64_t seed)
+    template<typename Scalar>
+    void fill(std::uint64_t seed)
     {
         std::mt19937_64 generator(seed);
         auto *x = reinterpret_cast<Scalar *>(hostInputs.get());
@@ -90,7 +91,8 @@ struct OpenClProduct::Impl {
         fillColumnMajor(x + static_cast<std::size_t>(m) * k, k, n, generator);
     }
 
-    template <typename Scalar> double error(const std::function<bool()> &stopped) const
+    template<typename Scalar>
+    double error(const std::function<bool()> &stopped) const
     {
         const auto *x = reinterpret_cast<const Scalar *>(hostInputs.get());
         return maxAbsErrorOfProduct(x, x + static_cast<std::size_t>(m) * k,

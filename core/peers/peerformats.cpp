@@ -45,7 +45,8 @@ PeerRead finished(PeerRead read)
     return read;
 }
 
-template <typename Reader> PeerRead guarded(Reader &&reader)
+template<typename Reader>
+PeerRead guarded(Reader &&reader)
 {
     try {
         return finished(reader());

@@ -25,7 +25,8 @@ inline double nextUniform(std::mt19937_64 &generator)
 // A rows×cols matrix stored column-major, filled row by row (the order MatmulKernel fills its
 // Eigen matrices in, whatever their storage) from generator: X then W from one mt19937_64(seed)
 // give every product of the lessons the same inputs.
-template <typename Scalar> void fillColumnMajor(Scalar *matrix, int rows, int cols, std::mt19937_64 &generator)
+template<typename Scalar>
+void fillColumnMajor(Scalar *matrix, int rows, int cols, std::mt19937_64 &generator)
 {
     for (int row = 0; row < rows; ++row) {
         for (int col = 0; col < cols; ++col)
@@ -34,7 +35,8 @@ template <typename Scalar> void fillColumnMajor(Scalar *matrix, int rows, int co
 }
 
 // The chosen variant's product for this element type.
-template <typename Scalar> auto productOf(const LessonscopeMatmulVariant &variant)
+template<typename Scalar>
+auto productOf(const LessonscopeMatmulVariant &variant)
 {
     if constexpr (std::is_same_v<Scalar, float>)
         return variant.multiplyFloat;

@@ -21,7 +21,8 @@ namespace lessonscope {
 
 namespace {
 
-template <typename Scalar> struct Buffers {
+template<typename Scalar>
+struct Buffers {
     std::int64_t n = 0;
     std::vector<Scalar> hostX, hostW;          // the host's: written by prepare()
     std::vector<Scalar> placedX, placedW, out; // the device's: allocated and written by the worker

@@ -45,7 +45,8 @@ inline void twoProduct(double a, double b, double &p, double &e)
 }
 
 // The exact x · weight added into (high, low), element-wise along a column.
-template <typename Scalar> inline void accumulate(double &high, double &low, Scalar x, double weight)
+template<typename Scalar>
+inline void accumulate(double &high, double &low, Scalar x, double weight)
 {
     double product = 0;
     double productError = 0;
@@ -61,7 +62,7 @@ template <typename Scalar> inline void accumulate(double &high, double &low, Sca
 }
 
 // The largest error over output columns [first, last).
-template <typename Scalar>
+template<typename Scalar>
 double worstOfColumns(const Scalar *x, const Scalar *w, const Scalar *out, std::int64_t m, std::int64_t k,
                       std::int64_t first, std::int64_t last)
 {
@@ -109,7 +110,7 @@ double worstOfColumns(const Scalar *x, const Scalar *w, const Scalar *out, std::
 // Thrown from the delivery of a block to stop the workers (forEachInOrder joins them first).
 struct StopRequested { };
 
-template <typename Scalar>
+template<typename Scalar>
 double maxAbsError(const Scalar *x, const Scalar *w, const Scalar *out, std::int64_t m, std::int64_t k, std::int64_t n,
                    const std::function<bool()> &stopped)
 {

@@ -89,7 +89,7 @@ inline constexpr double kRunningShare = 0.5;
 // and the signaller stores before it reads it, both sequentially consistent, so at least one of
 // them sees the other (Dekker) and no wake-up is lost, while a signaller whose waiter is still
 // spinning makes no system call. Returns true when it parked.
-template <typename Predicate>
+template<typename Predicate>
 bool awaitUntil(const std::atomic<std::uint32_t> &word, Predicate satisfied, std::atomic<std::uint32_t> &parked,
                 std::int64_t spinNs, const SpinPartner *partner = nullptr)
 {

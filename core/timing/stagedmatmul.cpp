@@ -16,14 +16,16 @@ namespace lessonscope {
 
 namespace {
 
-template <typename Scalar> std::vector<Scalar> filled(int rows, int cols, std::mt19937_64 &generator)
+template<typename Scalar>
+std::vector<Scalar> filled(int rows, int cols, std::mt19937_64 &generator)
 {
     std::vector<Scalar> matrix(static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols));
     fillColumnMajor(matrix.data(), rows, cols, generator);
     return matrix;
 }
 
-template <typename Scalar> struct Buffers {
+template<typename Scalar>
+struct Buffers {
     std::vector<Scalar> x, w, out;
 };
 

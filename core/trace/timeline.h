@@ -84,7 +84,7 @@ struct CandidateNames {
 };
 
 // The candidate of names with this key, as the lesson's enum; nothing for a key it does not have.
-template <typename Enum, std::size_t N>
+template<typename Enum, std::size_t N>
 std::optional<Enum> candidateFromKey(const std::array<CandidateNames, N> &names, std::string_view key)
 {
     for (std::size_t i = 0; i < N; ++i) {

@@ -148,14 +148,3 @@ std::string Performance01::describeParameters(const ParameterValues &values) con
 }
 
 } // namespace lessonscope
-
-namespace lessonscope::course {
-
-// The course's handle on this lesson (core/lessons/course.cpp); made on first use.
-const Lesson &performance01()
-{
-    static const Performance01 lesson;
-    return lesson;
-}
-
-} // namespace lessonscope::course

@@ -211,14 +211,3 @@ std::string Performance02::describeParameters(const ParameterValues &values) con
 }
 
 } // namespace lessonscope
-
-namespace lessonscope::course {
-
-// The course's handle on this lesson (core/lessons/course.cpp); made on first use.
-const Lesson &performance02()
-{
-    static const Performance02 lesson;
-    return lesson;
-}
-
-} // namespace lessonscope::course

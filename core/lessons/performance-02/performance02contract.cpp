@@ -47,7 +47,8 @@ std::optional<double> numberOf(const Json &object, const char *name)
     return value && value->is_number() ? std::optional(value->get<double>()) : std::nullopt;
 }
 
-template <typename T> std::vector<T> arrayOf(const Json &object, const char *name)
+template<typename T>
+std::vector<T> arrayOf(const Json &object, const char *name)
 {
     std::vector<T> values;
     const Json *value = member(object, name);

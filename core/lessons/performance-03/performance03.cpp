@@ -302,14 +302,3 @@ std::string Performance03::describeParameters(const ParameterValues &values) con
 }
 
 } // namespace lessonscope
-
-namespace lessonscope::course {
-
-// The course's handle on this lesson (core/lessons/course.cpp); made on first use.
-const Lesson &performance03()
-{
-    static const Performance03 lesson;
-    return lesson;
-}
-
-} // namespace lessonscope::course

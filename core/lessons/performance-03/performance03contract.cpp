@@ -42,7 +42,8 @@ Json barPanel(Json labels, Json seriesList)
     return makeBarPanel(kDefaultTitle, std::move(labels), {nullptr, kSeconds}, std::move(seriesList));
 }
 
-template <typename Member> Json perSize(const Measurements &m, Member member)
+template<typename Member>
+Json perSize(const Measurements &m, Member member)
 {
     Json values = Json::array();
     for (const SizeSamples &size : m.sizes)

@@ -181,14 +181,3 @@ std::string Performance04::describeParameters(const ParameterValues &values) con
 }
 
 } // namespace lessonscope
-
-namespace lessonscope::course {
-
-// The course's handle on this lesson (core/lessons/course.cpp); made on first use.
-const Lesson &performance04()
-{
-    static const Performance04 lesson;
-    return lesson;
-}
-
-} // namespace lessonscope::course

@@ -172,14 +172,3 @@ std::string Performance05::describeParameters(const ParameterValues &values) con
 }
 
 } // namespace lessonscope
-
-namespace lessonscope::course {
-
-// The course's handle on this lesson (core/lessons/course.cpp); made on first use.
-const Lesson &performance05()
-{
-    static const Performance05 lesson;
-    return lesson;
-}
-
-} // namespace lessonscope::course

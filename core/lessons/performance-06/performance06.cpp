@@ -32,6 +32,12 @@ constexpr const char *kMeasuredReading
 // dispatch would wait for the device, which is another lesson.
 constexpr std::int64_t kMaxDepth = 64;
 constexpr int kWarmupRounds = 1;
+// Before each call alone: untimed calls until the medians of the last two pairs agree within 5%,
+// at least 4 and at most 32 (or 1 ms). After a pause the stream's next calls are slower for a
+// few calls: measured on a 2-vCPU guest after 100 µs without calls, ~0.78, ~0.70, ~0.53, then
+// ~0.48 µs, more or less by the machine's moment (docs/performance.md, "A call alone after a
+// pause"). One untimed call left the call alone at 0.5–0.65 or 0.8–0.95 µs from run to run.
+constexpr WarmUpRule kLoneCallWarmUp{4, 1'000'000, 2, 0.05, 32, 1'000'000};
 
 // The run in progress: the product on its device, what was measured.
 struct Experiment {
@@ -75,12 +81,17 @@ double Experiment::burst(int depth, bool traced, int round, CallEvidence &eviden
 // whatever the machine did meanwhile.
 bool Experiment::repetition(bool timedRepetition, int round)
 {
-    // One call untimed first: the first call after the previous repetition's bookkeeping (the
-    // traced burst written out) measured about 0.2 µs slower than the next (1.15 against
-    // 0.96 µs here), which would flatter the bursts. Timed second, one call alone starts as a
-    // burst's calls do.
-    product.call();
-    product.startRegion();
+    // Untimed calls first, until two pairs of them agree (kLoneCallWarmUp): the first calls after
+    // the previous repetition's bookkeeping (its traced burst written out) are slower, which
+    // would flatter the bursts. Timed next, one call alone starts as a burst's calls do.
+    warmUpUntilSteady(
+        [this] {
+            const TimedProduct::Timed t = product.call();
+            return std::pair{t.timestamps.readyObserved - t.timestamps.dispatchBegin, !t.interrupted()};
+        },
+        [] { return false; }, kLoneCallWarmUp);
+    // No new region: the call's evidence starts where the last untimed call's ended, so that a
+    // wait for a CPU between the two (a stream gone cold again) makes it an interrupted call.
     const TimedProduct::Timed latency = product.call();
     std::vector<std::pair<double, CallEvidence>> perCall;
     for (int depth : measurements.depths) {
@@ -209,11 +220,12 @@ LessonRun Performance06::runOn(const RunContext &context, const ParameterValues 
 
 std::optional<std::string> Performance06::workProblem(const ParameterValues &values) const
 {
-    // Each repetition: one call alone, then bursts of 1, 2, 4 … up to depth calls (fewer than 2 × depth).
+    // Each repetition: untimed calls (at most kLoneCallWarmUp.mostCalls), one call alone, then
+    // bursts of 1, 2, 4 … up to depth calls (fewer than 2 × depth).
+    const std::int64_t perRepetition
+        = kLoneCallWarmUp.mostCalls + 1 + 2 * integerParameter(values, performance06::kDepthParameter);
     return matrixlesson::workProblem(
-        values,
-        static_cast<double>(integerParameter(values, performance06::kRepetitionsParameter)
-                            * (1 + 2 * integerParameter(values, performance06::kDepthParameter))));
+        values, static_cast<double>(integerParameter(values, performance06::kRepetitionsParameter) * perRepetition));
 }
 
 std::string Performance06::describeParameters(const ParameterValues &values) const
@@ -227,14 +239,3 @@ std::string Performance06::describeParameters(const ParameterValues &values) con
 }
 
 } // namespace lessonscope
-
-namespace lessonscope::course {
-
-// The course's handle on this lesson (core/lessons/course.cpp); made on first use.
-const Lesson &performance06()
-{
-    static const Performance06 lesson;
-    return lesson;
-}
-
-} // namespace lessonscope::course

@@ -120,14 +120,3 @@ std::string Performance07::describeParameters(const ParameterValues &values) con
 }
 
 } // namespace lessonscope
-
-namespace lessonscope::course {
-
-// The course's handle on this lesson (core/lessons/course.cpp); made on first use.
-const Lesson &performance07()
-{
-    static const Performance07 lesson;
-    return lesson;
-}
-
-} // namespace lessonscope::course

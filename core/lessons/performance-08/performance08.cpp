@@ -106,14 +106,3 @@ std::string Performance08::describeParameters(const ParameterValues &values) con
 }
 
 } // namespace lessonscope
-
-namespace lessonscope::course {
-
-// The course's handle on this lesson (core/lessons/course.cpp); made on first use.
-const Lesson &performance08()
-{
-    static const Performance08 lesson;
-    return lesson;
-}
-
-} // namespace lessonscope::course

@@ -228,13 +228,3 @@ std::string Performance09::describeParameters(const ParameterValues &values) con
 }
 
 } // namespace lessonscope
-
-namespace lessonscope::course {
-
-const Lesson &performance09()
-{
-    static const Performance09 lesson;
-    return lesson;
-}
-
-} // namespace lessonscope::course

@@ -42,7 +42,8 @@ inline constexpr std::array<StdoutField, 3> kRunEnd{{kSeed, kSamplesRequested, k
 namespace lessonscope {
 
 // The fields of several groups, in order, as one declaration.
-template <std::size_t... N> constexpr auto joinFields(const std::array<StdoutField, N> &...groups)
+template<std::size_t... N>
+constexpr auto joinFields(const std::array<StdoutField, N> &...groups)
 {
     std::array<StdoutField, (N + ...)> joined{};
     std::size_t at = 0;

@@ -22,9 +22,11 @@ namespace {
 // Column-major, Eigen's native order, as core/matmulkernel.cpp stores the operands (the layout
 // measured fastest there). Maps of the caller's buffers: the same GEMM path as Eigen matrices
 // (Eigen's GEMM reads through pointer + stride mappers and packs the blocks itself).
-template <typename Scalar> using MatrixOf = Eigen::Matrix<Scalar, Eigen::Dynamic, Eigen::Dynamic, Eigen::ColMajor>;
+template<typename Scalar>
+using MatrixOf = Eigen::Matrix<Scalar, Eigen::Dynamic, Eigen::Dynamic, Eigen::ColMajor>;
 
-template <typename Scalar> void multiply(const Scalar *x, const Scalar *w, Scalar *out, int64_t m, int64_t k, int64_t n)
+template<typename Scalar>
+void multiply(const Scalar *x, const Scalar *w, Scalar *out, int64_t m, int64_t k, int64_t n)
 {
     const Eigen::Map<const MatrixOf<Scalar>> lhs(x, m, k);
     const Eigen::Map<const MatrixOf<Scalar>> rhs(w, k, n);

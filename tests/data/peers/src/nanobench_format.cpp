@@ -50,7 +50,8 @@ struct Measurement {
     double pagefaults; // per iteration
 };
 
-template <typename Op> std::vector<Measurement> run(Op op, Clock::duration resolution)
+template<typename Op>
+std::vector<Measurement> run(Op op, Clock::duration resolution)
 {
     const auto target = resolution * 1000;
     std::uint64_t iterations = 1;
