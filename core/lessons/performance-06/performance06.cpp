@@ -1,5 +1,6 @@
 #include "core/lessons/performance-06/performance06.h"
 
+#include "core/lessons/performance-06/performance06callalone.h"
 #include "core/lessons/performance-06/performance06contract.h"
 #include "core/lessons/performance-06/performance06timeline.h"
 #include "core/lessons/shared/matrixlesson.h"
@@ -32,12 +33,6 @@ constexpr const char *kMeasuredReading
 // dispatch would wait for the device, which is another lesson.
 constexpr std::int64_t kMaxDepth = 64;
 constexpr int kWarmupRounds = 1;
-// Before each call alone: untimed calls until the medians of the last two pairs agree within 5%,
-// at least 4 and at most 32 (or 1 ms). After a pause the stream's next calls are slower for a
-// few calls: measured on a 2-vCPU guest after 100 µs without calls, ~0.78, ~0.70, ~0.53, then
-// ~0.48 µs, more or less by the machine's moment (docs/performance.md, "A call alone after a
-// pause"). One untimed call left the call alone at 0.5–0.65 or 0.8–0.95 µs from run to run.
-constexpr WarmUpRule kLoneCallWarmUp{4, 1'000'000, 2, 0.05, 32, 1'000'000};
 
 // The run in progress: the product on its device, what was measured.
 struct Experiment {
@@ -81,18 +76,10 @@ double Experiment::burst(int depth, bool traced, int round, CallEvidence &eviden
 // whatever the machine did meanwhile.
 bool Experiment::repetition(bool timedRepetition, int round)
 {
-    // Untimed calls first, until two pairs of them agree (kLoneCallWarmUp): the first calls after
-    // the previous repetition's bookkeeping (its traced burst written out) are slower, which
-    // would flatter the bursts. Timed next, one call alone starts as a burst's calls do.
-    warmUpUntilSteady(
-        [this] {
-            const TimedProduct::Timed t = product.call();
-            return std::pair{t.timestamps.readyObserved - t.timestamps.dispatchBegin, !t.interrupted()};
-        },
-        [] { return false; }, kLoneCallWarmUp);
-    // No new region: the call's evidence starts where the last untimed call's ended, so that a
-    // wait for a CPU between the two (a stream gone cold again) makes it an interrupted call.
-    const TimedProduct::Timed latency = product.call();
+    // The call alone first, on a stream as ready for it as a burst's calls find it: after the
+    // previous repetition's bookkeeping (its traced burst written out) the first calls are
+    // slower, which would flatter the bursts.
+    const TimedProduct::Timed latency = performance06::callAlone(product);
     std::vector<std::pair<double, CallEvidence>> perCall;
     for (int depth : measurements.depths) {
         CallEvidence evidence;
@@ -113,6 +100,17 @@ bool Experiment::repetition(bool timedRepetition, int round)
 }
 
 } // namespace
+
+TimedProduct::Timed performance06::callAlone(TimedProduct &product)
+{
+    warmUpUntilSteady(
+        [&product] {
+            const TimedProduct::Timed t = product.call();
+            return std::pair{t.timestamps.readyObserved - t.timestamps.dispatchBegin, !t.interrupted()};
+        },
+        [] { return false; }, kLoneCallWarmUp);
+    return product.call();
+}
 
 std::vector<int> Performance06::depthsUpTo(int largest)
 {
@@ -223,7 +221,7 @@ std::optional<std::string> Performance06::workProblem(const ParameterValues &val
     // Each repetition: untimed calls (at most kLoneCallWarmUp.mostCalls), one call alone, then
     // bursts of 1, 2, 4 … up to depth calls (fewer than 2 × depth).
     const std::int64_t perRepetition
-        = kLoneCallWarmUp.mostCalls + 1 + 2 * integerParameter(values, performance06::kDepthParameter);
+        = performance06::kLoneCallWarmUp.mostCalls + 1 + 2 * integerParameter(values, performance06::kDepthParameter);
     return matrixlesson::workProblem(
         values, static_cast<double>(integerParameter(values, performance06::kRepetitionsParameter) * perRepetition));
 }
