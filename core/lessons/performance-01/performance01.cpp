@@ -1,8 +1,6 @@
 #include "core/lessons/performance-01/performance01.h"
 
-#include "core/lesson/statedparameters.h"
 #include "core/lessons/performance-01/performance01contract.h"
-#include "core/lessons/performance-01/performance01timeline.h"
 #include "core/lessons/shared/matrixlesson.h"
 #include "core/lessons/shared/timedproduct.h"
 #include "core/lesson/timedstream.h"
@@ -49,17 +47,6 @@ LessonInfo Performance01::makeInfo()
                                             "How many warm calls are timed after the first call.", 7, 1, 100'000)};
     matrixlesson::addProductParameters(info, 64, 32, 16, matrixlesson::WithDtype::Yes);
     return info;
-}
-
-LessonContract Performance01::contract()
-{
-    return {performance01::stdoutFields,
-            performance01::panels,
-            performance01::panelLayout,
-            performance01::check,
-            performance01::summarize,
-            timelineFrom<Performance01Timeline>,
-            statedParametersOf<performance01::stdoutFields>};
 }
 
 LessonRun Performance01::runOn(const RunContext &context, const ParameterValues &values, RunObserver &observer) const

@@ -4,6 +4,10 @@
 
 namespace lessonscope {
 
+namespace performance01 {
+LessonContract contract(); // performance01contract.h
+}
+
 // performance-01 "Time the completed result": X (m×k) · W (k×n) with Eigen on a DeviceStream, or
 // as a kernel on an OpenCL device (runOn "opencl:N", core/lessons/shared/timedproduct.h).
 // Inputs are made from the seed and placed before the clock starts; one measured call is the
@@ -15,7 +19,7 @@ public:
     static constexpr const char *kId = "performance-01";
 
     static LessonInfo makeInfo();
-    static LessonContract contract();
+    static LessonContract contract() { return performance01::contract(); }
 
     LessonRun runOn(const RunContext &context, const ParameterValues &values, RunObserver &observer) const override;
 

@@ -1,4 +1,6 @@
 #include "core/lessons/performance-01/performance01contract.h"
+#include "core/lessons/performance-01/performance01timeline.h"
+#include "core/lesson/statedparameters.h"
 
 #include "core/lessons/shared/matrixlesson.h"
 
@@ -15,6 +17,13 @@
 #include <cmath>
 
 namespace lessonscope::performance01 {
+
+// The lesson's contract: the functions below, its timeline and the parameters its stdout states.
+LessonContract contract()
+{
+    constexpr auto &parameters = statedParametersOf<stdoutFields>;
+    return {stdoutFields, panels, panelLayout, check, summarize, timelineFrom<Performance01Timeline>, parameters};
+}
 
 using namespace lenient;
 

@@ -3,10 +3,8 @@
 #include "core/lessons/shared/matrixlesson.h"
 
 #include "core/lesson/childprocess.h"
-#include "core/lesson/statedparameters.h"
 #include "core/lessons/performance-02/performance02child.h"
 #include "core/lessons/performance-02/performance02contract.h"
-#include "core/lessons/performance-02/performance02timeline.h"
 #include "core/timing/matmulvariants.h"
 
 #include <nlohmann/json.hpp>
@@ -85,17 +83,6 @@ LessonInfo Performance02::makeInfo()
     };
     matrixlesson::addProductParameters(info, 64, 32, 16, matrixlesson::WithDtype::Yes);
     return info;
-}
-
-LessonContract Performance02::contract()
-{
-    return {performance02::stdoutFields,
-            performance02::panels,
-            performance02::panelLayout,
-            performance02::check,
-            performance02::summarize,
-            timelineFrom<Performance02Timeline>,
-            statedParametersOf<performance02::stdoutFields>};
 }
 
 LessonRun Performance02::runOn(const RunContext &context, const ParameterValues &values, RunObserver &observer) const

@@ -4,6 +4,10 @@
 
 namespace lessonscope {
 
+namespace performance02 {
+LessonContract contract(); // performance02contract.h
+}
+
 // performance-02 "Keep the first call apart": the first call of X (m×k) · W (k×n) on a
 // DeviceStream pays for everything that happens once in a process — starting the stream's worker,
 // choosing the product's instruction-set variant, first-touching the output, Eigen's first use,
@@ -18,7 +22,7 @@ public:
     static constexpr const char *kId = "performance-02";
 
     static LessonInfo makeInfo();
-    static LessonContract contract();
+    static LessonContract contract() { return performance02::contract(); }
 
     LessonRun runOn(const RunContext &context, const ParameterValues &values, RunObserver &observer) const override;
     int measureInChild(const QStringList &arguments) const override;

@@ -1,4 +1,6 @@
 #include "core/lessons/performance-02/performance02contract.h"
+#include "core/lessons/performance-02/performance02timeline.h"
+#include "core/lesson/statedparameters.h"
 
 #include "core/lessons/shared/matrixlesson.h"
 
@@ -13,6 +15,13 @@
 #include <cmath>
 
 namespace lessonscope::performance02 {
+
+// The lesson's contract: the functions below, its timeline and the parameters its stdout states.
+LessonContract contract()
+{
+    constexpr auto &parameters = statedParametersOf<stdoutFields>;
+    return {stdoutFields, panels, panelLayout, check, summarize, timelineFrom<Performance02Timeline>, parameters};
+}
 
 namespace {
 

@@ -7,6 +7,7 @@
 #include "core/artifact/artifact.h"
 #include "core/base/deviceclocktimes.h"
 #include "core/base/jsonfwd.h"
+#include "core/lesson/contractlesson.h"
 #include "core/lesson/lesson.h"
 #include "core/lesson/lessonsummary.h"
 #include "core/lessons/shared/productkeys.h"
@@ -162,5 +163,8 @@ Json panels(const Json &output);
 Json panelLayout();
 LessonSummary summarize(const Artifact &artifact);
 void check(const Json &document, const Json &output, Checker &checker);
+
+// The lesson's contract: the functions above, its timeline and the parameters its stdout states.
+LessonContract contract();
 
 } // namespace lessonscope::performance02

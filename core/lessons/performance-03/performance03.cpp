@@ -4,7 +4,6 @@
 
 #include "core/lessons/performance-03/performance03contract.h"
 #include "core/lessons/performance-03/performance03phases.h"
-#include "core/lessons/performance-03/performance03timeline.h"
 #include "core/lessons/performance-03/placedsampler.h"
 
 #include <nlohmann/json.hpp>
@@ -216,13 +215,6 @@ LessonInfo Performance03::makeInfo()
         matrixlesson::seedParameter(),
     };
     return info;
-}
-
-LessonContract Performance03::contract()
-{
-    return {performance03::stdoutFields, performance03::panels,    performance03::panelLayout,
-            performance03::check,        performance03::summarize, timelineFrom<Performance03Timeline>,
-            performance03::parametersOf};
 }
 
 LessonRun Performance03::runOn(const RunContext &context, const ParameterValues &values, RunObserver &observer) const

@@ -6,6 +6,10 @@
 
 namespace lessonscope {
 
+namespace performance03 {
+LessonContract contract(); // performance03contract.h
+}
+
 // performance-03 "Place the inputs before the timer": for each size n of a sweep, X (n×n) · W
 // (n×n) on a DeviceStream, each sample in three steps — the host prepares the inputs from the
 // seed, the worker places them in memory it owns, the worker runs the product on the placed
@@ -20,7 +24,7 @@ public:
     static constexpr const char *kId = "performance-03";
 
     static LessonInfo makeInfo();
-    static LessonContract contract();
+    static LessonContract contract() { return performance03::contract(); }
 
     LessonRun runOn(const RunContext &context, const ParameterValues &values, RunObserver &observer) const override;
 

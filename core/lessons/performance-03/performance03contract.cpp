@@ -1,4 +1,5 @@
 #include "core/lessons/performance-03/performance03contract.h"
+#include "core/lessons/performance-03/performance03timeline.h"
 
 #include "core/lessons/shared/matrixlesson.h"
 
@@ -16,6 +17,12 @@
 #include <utility>
 
 namespace lessonscope::performance03 {
+
+// The lesson's contract: the functions below, its timeline and the parameters its stdout states.
+LessonContract contract()
+{
+    return {stdoutFields, panels, panelLayout, check, summarize, timelineFrom<Performance03Timeline>, parametersOf};
+}
 
 namespace {
 

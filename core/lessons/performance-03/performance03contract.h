@@ -5,6 +5,7 @@
 
 #include "core/artifact/artifact.h"
 #include "core/base/jsonfwd.h"
+#include "core/lesson/contractlesson.h"
 #include "core/lesson/lesson.h"
 #include "core/lesson/lessonsummary.h"
 #include "core/lessons/shared/productkeys.h"
@@ -140,5 +141,8 @@ LessonSummary summarize(const Artifact &artifact);
 void check(const Json &document, const Json &output, Checker &checker);
 // The parameters of the run, as its stdout states them (Lesson::parametersOf).
 std::optional<ParameterValues> parametersOf(const Json &output);
+
+// The lesson's contract: the functions above, its timeline and the parameters its stdout states.
+LessonContract contract();
 
 } // namespace lessonscope::performance03

@@ -1,8 +1,6 @@
 #include "core/lessons/performance-04/performance04.h"
 
-#include "core/lesson/statedparameters.h"
 #include "core/lessons/performance-04/performance04contract.h"
-#include "core/lessons/performance-04/performance04timeline.h"
 #include "core/lessons/shared/matrixlesson.h"
 #include "core/lessons/shared/timedproduct.h"
 #include "core/lesson/timedstream.h"
@@ -55,17 +53,6 @@ LessonInfo Performance04::makeInfo()
                                             41, 1, 10'000)};
     matrixlesson::addProductParameters(info, 512, 512, 512, matrixlesson::WithDtype::No);
     return info;
-}
-
-LessonContract Performance04::contract()
-{
-    return {performance04::stdoutFields,
-            performance04::panels,
-            performance04::panelLayout,
-            performance04::check,
-            performance04::summarize,
-            timelineFrom<Performance04Timeline>,
-            statedParametersOf<performance04::stdoutFields>};
 }
 
 namespace {

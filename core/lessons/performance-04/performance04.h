@@ -4,6 +4,10 @@
 
 namespace lessonscope {
 
+namespace performance04 {
+LessonContract contract(); // performance04contract.h
+}
+
 // performance-04 "Compare like with like": the same product X (m×k) · W (k×n) timed in float32 and
 // in float64 on the DeviceStream, or as kernels on an OpenCL device with cl_khr_fp64 (runOn
 // "opencl:N", core/lessons/shared/timedproduct.h), from the same inputs (float32's are float64's
@@ -15,7 +19,7 @@ public:
     static constexpr const char *kId = "performance-04";
 
     static LessonInfo makeInfo();
-    static LessonContract contract();
+    static LessonContract contract() { return performance04::contract(); }
 
     LessonRun runOn(const RunContext &context, const ParameterValues &values, RunObserver &observer) const override;
 

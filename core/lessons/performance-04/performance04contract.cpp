@@ -1,4 +1,6 @@
 #include "core/lessons/performance-04/performance04contract.h"
+#include "core/lessons/performance-04/performance04timeline.h"
+#include "core/lesson/statedparameters.h"
 
 #include "core/lessons/shared/matrixlesson.h"
 
@@ -10,6 +12,13 @@
 #include <nlohmann/json.hpp>
 
 namespace lessonscope::performance04 {
+
+// The lesson's contract: the functions below, its timeline and the parameters its stdout states.
+LessonContract contract()
+{
+    constexpr auto &parameters = statedParametersOf<stdoutFields>;
+    return {stdoutFields, panels, panelLayout, check, summarize, timelineFrom<Performance04Timeline>, parameters};
+}
 
 using namespace lenient;
 

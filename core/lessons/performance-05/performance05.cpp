@@ -1,9 +1,7 @@
 #include "core/lessons/performance-05/performance05.h"
 
-#include "core/lesson/statedparameters.h"
 #include "core/lessons/performance-05/performance05contract.h"
 #include "core/lessons/performance-05/performance05neighbour.h"
-#include "core/lessons/performance-05/performance05timeline.h"
 #include "core/lessons/shared/matrixlesson.h"
 #include "core/lessons/shared/timedproduct.h"
 #include "core/lesson/timedstream.h"
@@ -74,17 +72,6 @@ LessonInfo Performance05::makeInfo()
     };
     matrixlesson::addProductParameters(info, 64, 32, 16, matrixlesson::WithDtype::Yes);
     return info;
-}
-
-LessonContract Performance05::contract()
-{
-    return {performance05::stdoutFields,
-            performance05::panels,
-            performance05::panelLayout,
-            performance05::check,
-            performance05::summarize,
-            timelineFrom<Performance05Timeline>,
-            statedParametersOf<performance05::stdoutFields>};
 }
 
 LessonRun Performance05::runOn(const RunContext &context, const ParameterValues &values, RunObserver &observer) const

@@ -4,6 +4,10 @@
 
 namespace lessonscope {
 
+namespace performance05 {
+LessonContract contract(); // performance05contract.h
+}
+
 // performance-05 "Enough samples": many warm calls of performance-01's small product X (m×k) ·
 // W (k×n) on a DeviceStream, each dispatch to observed readiness, after a few untimed calls. A
 // single timing is a sample of a noisy process: the lesson reports the median with its 95%
@@ -18,7 +22,7 @@ public:
     static constexpr const char *kId = "performance-05";
 
     static LessonInfo makeInfo();
-    static LessonContract contract();
+    static LessonContract contract() { return performance05::contract(); }
 
     LessonRun runOn(const RunContext &context, const ParameterValues &values, RunObserver &observer) const override;
 

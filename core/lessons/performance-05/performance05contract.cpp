@@ -1,4 +1,6 @@
 #include "core/lessons/performance-05/performance05contract.h"
+#include "core/lessons/performance-05/performance05timeline.h"
+#include "core/lesson/statedparameters.h"
 
 #include "core/lessons/shared/matrixlesson.h"
 
@@ -10,6 +12,13 @@
 #include <nlohmann/json.hpp>
 
 namespace lessonscope::performance05 {
+
+// The lesson's contract: the functions below, its timeline and the parameters its stdout states.
+LessonContract contract()
+{
+    constexpr auto &parameters = statedParametersOf<stdoutFields>;
+    return {stdoutFields, panels, panelLayout, check, summarize, timelineFrom<Performance05Timeline>, parameters};
+}
 
 using namespace lenient;
 

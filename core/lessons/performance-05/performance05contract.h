@@ -5,6 +5,7 @@
 
 #include "core/artifact/artifact.h"
 #include "core/base/jsonfwd.h"
+#include "core/lesson/contractlesson.h"
 #include "core/lesson/lesson.h"
 #include "core/lesson/lessonsummary.h"
 #include "core/lessons/shared/productkeys.h"
@@ -121,5 +122,8 @@ struct PanelValues {
     std::vector<double> width, target;
 };
 PanelValues panelValues(const std::vector<double> &samples);
+
+// The lesson's contract: the functions above, its timeline and the parameters its stdout states.
+LessonContract contract();
 
 } // namespace lessonscope::performance05

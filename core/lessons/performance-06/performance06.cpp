@@ -2,7 +2,6 @@
 
 #include "core/lessons/performance-06/performance06callalone.h"
 #include "core/lessons/performance-06/performance06contract.h"
-#include "core/lessons/performance-06/performance06timeline.h"
 #include "core/lessons/shared/matrixlesson.h"
 #include "core/lessons/shared/timedproduct.h"
 
@@ -146,13 +145,6 @@ LessonInfo Performance06::makeInfo()
     };
     matrixlesson::addProductParameters(info, 16, 16, 16, matrixlesson::WithDtype::Yes);
     return info;
-}
-
-LessonContract Performance06::contract()
-{
-    return {performance06::stdoutFields, performance06::panels,    performance06::panelLayout,
-            performance06::check,        performance06::summarize, timelineFrom<Performance06Timeline>,
-            performance06::parametersOf};
 }
 
 LessonRun Performance06::runOn(const RunContext &context, const ParameterValues &values, RunObserver &observer) const

@@ -6,6 +6,10 @@
 
 namespace lessonscope {
 
+namespace performance06 {
+LessonContract contract(); // performance06contract.h
+}
+
 // performance-06 "Latency is not throughput": X (m×k) · W (k×n) on a DeviceStream or an OpenCL
 // device (runOn "opencl:N": a burst is K enqueues and one clFinish), timed two
 // ways in the same rounds — one call at a time (dispatch, wait: the latency), and K calls
@@ -18,7 +22,7 @@ public:
     static constexpr const char *kId = "performance-06";
 
     static LessonInfo makeInfo();
-    static LessonContract contract();
+    static LessonContract contract() { return performance06::contract(); }
 
     LessonRun runOn(const RunContext &context, const ParameterValues &values, RunObserver &observer) const override;
 

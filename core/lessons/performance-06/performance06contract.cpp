@@ -1,4 +1,5 @@
 #include "core/lessons/performance-06/performance06contract.h"
+#include "core/lessons/performance-06/performance06timeline.h"
 
 #include "core/lessons/shared/matrixlesson.h"
 
@@ -13,6 +14,12 @@
 #include <algorithm>
 
 namespace lessonscope::performance06 {
+
+// The lesson's contract: the functions below, its timeline and the parameters its stdout states.
+LessonContract contract()
+{
+    return {stdoutFields, panels, panelLayout, check, summarize, timelineFrom<Performance06Timeline>, parametersOf};
+}
 
 using namespace lenient;
 

@@ -1,8 +1,6 @@
 #include "core/lessons/performance-07/performance07.h"
 
-#include "core/lesson/statedparameters.h"
 #include "core/lessons/performance-07/performance07contract.h"
-#include "core/lessons/performance-07/performance07timeline.h"
 #include "core/lessons/shared/matrixlesson.h"
 
 #include <nlohmann/json.hpp>
@@ -43,17 +41,6 @@ LessonInfo Performance07::makeInfo()
     };
     matrixlesson::addProductParameters(info, 64, 32, 16, matrixlesson::WithDtype::Yes);
     return info;
-}
-
-LessonContract Performance07::contract()
-{
-    return {performance07::stdoutFields,
-            performance07::panels,
-            performance07::panelLayout,
-            performance07::check,
-            performance07::summarize,
-            timelineFrom<Performance07Timeline>,
-            statedParametersOf<performance07::stdoutFields>};
 }
 
 LessonRun Performance07::runOn(const RunContext &context, const ParameterValues &values, RunObserver &observer) const

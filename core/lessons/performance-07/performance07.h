@@ -4,6 +4,10 @@
 
 namespace lessonscope {
 
+namespace performance07 {
+LessonContract contract(); // performance07contract.h
+}
+
 // performance-07 "Repeat the run, not only the call": the same product timed in several runs,
 // each on a fresh stream (or device context) with fresh buffers and spread over time. Each run's
 // median comes with its 95% interval from that run's samples; the medians of the runs spread far
@@ -16,7 +20,7 @@ public:
     static constexpr const char *kId = "performance-07";
 
     static LessonInfo makeInfo();
-    static LessonContract contract();
+    static LessonContract contract() { return performance07::contract(); }
 
     LessonRun runOn(const RunContext &context, const ParameterValues &values, RunObserver &observer) const override;
     std::optional<std::string> workProblem(const ParameterValues &values) const override;

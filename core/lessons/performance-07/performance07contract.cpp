@@ -1,4 +1,6 @@
 #include "core/lessons/performance-07/performance07contract.h"
+#include "core/lessons/performance-07/performance07timeline.h"
+#include "core/lesson/statedparameters.h"
 
 #include "core/lesson/declaredpanels.h"
 #include "core/lesson/stdoutchecks.h"
@@ -11,6 +13,13 @@
 #include <cmath>
 
 namespace lessonscope::performance07 {
+
+// The lesson's contract: the functions below, its timeline and the parameters its stdout states.
+LessonContract contract()
+{
+    constexpr auto &parameters = statedParametersOf<stdoutFields>;
+    return {stdoutFields, panels, panelLayout, check, summarize, timelineFrom<Performance07Timeline>, parameters};
+}
 
 namespace {
 

@@ -1,11 +1,9 @@
 #include "core/lessons/performance-08/performance08.h"
 
 #include "core/lesson/environmentinfo.h"
-#include "core/lesson/statedparameters.h"
 #include "core/lessons/performance-08/performance08contract.h"
 #include "core/lessons/performance-08/performance08device.h"
 #include "core/lessons/performance-08/performance08experiment.h"
-#include "core/lessons/performance-08/performance08timeline.h"
 #include "core/lessons/shared/matrixlesson.h"
 
 #include <nlohmann/json.hpp>
@@ -41,17 +39,6 @@ LessonInfo Performance08::makeInfo()
     info.parameters = {integerParameterSpec(param::kSamples, "Readings per batch size",
                                             "How many readings each batch size gets, taken in turn.", 201, 5, 20'000)};
     return info;
-}
-
-LessonContract Performance08::contract()
-{
-    return {performance08::stdoutFields,
-            performance08::panels,
-            performance08::panelLayout,
-            performance08::check,
-            performance08::summarize,
-            timelineFrom<Performance08Timeline>,
-            statedParametersOf<performance08::stdoutFields>};
 }
 
 LessonRun Performance08::runOn(const RunContext &context, const ParameterValues &values, RunObserver &observer) const

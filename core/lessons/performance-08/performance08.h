@@ -4,6 +4,10 @@
 
 namespace lessonscope {
 
+namespace performance08 {
+LessonContract contract(); // performance08contract.h
+}
+
 // performance-08 "Time more than the clock": what a steady_clock read costs and how finely it
 // ticks (and a TSC read where the TSC is invariant), then a short operation — a 32-term float32
 // dot product — timed 1, 10, … 10,000 to a reading. The clock's share of a reading falls as the
@@ -17,7 +21,7 @@ public:
     static constexpr const char *kId = "performance-08";
 
     static LessonInfo makeInfo();
-    static LessonContract contract();
+    static LessonContract contract() { return performance08::contract(); }
 
     LessonRun runOn(const RunContext &context, const ParameterValues &values, RunObserver &observer) const override;
     std::string describeParameters(const ParameterValues &values) const override;

@@ -1,4 +1,6 @@
 #include "core/lessons/performance-08/performance08contract.h"
+#include "core/lessons/performance-08/performance08timeline.h"
+#include "core/lesson/statedparameters.h"
 
 #include "core/artifact/lenientjson.h"
 #include "core/lesson/declaredpanels.h"
@@ -13,6 +15,13 @@
 #include <cmath>
 
 namespace lessonscope::performance08 {
+
+// The lesson's contract: the functions below, its timeline and the parameters its stdout states.
+LessonContract contract()
+{
+    constexpr auto &parameters = statedParametersOf<stdoutFields>;
+    return {stdoutFields, panels, panelLayout, check, summarize, timelineFrom<Performance08Timeline>, parameters};
+}
 
 using namespace lenient;
 

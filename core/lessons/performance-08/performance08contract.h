@@ -4,6 +4,7 @@
 // panels made from them (docs/artifact-format.md, "performance-08").
 
 #include "core/artifact/artifact.h"
+#include "core/lesson/contractlesson.h"
 #include "core/lesson/lesson.h"
 #include "core/lesson/boundfigures.h"
 #include "core/lesson/lessonsummary.h"
@@ -138,5 +139,8 @@ Json panels(const Json &output);
 Json panelLayout();
 LessonSummary summarize(const Artifact &artifact);
 void check(const Json &document, const Json &output, Checker &checker);
+
+// The lesson's contract: the functions above, its timeline and the parameters its stdout states.
+LessonContract contract();
 
 } // namespace lessonscope::performance08

@@ -1,9 +1,7 @@
 #include "core/lessons/performance-09/performance09.h"
 
 #include "core/lessons/performance-03/placedsampler.h"
-#include "core/lesson/statedparameters.h"
 #include "core/lessons/performance-09/performance09contract.h"
-#include "core/lessons/performance-09/performance09timeline.h"
 #include "core/lessons/shared/matrixlesson.h"
 #include "core/lessons/shared/timedproduct.h"
 #include "core/opencl/opencldevices.h"
@@ -168,17 +166,6 @@ LessonInfo Performance09::makeInfo()
                                                    "The square inputs (n×n · n×n) written awaited and not awaited.",
                                                    128, 16, 512));
     return info;
-}
-
-LessonContract Performance09::contract()
-{
-    return {performance09::stdoutFields,
-            performance09::panels,
-            performance09::panelLayout,
-            performance09::check,
-            performance09::summarize,
-            timelineFrom<Performance09Timeline>,
-            statedParametersOf<performance09::stdoutFields>};
 }
 
 LessonRun Performance09::runOn(const RunContext &context, const ParameterValues &values, RunObserver &observer) const

@@ -4,6 +4,10 @@
 
 namespace lessonscope {
 
+namespace performance09 {
+LessonContract contract(); // performance09contract.h
+}
+
 // performance-09 "Time on the device's clock": the course's product as a kernel on an OpenCL
 // device, each call timed twice — by the host (enqueue to the readiness it observed) and by the
 // device's own profiling timestamps (QUEUED, SUBMIT, START, END) — the kernel's first enqueue
@@ -16,7 +20,7 @@ public:
     static constexpr const char *kId = "performance-09";
 
     static LessonInfo makeInfo();
-    static LessonContract contract();
+    static LessonContract contract() { return performance09::contract(); }
 
     bool needsRealDevice() const override { return true; }
     LessonRun runOn(const RunContext &context, const ParameterValues &values, RunObserver &observer) const override;

@@ -1,4 +1,6 @@
 #include "core/lessons/performance-09/performance09contract.h"
+#include "core/lessons/performance-09/performance09timeline.h"
+#include "core/lesson/statedparameters.h"
 
 #include "core/lessons/shared/matrixlesson.h"
 
@@ -13,6 +15,13 @@
 #include <cmath>
 
 namespace lessonscope::performance09 {
+
+// The lesson's contract: the functions below, its timeline and the parameters its stdout states.
+LessonContract contract()
+{
+    constexpr auto &parameters = statedParametersOf<stdoutFields>;
+    return {stdoutFields, panels, panelLayout, check, summarize, timelineFrom<Performance09Timeline>, parameters};
+}
 
 using namespace lenient;
 
