@@ -5,7 +5,7 @@
 #include "core/trace/chrometrace.h"
 #include "coretesting.h"
 #include "core/lesson/lessonregistry.h"
-#include "core/lessons/performance-01/performance01.h"
+#include "core/lessons/performance-01/performance01contract.h"
 
 #include <QProcess>
 #include <QTemporaryDir>
@@ -195,7 +195,7 @@ private slots:
 
     void freshRunExportsEveryCall()
     {
-        const Lesson *lesson = findLesson(Performance01::kId);
+        const Lesson *lesson = findLesson(performance01::kId);
         ParameterValues values{{"samples", std::int64_t{4}}};
         QVERIFY(!lesson->resolveParameters(values));
         RunObserver observer;
@@ -236,7 +236,7 @@ private slots:
     // of the whole document dumped at once, as the export wrote before it streamed.
     void streamsOneEventAtATime()
     {
-        const Lesson *lesson = findLesson(Performance01::kId);
+        const Lesson *lesson = findLesson(performance01::kId);
         const auto export_ = [&](std::int64_t samples, std::size_t *pieces, std::size_t *largest, std::size_t *events) {
             ParameterValues values{
                 {"samples", samples}, {"m", std::int64_t{4}}, {"k", std::int64_t{4}}, {"n", std::int64_t{4}}};

@@ -10,19 +10,19 @@
 #include "core/lesson/childprocess.h"
 #include "core/lesson/lessonartifacts.h"
 #include "core/lesson/lessonregistry.h"
-#include "core/lessons/performance-02/performance02.h"
 #include "core/lessons/performance-02/performance02contract.h"
-#include "core/lessons/performance-03/performance03.h"
+#include "core/lessons/performance-02/performance02contract.h"
 #include "core/lessons/performance-03/performance03contract.h"
-#include "core/lessons/performance-04/performance04.h"
+#include "core/lessons/performance-03/performance03contract.h"
 #include "core/lessons/performance-04/performance04contract.h"
-#include "core/lessons/performance-05/performance05.h"
+#include "core/lessons/performance-04/performance04contract.h"
 #include "core/lessons/performance-05/performance05contract.h"
-#include "core/lessons/performance-06/performance06.h"
+#include "core/lessons/performance-05/performance05contract.h"
 #include "core/lessons/performance-06/performance06contract.h"
-#include "core/lessons/performance-07/performance07.h"
+#include "core/lessons/performance-06/performance06contract.h"
 #include "core/lessons/performance-07/performance07contract.h"
-#include "core/lessons/performance-08/performance08.h"
+#include "core/lessons/performance-07/performance07contract.h"
+#include "core/lessons/performance-08/performance08contract.h"
 #include "core/lessons/performance-08/performance08contract.h"
 
 #include <QTemporaryDir>
@@ -92,7 +92,7 @@ private slots:
         qputenv("POCL_CACHE_DIR", cache.path().toLocal8Bit());                       // the children inherit it
         qputenv(kProgramEnvironmentVariable, QByteArrayLiteral(LESSONSCOPE_BINARY)); // fresh lessonscope processes
         const Artifact artifact
-            = runOnTheDevice(Performance02::kId, {{"processes", std::int64_t(2)}, {"samples", std::int64_t(3)}});
+            = runOnTheDevice(performance02::kId, {{"processes", std::int64_t(2)}, {"samples", std::int64_t(3)}});
         qunsetenv("POCL_CACHE_DIR");
         qunsetenv(kProgramEnvironmentVariable);
         verifySoundOnTheDevice(artifact);
@@ -130,7 +130,7 @@ private slots:
     void performance03PlacesTheInputsOnTheDevice()
     {
         const Artifact artifact
-            = runOnTheDevice(Performance03::kId, {{"sizes", std::string("16,64,256")}, {"samples", std::int64_t(3)}});
+            = runOnTheDevice(performance03::kId, {{"sizes", std::string("16,64,256")}, {"samples", std::int64_t(3)}});
         verifySoundOnTheDevice(artifact);
         const Json out = *artifact.stdoutJson();
         const Json &phases = out.at(performance03::key::kPhases);
@@ -168,7 +168,7 @@ private slots:
     void performance04ComparesTheTwoTypesOnTheDevice()
     {
         const Artifact artifact = runOnTheDevice(
-            Performance04::kId,
+            performance04::kId,
             {{"samples", std::int64_t(5)}, {"m", std::int64_t(96)}, {"k", std::int64_t(96)}, {"n", std::int64_t(96)}});
         if (!artifact.json().at("environment").at("device").at("fp64").get<bool>())
             QSKIP("this device has no float64 (cl_khr_fp64)");
@@ -191,7 +191,7 @@ private slots:
     // the device never did, is not counted); its work lies inside the call the host saw.
     void performance05TimesEverySampleOnTheDevice()
     {
-        const Artifact artifact = runOnTheDevice(Performance05::kId, {{"samples", std::int64_t(50)}});
+        const Artifact artifact = runOnTheDevice(performance05::kId, {{"samples", std::int64_t(50)}});
         verifySoundOnTheDevice(artifact);
         const Json out = *artifact.stdoutJson();
         QCOMPARE(out.at(performance05::key::kProductsTimed).get<std::int64_t>(), std::int64_t(50));
@@ -214,7 +214,7 @@ private slots:
     void performance06KeepsKernelsInFlightOnTheDevice()
     {
         const Artifact artifact
-            = runOnTheDevice(Performance06::kId, {{"repetitions", std::int64_t(5)}, {"depth", std::int64_t(16)}});
+            = runOnTheDevice(performance06::kId, {{"repetitions", std::int64_t(5)}, {"depth", std::int64_t(16)}});
         verifySoundOnTheDevice(artifact);
         const std::optional<Trace> trace = artifact.trace();
         QCOMPARE(trace->calls.size() % 16, std::size_t(0));
@@ -247,7 +247,7 @@ private slots:
         // Beside the suite's other work every sample of a run can be interrupted, and the run then
         // has no median: such a run is taken again, and skipped if the machine stays that busy.
         const auto measure = [] {
-            return runOnTheDevice(Performance07::kId, {{performance07::kRunsParameter, runs}, {"samples", samples}});
+            return runOnTheDevice(performance07::kId, {{performance07::kRunsParameter, runs}, {"samples", samples}});
         };
         const auto everyRunHasAMedian
             = [](const Artifact &a) { return performance07::readFigures(a).medians.size() == std::size_t(runs); };
@@ -296,9 +296,9 @@ private slots:
         const auto everySizeRead = [](const Artifact &a) {
             return performance08::readFigures(a).batchSizes.size() == performance08::kBatchSizes.size();
         };
-        Artifact artifact = runOnTheDevice(Performance08::kId, {{"samples", std::int64_t(21)}});
+        Artifact artifact = runOnTheDevice(performance08::kId, {{"samples", std::int64_t(21)}});
         for (int attempt = 1; attempt < 3 && !everySizeRead(artifact); ++attempt)
-            artifact = runOnTheDevice(Performance08::kId, {{"samples", std::int64_t(21)}});
+            artifact = runOnTheDevice(performance08::kId, {{"samples", std::int64_t(21)}});
         verifySoundOnTheDevice(artifact);
         const Json out = *artifact.stdoutJson();
         QCOMPARE(out.at(performance08::key::kClock).get<std::string>(), std::string(performance08::kDeviceClock));

@@ -8,7 +8,7 @@
 #include "core/base/units.h"
 #include "core/lesson/artifactbuilder.h"
 #include "core/lesson/lessonregistry.h"
-#include "core/lessons/performance-01/performance01.h"
+#include "core/lessons/performance-01/performance01contract.h"
 #include "core/lessons/performance-01/performance01contract.h"
 #include "core/lesson/lessonartifacts.h"
 #include "core/opencl/clockrelation.h"
@@ -30,7 +30,7 @@ namespace {
 
 constexpr const char *kDevice = "opencl:0";
 
-const Lesson &theLesson() { return *findLesson(Performance01::kId); }
+const Lesson &theLesson() { return *findLesson(performance01::kId); }
 
 class QuietObserver final : public RunObserver
 { };

@@ -11,7 +11,7 @@
 #include "core/lesson/lessonregistry.h"
 #include "core/timing/matmulkernel.h"
 #include "core/timing/matmulvariants.h"
-#include "core/lessons/performance-01/performance01.h"
+#include "core/lessons/performance-01/performance01contract.h"
 
 #include <QtTest>
 
@@ -401,7 +401,7 @@ void TestMatmulVariants::unknownOrUnsupportedIsRefused()
 
 void TestMatmulVariants::artifactNamesTheVariantThatRan()
 {
-    const Lesson *lesson = findLesson(Performance01::kId);
+    const Lesson *lesson = findLesson(performance01::kId);
     QVERIFY(lesson);
     for (const QString &name : supportedVariants()) {
         const IsaScope scope(name.toUtf8());

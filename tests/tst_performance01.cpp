@@ -2,7 +2,7 @@
 #include "core/lesson/lessonartifacts.h"
 #include "core/lesson/lessonregistry.h"
 #include "core/lesson/measuring.h"
-#include "core/lessons/performance-01/performance01.h"
+#include "core/lessons/performance-01/performance01contract.h"
 
 #include <QtTest>
 
@@ -54,7 +54,7 @@ private:
 
 const Lesson &lesson()
 {
-    const Lesson *found = findLesson(Performance01::kId);
+    const Lesson *found = findLesson(performance01::kId);
     Q_ASSERT(found);
     return *found;
 }

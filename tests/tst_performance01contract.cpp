@@ -2,7 +2,7 @@
 // say of calls whose evidence is chosen, with no machine in the way.
 #include "core/lesson/measuring.h"
 #include "core/lesson/lessonregistry.h"
-#include "core/lessons/performance-01/performance01.h"
+#include "core/lessons/performance-01/performance01contract.h"
 #include "core/lessons/performance-01/performance01contract.h"
 
 #include <QtTest>
@@ -26,7 +26,7 @@ void TestPerformance01Contract::aCallIsCleanForBothTimersOrNeither()
     // and a dispatch-only median of nothing (NaN, saved as null).
     LessonRun run;
     run.parameters = {};
-    QVERIFY(!findLesson(Performance01::kId)->resolveParameters(run.parameters));
+    QVERIFY(!findLesson(performance01::kId)->resolveParameters(run.parameters));
     Samples warm;
     for (int i = 0; i < 2; ++i) {
         CallTimestamps t;

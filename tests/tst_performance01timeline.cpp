@@ -4,7 +4,7 @@
 #include "core/artifact/artifactio.h"
 #include "coretesting.h"
 #include "core/lesson/lessonregistry.h"
-#include "core/lessons/performance-01/performance01.h"
+#include "core/lessons/performance-01/performance01contract.h"
 #include "core/lessons/performance-01/performance01timeline.h"
 
 #include <QTest>
@@ -88,7 +88,7 @@ Trace handMadeTrace()
 
 Artifact freshRun(int samples)
 {
-    const Lesson *lesson = findLesson(Performance01::kId);
+    const Lesson *lesson = findLesson(performance01::kId);
     ParameterValues values{{"samples", std::int64_t{samples}}};
     if (const auto error = lesson->resolveParameters(values))
         qFatal("%s", error->c_str());

@@ -8,7 +8,7 @@
 #include "core/lesson/lessonregistry.h"
 #include "core/lesson/lessonrunner.h"
 #include "core/lesson/artifactbuilder.h"
-#include "core/lessons/performance-02/performance02.h"
+#include "core/lessons/performance-02/performance02contract.h"
 #include "core/lessons/performance-02/performance02contract.h"
 #include "core/lessons/performance-02/performance02timeline.h"
 #include "core/base/rfc3339.h"
@@ -41,7 +41,7 @@ Q_DECLARE_METATYPE(lessonscope::Artifact)
 
 namespace {
 
-const Lesson &lesson() { return *findLesson(Performance02::kId); }
+const Lesson &lesson() { return *findLesson(performance02::kId); }
 
 // A real run in-process (its children are the built lessonscope), made into an artifact.
 Artifact measuredArtifact(int processes, int samples)
@@ -130,7 +130,7 @@ private slots:
     {
         QVERIFY(courseLessons().size() >= 2);
         QCOMPARE(courseLessons().at(0)->info().id, std::string("performance-01"));
-        QCOMPARE(courseLessons().at(1)->info().id, std::string(Performance02::kId));
+        QCOMPARE(courseLessons().at(1)->info().id, std::string(performance02::kId));
         QCOMPARE(lesson().info().texts.title, std::string("Keep the first call apart"));
     }
 
@@ -256,7 +256,7 @@ private slots:
         const QByteArray saved = qgetenv(kProgramEnvironmentVariable);
         qputenv(kProgramEnvironmentVariable, QByteArrayLiteral("/nonexistent/lessonscope"));
         RunObserver observer;
-        const ChildResult child = runMeasuringChild(Performance02::kId, {}, observer);
+        const ChildResult child = runMeasuringChild(performance02::kId, {}, observer);
         QVERIFY(!child.output);
         QVERIFY(!child.error.empty());
         ParameterValues values;

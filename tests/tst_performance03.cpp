@@ -8,7 +8,7 @@
 #include "core/lesson/lessonartifacts.h"
 #include "core/lesson/lessonregistry.h"
 #include "core/lesson/stdoutchecks.h"
-#include "core/lessons/performance-03/performance03.h"
+#include "core/lessons/performance-03/performance03contract.h"
 #include "core/lessons/performance-03/performance03contract.h"
 #include "core/lessons/performance-03/performance03phases.h"
 #include "core/lessons/performance-03/performance03timeline.h"
@@ -39,7 +39,7 @@ namespace key = performance03::key;
 
 namespace {
 
-const Lesson &lesson() { return lessontesting::lessonNamed(Performance03::kId); }
+const Lesson &lesson() { return lessontesting::lessonNamed(performance03::kId); }
 
 // A real run, with the default sizes unless told otherwise; a few samples keep the test short.
 Artifact measuredArtifact(const std::string &sizes = "16,64,256,1024", const std::string &dtype = "float32",

@@ -7,7 +7,7 @@
 #include "core/lesson/artifactbuilder.h"
 #include "core/lesson/lessonartifacts.h"
 #include "core/lesson/lessonregistry.h"
-#include "core/lessons/performance-04/performance04.h"
+#include "core/lessons/performance-04/performance04contract.h"
 #include "core/lessons/performance-04/performance04contract.h"
 #include "core/lessons/performance-04/performance04timeline.h"
 #include "core/trace/chrometrace.h"
@@ -35,7 +35,7 @@ namespace key = performance04::key;
 
 namespace {
 
-const Lesson &lesson() { return lessontesting::lessonNamed(Performance04::kId); }
+const Lesson &lesson() { return lessontesting::lessonNamed(performance04::kId); }
 
 Artifact measuredArtifact(std::int64_t size = 512, std::int64_t samples = 9)
 {
@@ -433,7 +433,7 @@ private slots:
     {
         const ReadResult read = readArtifactFile(recordedPath("performance-04"));
         QVERIFY(read.ok());
-        QCOMPARE(read.artifact->lessonId(), std::string(Performance04::kId));
+        QCOMPARE(read.artifact->lessonId(), std::string(performance04::kId));
         QVERIFY(noWarnings(read.problems));
         QCOMPARE(read.artifact->provenance(), std::string(kRecordedProvenance));
         const Json out = *read.artifact->stdoutJson();

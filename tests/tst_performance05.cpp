@@ -9,7 +9,7 @@
 #include "core/lesson/artifactcomparison.h"
 #include "core/lesson/lessonartifacts.h"
 #include "core/lesson/lessonregistry.h"
-#include "core/lessons/performance-05/performance05.h"
+#include "core/lessons/performance-05/performance05contract.h"
 #include "core/lessons/performance-05/performance05contract.h"
 #include "core/lessons/performance-05/performance05neighbour.h"
 #include "core/lessons/performance-05/performance05statistics.h"
@@ -38,7 +38,7 @@ using coretesting::runLessonscope;
 
 namespace {
 
-const Lesson &lesson() { return lessontesting::lessonNamed(Performance05::kId); }
+const Lesson &lesson() { return lessontesting::lessonNamed(performance05::kId); }
 
 LessonRun measuredRun(ParameterValues values, RunObserver &observer)
 {
@@ -371,7 +371,7 @@ private slots:
     {
         const ReadResult read = readArtifactFile(recordedPath("performance-05"));
         QVERIFY(read.ok());
-        QCOMPARE(read.artifact->lessonId(), std::string(Performance05::kId));
+        QCOMPARE(read.artifact->lessonId(), std::string(performance05::kId));
         QVERIFY(noWarnings(read.problems));
         QCOMPARE(read.artifact->provenance(), std::string(kRecordedProvenance));
         const Figures f = readFigures(*read.artifact);

@@ -9,7 +9,7 @@
 #include "core/lesson/lessonartifacts.h"
 #include "core/lesson/lessonregistry.h"
 #include "core/lesson/samplefields.h"
-#include "core/lessons/performance-06/performance06.h"
+#include "core/lessons/performance-06/performance06contract.h"
 #include "core/lessons/performance-06/performance06contract.h"
 #include "core/lessons/performance-06/performance06timeline.h"
 #include "core/trace/chrometrace.h"
@@ -36,7 +36,7 @@ using Stop = Performance06Timeline::Stop;
 
 namespace {
 
-const Lesson &lesson() { return lessontesting::lessonNamed(Performance06::kId); }
+const Lesson &lesson() { return lessontesting::lessonNamed(performance06::kId); }
 
 // A fresh run with the lesson's defaults, but for what is given.
 Artifact measuredArtifact(ParameterValues values = {})
@@ -64,9 +64,9 @@ private slots:
 
     void theDepthsDoubleUpToTheLargest()
     {
-        QCOMPARE(Performance06::depthsUpTo(64), (std::vector<int>{1, 2, 4, 8, 16, 32, 64}));
-        QCOMPARE(Performance06::depthsUpTo(2), (std::vector<int>{1, 2}));
-        QCOMPARE(Performance06::depthsUpTo(48), (std::vector<int>{1, 2, 4, 8, 16, 32, 48}));
+        QCOMPARE(performance06::depthsUpTo(64), (std::vector<int>{1, 2, 4, 8, 16, 32, 64}));
+        QCOMPARE(performance06::depthsUpTo(2), (std::vector<int>{1, 2}));
+        QCOMPARE(performance06::depthsUpTo(48), (std::vector<int>{1, 2, 4, 8, 16, 32, 48}));
         ParameterValues tooDeep{{"depth", std::int64_t(65)}};
         QVERIFY(lesson().resolveParameters(tooDeep)); // beyond the stream's 64 in flight
     }
@@ -382,7 +382,7 @@ private slots:
     {
         const ReadResult read = readArtifactFile(recordedPath("performance-06"));
         QVERIFY(read.ok());
-        QCOMPARE(read.artifact->lessonId(), std::string(Performance06::kId));
+        QCOMPARE(read.artifact->lessonId(), std::string(performance06::kId));
         QVERIFY(noWarnings(read.problems));
         QCOMPARE(read.artifact->provenance(), std::string(kRecordedProvenance));
         const performance06::Figures f = performance06::readFigures(*read.artifact);

@@ -7,7 +7,7 @@
 #include "core/base/units.h"
 #include "core/lesson/artifactbuilder.h"
 #include "core/lesson/lessonartifacts.h"
-#include "core/lessons/performance-07/performance07.h"
+#include "core/lessons/performance-07/performance07contract.h"
 #include "core/lessons/performance-07/performance07contract.h"
 #include "core/lessons/performance-07/performance07timeline.h"
 
@@ -24,7 +24,7 @@ namespace {
 constexpr std::int64_t kRuns = 4;
 constexpr std::int64_t kSamples = 25;
 
-const Lesson &lesson() { return lessonNamed(Performance07::kId); }
+const Lesson &lesson() { return lessonNamed(performance07::kId); }
 
 Artifact measuredArtifact()
 {

@@ -6,7 +6,7 @@
 
 #include "core/lesson/artifactbuilder.h"
 #include "core/lesson/lessonartifacts.h"
-#include "core/lessons/performance-08/performance08.h"
+#include "core/lessons/performance-08/performance08contract.h"
 #include "core/lessons/performance-08/performance08contract.h"
 #include "core/lessons/performance-08/performance08timeline.h"
 
@@ -23,7 +23,7 @@ namespace key = performance08::key;
 
 namespace {
 
-const Lesson &lesson() { return lessonNamed(Performance08::kId); }
+const Lesson &lesson() { return lessonNamed(performance08::kId); }
 
 Artifact measuredArtifact()
 {

@@ -7,7 +7,7 @@
 #include "core/lesson/artifactbuilder.h"
 #include "core/lesson/lessonartifacts.h"
 #include "core/lesson/lessonregistry.h"
-#include "core/lessons/performance-09/performance09.h"
+#include "core/lessons/performance-09/performance09contract.h"
 #include "core/lessons/performance-09/performance09contract.h"
 #include "core/lessons/performance-09/performance09timeline.h"
 #include "core/opencl/opencldevices.h"
@@ -30,7 +30,7 @@ using Stop = Performance09Timeline::Stop;
 
 namespace {
 
-const Lesson &lesson() { return lessontesting::lessonNamed(Performance09::kId); }
+const Lesson &lesson() { return lessontesting::lessonNamed(performance09::kId); }
 
 bool hasOpenClDevice() { return !listOpenClDevices().devices.empty(); }
 

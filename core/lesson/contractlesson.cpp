@@ -1,4 +1,5 @@
 #include "core/lesson/contractlesson.h"
+#include "core/lesson/statedparameters.h"
 
 #include <nlohmann/json.hpp>
 
@@ -22,7 +23,7 @@ std::unique_ptr<LessonTimeline> ContractLesson::timeline(const Artifact &artifac
 
 std::optional<ParameterValues> ContractLesson::parametersOf(const Json &output) const
 {
-    return m_contract.parameters(output);
+    return m_contract.parameters ? m_contract.parameters(output) : statedParameters(output, m_contract.fields());
 }
 
 } // namespace lessonscope

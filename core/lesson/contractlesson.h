@@ -10,7 +10,9 @@ namespace lessonscope {
 
 // The parts of a lesson that are free functions of its folder (its stdout contract, its checks,
 // its timeline), gathered so that a lesson's class writes only its texts and its experiment.
-// References, not pointers: a contract that leaves a part out does not compile.
+// References, not pointers: a contract that leaves a part out does not compile. The one optional
+// part, the parameters read back from a run's stdout, is by default what its fields state
+// (core/lesson/statedparameters.h).
 struct LessonContract {
     StdoutFields (&fields)(); // Lesson::stdoutFields
     Json (&panels)(const Json &output);
@@ -18,7 +20,7 @@ struct LessonContract {
     void (&check)(const Json &document, const Json &output, Checker &checker);
     LessonSummary (&summarize)(const Artifact &artifact);
     std::unique_ptr<LessonTimeline> (&timeline)(const Artifact &artifact);
-    std::optional<ParameterValues> (&parameters)(const Json &output); // Lesson::parametersOf
+    std::optional<ParameterValues> (*parameters)(const Json &output) = nullptr; // Lesson::parametersOf
 };
 
 // A lesson whose artifact parts are its contract's functions.

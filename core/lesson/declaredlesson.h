@@ -2,65 +2,53 @@
 
 #include "core/lesson/contractlesson.h"
 
-#include <concepts>
+#include <optional>
+#include <string>
 
 namespace lessonscope {
 
-// What a course lesson's class declares, and nothing else: who it is (kId, which the frame sets
-// in its info), what it tells the learner and asks of them (makeInfo: texts and parameters), its
-// artifact's contract (contract: stdout fields, panels, checks, summary, timeline, stated
-// parameters) and its experiment (runOn, with describeParameters for the run's one-line
-// description). The rest — the info made once, run() on the stream, the devices it runs on — is
-// here, the same for every lesson. A lesson that leaves a part out does not compile: the concept
-// names the static parts, the pure overrides the others.
-// clang-format 14 breaks a requires-expression's braces apart.
-// clang-format off
-template<typename Self>
-concept LessonDeclaration = requires {
-    { Self::kId } -> std::convertible_to<const char *>;
-    { Self::makeInfo() } -> std::same_as<LessonInfo>;
-    { Self::contract() } -> std::same_as<LessonContract>;
-};
-// clang-format on
+// Where a lesson runs: on the stream and on OpenCL devices (docs/opencl.md), or, a lesson of a
+// device's own clock, on a real device only (Lesson::needsRealDevice).
+enum class LessonDevices { StreamOrDevice, RealDeviceOnly };
 
-template<typename Self>
-class DeclaredLesson : public ContractLesson
+// What a course lesson declares, and nothing else, in this order: who it is (id, which the frame
+// sets in its info), what it tells the learner and asks of them (makeInfo: texts and parameters),
+// its artifact's contract (stdout fields, panels, checks, summary, timeline, stated parameters)
+// and its experiment (run, with describe for the run's one-line description); then, where the
+// lesson has them, what would make a run too long (workProblem), where it runs and its measuring
+// mode in a fresh process (measureInChild). The required parts are references, so that a
+// declaration that leaves one out does not compile; the optional ones may stay null.
+struct LessonDeclaration {
+    const char *id;
+    LessonInfo (&makeInfo)();
+    const LessonContract &contract;
+    LessonRun (&run)(const RunContext &context, const ParameterValues &values, RunObserver &observer);
+    std::string (&describe)(const ParameterValues &values); // Lesson::describeParameters
+    std::optional<std::string> (*workProblem)(const ParameterValues &values) = nullptr;
+    LessonDevices devices = LessonDevices::StreamOrDevice;
+    int (*measureInChild)(const QStringList &arguments) = nullptr; // a lesson of fresh processes
+};
+
+// A course lesson made from its declaration. The rest — the info made once, run() on the
+// stream, the devices it runs on — is here, the same for every lesson.
+class DeclaredLesson final : public ContractLesson
 {
 public:
-    const LessonInfo &info() const final
-    {
-        static const LessonInfo made = [] {
-            LessonInfo info = Self::makeInfo();
-            info.id = Self::kId;
-            return info;
-        }();
-        return made;
-    }
-    LessonRun run(const ParameterValues &values, RunObserver &observer) const final
-    {
-        return runOn(RunContext{}, values, observer);
-    }
-    // A course lesson runs on the stream and on OpenCL devices (docs/opencl.md), unless it
-    // declares kRunsOnDevices false: a lesson of the host's own clock times no device.
-    bool runsOnDevices() const final
-    {
-        if constexpr (requires { Self::kRunsOnDevices; })
-            return Self::kRunsOnDevices;
-        else
-            return true;
-    }
-    LessonRun runOn(const RunContext &context, const ParameterValues &values, RunObserver &observer) const override = 0;
-    std::string describeParameters(const ParameterValues &values) const override = 0;
+    explicit DeclaredLesson(const LessonDeclaration &declaration);
 
-protected:
-    DeclaredLesson() : ContractLesson(checkedContract()) { }
+    const LessonInfo &info() const override { return m_info; }
+    std::optional<std::string> workProblem(const ParameterValues &values) const override;
+    LessonRun run(const ParameterValues &values, RunObserver &observer) const override;
+    // A course lesson runs on the stream and on OpenCL devices (docs/opencl.md).
+    bool runsOnDevices() const override { return true; }
+    bool needsRealDevice() const override { return m_declaration.devices == LessonDevices::RealDeviceOnly; }
+    LessonRun runOn(const RunContext &context, const ParameterValues &values, RunObserver &observer) const override;
+    std::string describeParameters(const ParameterValues &values) const override;
+    int measureInChild(const QStringList &arguments) const override;
 
 private:
-    static LessonContract checkedContract()
-    {
-        static_assert(LessonDeclaration<Self>, "a lesson declares kId, makeInfo() and contract()");
-        return Self::contract();
-    }
+    const LessonDeclaration &m_declaration;
+    LessonInfo m_info;
 };
 
 } // namespace lessonscope

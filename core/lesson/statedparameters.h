@@ -17,11 +17,4 @@ namespace lessonscope {
 // weight_shape's k). A field printed by some runs only states nothing where it is absent.
 std::optional<ParameterValues> statedParameters(const Json &out, StdoutFields fields);
 
-// A contract's parameters function (LessonContract::parameters) for a declaration.
-template<StdoutFields (&Fields)()>
-std::optional<ParameterValues> statedParametersOf(const Json &out)
-{
-    return statedParameters(out, Fields());
-}
-
 } // namespace lessonscope

@@ -1,27 +1,27 @@
-// The course: its lessons in order, one line each. A lesson's folder declares its class;
+// The course: its lessons in order, one line each. A lesson's folder declares it (kLesson);
 // adding a lesson is its folder, its header included here and its line in the list
 // (docs/architecture.md, "Adding a lesson").
 
 #include "core/lesson/lessonregistry.h"
-#include "core/lessons/performance-01/performance01.h"
-#include "core/lessons/performance-02/performance02.h"
-#include "core/lessons/performance-03/performance03.h"
-#include "core/lessons/performance-04/performance04.h"
-#include "core/lessons/performance-05/performance05.h"
-#include "core/lessons/performance-06/performance06.h"
-#include "core/lessons/performance-07/performance07.h"
-#include "core/lessons/performance-08/performance08.h"
-#include "core/lessons/performance-09/performance09.h"
+#include "core/lessons/performance-01/performance01contract.h"
+#include "core/lessons/performance-02/performance02contract.h"
+#include "core/lessons/performance-03/performance03contract.h"
+#include "core/lessons/performance-04/performance04contract.h"
+#include "core/lessons/performance-05/performance05contract.h"
+#include "core/lessons/performance-06/performance06contract.h"
+#include "core/lessons/performance-07/performance07contract.h"
+#include "core/lessons/performance-08/performance08contract.h"
+#include "core/lessons/performance-09/performance09contract.h"
 
 namespace lessonscope {
 
 namespace {
 
-// A lesson of the course, made on first use and kept for the program's life.
-template<typename LessonClass>
+// A lesson of the course, made from its declaration on first use and kept for the program's life.
+template<const LessonDeclaration &declaration>
 const Lesson *made()
 {
-    static const LessonClass lesson;
+    static const DeclaredLesson lesson(declaration);
     return &lesson;
 }
 
@@ -30,9 +30,9 @@ const Lesson *made()
 const std::vector<const Lesson *> &courseLessons()
 {
     static const std::vector<const Lesson *> lessons{
-        made<Performance01>(), made<Performance02>(), made<Performance03>(),
-        made<Performance04>(), made<Performance05>(), made<Performance06>(),
-        made<Performance07>(), made<Performance08>(), made<Performance09>(),
+        made<performance01::kLesson>(), made<performance02::kLesson>(), made<performance03::kLesson>(),
+        made<performance04::kLesson>(), made<performance05::kLesson>(), made<performance06::kLesson>(),
+        made<performance07::kLesson>(), made<performance08::kLesson>(), made<performance09::kLesson>(),
     };
     return lessons;
 }

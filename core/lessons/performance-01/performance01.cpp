@@ -1,6 +1,5 @@
-#include "core/lessons/performance-01/performance01.h"
-
 #include "core/lessons/performance-01/performance01contract.h"
+
 #include "core/lessons/shared/matrixlesson.h"
 #include "core/lessons/shared/timedproduct.h"
 #include "core/lesson/timedstream.h"
@@ -10,9 +9,12 @@
 
 #include <cmath>
 
-namespace lessonscope {
+namespace lessonscope::performance01 {
 
 namespace {
+
+// What the timer holds, in the info's texts and on stdout.
+constexpr const char *kBoundary = "input already placed; call plus output synchronization";
 
 // The recorded lesson's texts, word for word: artifacts made here must read like the recorded one.
 constexpr const char *kReading
@@ -30,7 +32,9 @@ constexpr const char *kMeasuredReading
 
 } // namespace
 
-LessonInfo Performance01::makeInfo()
+namespace {
+
+LessonInfo makeInfo()
 {
     LessonInfo info;
     info.firstCallApart = true; // the lesson is about the first call: shown apart as it runs
@@ -39,7 +43,7 @@ LessonInfo Performance01::makeInfo()
                    "dispatch and stops when the host has observed the completed result.";
     info.texts = matrixlesson::timelineTexts(
         "Time the completed result", "Where should synchronization occur in completed-result latency measurement?",
-        kReading, kMeasuredReading, "input already placed; call plus output synchronization");
+        kReading, kMeasuredReading, kBoundary);
 
     // At most 100,000 samples: each warm call adds its sample and its trace to the artifact, and a
     // million of them would make a file bigger than lessonscope reads (64 MiB).
@@ -49,7 +53,7 @@ LessonInfo Performance01::makeInfo()
     return info;
 }
 
-LessonRun Performance01::runOn(const RunContext &context, const ParameterValues &values, RunObserver &observer) const
+LessonRun runOn(const RunContext &context, const ParameterValues &values, RunObserver &observer)
 {
     const auto samples = static_cast<std::size_t>(integerParameter(values, param::kSamples));
     const ProductProblem problem = matrixlesson::productProblem(values);
@@ -114,24 +118,23 @@ LessonRun Performance01::runOn(const RunContext &context, const ParameterValues 
     }
     run.measuring.budgetSpent = quota.exhausted(warm);
     run.measuring.count(warm);
-    run.output = std::make_shared<const Json>(performance01::output(run, warm, maxAbsError, info().texts.boundary));
+    run.output = std::make_shared<const Json>(performance01::output(run, warm, maxAbsError, kBoundary));
     return run;
 }
 
-std::optional<std::string> Performance01::workProblem(const ParameterValues &values) const
+std::optional<std::string> workProblem(const ParameterValues &values)
 {
     // Each warm sample is one call; the first call and the warm-ups are a handful more.
     return matrixlesson::workProblem(values, static_cast<double>(integerParameter(values, param::kSamples)));
 }
 
-std::string Performance01::describeParameters(const ParameterValues &values) const
+std::string describeParameters(const ParameterValues &values)
 {
-    std::string text = matrixlesson::describeProduct(values);
-    if (values.count(param::kSamples))
-        text += ", " + parameterText(values, param::kSamples) + " warm samples";
-    if (values.count(param::kSeed))
-        text += ", seed " + parameterText(values, param::kSeed);
-    return text;
+    return matrixlesson::describeProduct(values, {{param::kSamples, "{} warm samples"}, {param::kSeed, "seed {}"}});
 }
 
-} // namespace lessonscope
+} // namespace
+
+const LessonDeclaration kLesson{kId, makeInfo, kContract, runOn, describeParameters, workProblem};
+
+} // namespace lessonscope::performance01

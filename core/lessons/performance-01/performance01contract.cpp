@@ -1,6 +1,5 @@
 #include "core/lessons/performance-01/performance01contract.h"
 #include "core/lessons/performance-01/performance01timeline.h"
-#include "core/lesson/statedparameters.h"
 
 #include "core/lessons/shared/matrixlesson.h"
 
@@ -17,13 +16,6 @@
 #include <cmath>
 
 namespace lessonscope::performance01 {
-
-// The lesson's contract: the functions below, its timeline and the parameters its stdout states.
-LessonContract contract()
-{
-    constexpr auto &parameters = statedParametersOf<stdoutFields>;
-    return {stdoutFields, panels, panelLayout, check, summarize, timelineFrom<Performance01Timeline>, parameters};
-}
 
 using namespace lenient;
 
@@ -109,15 +101,15 @@ Json output(const LessonRun &run, const Samples &warm, double maxAbsError, const
 }
 
 // Every key a run prints, in order; docs/artifact-format.md, "performance-01", says more of each.
-StdoutFields stdoutFields()
+static StdoutFields stdoutFields()
 {
     static constexpr auto fields = joinFields(productfield::kVersions, productfield::kProduct, fieldsOf(kFields));
     return fields;
 }
 
-Json panels(const Json &out) { return declaredPanels(kPanels, out); }
+static Json panels(const Json &out) { return declaredPanels(kPanels, out); }
 
-Json panelLayout()
+static Json panelLayout()
 {
     // The panels without their data: what the code lays out, not what a run measured.
     return declaredLayout(kPanels);
@@ -134,7 +126,7 @@ Figures readFigures(const Json &out)
     return f;
 }
 
-void check(const Json &document, const Json &out, Checker &checker)
+static void check(const Json &document, const Json &out, Checker &checker)
 {
     using namespace stdoutchecks;
     durationOf(out, key::kFirstCall, checker);
@@ -161,7 +153,7 @@ void check(const Json &document, const Json &out, Checker &checker)
     checkTraceLength(document, warm, checker);
 }
 
-LessonSummary summarize(const Artifact &artifact)
+static LessonSummary summarize(const Artifact &artifact)
 {
     const Figures f = readFigures(artifact);
     LessonSummary summary = matrixlesson::matrixSummary(f.inputShape, f.weightShape, f.dtype);
@@ -188,5 +180,8 @@ LessonSummary summarize(const Artifact &artifact)
     summary.headlineKey = key::kWarmMedian;
     return summary;
 }
+
+const LessonContract kContract{stdoutFields, panels,    panelLayout,
+                               check,        summarize, timelineFrom<Performance01Timeline>};
 
 } // namespace lessonscope::performance01

@@ -1,24 +1,21 @@
 #pragma once
 
-// performance-01's stdout contract: the keys it prints, each bound to its typed figure, and the
-// panels made from them (docs/artifact-format.md, "performance-01").
+// performance-01, declared (kLesson), and its stdout contract: the keys it prints, each bound to
+// its typed figure, and the panels made from them (docs/artifact-format.md, "performance-01").
 
-#include "core/artifact/artifact.h"
-#include "core/base/jsonfwd.h"
-#include "core/lesson/contractlesson.h"
-#include "core/lesson/lesson.h"
-#include "core/lesson/boundfigures.h"
-#include "core/lesson/lessonsummary.h"
-#include "core/lesson/stdoutfigures.h"
-#include "core/lessons/shared/productfields.h"
-#include "core/lessons/shared/productkeys.h"
-
-#include <cstdint>
-#include <optional>
-#include <string>
-#include <vector>
+#include "core/lessons/shared/lessonheader.h"
 
 namespace lessonscope::performance01 {
+
+inline constexpr const char *kId = "performance-01";
+
+// performance-01 "Time the completed result": X (m×k) · W (k×n) with Eigen on a DeviceStream, or
+// as a kernel on an OpenCL device (runOn "opencl:N", core/lessons/shared/timedproduct.h).
+// Inputs are made from the seed and placed before the clock starts; one measured call is the
+// dispatch plus the wait for readiness; the first call (first use of the product for this shape and
+// type) is timed apart from the warm calls; the result is checked against a long-double reference.
+// Its declaration is at the end of performance01.cpp.
+extern const LessonDeclaration kLesson;
 
 // The stdout keys: those the matrix lessons share (productkeys.h), then the lesson's own, in the
 // order they are printed.
@@ -94,13 +91,9 @@ inline Figures readFigures(const Artifact &a) { return figuresOf(a, readFigures)
 // The stdout object of a run: its calls (the first apart, the warm ones after it) and the
 // error of the last output against the reference.
 Json output(const LessonRun &run, const Samples &warm, double maxAbsError, const std::string &boundary);
-StdoutFields stdoutFields();
-Json panels(const Json &output);
-Json panelLayout();
-LessonSummary summarize(const Artifact &artifact);
-void check(const Json &document, const Json &output, Checker &checker);
 
-// The lesson's contract: the functions above, its timeline and the parameters its stdout states.
-LessonContract contract();
+// The lesson's contract: its stdout fields, panels, checks, summary, timeline and the parameters
+// its stdout states (performance01contract.cpp).
+extern const LessonContract kContract;
 
 } // namespace lessonscope::performance01

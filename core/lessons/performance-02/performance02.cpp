@@ -1,10 +1,10 @@
-#include "core/lessons/performance-02/performance02.h"
+#include "core/lessons/performance-02/performance02contract.h"
 
 #include "core/lessons/shared/matrixlesson.h"
 
 #include "core/lesson/childprocess.h"
+#include "core/lesson/lessonregistry.h"
 #include "core/lessons/performance-02/performance02child.h"
-#include "core/lessons/performance-02/performance02contract.h"
 #include "core/timing/matmulvariants.h"
 
 #include <nlohmann/json.hpp>
@@ -12,12 +12,14 @@
 #include <cstdio>
 #include <stdexcept>
 
-namespace lessonscope {
+namespace lessonscope::performance02 {
 
 namespace {
 
-using performance02::kDeviceBackend;
-using performance02::ProcessMeasurement;
+// What the timer holds, in the info's texts and on stdout.
+constexpr const char *kBoundary
+    = "input already placed; first call timed apart in fresh processes; warm call plus output "
+      "synchronization";
 
 constexpr const char *kReading
     = "The first call of a process pays once for what later calls reuse: starting the stream's worker, "
@@ -42,11 +44,10 @@ std::optional<ProcessMeasurement> measureOneProcess(const performance02::ChildRe
 {
     ChildLimits limits;
     limits.timeoutSeconds = childTimeoutSeconds(1);
-    const ChildResult child
-        = runMeasuringChild(Performance02::kId, performance02::childArguments(request), observer, limits);
+    const ChildResult child = runMeasuringChild(kId, performance02::childArguments(request), observer, limits);
     if (child.cancelled)
         return std::nullopt;
-    const std::string which = std::string(Performance02::kId) + ": measuring process " + std::to_string(number);
+    const std::string which = std::string(kId) + ": measuring process " + std::to_string(number);
     if (!child.output)
         throw std::runtime_error(which + " failed: " + child.error);
     auto process = performance02::readProcess(*child.output);
@@ -62,17 +63,18 @@ std::optional<ProcessMeasurement> measureOneProcess(const performance02::ChildRe
 
 } // namespace
 
-LessonInfo Performance02::makeInfo()
+namespace {
+
+LessonInfo makeInfo()
 {
     LessonInfo info;
     info.firstCallApart = true; // the lesson is about the first call: shown apart as it runs
     info.summary = "Time the first call of an m×k · k×n product apart from the warm calls, in fresh processes, "
                    "split into what it pays once: the stream's start, the variant's choice, the output's first "
                    "touch and the work.";
-    info.texts = matrixlesson::timelineTexts(
-        "Keep the first call apart", "Where should the timer start to measure a warm call?", kReading, kMeasuredReading,
-        "input already placed; first call timed apart in fresh processes; warm call plus output "
-        "synchronization");
+    info.texts = matrixlesson::timelineTexts("Keep the first call apart",
+                                             "Where should the timer start to measure a warm call?", kReading,
+                                             kMeasuredReading, kBoundary);
 
     info.parameters = {
         // Each process is a fresh start of lessonscope, one after another: 20 keeps a run short.
@@ -85,7 +87,7 @@ LessonInfo Performance02::makeInfo()
     return info;
 }
 
-LessonRun Performance02::runOn(const RunContext &context, const ParameterValues &values, RunObserver &observer) const
+LessonRun runOn(const RunContext &context, const ParameterValues &values, RunObserver &observer)
 {
     const std::string &device = context.device;
     if (device != kStreamDevice && !openClDeviceIndex(device))
@@ -156,14 +158,14 @@ LessonRun Performance02::runOn(const RunContext &context, const ParameterValues 
     }
     run.waitStrategy = shown.waitStrategy;
     run.deviceEnvironment = shown.deviceEnvironment;
-    run.output = std::make_shared<const Json>(performance02::output(run, measured, traced, info().texts.boundary));
+    run.output = std::make_shared<const Json>(performance02::output(run, measured, traced, kBoundary));
     return run;
 }
 
-int Performance02::measureInChild(const QStringList &arguments) const
+int measureInChild(const QStringList &arguments)
 {
     std::string error;
-    const auto request = performance02::readChildArguments(arguments, *this, &error);
+    const auto request = performance02::readChildArguments(arguments, *findLesson(kId), &error);
     if (!request) {
         std::fprintf(stderr, "lessonscope measure-child %s: %s\n", kId, error.c_str());
         return 2;
@@ -179,7 +181,7 @@ int Performance02::measureInChild(const QStringList &arguments) const
     }
 }
 
-std::optional<std::string> Performance02::workProblem(const ParameterValues &values) const
+std::optional<std::string> workProblem(const ParameterValues &values)
 {
     // Every fresh process times its first call and its warm calls.
     return matrixlesson::workProblem(values,
@@ -187,14 +189,17 @@ std::optional<std::string> Performance02::workProblem(const ParameterValues &val
                                                          * (1 + integerParameter(values, param::kSamples))));
 }
 
-std::string Performance02::describeParameters(const ParameterValues &values) const
+std::string describeParameters(const ParameterValues &values)
 {
-    std::string text = matrixlesson::describeProduct(values) + ", "
-        + parameterText(values, performance02::kProcessesParameter) + " fresh processes × "
-        + parameterText(values, param::kSamples) + " warm calls";
-    if (values.count(param::kSeed))
-        text += ", seed " + parameterText(values, param::kSeed);
-    return text;
+    return matrixlesson::describeProduct(values,
+                                         {{kProcessesParameter, "{} fresh processes"},
+                                          {param::kSamples, "{} warm calls each"},
+                                          {param::kSeed, "seed {}"}});
 }
 
-} // namespace lessonscope
+} // namespace
+
+const LessonDeclaration kLesson{
+    kId, makeInfo, kContract, runOn, describeParameters, workProblem, LessonDevices::StreamOrDevice, measureInChild};
+
+} // namespace lessonscope::performance02

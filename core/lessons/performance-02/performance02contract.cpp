@@ -1,6 +1,5 @@
 #include "core/lessons/performance-02/performance02contract.h"
 #include "core/lessons/performance-02/performance02timeline.h"
-#include "core/lesson/statedparameters.h"
 
 #include "core/lessons/shared/matrixlesson.h"
 
@@ -15,13 +14,6 @@
 #include <cmath>
 
 namespace lessonscope::performance02 {
-
-// The lesson's contract: the functions below, its timeline and the parameters its stdout states.
-LessonContract contract()
-{
-    constexpr auto &parameters = statedParametersOf<stdoutFields>;
-    return {stdoutFields, panels, panelLayout, check, summarize, timelineFrom<Performance02Timeline>, parameters};
-}
 
 namespace {
 
@@ -327,7 +319,7 @@ Json output(const LessonRun &run, const std::vector<ProcessMeasurement> &process
     return out;
 }
 
-Json panels(const Json &out)
+static Json panels(const Json &out)
 {
     Json list = Json::array();
     Json firstLabels = Json::array({kFirstLabel});
@@ -358,7 +350,7 @@ Json panels(const Json &out)
     return list;
 }
 
-Json panelLayout()
+static Json panelLayout()
 {
     Json first = barPanel(kFirstTitle, Json::array({kFirstLabel, kWarmLabel}), Json::array({kSeriesLabel}));
     first["yscale"] = "log";
@@ -401,7 +393,7 @@ Figures readFigures(const Json &out)
     return f;
 }
 
-LessonSummary summarize(const Artifact &artifact)
+static LessonSummary summarize(const Artifact &artifact)
 {
     const Figures f = readFigures(artifact);
     LessonSummary summary;
@@ -441,5 +433,8 @@ LessonSummary summarize(const Artifact &artifact)
     summary.headlineKey = key::kFirstCall;
     return summary;
 }
+
+const LessonContract kContract{stdoutFields, panels,    panelLayout,
+                               check,        summarize, timelineFrom<Performance02Timeline>};
 
 } // namespace lessonscope::performance02

@@ -1,29 +1,31 @@
 #pragma once
 
-// performance-02's stdout contract: the keys it prints, how they are read back, the stdout object
-// a run makes from its measuring processes, and the panels made from it
-// (docs/artifact-format.md, "performance-02").
+// performance-02, declared (kLesson), and its stdout contract: the keys it prints, how they are
+// read back, the stdout object a run makes from its measuring processes, and the panels made from
+// it (docs/artifact-format.md, "performance-02").
 
-#include "core/artifact/artifact.h"
+#include "core/lessons/shared/lessonheader.h"
 #include "core/base/deviceclocktimes.h"
-#include "core/base/jsonfwd.h"
-#include "core/lesson/contractlesson.h"
-#include "core/lesson/lesson.h"
-#include "core/lesson/lessonsummary.h"
-#include "core/lessons/shared/productkeys.h"
 #include "core/timing/callevidence.h"
-#include "core/lesson/samplefields.h"
-#include "core/lesson/stdoutfigures.h"
 
-#include <cstdint>
 #include <map>
 #include <memory>
-#include <optional>
-#include <string>
 #include <string_view>
-#include <vector>
 
 namespace lessonscope::performance02 {
+
+inline constexpr const char *kId = "performance-02";
+
+// performance-02 "Keep the first call apart": the first call of X (m×k) · W (k×n) on a
+// DeviceStream pays for everything that happens once in a process — starting the stream's worker,
+// choosing the product's instruction-set variant, first-touching the output, Eigen's first use,
+// cold caches. So that "first" is really first, run() starts `processes` fresh lessonscope
+// processes one after another (measureInChild); each times its first call part by part and then
+// its warm calls, and the parent gathers them. On an OpenCL device (runOn "opencl:N") each
+// process's first call is its first use of OpenCL, part by part: the drivers, the context, the
+// program's build, the kernel, the buffers and the first enqueue, with the kernel cache's state.
+// Its declaration is at the end of performance02.cpp.
+extern const LessonDeclaration kLesson;
 
 // The parameter of how many fresh processes time their first call.
 inline constexpr const char *kProcessesParameter = "processes";
@@ -159,12 +161,10 @@ Json output(const LessonRun &run, const std::vector<ProcessMeasurement> &process
             const std::string &boundary);
 // Every key of its stdout, in order (performance02fields.cpp).
 StdoutFields stdoutFields();
-Json panels(const Json &output);
-Json panelLayout();
-LessonSummary summarize(const Artifact &artifact);
 void check(const Json &document, const Json &output, Checker &checker);
 
-// The lesson's contract: the functions above, its timeline and the parameters its stdout states.
-LessonContract contract();
+// The lesson's contract: its stdout fields, panels, checks, summary, timeline and the parameters
+// its stdout states (performance02contract.cpp).
+extern const LessonContract kContract;
 
 } // namespace lessonscope::performance02

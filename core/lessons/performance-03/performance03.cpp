@@ -1,8 +1,7 @@
-#include "core/lessons/performance-03/performance03.h"
+#include "core/lessons/performance-03/performance03contract.h"
 
 #include "core/lessons/shared/matrixlesson.h"
 
-#include "core/lessons/performance-03/performance03contract.h"
 #include "core/lessons/performance-03/performance03phases.h"
 #include "core/lessons/performance-03/placedsampler.h"
 
@@ -11,7 +10,7 @@
 #include <algorithm>
 #include <sstream>
 
-namespace lessonscope {
+namespace lessonscope::performance03 {
 
 namespace {
 
@@ -42,8 +41,6 @@ const std::vector<std::string> &sweeps()
         = {"16,64,256,1024", "16,32,64,128,256,512,1024", "16,64,256", "64,256,1024", "256"};
     return list;
 }
-
-using performance03::SampleTimes;
 
 // The run in progress: what was measured, and how far it got.
 struct Experiment {
@@ -176,7 +173,7 @@ std::string joined(const std::vector<int> &sizes)
 
 } // namespace
 
-std::vector<int> Performance03::sizesOf(const std::string &sweep)
+std::vector<int> sizesOf(const std::string &sweep)
 {
     std::vector<int> sizes;
     std::stringstream stream(sweep);
@@ -192,9 +189,11 @@ std::vector<int> Performance03::sizesOf(const std::string &sweep)
     return sizes;
 }
 
-int Performance03::defaultSizeOf(const std::vector<int> &sizes) { return sizes.empty() ? 0 : sizes[sizes.size() / 2]; }
+int defaultSizeOf(const std::vector<int> &sizes) { return sizes.empty() ? 0 : sizes[sizes.size() / 2]; }
 
-LessonInfo Performance03::makeInfo()
+namespace {
+
+LessonInfo makeInfo()
 {
     LessonInfo info;
     info.summary = "Prepare the inputs, place them in the device's memory, then time the call: three "
@@ -217,7 +216,7 @@ LessonInfo Performance03::makeInfo()
     return info;
 }
 
-LessonRun Performance03::runOn(const RunContext &context, const ParameterValues &values, RunObserver &observer) const
+LessonRun runOn(const RunContext &context, const ParameterValues &values, RunObserver &observer)
 {
     std::vector<int> sizes = sizesOf(choiceParameter(values, performance03::kSizesParameter));
     if (sizes.empty())
@@ -273,7 +272,7 @@ LessonRun Performance03::runOn(const RunContext &context, const ParameterValues 
     return run;
 }
 
-std::string Performance03::describeParameters(const ParameterValues &values) const
+std::string describeParameters(const ParameterValues &values)
 {
     const auto text = [&values](const char *name) {
         const auto it = values.find(name);
@@ -293,4 +292,8 @@ std::string Performance03::describeParameters(const ParameterValues &values) con
     return description;
 }
 
-} // namespace lessonscope
+} // namespace
+
+const LessonDeclaration kLesson{kId, makeInfo, kContract, runOn, describeParameters};
+
+} // namespace lessonscope::performance03

@@ -1,5 +1,6 @@
 #include "core/lessons/performance-03/performance03contract.h"
 #include "core/lessons/performance-03/performance03timeline.h"
+#include "core/lesson/statedparameters.h"
 
 #include "core/lessons/shared/matrixlesson.h"
 
@@ -7,7 +8,6 @@
 #include "core/base/units.h"
 #include "core/lesson/environmentinfo.h"
 #include "core/lesson/samplefields.h"
-#include "core/lesson/statedparameters.h"
 #include "core/timing/statistics.h"
 
 #include <nlohmann/json.hpp>
@@ -17,12 +17,6 @@
 #include <utility>
 
 namespace lessonscope::performance03 {
-
-// The lesson's contract: the functions below, its timeline and the parameters its stdout states.
-LessonContract contract()
-{
-    return {stdoutFields, panels, panelLayout, check, summarize, timelineFrom<Performance03Timeline>, parametersOf};
-}
 
 namespace {
 
@@ -234,7 +228,7 @@ Json output(const LessonRun &run, const Measurements &m)
     return out;
 }
 
-Json panels(const Json &out)
+static Json panels(const Json &out)
 {
     Json list = Json::array();
     const Figures f = readFigures(out);
@@ -261,7 +255,7 @@ Json panels(const Json &out)
     return list;
 }
 
-Json panelLayout()
+static Json panelLayout()
 {
     Json bar = barPanel(Json::array(), Json::array({kWhole, kPlaceAndCall, kCallOnly}));
     bar.erase("labels"); // the label names the size a run measured
@@ -295,7 +289,7 @@ Figures readFigures(const Json &out)
     return f;
 }
 
-LessonSummary summarize(const Artifact &artifact)
+static LessonSummary summarize(const Artifact &artifact)
 {
     const Figures f = readFigures(artifact);
     LessonSummary summary;
@@ -343,7 +337,7 @@ LessonSummary summarize(const Artifact &artifact)
     return summary;
 }
 
-std::optional<ParameterValues> parametersOf(const Json &out)
+static std::optional<ParameterValues> parametersOf(const Json &out)
 {
     std::optional<ParameterValues> values = statedParameters(out, stdoutFields());
     const std::vector<std::int64_t> sizes = lenient::integersOf(lenient::member(out, key::kSizes));
@@ -358,5 +352,8 @@ std::optional<ParameterValues> parametersOf(const Json &out)
     (*values)[kSizesParameter] = sweep;
     return values;
 }
+
+const LessonContract kContract{stdoutFields, panels, panelLayout, check, summarize, timelineFrom<Performance03Timeline>,
+                               parametersOf};
 
 } // namespace lessonscope::performance03

@@ -1,23 +1,33 @@
 #pragma once
 
-// performance-03's stdout contract: the keys it prints, how they are read back into typed
-// figures, and the panels made from them (docs/artifact-format.md, "performance-03").
+// performance-03, declared (kLesson), and its stdout contract: the keys it prints, how they are
+// read back into typed figures, and the panels made from them (docs/artifact-format.md,
+// "performance-03").
 
-#include "core/artifact/artifact.h"
-#include "core/base/jsonfwd.h"
-#include "core/lesson/contractlesson.h"
-#include "core/lesson/lesson.h"
-#include "core/lesson/lessonsummary.h"
-#include "core/lessons/shared/productkeys.h"
-#include "core/lesson/samplefields.h"
-#include "core/lesson/stdoutfigures.h"
-
-#include <cstdint>
-#include <optional>
-#include <string>
-#include <vector>
+#include "core/lessons/shared/lessonheader.h"
 
 namespace lessonscope::performance03 {
+
+inline constexpr const char *kId = "performance-03";
+
+// performance-03 "Place the inputs before the timer": for each size n of a sweep, X (n×n) · W
+// (n×n) on a DeviceStream, each sample in three steps — the host prepares the inputs from the
+// seed, the worker places them in memory it owns, the worker runs the product on the placed
+// inputs — and three boundaries timed on the same calls: preparation + placement + call + sync,
+// placement + call + sync, call + sync. The default size's calls are traced; the result is
+// checked against a long-double reference at every size. On an OpenCL device (runOn "opencl:N")
+// placement is a blocking clEnqueueWriteBuffer host → device and the call an enqueue and its wait
+// (placedsampler.h).
+// Its declaration is at the end of performance03.cpp.
+extern const LessonDeclaration kLesson;
+
+// The sizes of a sweep as the sizes parameter names it ("16,64,256,1024"); empty when the
+// text is not a comma-separated list of ascending sizes from 1 to 4096.
+std::vector<int> sizesOf(const std::string &sweep);
+
+// The size whose calls are traced and shown in the bar: the sweep's middle one (the upper
+// of the two middle ones), so that preparation, placement and the product all show.
+int defaultSizeOf(const std::vector<int> &sizes);
 
 // The parameter of the sweep: its sizes, as the list itself ("16,64,256,1024").
 inline constexpr const char *kSizesParameter = "sizes";
@@ -135,14 +145,10 @@ inline Figures readFigures(const Artifact &a) { return figuresOf(a, readFigures)
 Json output(const LessonRun &run, const Measurements &measurements);
 // Every key of its stdout, in order (performance03fields.cpp).
 StdoutFields stdoutFields();
-Json panels(const Json &output);
-Json panelLayout();
-LessonSummary summarize(const Artifact &artifact);
 void check(const Json &document, const Json &output, Checker &checker);
-// The parameters of the run, as its stdout states them (Lesson::parametersOf).
-std::optional<ParameterValues> parametersOf(const Json &output);
 
-// The lesson's contract: the functions above, its timeline and the parameters its stdout states.
-LessonContract contract();
+// The lesson's contract: its stdout fields, panels, checks, summary, timeline and the parameters
+// its stdout states (performance03contract.cpp).
+extern const LessonContract kContract;
 
 } // namespace lessonscope::performance03

@@ -1,6 +1,5 @@
-#include "core/lessons/performance-04/performance04.h"
-
 #include "core/lessons/performance-04/performance04contract.h"
+
 #include "core/lessons/shared/matrixlesson.h"
 #include "core/lessons/shared/timedproduct.h"
 #include "core/lesson/timedstream.h"
@@ -11,9 +10,13 @@
 #include <memory>
 #include <vector>
 
-namespace lessonscope {
+namespace lessonscope::performance04 {
 
 namespace {
+
+// What the timer holds, in the info's texts and on stdout.
+constexpr const char *kBoundary
+    = "input already placed; call plus output synchronization, float32 and float64 alternating";
 
 constexpr const char *kReading
     = "The same product runs in float32 and in float64 from the same inputs. A float64 number takes twice the "
@@ -36,7 +39,9 @@ constexpr int kUntimedCalls = 1;
 
 } // namespace
 
-LessonInfo Performance04::makeInfo()
+namespace {
+
+LessonInfo makeInfo()
 {
     LessonInfo info;
     info.summary = "Time the same matrix product in float32 and in float64, from the same inputs, and check each "
@@ -45,8 +50,7 @@ LessonInfo Performance04::makeInfo()
         "Compare like with like",
         "The float32 product's device work is drawn: how long will the same product take in "
         "float64, as a multiple of it?",
-        kReading, kMeasuredReading,
-        "input already placed; call plus output synchronization, float32 and float64 alternating");
+        kReading, kMeasuredReading, kBoundary);
     info.parameters = {integerParameterSpec(param::kSamples, "Warm pairs",
                                             "How many timed pairs of calls (float32, then float64) after one untimed "
                                             "call of each.",
@@ -77,7 +81,7 @@ std::pair<double, CallEvidence> timePair(const std::vector<std::unique_ptr<Timed
 
 } // namespace
 
-LessonRun Performance04::runOn(const RunContext &context, const ParameterValues &values, RunObserver &observer) const
+LessonRun runOn(const RunContext &context, const ParameterValues &values, RunObserver &observer)
 {
     const auto samples = static_cast<std::size_t>(integerParameter(values, param::kSamples));
     ProductProblem problem;
@@ -146,25 +150,24 @@ LessonRun Performance04::runOn(const RunContext &context, const ParameterValues 
     }
     run.measuring.budgetSpent = quota.exhausted(pairs);
     run.measuring.count(pairs);
-    run.output = std::make_shared<const Json>(performance04::output(run, measurements, info().texts.boundary));
+    run.output = std::make_shared<const Json>(performance04::output(run, measurements, kBoundary));
     return run;
 }
 
-std::optional<std::string> Performance04::workProblem(const ParameterValues &values) const
+std::optional<std::string> workProblem(const ParameterValues &values)
 {
     // A pair is one float32 call and one float64 call.
     return matrixlesson::workProblem(values, static_cast<double>(2 * integerParameter(values, param::kSamples)));
 }
 
-std::string Performance04::describeParameters(const ParameterValues &values) const
+std::string describeParameters(const ParameterValues &values)
 {
-    std::string text = matrixlesson::describeProduct(values);
-    text.append(" float32 and float64");
-    if (values.count(param::kSamples))
-        text.append(", ").append(parameterText(values, param::kSamples)).append(" warm pairs");
-    if (values.count(param::kSeed))
-        text.append(", seed ").append(parameterText(values, param::kSeed));
-    return text;
+    return matrixlesson::describeProduct(
+        values, {{nullptr, "float32 and float64"}, {param::kSamples, "{} warm pairs"}, {param::kSeed, "seed {}"}});
 }
 
-} // namespace lessonscope
+} // namespace
+
+const LessonDeclaration kLesson{kId, makeInfo, kContract, runOn, describeParameters, workProblem};
+
+} // namespace lessonscope::performance04

@@ -1,6 +1,5 @@
 #include "core/lessons/performance-04/performance04contract.h"
 #include "core/lessons/performance-04/performance04timeline.h"
-#include "core/lesson/statedparameters.h"
 
 #include "core/lessons/shared/matrixlesson.h"
 
@@ -12,13 +11,6 @@
 #include <nlohmann/json.hpp>
 
 namespace lessonscope::performance04 {
-
-// The lesson's contract: the functions below, its timeline and the parameters its stdout states.
-LessonContract contract()
-{
-    constexpr auto &parameters = statedParametersOf<stdoutFields>;
-    return {stdoutFields, panels, panelLayout, check, summarize, timelineFrom<Performance04Timeline>, parameters};
-}
 
 using namespace lenient;
 
@@ -103,14 +95,14 @@ Json output(const LessonRun &run, const Measurements &m, const std::string &boun
     return out;
 }
 
-Json panels(const Json &out)
+static Json panels(const Json &out)
 {
     return Json::array({barPanel(kMedianTitle, "seconds", kMedianSeries, copyOf(out, key::kMedian)),
                         errorPanel(copyOf(out, key::kMaxAbsError)),
                         barPanel(kGflopsTitle, "GFLOP/s", kGflopsSeries, copyOf(out, key::kGflops))});
 }
 
-Json panelLayout()
+static Json panelLayout()
 {
     Json list = panels(Json::object());
     for (Json &panel : list)
@@ -138,7 +130,7 @@ Figures readFigures(const Json &out)
     return f;
 }
 
-LessonSummary summarize(const Artifact &artifact)
+static LessonSummary summarize(const Artifact &artifact)
 {
     const Figures f = readFigures(artifact);
     LessonSummary summary;
@@ -177,5 +169,8 @@ LessonSummary summarize(const Artifact &artifact)
     summary.headlineKey = "median_seconds.float64";
     return summary;
 }
+
+const LessonContract kContract{stdoutFields, panels,    panelLayout,
+                               check,        summarize, timelineFrom<Performance04Timeline>};
 
 } // namespace lessonscope::performance04

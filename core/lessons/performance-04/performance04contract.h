@@ -1,24 +1,24 @@
 #pragma once
 
-// performance-04's stdout contract: the keys it prints, how they are read back into typed
-// figures, and the panels made from them (docs/artifact-format.md, "performance-04").
+// performance-04, declared (kLesson), and its stdout contract: the keys it prints, how they are
+// read back into typed figures, and the panels made from them (docs/artifact-format.md,
+// "performance-04").
 
-#include "core/artifact/artifact.h"
-#include "core/base/jsonfwd.h"
-#include "core/lesson/contractlesson.h"
-#include "core/lesson/lesson.h"
-#include "core/lesson/lessonsummary.h"
-#include "core/lessons/shared/productkeys.h"
-#include "core/lesson/samplefields.h"
-#include "core/lesson/stdoutfigures.h"
+#include "core/lessons/shared/lessonheader.h"
 
 #include <array>
-#include <cstdint>
-#include <optional>
-#include <string>
-#include <vector>
 
 namespace lessonscope::performance04 {
+
+inline constexpr const char *kId = "performance-04";
+
+// performance-04 "Compare like with like": the same product X (m×k) · W (k×n) timed in float32 and
+// in float64 on the DeviceStream, or as kernels on an OpenCL device with cl_khr_fp64 (runOn
+// "opencl:N", core/lessons/shared/timedproduct.h), from the same inputs (float32's are float64's
+// rounded), in alternating pairs of warm calls so that both types see the same machine; each
+// product checked against a long-double reference on its own inputs.
+// Its declaration is at the end of performance04.cpp.
+extern const LessonDeclaration kLesson;
 
 // The stdout keys: those the matrix lessons share (productkeys.h), then the lesson's own, in the
 // order they are printed. A key "one per dtype" is an array in the order of dtypes.
@@ -74,12 +74,10 @@ double flopsOf(std::int64_t m, std::int64_t k, std::int64_t n);
 Json output(const LessonRun &run, const Measurements &measurements, const std::string &boundary);
 // Every key of its stdout, in order (performance04fields.cpp).
 StdoutFields stdoutFields();
-Json panels(const Json &output);
-Json panelLayout();
-LessonSummary summarize(const Artifact &artifact);
 void check(const Json &document, const Json &output, Checker &checker);
 
-// The lesson's contract: the functions above, its timeline and the parameters its stdout states.
-LessonContract contract();
+// The lesson's contract: its stdout fields, panels, checks, summary, timeline and the parameters
+// its stdout states (performance04contract.cpp).
+extern const LessonContract kContract;
 
 } // namespace lessonscope::performance04

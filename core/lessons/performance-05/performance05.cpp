@@ -1,6 +1,5 @@
-#include "core/lessons/performance-05/performance05.h"
-
 #include "core/lessons/performance-05/performance05contract.h"
+
 #include "core/lessons/performance-05/performance05neighbour.h"
 #include "core/lessons/shared/matrixlesson.h"
 #include "core/lessons/shared/timedproduct.h"
@@ -10,7 +9,7 @@
 
 #include <memory>
 
-namespace lessonscope {
+namespace lessonscope::performance05 {
 
 namespace {
 
@@ -50,7 +49,9 @@ void timeRound(TimedProduct &product, int round, std::size_t upTo, LessonRun &ru
 
 } // namespace
 
-LessonInfo Performance05::makeInfo()
+namespace {
+
+LessonInfo makeInfo()
 {
     LessonInfo info;
     info.summary = "Time thousands of warm calls of a small product: the median and its 95% interval hold "
@@ -74,7 +75,7 @@ LessonInfo Performance05::makeInfo()
     return info;
 }
 
-LessonRun Performance05::runOn(const RunContext &context, const ParameterValues &values, RunObserver &observer) const
+LessonRun runOn(const RunContext &context, const ParameterValues &values, RunObserver &observer)
 {
     const auto samples = static_cast<std::size_t>(integerParameter(values, param::kSamples));
     const ProductProblem problem = matrixlesson::productProblem(values);
@@ -140,22 +141,21 @@ LessonRun Performance05::runOn(const RunContext &context, const ParameterValues 
     return run;
 }
 
-std::optional<std::string> Performance05::workProblem(const ParameterValues &values) const
+std::optional<std::string> workProblem(const ParameterValues &values)
 {
     // Each sample is one call.
     return matrixlesson::workProblem(values, static_cast<double>(integerParameter(values, param::kSamples)));
 }
 
-std::string Performance05::describeParameters(const ParameterValues &values) const
+std::string describeParameters(const ParameterValues &values)
 {
-    std::string text = matrixlesson::describeProduct(values);
-    if (values.count(param::kSamples))
-        text += ", " + parameterText(values, param::kSamples) + " warm samples";
-    if (values.count(performance05::kNeighbourParameter))
-        text += ", neighbour " + parameterText(values, performance05::kNeighbourParameter);
-    if (values.count(param::kSeed))
-        text += ", seed " + parameterText(values, param::kSeed);
-    return text;
+    return matrixlesson::describeProduct(
+        values,
+        {{param::kSamples, "{} warm samples"}, {kNeighbourParameter, "neighbour {}"}, {param::kSeed, "seed {}"}});
 }
 
-} // namespace lessonscope
+} // namespace
+
+const LessonDeclaration kLesson{kId, makeInfo, kContract, runOn, describeParameters, workProblem};
+
+} // namespace lessonscope::performance05

@@ -1,6 +1,5 @@
 #include "core/lessons/performance-05/performance05contract.h"
 #include "core/lessons/performance-05/performance05timeline.h"
-#include "core/lesson/statedparameters.h"
 
 #include "core/lessons/shared/matrixlesson.h"
 
@@ -12,13 +11,6 @@
 #include <nlohmann/json.hpp>
 
 namespace lessonscope::performance05 {
-
-// The lesson's contract: the functions below, its timeline and the parameters its stdout states.
-LessonContract contract()
-{
-    constexpr auto &parameters = statedParametersOf<stdoutFields>;
-    return {stdoutFields, panels, panelLayout, check, summarize, timelineFrom<Performance05Timeline>, parameters};
-}
 
 using namespace lenient;
 
@@ -110,7 +102,7 @@ Json output(const LessonRun &run, const Measurements &m)
     return out;
 }
 
-Json panels(const Json &out)
+static Json panels(const Json &out)
 {
     const Figures f = readFigures(out);
     const PanelValues v = panelValues(f.samples);
@@ -128,7 +120,7 @@ Json panels(const Json &out)
     return list;
 }
 
-Json panelLayout()
+static Json panelLayout()
 {
     // The panels without their data: what the code lays out, not what a run measured.
     Json distribution = distributionPanel(Json::array(), Json::array({kCallsSeries}));
@@ -179,7 +171,7 @@ std::size_t samplesInterrupted(const Figures &f)
     return columns.interruptedCount();
 }
 
-LessonSummary summarize(const Artifact &artifact)
+static LessonSummary summarize(const Artifact &artifact)
 {
     const Figures f = readFigures(artifact);
     LessonSummary summary = matrixlesson::matrixSummary(f.inputShape, f.weightShape, f.dtype);
@@ -212,5 +204,8 @@ LessonSummary summarize(const Artifact &artifact)
     summary.headlineKey = key::kWarmMedian;
     return summary;
 }
+
+const LessonContract kContract{stdoutFields, panels,    panelLayout,
+                               check,        summarize, timelineFrom<Performance05Timeline>};
 
 } // namespace lessonscope::performance05

@@ -1,23 +1,25 @@
 #pragma once
 
-// performance-05's stdout contract: the keys it prints, how they are read back into typed
-// figures, and the panels made from them (docs/artifact-format.md, "performance-05").
+// performance-05, declared (kLesson), and its stdout contract: the keys it prints, how they are
+// read back into typed figures, and the panels made from them (docs/artifact-format.md,
+// "performance-05").
 
-#include "core/artifact/artifact.h"
-#include "core/base/jsonfwd.h"
-#include "core/lesson/contractlesson.h"
-#include "core/lesson/lesson.h"
-#include "core/lesson/lessonsummary.h"
-#include "core/lessons/shared/productkeys.h"
-#include "core/lesson/samplefields.h"
-#include "core/lesson/stdoutfigures.h"
-
-#include <cstdint>
-#include <optional>
-#include <string>
-#include <vector>
+#include "core/lessons/shared/lessonheader.h"
 
 namespace lessonscope::performance05 {
+
+inline constexpr const char *kId = "performance-05";
+
+// performance-05 "Enough samples": many warm calls of performance-01's small product X (m×k) ·
+// W (k×n) on a DeviceStream, each dispatch to observed readiness, after a few untimed calls. A
+// single timing is a sample of a noisy process: the lesson reports the median with its 95%
+// order-statistic interval, the mean, the MAD, the outliers by a stated rule and how many samples
+// the interval needed to come within ±2% of the median. With neighbour=on a thread competes for
+// the worker's core in bursts while the calls are timed (performance05neighbour.h). On an OpenCL
+// device (runOn "opencl:N") each sample is an enqueue and its wait; the driver's threads are not
+// the lesson's to pin, so the neighbour competes for every core there.
+// Its declaration is at the end of performance05.cpp.
+extern const LessonDeclaration kLesson;
 
 // The parameter of the noisy neighbour: "off" or "on".
 inline constexpr const char *kNeighbourParameter = "neighbour";
@@ -108,9 +110,6 @@ std::size_t samplesInterrupted(const Figures &figures);
 Json output(const LessonRun &run, const Measurements &measurements);
 // Every key of its stdout, in order (performance05fields.cpp).
 StdoutFields stdoutFields();
-Json panels(const Json &output);
-Json panelLayout();
-LessonSummary summarize(const Artifact &artifact);
 void check(const Json &document, const Json &output, Checker &checker);
 
 // The panels' values, made from the samples alone (the panels and the checks use these).
@@ -123,7 +122,8 @@ struct PanelValues {
 };
 PanelValues panelValues(const std::vector<double> &samples);
 
-// The lesson's contract: the functions above, its timeline and the parameters its stdout states.
-LessonContract contract();
+// The lesson's contract: its stdout fields, panels, checks, summary, timeline and the parameters
+// its stdout states (performance05contract.cpp).
+extern const LessonContract kContract;
 
 } // namespace lessonscope::performance05

@@ -1,7 +1,6 @@
-#include "core/lessons/performance-06/performance06.h"
+#include "core/lessons/performance-06/performance06contract.h"
 
 #include "core/lessons/performance-06/performance06callalone.h"
-#include "core/lessons/performance-06/performance06contract.h"
 #include "core/lessons/shared/matrixlesson.h"
 #include "core/lessons/shared/timedproduct.h"
 
@@ -9,7 +8,7 @@
 
 #include <algorithm>
 
-namespace lessonscope {
+namespace lessonscope::performance06 {
 
 namespace {
 
@@ -100,7 +99,7 @@ bool Experiment::repetition(bool timedRepetition, int round)
 
 } // namespace
 
-TimedProduct::Timed performance06::callAlone(TimedProduct &product)
+TimedProduct::Timed callAlone(TimedProduct &product)
 {
     warmUpUntilSteady(
         [&product] {
@@ -111,7 +110,7 @@ TimedProduct::Timed performance06::callAlone(TimedProduct &product)
     return product.call();
 }
 
-std::vector<int> Performance06::depthsUpTo(int largest)
+std::vector<int> depthsUpTo(int largest)
 {
     std::vector<int> depths;
     for (int depth = 1; depth < largest; depth *= 2)
@@ -120,7 +119,9 @@ std::vector<int> Performance06::depthsUpTo(int largest)
     return depths;
 }
 
-LessonInfo Performance06::makeInfo()
+namespace {
+
+LessonInfo makeInfo()
 {
     LessonInfo info;
     info.summary = "Time one call at a time against K calls kept in flight with one wait at the end, for K = 1, "
@@ -147,7 +148,7 @@ LessonInfo Performance06::makeInfo()
     return info;
 }
 
-LessonRun Performance06::runOn(const RunContext &context, const ParameterValues &values, RunObserver &observer) const
+LessonRun runOn(const RunContext &context, const ParameterValues &values, RunObserver &observer)
 {
     const auto repetitions = static_cast<std::size_t>(integerParameter(values, performance06::kRepetitionsParameter));
     const ProductProblem problem = matrixlesson::productProblem(values);
@@ -208,7 +209,7 @@ LessonRun Performance06::runOn(const RunContext &context, const ParameterValues 
     return run;
 }
 
-std::optional<std::string> Performance06::workProblem(const ParameterValues &values) const
+std::optional<std::string> workProblem(const ParameterValues &values)
 {
     // Each repetition: untimed calls (at most kLoneCallWarmUp.mostCalls), one call alone, then
     // bursts of 1, 2, 4 … up to depth calls (fewer than 2 × depth).
@@ -218,14 +219,15 @@ std::optional<std::string> Performance06::workProblem(const ParameterValues &val
         values, static_cast<double>(integerParameter(values, performance06::kRepetitionsParameter) * perRepetition));
 }
 
-std::string Performance06::describeParameters(const ParameterValues &values) const
+std::string describeParameters(const ParameterValues &values)
 {
-    std::string text = matrixlesson::describeProduct(values);
-    text.append(", K up to ").append(parameterText(values, performance06::kDepthParameter));
-    text.append(", ").append(parameterText(values, performance06::kRepetitionsParameter)).append(" repetitions");
-    if (values.count(param::kSeed))
-        text.append(", seed ").append(parameterText(values, param::kSeed));
-    return text;
+    return matrixlesson::describeProduct(
+        values,
+        {{kDepthParameter, "K up to {}"}, {kRepetitionsParameter, "{} repetitions"}, {param::kSeed, "seed {}"}});
 }
 
-} // namespace lessonscope
+} // namespace
+
+const LessonDeclaration kLesson{kId, makeInfo, kContract, runOn, describeParameters, workProblem};
+
+} // namespace lessonscope::performance06

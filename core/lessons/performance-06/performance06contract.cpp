@@ -1,12 +1,12 @@
 #include "core/lessons/performance-06/performance06contract.h"
 #include "core/lessons/performance-06/performance06timeline.h"
+#include "core/lesson/statedparameters.h"
 
 #include "core/lessons/shared/matrixlesson.h"
 
 #include "core/artifact/lenientjson.h"
 #include "core/base/units.h"
 #include "core/lesson/environmentinfo.h"
-#include "core/lesson/statedparameters.h"
 #include "core/timing/statistics.h"
 
 #include <nlohmann/json.hpp>
@@ -14,12 +14,6 @@
 #include <algorithm>
 
 namespace lessonscope::performance06 {
-
-// The lesson's contract: the functions below, its timeline and the parameters its stdout states.
-LessonContract contract()
-{
-    return {stdoutFields, panels, panelLayout, check, summarize, timelineFrom<Performance06Timeline>, parametersOf};
-}
 
 using namespace lenient;
 
@@ -92,7 +86,7 @@ Json output(const LessonRun &run, const Measurements &m)
     return out;
 }
 
-Json panels(const Json &out)
+static Json panels(const Json &out)
 {
     const Figures f = readFigures(out);
     Json list = Json::array();
@@ -130,7 +124,7 @@ Json panels(const Json &out)
     return list;
 }
 
-Json panelLayout()
+static Json panelLayout()
 {
     Json bar = barPanel(Json::array(), Json::array({kOneAtATime, kKeptBusy}));
     bar.erase("labels"); // the label names the largest depth a run measured
@@ -164,7 +158,7 @@ Figures readFigures(const Json &out)
     return f;
 }
 
-LessonSummary summarize(const Artifact &artifact)
+static LessonSummary summarize(const Artifact &artifact)
 {
     const Figures f = readFigures(artifact);
     LessonSummary summary = matrixlesson::matrixSummary(f.inputShape, f.weightShape, f.dtype);
@@ -199,7 +193,7 @@ LessonSummary summarize(const Artifact &artifact)
     return summary;
 }
 
-std::optional<ParameterValues> parametersOf(const Json &out)
+static std::optional<ParameterValues> parametersOf(const Json &out)
 {
     std::optional<ParameterValues> values = statedParameters(out, stdoutFields());
     const std::vector<std::int64_t> depths = integersOf(member(out, key::kDepths));
@@ -208,5 +202,8 @@ std::optional<ParameterValues> parametersOf(const Json &out)
     (*values)[kDepthParameter] = depths.back(); // the largest K: the depths double up to it
     return values;
 }
+
+const LessonContract kContract{stdoutFields, panels, panelLayout, check, summarize, timelineFrom<Performance06Timeline>,
+                               parametersOf};
 
 } // namespace lessonscope::performance06

@@ -1,23 +1,26 @@
 #pragma once
 
-// performance-06's stdout contract: the keys it prints, how they are read back into typed
-// figures, and the panels made from them (docs/artifact-format.md, "performance-06").
+// performance-06, declared (kLesson), and its stdout contract: the keys it prints, how they are
+// read back into typed figures, and the panels made from them (docs/artifact-format.md,
+// "performance-06").
 
-#include "core/artifact/artifact.h"
-#include "core/base/jsonfwd.h"
-#include "core/lesson/contractlesson.h"
-#include "core/lesson/lesson.h"
-#include "core/lesson/lessonsummary.h"
-#include "core/lessons/shared/productkeys.h"
-#include "core/lesson/samplefields.h"
-#include "core/lesson/stdoutfigures.h"
-
-#include <cstdint>
-#include <optional>
-#include <string>
-#include <vector>
+#include "core/lessons/shared/lessonheader.h"
 
 namespace lessonscope::performance06 {
+
+inline constexpr const char *kId = "performance-06";
+
+// performance-06 "Latency is not throughput": X (m×k) · W (k×n) on a DeviceStream or an OpenCL
+// device (runOn "opencl:N": a burst is K enqueues and one clFinish), timed two
+// ways in the same rounds — one call at a time (dispatch, wait: the latency), and K calls
+// dispatched back to back with one wait at the end, for K = 1, 2, 4 … up to the largest depth
+// (the time per call when the stream is kept busy). The largest depth's calls are traced; the
+// result is checked against a long-double reference.
+// Its declaration is at the end of performance06.cpp.
+extern const LessonDeclaration kLesson;
+
+// The depths up to largest: the powers of two below it, then largest itself (1, 2, 4 … 64).
+std::vector<int> depthsUpTo(int largest);
 
 // The parameters of how many rounds, and of the largest depth K (the depths double up to it).
 inline constexpr const char *kRepetitionsParameter = "repetitions";
@@ -88,14 +91,10 @@ inline double perCallSeconds(std::int64_t firstDispatchBegin, std::int64_t lastR
 Json output(const LessonRun &run, const Measurements &measurements);
 // Every key of its stdout, in order (performance06fields.cpp).
 StdoutFields stdoutFields();
-Json panels(const Json &output);
-Json panelLayout();
-LessonSummary summarize(const Artifact &artifact);
 void check(const Json &document, const Json &output, Checker &checker);
-// The parameters of the run, as its stdout states them (Lesson::parametersOf).
-std::optional<ParameterValues> parametersOf(const Json &output);
 
-// The lesson's contract: the functions above, its timeline and the parameters its stdout states.
-LessonContract contract();
+// The lesson's contract: its stdout fields, panels, checks, summary, timeline and the parameters
+// its stdout states (performance06contract.cpp).
+extern const LessonContract kContract;
 
 } // namespace lessonscope::performance06

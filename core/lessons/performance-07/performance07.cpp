@@ -1,13 +1,12 @@
-#include "core/lessons/performance-07/performance07.h"
-
 #include "core/lessons/performance-07/performance07contract.h"
+
 #include "core/lessons/shared/matrixlesson.h"
 
 #include <nlohmann/json.hpp>
 
 #include <cmath>
 
-namespace lessonscope {
+namespace lessonscope::performance07 {
 
 namespace {
 
@@ -22,7 +21,9 @@ constexpr const char *kMeasuredReading
 
 } // namespace
 
-LessonInfo Performance07::makeInfo()
+namespace {
+
+LessonInfo makeInfo()
 {
     LessonInfo info;
     info.summary = "Time the same product in several runs: each run's 95% interval is narrow, and the runs' "
@@ -43,7 +44,7 @@ LessonInfo Performance07::makeInfo()
     return info;
 }
 
-LessonRun Performance07::runOn(const RunContext &context, const ParameterValues &values, RunObserver &observer) const
+LessonRun runOn(const RunContext &context, const ParameterValues &values, RunObserver &observer)
 {
     const int runs = static_cast<int>(integerParameter(values, performance07::kRunsParameter));
     const auto samples = static_cast<std::size_t>(integerParameter(values, param::kSamples));
@@ -93,17 +94,21 @@ LessonRun Performance07::runOn(const RunContext &context, const ParameterValues 
     return run;
 }
 
-std::optional<std::string> Performance07::workProblem(const ParameterValues &values) const
+std::optional<std::string> workProblem(const ParameterValues &values)
 {
     return matrixlesson::workProblem(values,
                                      static_cast<double>(integerParameter(values, param::kSamples)
                                                          * integerParameter(values, performance07::kRunsParameter)));
 }
 
-std::string Performance07::describeParameters(const ParameterValues &values) const
+std::string describeParameters(const ParameterValues &values)
 {
-    return matrixlesson::describeProduct(values) + ", " + parameterText(values, performance07::kRunsParameter)
-        + " runs of " + parameterText(values, param::kSamples) + " warm samples";
+    return matrixlesson::describeProduct(
+        values, {{kRunsParameter, "{} runs"}, {param::kSamples, "{} warm samples each"}, {param::kSeed, "seed {}"}});
 }
 
-} // namespace lessonscope
+} // namespace
+
+const LessonDeclaration kLesson{kId, makeInfo, kContract, runOn, describeParameters, workProblem};
+
+} // namespace lessonscope::performance07

@@ -1,6 +1,5 @@
 #include "core/lessons/performance-07/performance07contract.h"
 #include "core/lessons/performance-07/performance07timeline.h"
-#include "core/lesson/statedparameters.h"
 
 #include "core/lesson/declaredpanels.h"
 #include "core/lesson/stdoutchecks.h"
@@ -13,13 +12,6 @@
 #include <cmath>
 
 namespace lessonscope::performance07 {
-
-// The lesson's contract: the functions below, its timeline and the parameters its stdout states.
-LessonContract contract()
-{
-    constexpr auto &parameters = statedParametersOf<stdoutFields>;
-    return {stdoutFields, panels, panelLayout, check, summarize, timelineFrom<Performance07Timeline>, parameters};
-}
 
 namespace {
 
@@ -102,17 +94,17 @@ Json output(const LessonRun &run, const Samples &warm, double maxAbsError)
     return out;
 }
 
-StdoutFields stdoutFields()
+static StdoutFields stdoutFields()
 {
     static constexpr auto fields = fieldsOf(kFields);
     return fields;
 }
 
-Json panels(const Json &out) { return declaredPanels(kPanels, out); }
+static Json panels(const Json &out) { return declaredPanels(kPanels, out); }
 
-Json panelLayout() { return declaredLayout(kPanels); }
+static Json panelLayout() { return declaredLayout(kPanels); }
 
-void check(const Json &document, const Json &out, Checker &checker)
+static void check(const Json &document, const Json &out, Checker &checker)
 {
     checkSampleEvidence(out, key::kWarmSamples, checker);
     if (!stdoutchecks::durationsOf(out, key::kWarmSamples, checker))
@@ -138,7 +130,7 @@ Figures readFigures(const Json &out)
     return f;
 }
 
-LessonSummary summarize(const Artifact &artifact)
+static LessonSummary summarize(const Artifact &artifact)
 {
     const Figures f = readFigures(artifact);
     LessonSummary summary = matrixlesson::matrixSummary(f.inputShape, f.weightShape, f.dtype);
@@ -161,5 +153,8 @@ LessonSummary summarize(const Artifact &artifact)
     summary.headlineKey = key::kMedianOfRuns;
     return summary;
 }
+
+const LessonContract kContract{stdoutFields, panels,    panelLayout,
+                               check,        summarize, timelineFrom<Performance07Timeline>};
 
 } // namespace lessonscope::performance07

@@ -1,20 +1,23 @@
 #pragma once
 
-// performance-07's stdout contract: the keys it prints, each bound to its typed figure (the runs'
-// computed once from their clean samples), and the panels made from them
-// (docs/artifact-format.md, "performance-07").
+// performance-07, declared (kLesson), and its stdout contract: the keys it prints, each bound to
+// its typed figure (the runs' computed once from their clean samples), and the panels made from
+// them (docs/artifact-format.md, "performance-07").
 
-#include "core/artifact/artifact.h"
-#include "core/lesson/contractlesson.h"
-#include "core/lesson/lesson.h"
-#include "core/lesson/boundfigures.h"
-#include "core/lesson/lessonsummary.h"
-#include "core/lesson/samplefields.h"
-#include "core/lesson/stdoutfigures.h"
-#include "core/lessons/shared/productfields.h"
-#include "core/lessons/shared/productkeys.h"
+#include "core/lessons/shared/lessonheader.h"
 
 namespace lessonscope::performance07 {
+
+inline constexpr const char *kId = "performance-07";
+
+// performance-07 "Repeat the run, not only the call": the same product timed in several runs,
+// each on a fresh stream (or device context) with fresh buffers and spread over time. Each run's
+// median comes with its 95% interval from that run's samples; the medians of the runs spread far
+// wider than one run's interval says, and two identical runs are then called different. The
+// learner predicts how much wider: the band that holds every run's median, in widths of one
+// run's interval.
+// Its declaration is at the end of performance07.cpp.
+extern const LessonDeclaration kLesson;
 
 // The parameter of how many runs, each of `samples` warm calls.
 inline constexpr const char *kRunsParameter = "runs";
@@ -101,13 +104,9 @@ Figures readFigures(const Json &output);
 inline Figures readFigures(const Artifact &a) { return figuresOf(a, readFigures); }
 
 Json output(const LessonRun &run, const Samples &warm, double maxAbsError);
-StdoutFields stdoutFields();
-Json panels(const Json &output);
-Json panelLayout();
-LessonSummary summarize(const Artifact &artifact);
-void check(const Json &document, const Json &output, Checker &checker);
 
-// The lesson's contract: the functions above, its timeline and the parameters its stdout states.
-LessonContract contract();
+// The lesson's contract: its stdout fields, panels, checks, summary, timeline and the parameters
+// its stdout states (performance07contract.cpp).
+extern const LessonContract kContract;
 
 } // namespace lessonscope::performance07

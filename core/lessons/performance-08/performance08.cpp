@@ -1,7 +1,6 @@
-#include "core/lessons/performance-08/performance08.h"
+#include "core/lessons/performance-08/performance08contract.h"
 
 #include "core/lesson/environmentinfo.h"
-#include "core/lessons/performance-08/performance08contract.h"
 #include "core/lessons/performance-08/performance08device.h"
 #include "core/lessons/performance-08/performance08experiment.h"
 #include "core/lessons/shared/matrixlesson.h"
@@ -10,7 +9,7 @@
 
 #include <stdexcept>
 
-namespace lessonscope {
+namespace lessonscope::performance08 {
 
 namespace {
 
@@ -27,7 +26,9 @@ constexpr const char *kMeasuredReading
 
 } // namespace
 
-LessonInfo Performance08::makeInfo()
+namespace {
+
+LessonInfo makeInfo()
 {
     LessonInfo info;
     info.summary = "Measure what a clock read costs and how finely it ticks, then time a short operation "
@@ -41,7 +42,7 @@ LessonInfo Performance08::makeInfo()
     return info;
 }
 
-LessonRun Performance08::runOn(const RunContext &context, const ParameterValues &values, RunObserver &observer) const
+LessonRun runOn(const RunContext &context, const ParameterValues &values, RunObserver &observer)
 {
     const std::optional<int> index = openClDeviceIndex(context.device);
     if (context.device != kStreamDevice && !index)
@@ -87,9 +88,13 @@ LessonRun Performance08::runOn(const RunContext &context, const ParameterValues 
     return run;
 }
 
-std::string Performance08::describeParameters(const ParameterValues &values) const
+std::string describeParameters(const ParameterValues &values)
 {
     return "a 32-term float32 dot product, " + parameterText(values, param::kSamples) + " readings per batch size";
 }
 
-} // namespace lessonscope
+} // namespace
+
+const LessonDeclaration kLesson{kId, makeInfo, kContract, runOn, describeParameters};
+
+} // namespace lessonscope::performance08

@@ -1,6 +1,5 @@
 #include "core/lessons/performance-08/performance08contract.h"
 #include "core/lessons/performance-08/performance08timeline.h"
-#include "core/lesson/statedparameters.h"
 
 #include "core/artifact/lenientjson.h"
 #include "core/lesson/declaredpanels.h"
@@ -15,13 +14,6 @@
 #include <cmath>
 
 namespace lessonscope::performance08 {
-
-// The lesson's contract: the functions below, its timeline and the parameters its stdout states.
-LessonContract contract()
-{
-    constexpr auto &parameters = statedParametersOf<stdoutFields>;
-    return {stdoutFields, panels, panelLayout, check, summarize, timelineFrom<Performance08Timeline>, parameters};
-}
 
 using namespace lenient;
 
@@ -146,15 +138,15 @@ Json output(const LessonRun &run, const ClockCost &clock, const BatchReadings &b
     return out;
 }
 
-StdoutFields stdoutFields()
+static StdoutFields stdoutFields()
 {
     static constexpr auto fields = fieldsOf(kFields);
     return fields;
 }
 
-Json panels(const Json &out) { return declaredPanels(panelsOf(out), out); }
+static Json panels(const Json &out) { return declaredPanels(panelsOf(out), out); }
 
-Json panelLayout() { return declaredLayout(kHostPanels); }
+static Json panelLayout() { return declaredLayout(kHostPanels); }
 
 Figures readFigures(const Json &out)
 {
@@ -163,7 +155,7 @@ Figures readFigures(const Json &out)
     return f;
 }
 
-void check(const Json &document, const Json &out, Checker &checker)
+static void check(const Json &document, const Json &out, Checker &checker)
 {
     using namespace stdoutchecks;
     checkSampleEvidence(out, key::kClockRead, checker);
@@ -183,7 +175,7 @@ void check(const Json &document, const Json &out, Checker &checker)
     checkTraceLength(document, stated, checker);
 }
 
-LessonSummary summarize(const Artifact &artifact)
+static LessonSummary summarize(const Artifact &artifact)
 {
     const Figures f = readFigures(artifact);
     LessonSummary summary;
@@ -228,5 +220,8 @@ LessonSummary summarize(const Artifact &artifact)
     summary.headlineKey = key::kClockReadMedian;
     return summary;
 }
+
+const LessonContract kContract{stdoutFields, panels,    panelLayout,
+                               check,        summarize, timelineFrom<Performance08Timeline>};
 
 } // namespace lessonscope::performance08

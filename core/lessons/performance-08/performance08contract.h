@@ -1,20 +1,24 @@
 #pragma once
 
-// performance-08's stdout contract: the keys it prints, each bound to its typed figure, and the
-// panels made from them (docs/artifact-format.md, "performance-08").
+// performance-08, declared (kLesson), and its stdout contract: the keys it prints, each bound to
+// its typed figure, and the panels made from them (docs/artifact-format.md, "performance-08").
 
-#include "core/artifact/artifact.h"
-#include "core/lesson/contractlesson.h"
-#include "core/lesson/lesson.h"
-#include "core/lesson/boundfigures.h"
-#include "core/lesson/lessonsummary.h"
-#include "core/lesson/samplefields.h"
-#include "core/lesson/stdoutfigures.h"
+#include "core/lessons/shared/lessonheader.h"
 #include "core/lessons/performance-08/performance08experiment.h"
-#include "core/lessons/shared/productfields.h"
-#include "core/lessons/shared/productkeys.h"
 
 namespace lessonscope::performance08 {
+
+inline constexpr const char *kId = "performance-08";
+
+// performance-08 "Time more than the clock": what a steady_clock read costs and how finely it
+// ticks (and a TSC read where the TSC is invariant), then a short operation — a 32-term float32
+// dot product — timed 1, 10, … 10,000 to a reading. The clock's share of a reading falls as the
+// batch grows; the learner predicts the batch where it falls below 1%. On "stream" the host's
+// own clock is the subject (no stream worker: the host times its own work); on an OpenCL device
+// ("opencl:N") the device's profiling timer is, a reading one kernel's START → END and its fixed
+// cost what an empty kernel reads (performance08device.h).
+// Its declaration is at the end of performance08.cpp.
+extern const LessonDeclaration kLesson;
 
 namespace key {
 using productkey::kBackend, productkey::kCancelled, productkey::kCompiler, productkey::kEigen, productkey::kLessonscope,
@@ -134,13 +138,9 @@ Figures readFigures(const Json &output);
 inline Figures readFigures(const Artifact &a) { return figuresOf(a, readFigures); }
 
 Json output(const LessonRun &run, const ClockCost &clock, const BatchReadings &batches);
-StdoutFields stdoutFields();
-Json panels(const Json &output);
-Json panelLayout();
-LessonSummary summarize(const Artifact &artifact);
-void check(const Json &document, const Json &output, Checker &checker);
 
-// The lesson's contract: the functions above, its timeline and the parameters its stdout states.
-LessonContract contract();
+// The lesson's contract: its stdout fields, panels, checks, summary, timeline and the parameters
+// its stdout states (performance08contract.cpp).
+extern const LessonContract kContract;
 
 } // namespace lessonscope::performance08

@@ -1,7 +1,6 @@
-#include "core/lessons/performance-09/performance09.h"
+#include "core/lessons/performance-09/performance09contract.h"
 
 #include "core/lessons/performance-03/placedsampler.h"
-#include "core/lessons/performance-09/performance09contract.h"
 #include "core/lessons/shared/matrixlesson.h"
 #include "core/lessons/shared/timedproduct.h"
 #include "core/opencl/opencldevices.h"
@@ -12,7 +11,7 @@
 #include <cmath>
 #include <stdexcept>
 
-namespace lessonscope {
+namespace lessonscope::performance09 {
 
 namespace {
 
@@ -144,7 +143,9 @@ void Experiment::twins(int r, const SampleQuota &quota)
 
 } // namespace
 
-LessonInfo Performance09::makeInfo()
+namespace {
+
+LessonInfo makeInfo()
 {
     LessonInfo info;
     info.firstCallApart = true; // the kernel's first enqueue is shown apart
@@ -168,7 +169,7 @@ LessonInfo Performance09::makeInfo()
     return info;
 }
 
-LessonRun Performance09::runOn(const RunContext &context, const ParameterValues &values, RunObserver &observer) const
+LessonRun runOn(const RunContext &context, const ParameterValues &values, RunObserver &observer)
 {
     LessonRun run;
     run.lessonId = kId;
@@ -197,21 +198,21 @@ LessonRun Performance09::runOn(const RunContext &context, const ParameterValues 
     return run;
 }
 
-std::optional<std::string> Performance09::workProblem(const ParameterValues &values) const
+std::optional<std::string> workProblem(const ParameterValues &values)
 {
     return matrixlesson::workProblem(values, static_cast<double>(integerParameter(values, param::kSamples)));
 }
 
-std::string Performance09::describeParameters(const ParameterValues &values) const
+std::string describeParameters(const ParameterValues &values)
 {
-    std::string text = matrixlesson::describeProduct(values);
-    if (values.count(param::kSamples))
-        text.append(", ").append(parameterText(values, param::kSamples)).append(" warm samples");
-    if (values.count(performance09::kPlaceSizeParameter))
-        text.append(", writes of ").append(parameterText(values, performance09::kPlaceSizeParameter)).append("²");
-    if (values.count(param::kSeed))
-        text.append(", seed ").append(parameterText(values, param::kSeed));
-    return text;
+    return matrixlesson::describeProduct(
+        values,
+        {{param::kSamples, "{} warm samples"}, {kPlaceSizeParameter, "writes of {}²"}, {param::kSeed, "seed {}"}});
 }
 
-} // namespace lessonscope
+} // namespace
+
+const LessonDeclaration kLesson{
+    kId, makeInfo, kContract, runOn, describeParameters, workProblem, LessonDevices::RealDeviceOnly};
+
+} // namespace lessonscope::performance09

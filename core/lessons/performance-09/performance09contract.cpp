@@ -1,6 +1,5 @@
 #include "core/lessons/performance-09/performance09contract.h"
 #include "core/lessons/performance-09/performance09timeline.h"
-#include "core/lesson/statedparameters.h"
 
 #include "core/lessons/shared/matrixlesson.h"
 
@@ -15,13 +14,6 @@
 #include <cmath>
 
 namespace lessonscope::performance09 {
-
-// The lesson's contract: the functions below, its timeline and the parameters its stdout states.
-LessonContract contract()
-{
-    constexpr auto &parameters = statedParametersOf<stdoutFields>;
-    return {stdoutFields, panels, panelLayout, check, summarize, timelineFrom<Performance09Timeline>, parameters};
-}
 
 using namespace lenient;
 
@@ -139,13 +131,13 @@ Json output(const LessonRun &run, const Measurements &m)
     return out;
 }
 
-StdoutFields stdoutFields()
+static StdoutFields stdoutFields()
 {
     static constexpr auto fields = fieldsOf(kFields);
     return fields;
 }
 
-Json panels(const Json &out)
+static Json panels(const Json &out)
 {
     const auto value = [&out](const char *name) {
         const Json *v = member(out, name);
@@ -179,7 +171,7 @@ Json panels(const Json &out)
     return list;
 }
 
-Json panelLayout()
+static Json panelLayout()
 {
     Json clocks = barPanel(kClocksTitle, Json::array({kFirstLabel, kWarmLabel}),
                            Json::array({kHostSeries, kQueueSeries, kWorkSeries}));
@@ -198,7 +190,7 @@ Figures readFigures(const Json &out)
     return f;
 }
 
-LessonSummary summarize(const Artifact &artifact)
+static LessonSummary summarize(const Artifact &artifact)
 {
     const Figures f = readFigures(artifact);
     LessonSummary summary = matrixlesson::matrixSummary(f.inputShape, f.weightShape, f.dtype);
@@ -227,5 +219,8 @@ LessonSummary summarize(const Artifact &artifact)
     summary.headlineKey = key::kWorkMedian;
     return summary;
 }
+
+const LessonContract kContract{stdoutFields, panels,    panelLayout,
+                               check,        summarize, timelineFrom<Performance09Timeline>};
 
 } // namespace lessonscope::performance09

@@ -1,25 +1,22 @@
 #pragma once
 
-// performance-09's stdout contract: the keys it prints, each bound to its typed figure, and the
-// panels made from them (docs/artifact-format.md, "performance-09").
+// performance-09, declared (kLesson), and its stdout contract: the keys it prints, each bound to
+// its typed figure, and the panels made from them (docs/artifact-format.md, "performance-09").
 
-#include "core/artifact/artifact.h"
-#include "core/base/jsonfwd.h"
-#include "core/lesson/contractlesson.h"
-#include "core/lesson/lesson.h"
-#include "core/lesson/boundfigures.h"
-#include "core/lesson/lessonsummary.h"
-#include "core/lessons/shared/productfields.h"
-#include "core/lessons/shared/productkeys.h"
-#include "core/lesson/samplefields.h"
-#include "core/lesson/stdoutfigures.h"
-
-#include <cstdint>
-#include <optional>
-#include <string>
-#include <vector>
+#include "core/lessons/shared/lessonheader.h"
 
 namespace lessonscope::performance09 {
+
+inline constexpr const char *kId = "performance-09";
+
+// performance-09 "Time on the device's clock": the course's product as a kernel on an OpenCL
+// device, each call timed twice — by the host (enqueue to the readiness it observed) and by the
+// device's own profiling timestamps (QUEUED, SUBMIT, START, END) — the kernel's first enqueue
+// after an explicit build, a write not awaited whose copy leaks into a timer started "after
+// placement", and the device clock's resolution. It runs on a device only: on the stream, which
+// has no clock of its own, it runs on the first OpenCL device, and says so when there is none.
+// Its declaration is at the end of performance09.cpp.
+extern const LessonDeclaration kLesson;
 
 // The parameter of the writes' size: n of their n×n · n×n inputs.
 inline constexpr const char *kPlaceSizeParameter = "place_size";
@@ -162,13 +159,10 @@ Figures readFigures(const Json &output);
 inline Figures readFigures(const Artifact &a) { return figuresOf(a, readFigures); }
 
 Json output(const LessonRun &run, const Measurements &measurements);
-StdoutFields stdoutFields();
-Json panels(const Json &output);
-Json panelLayout();
-LessonSummary summarize(const Artifact &artifact);
 void check(const Json &document, const Json &output, Checker &checker);
 
-// The lesson's contract: the functions above, its timeline and the parameters its stdout states.
-LessonContract contract();
+// The lesson's contract: its stdout fields, panels, checks, summary, timeline and the parameters
+// its stdout states (performance09contract.cpp).
+extern const LessonContract kContract;
 
 } // namespace lessonscope::performance09

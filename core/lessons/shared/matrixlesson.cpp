@@ -164,6 +164,20 @@ std::string describeProduct(const ParameterValues &values)
     return text;
 }
 
+std::string describeProduct(const ParameterValues &values, std::initializer_list<DescribedParameter> parameters)
+{
+    std::string text = describeProduct(values);
+    for (const DescribedParameter &parameter : parameters) {
+        if (parameter.name && !values.count(parameter.name))
+            continue;
+        std::string words = parameter.words;
+        if (const auto value = words.find("{}"); parameter.name && value != std::string::npos)
+            words.replace(value, 2, parameterText(values, parameter.name));
+        text.append(", ").append(words);
+    }
+    return text;
+}
+
 LessonSummary matrixSummary(const std::vector<std::int64_t> &inputShape, const std::vector<std::int64_t> &weightShape,
                             const std::string &dtype)
 {

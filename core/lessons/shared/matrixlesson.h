@@ -10,6 +10,7 @@
 #include "core/lessons/shared/timedproduct.h"
 #include "core/timing/matmulkernel.h"
 
+#include <initializer_list>
 #include <memory>
 #include <string>
 
@@ -73,6 +74,17 @@ double checkAgainstReference(const MatmulKernel &kernel, double lastWhole, const
 
 // "X 64×32 · W 32×16 float32": the product the parameters describe.
 std::string describeProduct(const ParameterValues &values);
+
+// One parameter in a run's description: its words, "{}" standing for its value ("seed {}"); with
+// no name, words said of every run.
+struct DescribedParameter {
+    const char *name;
+    const char *words;
+};
+
+// "X 64×32 · W 32×16 float32, 7 warm samples, seed 0": the product, then each described
+// parameter that has a value, in order (a lesson's describeParameters).
+std::string describeProduct(const ParameterValues &values, std::initializer_list<DescribedParameter> parameters);
 
 // A matrix lesson's summary, begun: its setup ("64×32 · 32×16 float32") and its "shape" and
 // "dtype" settings, which a comparison names when they differ. What a file lacks is left out.
