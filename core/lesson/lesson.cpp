@@ -202,6 +202,15 @@ LessonRun Lesson::runOn(const RunContext &context, const ParameterValues &values
     return run(values, observer);
 }
 
+LessonRun begunRun(const char *lessonId, const ParameterValues &values, MeasuringReport measuring)
+{
+    LessonRun run;
+    run.lessonId = lessonId;
+    run.parameters = values;
+    run.measuring = std::move(measuring);
+    return run;
+}
+
 LessonRun runLesson(const Lesson &lesson, const ParameterValues &values, RunObserver &observer,
                     const RunContext &context)
 {

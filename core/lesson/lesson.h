@@ -159,6 +159,10 @@ struct LessonRun {
     MeasuringReport measuring;
 };
 
+// A run begun: the lesson's id, the parameters it runs with and how it will measure (its rounds
+// and the clean samples it wants), before anything is measured.
+LessonRun begunRun(const char *lessonId, const ParameterValues &values, MeasuringReport measuring = {});
+
 // How a running lesson reports and is stopped. Called on the thread that runs the lesson.
 class RunObserver
 {

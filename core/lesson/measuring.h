@@ -146,9 +146,11 @@ WarmUp warmUpUntilSteady(const std::function<std::pair<std::int64_t, bool>()> &c
 // verdict (core/lesson/disturbance.h).
 struct MeasuringReport {
     int rounds = 0;
-    std::vector<WarmUp> warmUps; // one per round (or per size, per type: the lesson's)
-    std::size_t wanted = 0;      // clean samples asked for, of the lesson's headline quantity
-    std::size_t measured = 0;    // timed units measured (calls, pairs, bursts, processes)
+    // One per round (or per size, per type: the lesson's); initialized, so that begunRun's
+    // designated initializers may leave it out.
+    std::vector<WarmUp> warmUps{};
+    std::size_t wanted = 0;   // clean samples asked for, of the lesson's headline quantity
+    std::size_t measured = 0; // timed units measured (calls, pairs, bursts, processes)
     std::size_t clean = 0;
     std::size_t interrupted = 0;
     std::size_t sharedCpu = 0; // units during which the lesson's own threads shared a CPU

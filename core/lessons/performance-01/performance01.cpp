@@ -58,12 +58,8 @@ LessonRun runOn(const RunContext &context, const ParameterValues &values, RunObs
     const auto samples = static_cast<std::size_t>(integerParameter(values, param::kSamples));
     const ProductProblem problem = matrixlesson::productProblem(values);
 
-    LessonRun run;
-    run.lessonId = kId;
-    run.parameters = values;
+    LessonRun run = begunRun(kId, values, {.rounds = measuring::kRounds, .wanted = samples});
     run.calls.reserve(samples * measuring::kMostSamplesFactor + 1); // no reallocation between calls
-    run.measuring.rounds = measuring::kRounds;
-    run.measuring.wanted = samples;
 
     const SampleQuota quota(samples);
     Samples warm;

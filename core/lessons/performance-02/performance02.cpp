@@ -99,9 +99,7 @@ LessonRun runOn(const RunContext &context, const ParameterValues &values, RunObs
         = performance02::requestOf(values, device == kStreamDevice ? resolvedMatmulIsa(context.isa) : std::string());
     request.device = device;
     const int processes = static_cast<int>(integerParameter(values, performance02::kProcessesParameter));
-    LessonRun run;
-    run.lessonId = kId;
-    run.parameters = values;
+    LessonRun run = begunRun(kId, values);
     run.device = device == kStreamDevice ? "eigen-stream-worker" : kDeviceBackend;
     run.instructionSet = request.isa;
 

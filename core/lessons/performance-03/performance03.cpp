@@ -221,10 +221,7 @@ LessonRun runOn(const RunContext &context, const ParameterValues &values, RunObs
     std::vector<int> sizes = sizesOf(choiceParameter(values, performance03::kSizesParameter));
     if (sizes.empty())
         sizes = sizesOf(sweeps().front()); // unreachable after resolveParameters: every choice parses
-    LessonRun run;
-    run.lessonId = kId;
-    run.parameters = values;
-    run.measuring.rounds = measuring::kRounds;
+    LessonRun run = begunRun(kId, values, {.rounds = measuring::kRounds});
     Experiment experiment(observer, run);
     experiment.dtype = choiceParameter(values, param::kDtype) == "float64" ? MatmulKernel::Dtype::Float64
                                                                            : MatmulKernel::Dtype::Float32;

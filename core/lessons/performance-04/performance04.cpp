@@ -92,12 +92,8 @@ LessonRun runOn(const RunContext &context, const ParameterValues &values, RunObs
     ProductProblem float64 = problem;
     float64.dtype = MatmulKernel::Dtype::Float64;
 
-    LessonRun run;
-    run.lessonId = kId;
-    run.parameters = values;
+    LessonRun run = begunRun(kId, values, {.rounds = measuring::kRounds, .wanted = samples});
     run.calls.reserve(2 * samples * measuring::kMostSamplesFactor); // no reallocation between calls
-    run.measuring.rounds = measuring::kRounds;
-    run.measuring.wanted = samples;
 
     performance04::Measurements measurements;
     measurements.untimedCalls = kUntimedCalls;

@@ -79,13 +79,8 @@ LessonRun runOn(const RunContext &context, const ParameterValues &values, RunObs
 {
     const auto samples = static_cast<std::size_t>(integerParameter(values, param::kSamples));
     const ProductProblem problem = matrixlesson::productProblem(values);
-    LessonRun run;
-    run.lessonId = kId;
-    run.parameters = values;
+    LessonRun run = begunRun(kId, values, {.rounds = measuring::kRounds, .wanted = samples, .keepsInterrupted = true});
     run.calls.reserve(samples); // no reallocation between calls
-    run.measuring.rounds = measuring::kRounds;
-    run.measuring.wanted = samples;
-    run.measuring.keepsInterrupted = true;
     performance05::Measurements m;
     m.neighbour = choiceParameter(values, performance05::kNeighbourParameter);
     // This lesson's samples are every call, interrupted or not: the whole distribution is what it

@@ -152,11 +152,7 @@ LessonRun runOn(const RunContext &context, const ParameterValues &values, RunObs
 {
     const auto repetitions = static_cast<std::size_t>(integerParameter(values, performance06::kRepetitionsParameter));
     const ProductProblem problem = matrixlesson::productProblem(values);
-    LessonRun run;
-    run.lessonId = kId;
-    run.parameters = values;
-    run.measuring.rounds = measuring::kRounds;
-    run.measuring.wanted = repetitions;
+    LessonRun run = begunRun(kId, values, {.rounds = measuring::kRounds, .wanted = repetitions});
     performance06::Measurements m;
     m.depths = depthsUpTo(static_cast<int>(integerParameter(values, performance06::kDepthParameter)));
     m.warmupRounds = kWarmupRounds;

@@ -49,12 +49,8 @@ LessonRun runOn(const RunContext &context, const ParameterValues &values, RunObs
     const int runs = static_cast<int>(integerParameter(values, performance07::kRunsParameter));
     const auto samples = static_cast<std::size_t>(integerParameter(values, param::kSamples));
     const ProductProblem problem = matrixlesson::productProblem(values);
-    LessonRun run;
-    run.lessonId = kId;
-    run.parameters = values;
+    LessonRun run = begunRun(kId, values, {.rounds = runs, .wanted = samples * static_cast<std::size_t>(runs)});
     run.calls.reserve(static_cast<std::size_t>(runs) * samples * measuring::kMostSamplesFactor); // none between calls
-    run.measuring.rounds = runs;
-    run.measuring.wanted = samples * static_cast<std::size_t>(runs);
     Samples warm;
     double maxAbsError = std::nan("");
     ReplacementBudget budget; // one for the whole run: a busy machine costs its 5 s once, not per run

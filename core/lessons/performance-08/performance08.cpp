@@ -49,13 +49,10 @@ LessonRun runOn(const RunContext &context, const ParameterValues &values, RunObs
         throw std::invalid_argument("no device \"" + context.device + "\": " + kId
                                     + " runs on the host (\"stream\") or on \"opencl:N\"");
     const auto samples = static_cast<int>(integerParameter(values, param::kSamples));
-    LessonRun run;
-    run.lessonId = kId;
-    run.parameters = values;
+    LessonRun run = begunRun(kId, values, {.wanted = static_cast<std::size_t>(samples)});
     run.device = "host";
     run.waitStrategy = kNoWaitStrategy; // the host reads its own clock around its own work
     run.calls.reserve(static_cast<std::size_t>(samples) * performance08::kBatchSizes.size());
-    run.measuring.wanted = static_cast<std::size_t>(samples);
     performance08::ClockCost clock;
     performance08::BatchReadings batches;
     if (index) {

@@ -171,9 +171,7 @@ LessonInfo makeInfo()
 
 LessonRun runOn(const RunContext &context, const ParameterValues &values, RunObserver &observer)
 {
-    LessonRun run;
-    run.lessonId = kId;
-    run.parameters = values;
+    LessonRun run = begunRun(kId, values);
     Experiment experiment(deviceFor(context.device), values, run, observer);
     run.calls.reserve(experiment.samples * measuring::kMostSamplesFactor + 1);
     run.measuring.rounds = measuring::kRounds;
