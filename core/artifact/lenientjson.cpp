@@ -19,6 +19,14 @@ std::string stringOf(const Json *value)
     return value && value->is_string() ? value->get<std::string>() : std::string();
 }
 
+std::vector<std::string> stringsOf(const Json *value)
+{
+    std::vector<std::string> texts;
+    for (std::size_t i = 0; value && value->is_array() && i < value->size(); ++i)
+        texts.push_back(stringOf(&(*value)[i]));
+    return texts;
+}
+
 std::string stringMember(const Json &object, const char *key) { return stringOf(member(object, key)); }
 
 std::optional<double> numberOf(const Json *value)

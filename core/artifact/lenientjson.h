@@ -24,5 +24,7 @@ std::optional<std::int64_t> integerOf(const Json *value);
 std::vector<double> numbersOf(const Json *value);
 // The integers of an array; other elements are left out.
 std::vector<std::int64_t> integersOf(const Json *value);
+// The texts of an array; an element that is not a text reads as empty, keeping the others' index.
+std::vector<std::string> stringsOf(const Json *value);
 
 } // namespace lessonscope::lenient

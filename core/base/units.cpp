@@ -121,4 +121,6 @@ std::string formatShape(const std::vector<std::int64_t> &shape)
     return text;
 }
 
+std::string formatPercent(double fraction) { return formatNumber(fraction * 100) + "%"; }
+
 } // namespace lessonscope

@@ -21,6 +21,8 @@ DurationUnit durationUnitFor(double seconds);
 // with thousands separators from 100, two significant digits at least below 0.01; never an
 // exponent. NaN: "n/a".
 std::string formatRatio(double ratio);
+// A fraction as a percentage, formatNumber(fraction × 100) and "%": 0.253 → "25.3%".
+std::string formatPercent(double fraction);
 
 // A plain number (an error, a count) with three significant digits as people read it: "0.0153",
 // "42.1", "2.38 × 10⁻⁷", "1.20 × 10⁹" — powers of ten written out, never an "e" exponent.

@@ -104,6 +104,8 @@ void readFigure(const Json &out, const char *key, FigureValue value)
                 *figure = integersOf(read);
             else if constexpr (std::is_same_v<T, std::string>)
                 *figure = stringOf(read);
+            else if constexpr (std::is_same_v<T, std::vector<std::string>>)
+                *figure = stringsOf(read);
             else if constexpr (std::is_same_v<T, bool>)
                 *figure = read && read->is_boolean() && read->template get<bool>();
             else if constexpr (std::is_same_v<T, SampleColumns>)

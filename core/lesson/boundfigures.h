@@ -32,9 +32,10 @@ namespace lessonscope {
 // says so) while it has none; a list or a text is left out while empty only on a field printed by
 // some runs; samples are written with their two companions (samplefields.h).
 template<template<typename> typename Ref>
-using FigureVariant = std::variant<Ref<std::optional<double>>, Ref<std::optional<std::int64_t>>,
-                                   Ref<std::vector<double>>, Ref<std::vector<std::int64_t>>, Ref<std::int64_t>,
-                                   Ref<std::string>, Ref<bool>, Ref<SampleColumns>, Ref<std::vector<SampleColumns>>>;
+using FigureVariant
+    = std::variant<Ref<std::optional<double>>, Ref<std::optional<std::int64_t>>, Ref<std::vector<double>>,
+                   Ref<std::vector<std::int64_t>>, Ref<std::int64_t>, Ref<std::string>, Ref<std::vector<std::string>>,
+                   Ref<bool>, Ref<SampleColumns>, Ref<std::vector<SampleColumns>>>;
 template<typename T>
 using PointerTo = T *;
 template<typename T>
@@ -100,6 +101,12 @@ template<typename F>
 constexpr BoundFigure<F> text(const char *key, const char *meaning, std::string F::*member)
 {
     return {field::text(key, meaning), member};
+}
+// A list of texts (["float32", "float64"]).
+template<typename F>
+constexpr BoundFigure<F> texts(const char *key, const char *meaning, std::vector<std::string> F::*member)
+{
+    return {field::list(key, "", meaning), member};
 }
 template<typename F>
 constexpr BoundFigure<F> boolean(const char *key, const char *meaning, bool F::*member)

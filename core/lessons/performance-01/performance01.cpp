@@ -30,10 +30,6 @@ constexpr const char *kMeasuredReading
       "the synchronization. Compilation and data preparation need separately chosen boundaries when "
       "included in a benchmark.";
 
-} // namespace
-
-namespace {
-
 LessonInfo makeInfo()
 {
     LessonInfo info;

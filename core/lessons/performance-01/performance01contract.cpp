@@ -87,13 +87,7 @@ Json output(const LessonRun &run, const Samples &warm, double maxAbsError, const
     // A run cancelled before its first warm call has no median: the key is left out rather than
     // written as null or NaN, which would not be a duration.
     deriveMedians(f);
-    const auto stated = [&run](const char *name) {
-        const Json value = parameterJson(run.parameters, name);
-        return integerOf(&value);
-    };
-    f.seed = stated(param::kSeed);
-    f.samplesRequested = stated(param::kSamples);
-    f.cancelled = run.cancelled;
+    matrixlesson::setRunEnd(f, run);
     Json out = Json::object();
     matrixlesson::writeVersionsAndProduct(out, run, matrixlesson::WithDtype::Yes);
     writeBoundFigures(out, f, kFields);

@@ -61,10 +61,6 @@ std::optional<ProcessMeasurement> measureOneProcess(const performance02::ChildRe
     return process;
 }
 
-} // namespace
-
-namespace {
-
 LessonInfo makeInfo()
 {
     LessonInfo info;

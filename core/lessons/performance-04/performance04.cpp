@@ -33,14 +33,6 @@ constexpr const char *kMeasuredReading
       "experiments: compare like with like, and say which type each one is (JAX computes in float32 by default, "
       "NumPy in float64).";
 
-// One untimed call of each type first: first-use costs (the output's pages, cold caches, the
-// worker's first wake-up) are performance-02's subject, not this lesson's.
-constexpr int kUntimedCalls = 1;
-
-} // namespace
-
-namespace {
-
 LessonInfo makeInfo()
 {
     LessonInfo info;
@@ -58,8 +50,6 @@ LessonInfo makeInfo()
     matrixlesson::addProductParameters(info, 512, 512, 512, matrixlesson::WithDtype::No);
     return info;
 }
-
-namespace {
 
 // One pair: float32's call then float64's, each kept as a call and a sample of its type. Returns
 // the pair's seconds and its evidence (clean when both calls are).
@@ -79,16 +69,10 @@ std::pair<double, CallEvidence> timePair(const std::vector<std::unique_ptr<Timed
     return {pairSeconds, pair};
 }
 
-} // namespace
-
 LessonRun runOn(const RunContext &context, const ParameterValues &values, RunObserver &observer)
 {
     const auto samples = static_cast<std::size_t>(integerParameter(values, param::kSamples));
-    ProductProblem problem;
-    problem.m = static_cast<int>(integerParameter(values, param::kM));
-    problem.k = static_cast<int>(integerParameter(values, param::kK));
-    problem.n = static_cast<int>(integerParameter(values, param::kN));
-    problem.seed = static_cast<std::uint64_t>(integerParameter(values, param::kSeed));
+    const ProductProblem problem = matrixlesson::productProblem(values); // float32
     ProductProblem float64 = problem;
     float64.dtype = MatmulKernel::Dtype::Float64;
 
@@ -96,7 +80,6 @@ LessonRun runOn(const RunContext &context, const ParameterValues &values, RunObs
     run.calls.reserve(2 * samples * measuring::kMostSamplesFactor); // no reallocation between calls
 
     performance04::Measurements measurements;
-    measurements.untimedCalls = kUntimedCalls;
     const SampleQuota quota(samples);
     Samples pairs; // a pair is clean when both its calls are
     const auto cancelled = [&observer] { return observer.isCancelled(); };

@@ -4,6 +4,7 @@
 #include "core/lessons/shared/matrixlesson.h"
 
 #include "core/artifact/lenientjson.h"
+#include "core/lesson/declaredpanels.h"
 #include "core/base/units.h"
 #include "core/lesson/environmentinfo.h"
 #include "core/timing/statistics.h"
@@ -16,47 +17,18 @@ using namespace lenient;
 
 namespace {
 
-// The panels' fixed parts, shared by the panels and by the renderer identity.
-constexpr const char *kMedianTitle = "Warm median by type";
-constexpr const char *kErrorTitle = "Largest error by type";
-constexpr const char *kGflopsTitle = "GFLOP/s by type";
-
-Json dtypeLabels() { return Json::array({kDtypes[kFloat32], kDtypes[kFloat64]}); }
-
-Json barPanel(const char *title, const char *ylabel, const char *series, Json y)
-{
-    Json panel = Json::object();
-    panel["kind"] = "bar";
-    panel["title"] = title;
-    panel["labels"] = dtypeLabels();
-    panel["ylabel"] = ylabel;
-    panel["series"] = Json::array({panelSeries(series, std::move(y))});
-    return panel;
-}
-
-Json errorPanel(Json y)
-{
+// The panels, one bar per type, each drawing one of stdout's per-type lists.
+constexpr std::array<const char *, 4> kTypeBars{kDtypes[kFloat32], kDtypes[kFloat64]};
+constexpr std::array kPanels{
+    DeclaredPanel::bar("Warm median by type", {nullptr, "seconds"}, kTypeBars, {{{"warm median", {key::kMedian}}}}),
     // float32's error is about nine orders of magnitude above float64's: on a linear axis float64's
     // bar would be invisible.
-    Json panel = barPanel(kErrorTitle, "absolute error", kErrorSeries, std::move(y));
-    panel["yscale"] = "log";
-    return panel;
-}
-
-// An array member's elements as they are: a value of another type stays in the array (as NaN,
-// for the checks to report), so that each keeps its dtype's position.
-Json copyOf(const Json &out, const char *name)
-{
-    const Json *value = member(out, name);
-    return value && value->is_array() ? *value : Json::array();
-}
+    DeclaredPanel::bar("Largest error by type", {nullptr, "absolute error", true}, kTypeBars,
+                       {{{"largest |error| against long double", {key::kMaxAbsError}}}}),
+    DeclaredPanel::bar("GFLOP/s by type", {nullptr, "GFLOP/s"}, kTypeBars, {{{"at the warm median", {key::kGflops}}}}),
+};
 
 } // namespace
-
-double flopsOf(std::int64_t m, std::int64_t k, std::int64_t n)
-{
-    return 2.0 * static_cast<double>(m) * static_cast<double>(k) * static_cast<double>(n);
-}
 
 std::optional<double> Figures::medianRatio() const
 {
@@ -65,68 +37,85 @@ std::optional<double> Figures::medianRatio() const
     return median[kFloat64] / median[kFloat32];
 }
 
+void deriveFigures(Figures &f)
+{
+    if (f.inputShape.size() == 2 && f.weightShape.size() == 2)
+        f.flops = 2.0 * static_cast<double>(f.inputShape[0]) * static_cast<double>(f.inputShape[1])
+            * static_cast<double>(f.weightShape[1]);
+    f.median.clear();
+    f.gflops.clear();
+    for (const SampleColumns &type : f.warm) {
+        const std::vector<double> clean = type.clean();            // the medians are the clean calls'
+        const double middle = clean.empty() ? 0.0 : median(clean); // a run measures at least one pair
+        f.median.push_back(middle);
+        f.gflops.push_back(middle > 0 && f.flops ? *f.flops / middle / 1e9 : 0.0);
+    }
+}
+
 Json output(const LessonRun &run, const Measurements &m, const std::string &boundary)
 {
-    const ParameterValues &params = run.parameters;
-    const double flops = flopsOf(integerParameter(params, param::kM), integerParameter(params, param::kK),
-                                 integerParameter(params, param::kN));
+    // Every number computed once here; the panels are made from these very doubles.
+    Figures f;
+    f.inputShape = {integerParameter(run.parameters, param::kM), integerParameter(run.parameters, param::kK)};
+    f.weightShape = {integerParameter(run.parameters, param::kK), integerParameter(run.parameters, param::kN)};
+    f.boundary = boundary;
+    f.dtypes.assign(kDtypes.begin(), kDtypes.end());
+    f.untimedCalls = kUntimedCallsPerType;
+    for (std::size_t d = 0; d < kDtypes.size(); ++d) {
+        f.warm.push_back(SampleColumns{m.warm[d].seconds, m.warm[d].waitedNs, m.warm[d].round});
+        f.maxAbsError.push_back(m.maxAbsError[d]);
+    }
+    deriveFigures(f);
+    matrixlesson::setRunEnd(f, run);
     Json out = Json::object();
     matrixlesson::writeVersionsAndProduct(out, run, matrixlesson::WithDtype::No);
-    out[key::kBoundary] = boundary;
-    out[key::kDtypes] = dtypeLabels();
-    out[key::kFlops] = flops;
-    out[key::kUntimedCalls] = m.untimedCalls;
-    // Every number computed once here; the panels are made from these very doubles.
-    Json medians = Json::array(), gflops = Json::array(), errors = Json::array();
-    for (std::size_t d = 0; d < kDtypes.size(); ++d) {
-        const std::vector<double> clean = m.warm[d].clean();       // the medians are the clean calls'
-        const double middle = clean.empty() ? 0.0 : median(clean); // a run measures at least one pair
-        medians.push_back(middle);
-        gflops.push_back(middle > 0 ? flops / middle / 1e9 : 0.0);
-        errors.push_back(m.maxAbsError[d]);
-    }
-    writeSampleLists(out, key::kWarmSamples, {m.warm[0], m.warm[1]});
-    out[key::kMedian] = std::move(medians);
-    out[key::kGflops] = std::move(gflops);
-    out[key::kMaxAbsError] = std::move(errors);
-    out[key::kSeed] = parameterJson(params, param::kSeed);
-    out[key::kSamplesRequested] = parameterJson(params, param::kSamples);
-    out[key::kCancelled] = run.cancelled;
+    writeBoundFigures(out, f, kFields);
     return out;
 }
 
-static Json panels(const Json &out)
+// Every key a run prints, in order; docs/artifact-format.md, "performance-04", says more of each.
+static StdoutFields stdoutFields()
 {
-    return Json::array({barPanel(kMedianTitle, "seconds", kMedianSeries, copyOf(out, key::kMedian)),
-                        errorPanel(copyOf(out, key::kMaxAbsError)),
-                        barPanel(kGflopsTitle, "GFLOP/s", kGflopsSeries, copyOf(out, key::kGflops))});
+    static constexpr auto fields
+        = joinFields(productfield::kVersions,
+                     std::to_array<StdoutField>({
+                         field::list(key::kInputShape, "", "[m, k] and [k, n]").stating(param::kM, param::kK),
+                         field::list(key::kWeightShape, "", "[m, k] and [k, n]").stating(param::kK, param::kN),
+                     }),
+                     fieldsOf(kFields));
+    return fields;
 }
 
-static Json panelLayout()
+// The error panel's scale after its series, where the recordings have it: the renderer identity
+// is the layout's bytes.
+static Json withScaleLast(Json panels)
 {
-    Json list = panels(Json::object());
-    for (Json &panel : list)
-        panel["series"] = Json::array({panel["series"][0]["label"]});
-    return list;
+    for (Json &panel : panels) {
+        if (Json scale = panel.value("yscale", Json()); !scale.is_null()) {
+            panel.erase("yscale");
+            panel["yscale"] = std::move(scale);
+        }
+    }
+    return panels;
+}
+
+static Json panels(const Json &out) { return withScaleLast(declaredPanels(kPanels, out)); }
+
+static Json panelLayout() { return withScaleLast(declaredLayout(kPanels)); }
+
+void checkPanels(const Json &document, const Json &out, Checker &checker)
+{
+    checkDeclaredPanels(document, out, kPanels, checker);
 }
 
 Figures readFigures(const Json &out)
 {
     Figures f;
-    if (const Json *dtypes = member(out, key::kDtypes); dtypes && dtypes->is_array()) {
-        for (const Json &dtype : *dtypes)
-            f.dtypes.push_back(stringOf(&dtype));
-    }
+    readBoundFigures(out, f, kFields);
     f.inputShape = integersOf(member(out, key::kInputShape));
     f.weightShape = integersOf(member(out, key::kWeightShape));
-    f.flops = numberOf(member(out, key::kFlops));
-    f.warm = readSampleLists(out, key::kWarmSamples);
     for (const SampleColumns &perDtype : f.warm)
         f.warmSamples.push_back(perDtype.seconds);
-    f.median = numbersOf(member(out, key::kMedian));
-    f.gflops = numbersOf(member(out, key::kGflops));
-    f.maxAbsError = numbersOf(member(out, key::kMaxAbsError));
-    f.samplesRequested = integerOf(member(out, key::kSamplesRequested));
     return f;
 }
 

@@ -38,26 +38,45 @@ inline constexpr std::array<const char *, 2> kDtypes = {"float32", "float64"};
 inline constexpr std::size_t kFloat32 = 0;
 inline constexpr std::size_t kFloat64 = 1;
 
-// The panels, by position in data.panels (the checks find them there).
-enum PanelIndex : std::size_t { kMedianPanel = 0, kErrorPanel = 1, kGflopsPanel = 2 };
-inline constexpr const char *kMedianSeries = "warm median";
-inline constexpr const char *kErrorSeries = "largest |error| against long double";
-inline constexpr const char *kGflopsSeries = "at the warm median";
-
-// The numbers performance-04 prints on stdout, read back; empty when absent or malformed.
+// The numbers performance-04 prints on stdout after the versions and the shapes, each bound to its
+// key in kFields; read back, a missing or malformed one is empty.
 struct Figures {
+    std::vector<std::int64_t> inputShape, weightShape; // read with the product's keys
+    std::string boundary;
     std::vector<std::string> dtypes;
-    std::vector<std::int64_t> inputShape;
-    std::vector<std::int64_t> weightShape;
     std::optional<double> flops;
-    std::vector<std::vector<double>> warmSamples; // per dtype, every call
-    std::vector<SampleColumns> warm;              // per dtype, with their evidence
+    std::int64_t untimedCalls = 0;
+    std::vector<SampleColumns> warm;              // per dtype, every call with its evidence
+    std::vector<std::vector<double>> warmSamples; // per dtype, every call's seconds (warm's)
     std::vector<double> median, gflops, maxAbsError;
-    std::optional<std::int64_t> samplesRequested;
+    std::optional<std::int64_t> seed, samplesRequested;
+    bool cancelled = false;
 
     // float64's median over float32's, when both are there and positive.
     std::optional<double> medianRatio() const;
 };
+
+// Every key a run prints after the versions and the shapes, in order, and the figure it holds
+// (core/lesson/boundfigures.h); docs/artifact-format.md, "performance-04", says more of each. A
+// key "one per dtype" is a list in the order of dtypes.
+inline constexpr std::array kFields{
+    bound::text(key::kBoundary, "what one sample times", &Figures::boundary),
+    bound::texts(key::kDtypes, "[\"float32\", \"float64\"], always in this order", &Figures::dtypes),
+    bound::number(key::kFlops, "", "2·m·k·n, the product's floating-point operations", &Figures::flops),
+    bound::integer(key::kUntimedCalls, "", "calls of each type before the timed pairs (1)", &Figures::untimedCalls),
+    bound::samples(key::kWarmSamples, "every timed call's completed result", &Figures::warm),
+    bound::list(key::kMedian, "s", "the median of that type's samples", &Figures::median),
+    bound::list(key::kGflops, "", "flops ÷ median_seconds ÷ 10⁹", &Figures::gflops),
+    bound::list(key::kMaxAbsError, "", "the last output against the higher-precision reference", &Figures::maxAbsError),
+    bound::as(productfield::kSeed, &Figures::seed),
+    bound::as(productfield::kSamplesRequested, &Figures::samplesRequested),
+    bound::as(productfield::kCancelled, &Figures::cancelled),
+};
+
+// What the figures' samples and shapes make of them: the medians of the clean calls of each type
+// (0 for a type with none), the GFLOP/s at them, and 2·m·k·n.
+void deriveFigures(Figures &figures);
+
 Figures readFigures(const Json &output);
 inline Figures readFigures(const Artifact &a) { return figuresOf(a, readFigures); }
 
@@ -65,16 +84,16 @@ inline Figures readFigures(const Artifact &a) { return figuresOf(a, readFigures)
 struct Measurements {
     std::array<Samples, 2> warm; // every call of each type, with its evidence
     std::array<double, 2> maxAbsError{};
-    int untimedCalls = 0;
 };
 
-// 2·m·k·n.
-double flopsOf(std::int64_t m, std::int64_t k, std::int64_t n);
+// One untimed call of each type before the timed pairs: first-use costs (the output's pages, cold
+// caches, the worker's first wake-up) are performance-02's subject, not this lesson's.
+inline constexpr int kUntimedCallsPerType = 1;
 
 Json output(const LessonRun &run, const Measurements &measurements, const std::string &boundary);
-// Every key of its stdout, in order (performance04fields.cpp).
-StdoutFields stdoutFields();
 void check(const Json &document, const Json &output, Checker &checker);
+// Each panel's values against stdout's (performance04contract.cpp declares the panels).
+void checkPanels(const Json &document, const Json &output, Checker &checker);
 
 // The lesson's contract: its stdout fields, panels, checks, summary, timeline and the parameters
 // its stdout states (performance04contract.cpp).

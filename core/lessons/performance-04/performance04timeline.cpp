@@ -1,5 +1,6 @@
 #include "core/lessons/performance-04/performance04timeline.h"
 
+#include "core/base/concat.h"
 #include "core/base/units.h"
 #include "core/timing/statistics.h"
 
@@ -42,11 +43,6 @@ Trace pairedTrace(const Artifact &artifact)
     if (trace.calls.size() % 2 != 0)
         trace.calls.clear();
     return trace;
-}
-
-std::string percentText(double fraction)
-{
-    return std::to_string(static_cast<long long>(std::llround(fraction * 100))) + "%";
 }
 
 } // namespace
@@ -180,14 +176,6 @@ std::string Performance04Timeline::gradedName(int callIndex) const
         + callTitle(index - index % 2 + 1) + "), as drawn";
 }
 
-TimelineVerdict Performance04Timeline::verdict(std::string_view, int) const
-{
-    TimelineVerdict verdict;
-    verdict.headline = "This timeline asks a length.";
-    verdict.why = "Drag the end of the float64 work to the length you expect; it has no places to choose from.";
-    return verdict;
-}
-
 namespace {
 
 // Below this multiple the measurement does not show the vector width's factor of two, and the
@@ -238,42 +226,28 @@ std::string Performance04Timeline::numbersText(double multiple, int callIndex) c
     const performance04::Figures &f = m_figures;
     std::string text;
     if (const auto graded = measuredMultiple(callIndex)) {
-        text.append("Your guess, ")
-            .append(formatRatio(multiple))
-            .append(", is ")
-            .append(percentText(std::fabs(multiple / *graded - 1)))
-            .append(multiple >= *graded ? " above " : " below ")
-            .append(formatRatio(*graded))
-            .append(", the number graded; within 25% counts as right.");
+        text += concat("Your guess, ", formatRatio(multiple), ", is ", formatPercent(std::fabs(multiple / *graded - 1)),
+                       multiple >= *graded ? " above " : " below ", formatRatio(*graded),
+                       ", the number graded; within 25% counts as right.");
     }
     if (const auto ratio = f.medianRatio()) {
         const std::size_t n = f.warmSamples.size() == 2 ? f.warmSamples[kFloat32].size() : 0;
-        text.append(" Over the whole run, warm medians of ")
-            .append(std::to_string(n))
-            .append(" calls of each")
-            .append(" (each call with its dispatch and wait): float32 ")
-            .append(formatDuration(f.median[kFloat32]))
-            .append(", float64 ")
-            .append(formatDuration(f.median[kFloat64]))
-            .append(" — ")
-            .append(formatRatio(*ratio))
-            .append(".");
+        text += concat(" Over the whole run, warm medians of ", std::to_string(n),
+                       " calls of each (each call with its dispatch and wait): float32 ",
+                       formatDuration(f.median[kFloat32]), ", float64 ", formatDuration(f.median[kFloat64]), " — ",
+                       formatRatio(*ratio), ".");
     }
-    if (f.gflops.size() == 2)
-        text.append(" Throughput: ")
-            .append(formatNumber(f.gflops[kFloat32]))
-            .append(" GFLOP/s in float32, ")
-            .append(formatNumber(f.gflops[kFloat64]))
-            .append(" in float64.");
-    if (f.maxAbsError.size() == 2)
-        text.append(" Largest error against the long-double reference: ")
-            .append(formatNumber(f.maxAbsError[kFloat32]))
-            .append(" in float32, ")
-            .append(formatNumber(f.maxAbsError[kFloat64]))
-            .append(" in float64.");
+    if (f.gflops.size() == 2) {
+        text += concat(" Throughput: ", formatNumber(f.gflops[kFloat32]), " GFLOP/s in float32, ",
+                       formatNumber(f.gflops[kFloat64]), " in float64.");
+    }
+    if (f.maxAbsError.size() == 2) {
+        text += concat(" Largest error against the long-double reference: ", formatNumber(f.maxAbsError[kFloat32]),
+                       " in float32, ", formatNumber(f.maxAbsError[kFloat64]), " in float64.");
+    }
     if (!isMeasured()) {
-        text.append(" This artifact has no measured trace: the timeline's lengths are drawn from stdout's medians. "
-                    "Rerun the lesson to see each call to scale.");
+        text += " This artifact has no measured trace: the timeline's lengths are drawn from stdout's medians. "
+                "Rerun the lesson to see each call to scale.";
     }
     return text;
 }

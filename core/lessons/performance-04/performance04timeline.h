@@ -32,7 +32,7 @@ public:
     int representativeCall() const override;
     std::string representativeName() const override; // "Typical pair": not the median call
     CallTimeline call(int index) const override;
-    TimelineVerdict verdict(std::string_view candidateKey, int callIndex) const override;
+    TimelineVerdict verdict(std::string_view, int) const override { return lengthQuestionOnly(); }
     TimelineVerdict lengthVerdict(double multiple, int callIndex) const override;
 
     // The measured multiple a guess is judged against, the quantity the prompt asks and the

@@ -47,10 +47,6 @@ void timeRound(TimedProduct &product, int round, std::size_t upTo, LessonRun &ru
     m.productsTimed += product.productsComputed() - productsBefore; // after the last wait
 }
 
-} // namespace
-
-namespace {
-
 LessonInfo makeInfo()
 {
     LessonInfo info;

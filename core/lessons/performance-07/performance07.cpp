@@ -19,10 +19,6 @@ constexpr const char *kMeasuredReading
       "this machine's measured durations, to scale. A run's interval says how well its samples pin its own median; "
       "what changes between runs — the buffers' addresses, the cores, the machine's moment — it cannot see.";
 
-} // namespace
-
-namespace {
-
 LessonInfo makeInfo()
 {
     LessonInfo info;

@@ -87,9 +87,7 @@ Json output(const LessonRun &run, const Samples &warm, double maxAbsError)
     if (!std::isnan(maxAbsError))
         f.maxAbsError = maxAbsError;
     f.runsRequested = integerParameter(run.parameters, kRunsParameter);
-    f.seed = integerParameter(run.parameters, param::kSeed);
-    f.samplesRequested = integerParameter(run.parameters, param::kSamples);
-    f.cancelled = run.cancelled;
+    matrixlesson::setRunEnd(f, run);
     writeBoundFigures(out, f, kFields);
     return out;
 }

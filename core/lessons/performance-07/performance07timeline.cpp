@@ -27,8 +27,6 @@ TimelineEvent event(int lane, TimelineEvent::Shape shape, std::string label, std
     return TimelineEvent{lane, shape, std::move(label), std::move(note), begin, std::max(begin, end)};
 }
 
-std::string percentText(double fraction) { return formatNumber(fraction * 100) + "%"; }
-
 } // namespace
 
 Performance07Timeline::Performance07Timeline(const Artifact &artifact) : m_figures(performance07::readFigures(artifact))
@@ -126,7 +124,7 @@ TimelineVerdict Performance07Timeline::lengthVerdict(double multiple, int) const
                   "differ by more than either interval, and a comparison that trusts the intervals calls them "
                   "different. Repeat the run, and compare runs by the spread of their medians, as pyperf and "
                   "lessonscope compare do.";
-    verdict.numbers = "Your guess is " + percentText(std::fabs(multiple / graded - 1))
+    verdict.numbers = "Your guess is " + formatPercent(std::fabs(multiple / graded - 1))
         + (multiple >= graded ? " above" : " below") + " the widths graded; within 30% counts as right."
         + measuredNumbers();
     return verdict;
@@ -139,9 +137,9 @@ std::string Performance07Timeline::measuredNumbers() const
     const performance07::Figures &s = m_figures;
     const auto [lowest, highest] = std::minmax_element(s.medians.begin(), s.medians.end());
     return " The " + formatCount(static_cast<std::int64_t>(s.medians.size())) + " runs' medians went from "
-        + formatDuration(*lowest) + " to " + formatDuration(*highest) + " (" + percentText(s.betweenWidth.value_or(0))
+        + formatDuration(*lowest) + " to " + formatDuration(*highest) + " (" + formatPercent(s.betweenWidth.value_or(0))
         + " of their median, " + formatDuration(*s.medianOfRuns) + "); one run's 95% interval is "
-        + percentText(*s.withinWidth) + " of it. The intervals of " + formatCount(s.pairsDifferent) + " of the "
+        + formatPercent(*s.withinWidth) + " of it. The intervals of " + formatCount(s.pairsDifferent) + " of the "
         + formatCount(s.pairs)
         + " pairs of runs do not overlap: a within-run interval calls those identical runs different.";
 }

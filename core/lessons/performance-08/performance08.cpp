@@ -24,10 +24,6 @@ constexpr const char *kMeasuredReading
       "measured durations, to scale: one operation per reading times mostly the clock, which only a batch of "
       "many operations per reading makes small.";
 
-} // namespace
-
-namespace {
-
 LessonInfo makeInfo()
 {
     LessonInfo info;

@@ -88,8 +88,6 @@ constexpr const char *kDeviceWhy
       "per kernel times mostly that. A batch spreads the fixed cost over many operations until its share is below the "
       "precision the figure needs: then divide, as on the host.";
 
-std::string percentText(double fraction) { return formatNumber(fraction * 100) + "%"; }
-
 } // namespace
 
 Performance08Timeline::Performance08Timeline(const Artifact &artifact) : m_figures(performance08::readFigures(artifact))
@@ -226,7 +224,7 @@ TimelineVerdict Performance08Timeline::lengthVerdict(double multiple, int) const
         + " is under 1% of a reading from " + formatCount(static_cast<std::int64_t>(graded)) + " operations on"
         + (isMeasured() ? "." : " in the schematic's proportions (this artifact has no measured reading).");
     verdict.why = m_figures.onDevice() ? kDeviceWhy : kHostWhy;
-    verdict.numbers = "Your guess is " + percentText(std::fabs(multiple / graded - 1))
+    verdict.numbers = "Your guess is " + formatPercent(std::fabs(multiple / graded - 1))
         + (multiple >= graded ? " above" : " below") + " the number graded; within 25% counts as right."
         + measuredNumbers();
     return verdict;
@@ -264,7 +262,7 @@ std::string Performance08Timeline::measuredNumbers() const
     if (f.clockShare.size() == f.batchSizes.size() && f.readingMedian.size() == f.batchSizes.size()) {
         for (std::size_t b = 0; b < f.batchSizes.size(); ++b) {
             text += (b == 0 ? " Median readings: " : "; ") + formatCount(f.batchSizes[b]) + " → "
-                + formatDuration(f.readingMedian[b]) + ", the clock " + percentText(f.clockShare[b]) + " of it";
+                + formatDuration(f.readingMedian[b]) + ", the clock " + formatPercent(f.clockShare[b]) + " of it";
         }
         text += f.batchSizes.empty() ? "" : ".";
     }

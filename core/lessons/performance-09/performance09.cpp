@@ -141,10 +141,6 @@ void Experiment::twins(int r, const SampleQuota &quota)
     }
 }
 
-} // namespace
-
-namespace {
-
 LessonInfo makeInfo()
 {
     LessonInfo info;

@@ -122,9 +122,7 @@ Json output(const LessonRun &run, const Measurements &m)
     f.stillCopying = m.stillCopying;
     if (!std::isnan(m.maxAbsError))
         f.maxAbsError = m.maxAbsError;
-    f.seed = stated(param::kSeed);
-    f.samplesRequested = stated(param::kSamples);
-    f.cancelled = run.cancelled;
+    matrixlesson::setRunEnd(f, run);
     deriveMedians(f);
     Json out = Json::object();
     writeBoundFigures(out, f, kFields);

@@ -1,5 +1,7 @@
 #include "core/lessons/shared/matrixlesson.h"
 
+#include "core/artifact/lenientjson.h"
+
 #include "core/base/units.h"
 #include "core/lesson/environmentinfo.h"
 
@@ -193,14 +195,21 @@ LessonSummary matrixSummary(const std::vector<std::int64_t> &inputShape, const s
     return summary;
 }
 
+std::optional<std::int64_t> statedInteger(const ParameterValues &values, const char *name)
+{
+    const Json value = parameterJson(values, name);
+    return lenient::integerOf(&value);
+}
+
 ProductProblem productProblem(const ParameterValues &values)
 {
     ProductProblem problem;
     problem.m = static_cast<int>(integerParameter(values, param::kM));
     problem.k = static_cast<int>(integerParameter(values, param::kK));
     problem.n = static_cast<int>(integerParameter(values, param::kN));
-    problem.dtype = choiceParameter(values, param::kDtype) == "float64" ? MatmulKernel::Dtype::Float64
-                                                                        : MatmulKernel::Dtype::Float32;
+    // A lesson without the dtype parameter (performance-04 times both) starts from float32.
+    const bool float64 = values.count(param::kDtype) && choiceParameter(values, param::kDtype) == "float64";
+    problem.dtype = float64 ? MatmulKernel::Dtype::Float64 : MatmulKernel::Dtype::Float32;
     problem.seed = static_cast<std::uint64_t>(integerParameter(values, param::kSeed));
     return problem;
 }

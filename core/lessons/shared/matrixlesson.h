@@ -12,6 +12,7 @@
 
 #include <initializer_list>
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace lessonscope::matrixlesson {
@@ -48,7 +49,20 @@ ParameterSpec seedParameter();
 // --shape MxKxN (x or ×) sets m, k and n.
 ParameterShorthand shapeShorthand();
 
-// The product the parameters m, k, n, dtype and seed name.
+// The value of an integer parameter as a run's stdout states it; none where the run has none.
+std::optional<std::int64_t> statedInteger(const ParameterValues &values, const char *name);
+
+// The end of a matrix lesson's figures, from its run (productfield::kRunEnd): the seed and the
+// samples asked for, as its parameters state them, and whether it was cancelled.
+template<typename Figures>
+void setRunEnd(Figures &figures, const LessonRun &run)
+{
+    figures.seed = statedInteger(run.parameters, param::kSeed);
+    figures.samplesRequested = statedInteger(run.parameters, param::kSamples);
+    figures.cancelled = run.cancelled;
+}
+
+// The product the parameters m, k, n, dtype and seed name (float32 where a lesson has no dtype).
 ProductProblem productProblem(const ParameterValues &values);
 // The product opened in the run's context for a round (openTimedProduct), and the run told what
 // ran it: its backend, the device exactly, the instruction-set variant, the wait.
