@@ -12,16 +12,6 @@ namespace {
 
 constexpr double kSecondsPerNs = 1e-9;
 
-TimelineEvent span(int lane, std::string label, std::string note, double begin, double end, bool waiting = false)
-{
-    return {lane, TimelineEvent::Shape::Span, std::move(label), std::move(note), begin, std::max(begin, end), waiting};
-}
-
-TimelineEvent instant(int lane, std::string label, std::string note, double at)
-{
-    return {lane, TimelineEvent::Shape::Instant, std::move(label), std::move(note), at, at, false};
-}
-
 } // namespace
 
 const std::vector<TimelineLane> &StreamTimeline::streamLanes()

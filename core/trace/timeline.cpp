@@ -26,6 +26,17 @@ bool lengthGuessIsRight(double guess, double measured, double tolerance)
     return std::fabs(guess - measured) <= tolerance * measured;
 }
 
+TimelineEvent span(int lane, std::string label, std::string note, double begin, double end, bool waiting, bool context)
+{
+    return {lane,  TimelineEvent::Shape::Span, std::move(label), std::move(note),
+            begin, std::max(begin, end),       waiting,          context};
+}
+
+TimelineEvent instant(int lane, std::string label, std::string note, double at, bool context)
+{
+    return {lane, TimelineEvent::Shape::Instant, std::move(label), std::move(note), at, at, false, context};
+}
+
 TimelineVerdict lengthQuestionOnly()
 {
     TimelineVerdict verdict;

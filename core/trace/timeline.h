@@ -58,6 +58,12 @@ struct TimelineEvent {
     double drawnLaterBy = 0;
 };
 
+// A span from begin to end (never ending before it begins) and an instant: the events a lesson's
+// timeline draws, waiting (hatched) or for context (another call's) where it says so.
+TimelineEvent span(int lane, std::string label, std::string note, double begin, double end, bool waiting = false,
+                   bool context = false);
+TimelineEvent instant(int lane, std::string label, std::string note, double at, bool context = false);
+
 // Work the lesson keeps outside its timed boundary (data preparation, first use); drawn greyed
 // beside the lanes, with no times.
 struct OutsideActivity {

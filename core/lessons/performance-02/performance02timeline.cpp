@@ -62,16 +62,6 @@ const CandidateNames &namesOf(Start start, bool onDevice = false)
     return (onDevice ? kDeviceStarts : kStarts).at(static_cast<std::size_t>(start));
 }
 
-TimelineEvent span(int lane, std::string label, std::string note, double begin, double end, bool waiting = false)
-{
-    return {lane, TimelineEvent::Shape::Span, std::move(label), std::move(note), begin, std::max(begin, end), waiting};
-}
-
-TimelineEvent instant(int lane, std::string label, std::string note, double at)
-{
-    return {lane, TimelineEvent::Shape::Instant, std::move(label), std::move(note), at, at, false};
-}
-
 // The schematic: ordering only, in arbitrary units since the first dispatch.
 constexpr double kSchematicParts[] = {-60, -44, -36, -26}; // stream, variant, first touch, their end
 constexpr TracedCall kSchematicCalls[] = {{0, 4, 6, 44, 48}, {58, 60, 61, 68, 70}};

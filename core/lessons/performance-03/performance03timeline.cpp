@@ -62,11 +62,6 @@ std::string ratioText(double ratio)
     return grouped(std::llround(ratio)) + "×";
 }
 
-TimelineEvent span(int lane, std::string label, std::string note, double begin, double end, bool waiting = false)
-{
-    return {lane, TimelineEvent::Shape::Span, std::move(label), std::move(note), begin, std::max(begin, end), waiting};
-}
-
 Trace phasedTrace(const Artifact &artifact, const performance03::Figures &figures)
 {
     Trace trace = artifact.trace().value_or(Trace{});

@@ -18,13 +18,6 @@ using performance04::kFloat64;
 constexpr double kTolerance = 0.25;  // a guess within 25% of the measured multiple is right
 constexpr double kViewMultiples = 5; // the view shows the float32 work's length this many times over
 
-TimelineEvent span(int lane, std::string label, std::string note, double begin, double end, bool context,
-                   bool waiting = false)
-{
-    return {lane,  TimelineEvent::Shape::Span, std::move(label), std::move(note),
-            begin, std::max(begin, end),       waiting,          context};
-}
-
 const std::vector<TimelineLane> &lanes()
 {
     static const std::vector<TimelineLane> list = {
@@ -116,16 +109,16 @@ CallTimeline Performance04Timeline::call(int index) const
     call.anchor = anchor;
     call.events = {
         span(Host, "float32 dispatch", "The host hands the float32 product to " + queueName() + ".", shift,
-             shift + t32.dispatchEnd, context32),
+             shift + t32.dispatchEnd, false, context32),
         span(Host, "wait for readiness", "The host blocks until it observes that the float32 output is ready.",
-             shift + t32.dispatchEnd, shift + t32.readyObserved, context32, true),
+             shift + t32.dispatchEnd, shift + t32.readyObserved, true, context32),
         span(Float32Device, "float32 work", workerName() + " runs the product on float32 inputs.", anchor,
-             anchor + length32, context32),
+             anchor + length32, false, context32),
         span(Float64Device, "float64 work",
              workerName()
                  + " runs the same product on float64 inputs (the same values, not rounded to float32); "
                    "drawn from the same start as the float32 work.",
-             anchor, anchor + length64, !context32 && measured),
+             anchor, anchor + length64, false, !context32 && measured),
     };
     call.length.event = 3;
     call.length.reference = length32 > 0 ? length32 : 1;

@@ -47,16 +47,6 @@ std::optional<double> samplesPlannedFor2Percent(const performance05::Figures &f)
 
 const CandidateNames &namesOf(Stop stop) { return kStops.at(static_cast<std::size_t>(stop)); }
 
-TimelineEvent span(int lane, std::string label, std::string note, double begin, double end, bool waiting = false)
-{
-    return {lane, TimelineEvent::Shape::Span, std::move(label), std::move(note), begin, std::max(begin, end), waiting};
-}
-
-TimelineEvent instant(int lane, std::string label, std::string note, double at)
-{
-    return {lane, TimelineEvent::Shape::Instant, std::move(label), std::move(note), at, at, false};
-}
-
 // Call c's events, times relative to origin; a call drawn for context is unnamed on the lanes
 // (it is a sliver beside an interrupted call) and keeps its tooltips.
 // queue and worker: how the notes name where the calls ran (StreamTimeline::queueName, workerName).

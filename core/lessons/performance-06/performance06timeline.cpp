@@ -32,17 +32,6 @@ constexpr std::array<CandidateNames, Performance06Timeline::kStopCount> kStops =
 
 const CandidateNames &namesOf(Stop stop) { return kStops.at(static_cast<std::size_t>(stop)); }
 
-TimelineEvent span(int lane, std::string label, std::string note, double begin, double end, bool waiting, bool context)
-{
-    return {lane,  TimelineEvent::Shape::Span, std::move(label), std::move(note),
-            begin, std::max(begin, end),       waiting,          context};
-}
-
-TimelineEvent instant(int lane, std::string label, std::string note, double at, bool context)
-{
-    return {lane, TimelineEvent::Shape::Instant, std::move(label), std::move(note), at, at, false, context};
-}
-
 // The trace as bursts of the largest depth: calls that do not make whole bursts cannot be
 // grouped, and the timeline is then the schematic's.
 Trace burstTrace(const Artifact &artifact, const performance06::Figures &figures)

@@ -25,14 +25,6 @@ const std::vector<TimelineLane> &lanes()
     return list;
 }
 
-TimelineEvent span(int lane, std::string label, std::string note, double begin, double end, bool answer = false)
-{
-    TimelineEvent event{lane,  TimelineEvent::Shape::Span, std::move(label), std::move(note),
-                        begin, std::max(begin, end)};
-    event.answer = answer;
-    return event;
-}
-
 // What one reading's spans say: of the clock's two ends, of the batch, of what the timer reads.
 struct ReadingWords {
     const char *before, *beforeNote, *batchTail, *after, *afterNote, *readingHead, *readingTail;
@@ -194,9 +186,11 @@ CallTimeline Performance08Timeline::call(int index) const
     call.anchor = parts.half; // the batch begins where the first read ends
     call.events
         = readingEvents(m_figures.onDevice() ? kDeviceWords : kHostWords, parts.half, parts.batch, reading, operations);
-    call.events.push_back(span(Measurement, "1% clock",
-                               "The fewest operations for which one clock read is under 1% of the reading.",
-                               call.anchor, call.anchor + answerOperations() * operation, true));
+    TimelineEvent answer
+        = span(Measurement, "1% clock", "The fewest operations for which one clock read is under 1% of the reading.",
+               call.anchor, call.anchor + answerOperations() * operation);
+    answer.answer = true;
+    call.events.push_back(std::move(answer));
     call.length.event = static_cast<int>(call.events.size()) - 1;
     call.length.reference = operation;
     call.length.referenceName = "one operation";

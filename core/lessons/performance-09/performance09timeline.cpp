@@ -40,11 +40,6 @@ std::string ratioText(double ratio)
     return buffer;
 }
 
-TimelineEvent span(int lane, std::string label, std::string note, double begin, double end, bool waiting = false)
-{
-    return {lane, TimelineEvent::Shape::Span, std::move(label), std::move(note), begin, std::max(begin, end), waiting};
-}
-
 constexpr int kHostLane = 0;
 constexpr int kDeviceLane = 1;
 constexpr int kTimerLane = 2;
