@@ -24,8 +24,8 @@ struct ThreadWait {
 
 struct CallEvidence {
     bool known = false;
-    ThreadWait host;
-    ThreadWait device; // the device's threads together
+    ThreadWait host{};
+    ThreadWait device{}; // the device's threads together
     // Host and a device thread ran on one CPU during the call: the lesson's own threads took
     // turns on it, and each waited while the other ran.
     bool sharedCpu = false;

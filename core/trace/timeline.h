@@ -1,5 +1,6 @@
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <optional>
@@ -116,6 +117,20 @@ struct LengthQuestion {
     double step = 0.05;      // one arrow key press, as a multiple
     double tolerance = 0.25; // a guess within this fraction of the measured multiple is right
 };
+
+// The candidates of names at these times, in time order as the widget walks them; the one at
+// index `correct` is the lesson's answer.
+template<std::size_t N>
+std::vector<TimelineCandidate> candidatesAt(const std::array<CandidateNames, N> &names,
+                                            const std::array<double, N> &times, std::size_t correct)
+{
+    std::vector<TimelineCandidate> candidates;
+    for (std::size_t i = 0; i < N; ++i)
+        candidates.push_back({names[i].key, names[i].label, names[i].shortLabel, times[i], i == correct});
+    std::stable_sort(candidates.begin(), candidates.end(),
+                     [](const TimelineCandidate &a, const TimelineCandidate &b) { return a.time < b.time; });
+    return candidates;
+}
 
 // Whether guess is within tolerance (a fraction) of measured, both multiples of the same reference.
 // False for anything not a positive finite number.

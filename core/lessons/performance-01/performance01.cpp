@@ -2,6 +2,7 @@
 
 #include "core/lessons/shared/matrixlesson.h"
 #include "core/lessons/shared/timedproduct.h"
+#include "core/lesson/roundloop.h"
 #include "core/lesson/timedstream.h"
 #include "core/timing/matmulkernel.h"
 
@@ -63,12 +64,7 @@ LessonRun runOn(const RunContext &context, const ParameterValues &values, RunObs
     const auto cancelled = [&observer] { return observer.isCancelled(); };
     // The samples in rounds, each on a fresh stream (or device context) with fresh buffers
     // (measuring.h): a run's rounds differ as runs do, which the comparison's interval needs to know.
-    RoundPacer pacer;
-    for (int round = 0; round < measuring::kRounds && !run.cancelled; ++round) {
-        if (!pacer.beginRound(round, cancelled)) { // rounds spread over time (measuring.h)
-            run.cancelled = true;
-            break;
-        }
+    forEachRound(run, observer, measuring::kRounds, [&](int round) {
         // "Input already placed": the inputs are made (and placed on a device) before any clock
         // reads, outside the boundary. On the stream the product's instruction-set variant is
         // chosen here (--isa, LESSONSCOPE_ISA, or the widest this CPU runs up to AVX2), and the artifact names
@@ -89,16 +85,13 @@ LessonRun runOn(const RunContext &context, const ParameterValues &values, RunObs
             // What was measured is checked, the first call's output too (unless the cancel ends
             // the check of a large product as well).
             maxAbsError = product->checkAgainstReference(maxAbsError, cancelled);
-            break;
+            return;
         }
         run.measuring.warmUps.push_back(product->warmUp(cancelled));
         product->startRegion();
         while (warm.cleanCount() < quota.cleanByEndOfRound(round) && quota.wantsMore(warm)) {
-            // Checked between calls only, never inside the timed boundary.
-            if (cancelled()) {
-                run.cancelled = true;
+            if (cancelledBetweenUnits(run, observer))
                 break;
-            }
             const TimedStream::Timed call = product->call();
             warm.add(call.seconds(), call.evidence, round);
             matrixlesson::recordCall(run, call, round, observer);
@@ -107,10 +100,10 @@ LessonRun runOn(const RunContext &context, const ParameterValues &values, RunObs
         }
         // Checked after the clock stopped, on the last output (every call recomputes the same one).
         maxAbsError = product->checkAgainstReference(maxAbsError, cancelled);
-    }
+    });
     run.measuring.budgetSpent = quota.exhausted(warm);
     run.measuring.count(warm);
-    run.output = std::make_shared<const Json>(performance01::output(run, warm, maxAbsError, kBoundary));
+    run.output = std::make_shared<const Json>(output(run, warm, maxAbsError, kBoundary));
     return run;
 }
 

@@ -39,18 +39,17 @@ constexpr const char *kMeasuredReading
 
 // One fresh process measured; throws std::runtime_error when it failed (a run that kept going
 // without it would report fewer processes than it claims).
-std::optional<ProcessMeasurement> measureOneProcess(const performance02::ChildRequest &request, int number,
-                                                    RunObserver &observer)
+std::optional<ProcessMeasurement> measureOneProcess(const ChildRequest &request, int number, RunObserver &observer)
 {
     ChildLimits limits;
     limits.timeoutSeconds = childTimeoutSeconds(1);
-    const ChildResult child = runMeasuringChild(kId, performance02::childArguments(request), observer, limits);
+    const ChildResult child = runMeasuringChild(kId, childArguments(request), observer, limits);
     if (child.cancelled)
         return std::nullopt;
     const std::string which = std::string(kId) + ": measuring process " + std::to_string(number);
     if (!child.output)
         throw std::runtime_error(which + " failed: " + child.error);
-    auto process = performance02::readProcess(*child.output);
+    auto process = readProcess(*child.output);
     if (!process || process->calls.size() != static_cast<std::size_t>(request.samples) + 1
         || process->evidence.size() != process->calls.size())
         throw std::runtime_error(which + " printed a measurement lessonscope cannot read");
@@ -74,7 +73,7 @@ LessonInfo makeInfo()
 
     info.parameters = {
         // Each process is a fresh start of lessonscope, one after another: 20 keeps a run short.
-        integerParameterSpec(performance02::kProcessesParameter, "Fresh processes",
+        integerParameterSpec(kProcessesParameter, "Fresh processes",
                              "How many fresh processes each time their first call.", 5, 1, 20),
         integerParameterSpec(param::kSamples, "Warm calls per process",
                              "How many warm calls each process times after its first.", 10, 1, 10'000),
@@ -91,10 +90,9 @@ LessonRun runOn(const RunContext &context, const ParameterValues &values, RunObs
     // The variant is resolved here, so that the context's (or LESSONSCOPE_ISA's) reaches every
     // child alike; each child still makes the choice itself, timed (kernel_select). A device's
     // driver compiles the kernel itself: no variant.
-    performance02::ChildRequest request
-        = performance02::requestOf(values, device == kStreamDevice ? resolvedMatmulIsa(context.isa) : std::string());
+    ChildRequest request = requestOf(values, device == kStreamDevice ? resolvedMatmulIsa(context.isa) : std::string());
     request.device = device;
-    const int processes = static_cast<int>(integerParameter(values, performance02::kProcessesParameter));
+    const int processes = static_cast<int>(integerParameter(values, kProcessesParameter));
     LessonRun run = begunRun(kId, values);
     run.device = device == kStreamDevice ? "eigen-stream-worker" : kDeviceBackend;
     run.instructionSet = request.isa;
@@ -140,7 +138,7 @@ LessonRun runOn(const RunContext &context, const ParameterValues &values, RunObs
 
     run.measuring.count(firsts);
     run.measuring.budgetSpent = quota.exhausted(firsts);
-    const std::size_t traced = performance02::medianProcess(measured);
+    const std::size_t traced = medianProcess(measured);
     const ProcessMeasurement &shown = measured[traced];
     for (std::size_t i = 0; i < shown.calls.size(); ++i) {
         // The first call's unit is the whole first call, from before the stream started.
@@ -152,20 +150,20 @@ LessonRun runOn(const RunContext &context, const ParameterValues &values, RunObs
     }
     run.waitStrategy = shown.waitStrategy;
     run.deviceEnvironment = shown.deviceEnvironment;
-    run.output = std::make_shared<const Json>(performance02::output(run, measured, traced, kBoundary));
+    run.output = std::make_shared<const Json>(output(run, measured, traced, kBoundary));
     return run;
 }
 
 int measureInChild(const QStringList &arguments)
 {
     std::string error;
-    const auto request = performance02::readChildArguments(arguments, *findLesson(kId), &error);
+    const auto request = readChildArguments(arguments, *findLesson(kId), &error);
     if (!request) {
         std::fprintf(stderr, "lessonscope measure-child %s: %s\n", kId, error.c_str());
         return 2;
     }
     try {
-        const std::string text = performance02::measureThisProcess(*request).dump() + "\n";
+        const std::string text = measureThisProcess(*request).dump() + "\n";
         std::fwrite(text.data(), 1, text.size(), stdout);
         std::fflush(stdout);
         return 0;
@@ -179,7 +177,7 @@ std::optional<std::string> workProblem(const ParameterValues &values)
 {
     // Every fresh process times its first call and its warm calls.
     return matrixlesson::workProblem(values,
-                                     static_cast<double>(integerParameter(values, performance02::kProcessesParameter)
+                                     static_cast<double>(integerParameter(values, kProcessesParameter)
                                                          * (1 + integerParameter(values, param::kSamples))));
 }
 

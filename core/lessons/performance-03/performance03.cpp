@@ -48,7 +48,7 @@ struct Experiment {
 
     RunObserver &observer;
     LessonRun &run;
-    performance03::Measurements measurements;
+    Measurements measurements;
     MatmulKernel::Dtype dtype = MatmulKernel::Dtype::Float32;
     std::uint64_t seed = 0;
     std::size_t samples = 1;
@@ -57,15 +57,15 @@ struct Experiment {
     ReplacementBudget budget;   // one for the run's every size and round
     int reported = 0;           // calls reported live, every size's
 
-    performance03::SizeSamples &sizeOf(int n);
-    void record(performance03::SizeSamples &size, const SampleTimes &t, bool traced, int round);
-    bool measureSize(performance03::PlacedRound &device, int n, bool traced, int round); // false when cancelled
+    SizeSamples &sizeOf(int n);
+    void record(SizeSamples &size, const SampleTimes &t, bool traced, int round);
+    bool measureSize(PlacedRound &device, int n, bool traced, int round); // false when cancelled
     int cleanSoFar() const;
 };
 
-performance03::SizeSamples &Experiment::sizeOf(int n)
+SizeSamples &Experiment::sizeOf(int n)
 {
-    for (performance03::SizeSamples &size : measurements.sizes) {
+    for (SizeSamples &size : measurements.sizes) {
         if (size.n == n)
             return size;
     }
@@ -76,14 +76,13 @@ performance03::SizeSamples &Experiment::sizeOf(int n)
 int Experiment::cleanSoFar() const
 {
     std::size_t clean = 0;
-    for (const performance03::SizeSamples &size : measurements.sizes)
+    for (const SizeSamples &size : measurements.sizes)
         clean += std::min(size.whole.cleanCount(), samples);
     return static_cast<int>(clean);
 }
 
-void Experiment::record(performance03::SizeSamples &size, const SampleTimes &t, bool traced, int round)
+void Experiment::record(SizeSamples &size, const SampleTimes &t, bool traced, int round)
 {
-    using performance03::secondsBetween;
     size.prepare.push_back(secondsBetween(t.prepareBegin, t.prepareEnd));
     size.place.push_back(secondsBetween(t.place.dispatchBegin, t.place.readyObserved));
     size.call.push_back(secondsBetween(t.call.dispatchBegin, t.call.readyObserved));
@@ -104,11 +103,11 @@ void Experiment::record(performance03::SizeSamples &size, const SampleTimes &t, 
                                    t.place.workBegin - origin, t.place.workEnd - origin, t.place.readyObserved - origin,
                                    std::nullopt});
     if (t.unawaited) {
-        const performance03::UnawaitedTwin &u = *t.unawaited;
-        measurements.phases.back().unawaited = performance03::UnawaitedPhase{
-            u.place.dispatchBegin - origin, u.place.dispatchEnd - origin,  u.place.workBegin - origin,
-            u.place.workEnd - origin,       u.call.dispatchBegin - origin, u.call.workBegin - origin,
-            u.call.workEnd - origin,        u.call.readyObserved - origin};
+        const UnawaitedTwin &u = *t.unawaited;
+        measurements.phases.back().unawaited
+            = UnawaitedPhase{u.place.dispatchBegin - origin, u.place.dispatchEnd - origin,  u.place.workBegin - origin,
+                             u.place.workEnd - origin,       u.call.dispatchBegin - origin, u.call.workBegin - origin,
+                             u.call.workEnd - origin,        u.call.readyObserved - origin};
     }
     run.calls.push_back(
         MeasuredCall::of(t.call.since(origin), t.evidence, round, t.call.readyObserved - t.prepareBegin));
@@ -116,14 +115,14 @@ void Experiment::record(performance03::SizeSamples &size, const SampleTimes &t, 
     observer.callMeasured(reported++, live);
 }
 
-bool Experiment::measureSize(performance03::PlacedRound &device, int n, bool traced, int round)
+bool Experiment::measureSize(PlacedRound &device, int n, bool traced, int round)
 {
     if (!run.calls.empty() && observer.isCancelled()) { // before this size's set-up, which is not measured
         run.cancelled = true;
         return false;
     }
     // The device's buffers allocated (and touched) there, before any clock reads.
-    const std::unique_ptr<performance03::PlacedSampler> product = device.open(dtype, n);
+    const std::unique_ptr<PlacedSampler> product = device.open(dtype, n);
     device.describe(run);
     // Untimed until steady: first-use costs at a new size (the output's pages, cold caches) are
     // performance-02's subject, not this lesson's.
@@ -137,7 +136,7 @@ bool Experiment::measureSize(performance03::PlacedRound &device, int n, bool tra
         },
         [this] { return observer.isCancelled(); }));
 
-    performance03::SizeSamples &size = sizeOf(n);
+    SizeSamples &size = sizeOf(n);
     const SampleQuota quota(samples, &budget);
     while (size.whole.cleanCount() < quota.cleanByEndOfRound(round) && quota.wantsMore(size.whole)) {
         // Checked between samples only; the run's first sample is always measured.
@@ -204,7 +203,7 @@ LessonInfo makeInfo()
         "start to time the call alone?",
         kReading, kMeasuredReading, "inputs prepared and placed before the timer; call plus output synchronization");
     info.parameters = {
-        choiceParameterSpec(performance03::kSizesParameter, "Sizes (n of n×n · n×n)",
+        choiceParameterSpec(kSizesParameter, "Sizes (n of n×n · n×n)",
                             "The sweep of square sizes; the middle one is traced and shown in the bar.", sweeps()),
         // At 1024 float64 a sample takes about a tenth of a second on a small machine, so the
         // default of 7 keeps a run with the defaults within seconds.
@@ -218,7 +217,7 @@ LessonInfo makeInfo()
 
 LessonRun runOn(const RunContext &context, const ParameterValues &values, RunObserver &observer)
 {
-    std::vector<int> sizes = sizesOf(choiceParameter(values, performance03::kSizesParameter));
+    std::vector<int> sizes = sizesOf(choiceParameter(values, kSizesParameter));
     if (sizes.empty())
         sizes = sizesOf(sweeps().front()); // unreachable after resolveParameters: every choice parses
     LessonRun run = begunRun(kId, values, {.rounds = measuring::kRounds});
@@ -244,13 +243,13 @@ LessonRun runOn(const RunContext &context, const ParameterValues &values, RunObs
             run.cancelled = true;
             break;
         }
-        const std::unique_ptr<performance03::PlacedRound> placed = performance03::openPlacedRound(context);
+        const std::unique_ptr<PlacedRound> placed = openPlacedRound(context);
         for (int n : order) {
             if (!experiment.measureSize(*placed, n, n == order.front(), round))
                 break;
         }
     }
-    performance03::Measurements &m = experiment.measurements;
+    Measurements &m = experiment.measurements;
     m.sizes.erase(std::remove_if(m.sizes.begin(), m.sizes.end(), [](const auto &s) { return s.whole.size() == 0; }),
                   m.sizes.end());
     std::sort(m.sizes.begin(), m.sizes.end(), [](const auto &a, const auto &b) { return a.n < b.n; });
@@ -261,11 +260,11 @@ LessonRun runOn(const RunContext &context, const ParameterValues &values, RunObs
             = i == 0 ? run.measuring.warmUps[i].calls : std::min(m.warmupRounds, run.measuring.warmUps[i].calls);
     // The run's verdict counts every size's samples; wanted is the samples asked for at all sizes.
     run.measuring.wanted = experiment.samples * m.sizes.size();
-    for (const performance03::SizeSamples &size : m.sizes) {
+    for (const SizeSamples &size : m.sizes) {
         run.measuring.count(size.whole);
         run.measuring.budgetSpent = run.measuring.budgetSpent || size.whole.cleanCount() < experiment.samples;
     }
-    run.output = std::make_shared<const Json>(performance03::output(run, m));
+    run.output = std::make_shared<const Json>(output(run, m));
     return run;
 }
 
@@ -279,10 +278,10 @@ std::string describeParameters(const ParameterValues &values)
             return std::to_string(std::get<std::int64_t>(it->second));
         return std::get<std::string>(it->second);
     };
-    const std::vector<int> sizes = sizesOf(text(performance03::kSizesParameter));
+    const std::vector<int> sizes = sizesOf(text(kSizesParameter));
     // Appended, not "n " + string: GCC 12 warns falsely (-Wrestrict) on that operator+.
     std::string description("n ");
-    description += sizes.empty() ? text(performance03::kSizesParameter) : joined(sizes);
+    description += sizes.empty() ? text(kSizesParameter) : joined(sizes);
     for (const std::string &part : {std::string(" "), text(param::kDtype), std::string(", "), text(param::kSamples),
                                     std::string(" samples per size, seed "), text(param::kSeed)})
         description += part;

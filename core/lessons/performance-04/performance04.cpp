@@ -2,6 +2,7 @@
 
 #include "core/lessons/shared/matrixlesson.h"
 #include "core/lessons/shared/timedproduct.h"
+#include "core/lesson/roundloop.h"
 #include "core/lesson/timedstream.h"
 #include "core/timing/matmulkernel.h"
 
@@ -54,8 +55,7 @@ LessonInfo makeInfo()
 // One pair: float32's call then float64's, each kept as a call and a sample of its type. Returns
 // the pair's seconds and its evidence (clean when both calls are).
 std::pair<double, CallEvidence> timePair(const std::vector<std::unique_ptr<TimedProduct>> &products, int round,
-                                         LessonRun &run, performance04::Measurements &measurements,
-                                         RunObserver &observer)
+                                         LessonRun &run, Measurements &measurements, RunObserver &observer)
 {
     CallEvidence pair;
     double pairSeconds = 0;
@@ -79,20 +79,13 @@ LessonRun runOn(const RunContext &context, const ParameterValues &values, RunObs
     LessonRun run = begunRun(kId, values, {.rounds = measuring::kRounds, .wanted = samples});
     run.calls.reserve(2 * samples * measuring::kMostSamplesFactor); // no reallocation between calls
 
-    performance04::Measurements measurements;
+    Measurements measurements;
     const SampleQuota quota(samples);
     Samples pairs; // a pair is clean when both its calls are
     const auto cancelled = [&observer] { return observer.isCancelled(); };
-    RoundPacer pacer;
-    for (int round = 0; round < measuring::kRounds && !run.cancelled; ++round) {
-        if (!pacer.beginRound(round, cancelled)) { // rounds spread over time (measuring.h)
-            run.cancelled = true;
-            break;
-        }
-        if (!run.calls.empty() && cancelled()) { // before a round's set-up, which is not measured
-            run.cancelled = true;
-            break;
-        }
+    forEachRound(run, observer, measuring::kRounds, [&](int round) {
+        if (cancelledBetweenUnits(run, observer)) // before a round's set-up, which is not measured
+            return;
         // The same seed makes the same values: float32's inputs are float64's rounded to float32.
         // Made (and placed on a device) before any clock reads ("input already placed"), both on
         // one stream or one device's queue, both in the same instruction-set variant, afresh each
@@ -108,12 +101,9 @@ LessonRun runOn(const RunContext &context, const ParameterValues &values, RunObs
         // Pairs, float32 then float64: drift on the machine (frequency, a neighbour's load) meets
         // both types alike, which blocks of one type then the other would not.
         while (pairs.cleanCount() < quota.cleanByEndOfRound(round) && quota.wantsMore(pairs)) {
-            // Checked between pairs only, so that every type has as many samples; the first pair
-            // is always measured.
-            if (!run.calls.empty() && cancelled()) {
-                run.cancelled = true;
+            // Between pairs only, so that every type has as many samples.
+            if (cancelledBetweenUnits(run, observer))
                 break;
-            }
             const auto [pairSeconds, pair] = timePair(products, round, run, measurements, observer);
             pairs.add(pairSeconds, pair, round);
             // Counted in calls, as the run in progress draws them and a cancel reports them: the
@@ -126,10 +116,10 @@ LessonRun runOn(const RunContext &context, const ParameterValues &values, RunObs
         // (a round cancelled in its warm-up has none of its own).
         for (std::size_t d = 0; d < products.size() && pairs.size() > pairsBefore; ++d)
             measurements.maxAbsError[d] = products[d]->checkAgainstReference(measurements.maxAbsError[d], cancelled);
-    }
+    });
     run.measuring.budgetSpent = quota.exhausted(pairs);
     run.measuring.count(pairs);
-    run.output = std::make_shared<const Json>(performance04::output(run, measurements, kBoundary));
+    run.output = std::make_shared<const Json>(output(run, measurements, kBoundary));
     return run;
 }
 

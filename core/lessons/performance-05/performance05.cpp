@@ -3,6 +3,7 @@
 #include "core/lessons/performance-05/performance05neighbour.h"
 #include "core/lessons/shared/matrixlesson.h"
 #include "core/lessons/shared/timedproduct.h"
+#include "core/lesson/roundloop.h"
 #include "core/lesson/timedstream.h"
 
 #include <nlohmann/json.hpp>
@@ -27,19 +28,15 @@ constexpr const char *kMeasuredReading
       "(here the order-statistic interval), and how many samples it took to narrow.";
 
 // One round's timed calls, until the samples reach upTo (every call is a sample here) or a cancel.
-void timeRound(TimedProduct &product, int round, std::size_t upTo, LessonRun &run, performance05::Measurements &m,
+void timeRound(TimedProduct &product, int round, std::size_t upTo, LessonRun &run, Measurements &m,
                RunObserver &observer)
 {
     // Counted where the work runs: every sample timed a product.
     const std::int64_t productsBefore = product.productsComputed();
     product.startRegion();
     while (m.samples.size() < upTo) {
-        // Checked between calls only; the first call is always measured, so that a run, even
-        // a cancelled one, has something to report.
-        if (!run.calls.empty() && observer.isCancelled()) {
-            run.cancelled = true;
+        if (cancelledBetweenUnits(run, observer))
             break;
-        }
         const TimedStream::Timed call = product.call();
         m.samples.add(matrixlesson::recordCall(run, call, round, observer).synchronizedSeconds(), call.evidence, round);
         observer.progress(static_cast<int>(m.samples.size()), static_cast<int>(run.measuring.wanted));
@@ -63,7 +60,7 @@ LessonInfo makeInfo()
         integerParameterSpec(param::kSamples, "Warm samples",
                              "How many warm calls are timed, after untimed ones until the calls are steady.", 2000, 10,
                              20'000),
-        choiceParameterSpec(performance05::kNeighbourParameter, "Noisy neighbour",
+        choiceParameterSpec(kNeighbourParameter, "Noisy neighbour",
                             "on: a thread competes for the worker's core in bursts while the calls are timed.",
                             {"off", "on"}),
     };
@@ -77,19 +74,14 @@ LessonRun runOn(const RunContext &context, const ParameterValues &values, RunObs
     const ProductProblem problem = matrixlesson::productProblem(values);
     LessonRun run = begunRun(kId, values, {.rounds = measuring::kRounds, .wanted = samples, .keepsInterrupted = true});
     run.calls.reserve(samples); // no reallocation between calls
-    performance05::Measurements m;
-    m.neighbour = choiceParameter(values, performance05::kNeighbourParameter);
+    Measurements m;
+    m.neighbour = choiceParameter(values, kNeighbourParameter);
     // This lesson's samples are every call, interrupted or not: the whole distribution is what it
     // shows (the others replace interrupted calls, measuring.h). Each round takes its share.
     const SampleQuota share(samples);
     const auto cancelled = [&observer] { return observer.isCancelled(); };
     std::unique_ptr<NoisyNeighbour> neighbour;
-    RoundPacer pacer;
-    for (int round = 0; round < measuring::kRounds && !run.cancelled; ++round) {
-        if (!pacer.beginRound(round, cancelled)) { // rounds spread over time (measuring.h)
-            run.cancelled = true;
-            break;
-        }
+    forEachRound(run, observer, measuring::kRounds, [&](int round) {
         // A stream holds the host where it runs, and between rounds the host may have woken on
         // the core the worker is kept on: there, host and worker would take turns on one CPU for
         // the whole round (1,200–1,600 of 2,000 calls beside a busy process did).
@@ -119,7 +111,7 @@ LessonRun runOn(const RunContext &context, const ParameterValues &values, RunObs
         }
         timeRound(*product, round, share.cleanByEndOfRound(round), run, m, observer);
         m.maxAbsError = product->checkAgainstReference(m.maxAbsError, cancelled); // after the clock stopped
-    }
+    });
     if (neighbour) {
         neighbour->stop();
         const NoisyNeighbour::Report report = neighbour->report();
@@ -128,7 +120,7 @@ LessonRun runOn(const RunContext &context, const ParameterValues &values, RunObs
         m.neighbourBusyNs = report.busyNs;
     }
     run.measuring.count(m.samples);
-    run.output = std::make_shared<const Json>(performance05::output(run, m));
+    run.output = std::make_shared<const Json>(output(run, m));
     return run;
 }
 

@@ -1,5 +1,6 @@
 #include "core/lessons/performance-06/performance06contract.h"
 
+#include "core/lesson/roundloop.h"
 #include "core/lessons/performance-06/performance06callalone.h"
 #include "core/lessons/shared/matrixlesson.h"
 #include "core/lessons/shared/timedproduct.h"
@@ -34,15 +35,11 @@ constexpr int kWarmupRounds = 1;
 
 // The run in progress: the product on its device, what was measured.
 struct Experiment {
-    Experiment(RunObserver &o, LessonRun &r, TimedProduct &p, performance06::Measurements &m)
-        : observer(o), run(r), product(p), measurements(m)
-    { }
-
     RunObserver &observer;
     LessonRun &run;
     TimedProduct &product;
-    performance06::Measurements &measurements;
-    std::vector<TimedProduct::Timed> calls; // a burst's, reserved once: no allocation between bursts
+    Measurements &measurements;
+    std::vector<TimedProduct::Timed> calls{}; // a burst's, reserved once: no allocation between bursts
 
     double burst(int depth, bool traced, int round, CallEvidence &evidence);
     bool repetition(bool timed, int round); // true when every timed unit of it was clean
@@ -67,7 +64,7 @@ double Experiment::burst(int depth, bool traced, int round, CallEvidence &eviden
         }
     }
     product.startRegion(); // the bookkeeping above is no call's
-    return performance06::perCallSeconds(first, observed, depth);
+    return perCallSeconds(first, observed, depth);
 }
 
 // One repetition: a call alone, then a burst of every depth, so that both ways of timing share
@@ -77,7 +74,7 @@ bool Experiment::repetition(bool timedRepetition, int round)
     // The call alone first, on a stream as ready for it as a burst's calls find it: after the
     // previous repetition's bookkeeping (its traced burst written out) the first calls are
     // slower, which would flatter the bursts.
-    const TimedProduct::Timed latency = performance06::callAlone(product);
+    const TimedProduct::Timed latency = callAlone(product);
     std::vector<std::pair<double, CallEvidence>> perCall;
     for (int depth : measurements.depths) {
         CallEvidence evidence;
@@ -137,10 +134,10 @@ LessonInfo makeInfo()
     // what a busy stream saves (the hand-over and the host's wake-up) is then a large part of a
     // call. On a loaded machine the wake-ups grow to milliseconds and the difference with them.
     info.parameters = {
-        integerParameterSpec(performance06::kRepetitionsParameter, "Repetitions",
+        integerParameterSpec(kRepetitionsParameter, "Repetitions",
                              "How many timed rounds: each times one call alone and one K-deep burst per depth.", 21, 1,
                              1000),
-        integerParameterSpec(performance06::kDepthParameter, "Largest depth (K)",
+        integerParameterSpec(kDepthParameter, "Largest depth (K)",
                              "Bursts of 1, 2, 4 … calls up to this many in flight; the bursts of this many are traced.",
                              kMaxDepth, 2, kMaxDepth),
     };
@@ -150,43 +147,33 @@ LessonInfo makeInfo()
 
 LessonRun runOn(const RunContext &context, const ParameterValues &values, RunObserver &observer)
 {
-    const auto repetitions = static_cast<std::size_t>(integerParameter(values, performance06::kRepetitionsParameter));
+    const auto repetitions = static_cast<std::size_t>(integerParameter(values, kRepetitionsParameter));
     const ProductProblem problem = matrixlesson::productProblem(values);
     LessonRun run = begunRun(kId, values, {.rounds = measuring::kRounds, .wanted = repetitions});
-    performance06::Measurements m;
-    m.depths = depthsUpTo(static_cast<int>(integerParameter(values, performance06::kDepthParameter)));
+    Measurements m;
+    m.depths = depthsUpTo(static_cast<int>(integerParameter(values, kDepthParameter)));
     m.warmupRounds = kWarmupRounds;
     run.calls.reserve(repetitions * measuring::kMostSamplesFactor * static_cast<std::size_t>(m.depths.back()));
 
     const SampleQuota quota(repetitions);
     Samples clean; // one per repetition: clean when its call alone and every burst were
-    RoundPacer pacer;
     const auto cancelled = [&observer] { return observer.isCancelled(); };
-    for (int round = 0; round < measuring::kRounds && !run.cancelled; ++round) {
-        if (!pacer.beginRound(round, cancelled)) { // rounds spread over time (measuring.h)
-            run.cancelled = true;
-            break;
-        }
+    forEachRound(run, observer, measuring::kRounds, [&](int round) {
         // "Input already placed": the inputs are made (and placed on a device) before any clock
         // reads, afresh each round.
         const std::unique_ptr<TimedProduct> product = matrixlesson::openProduct(context, problem, run);
-        Experiment experiment(observer, run, *product, m);
+        Experiment experiment{observer, run, *product, m};
         experiment.calls.reserve(static_cast<std::size_t>(m.depths.back()));
         // Untimed until steady (first use is performance-02's subject), then one untimed repetition.
         run.measuring.warmUps.push_back(product->warmUp(cancelled));
         for (int r = 0; r < kWarmupRounds; ++r)
             experiment.repetition(false, round);
         while (clean.cleanCount() < quota.cleanByEndOfRound(round) && quota.wantsMore(clean)) {
-            // Checked between repetitions only; the first repetition is always measured.
-            if (!run.calls.empty() && observer.isCancelled()) {
-                run.cancelled = true;
+            if (cancelledBetweenUnits(run, observer))
                 break;
-            }
-            const bool repetitionClean = experiment.repetition(true, round);
-            CallEvidence unit;
-            unit.known = true;
-            unit.otherWaitNs = repetitionClean ? 0 : kInterruptedAboveNs + 1;
-            clean.add(0, unit, round); // a unit of no length: any wait above 10 µs interrupts it
+            // A unit of no length, clean when the repetition was: any wait above 10 µs interrupts it.
+            const std::int64_t waited = experiment.repetition(true, round) ? 0 : kInterruptedAboveNs + 1;
+            clean.add(0, CallEvidence{.known = true, .otherWaitNs = waited}, round);
             // Counted in the calls reported (each repetition's traced burst), as the run in
             // progress draws them and a cancel reports them.
             const int perRepetition = m.depths.back();
@@ -195,13 +182,13 @@ LessonRun runOn(const RunContext &context, const ParameterValues &values, RunObs
         }
         // After the clock stopped: the last output (every call recomputes the same one).
         m.maxAbsError = product->checkAgainstReference(m.maxAbsError, cancelled);
-    }
+    });
     run.measuring.budgetSpent = quota.exhausted(clean);
     run.measuring.count(m.latency);
     for (const Samples &depth : m.perCall)
         run.measuring.count(depth);
     run.measuring.wanted = repetitions * (1 + m.depths.size());
-    run.output = std::make_shared<const Json>(performance06::output(run, m));
+    run.output = std::make_shared<const Json>(output(run, m));
     return run;
 }
 
@@ -209,10 +196,9 @@ std::optional<std::string> workProblem(const ParameterValues &values)
 {
     // Each repetition: untimed calls (at most kLoneCallWarmUp.mostCalls), one call alone, then
     // bursts of 1, 2, 4 … up to depth calls (fewer than 2 × depth).
-    const std::int64_t perRepetition
-        = performance06::kLoneCallWarmUp.mostCalls + 1 + 2 * integerParameter(values, performance06::kDepthParameter);
+    const std::int64_t perRepetition = kLoneCallWarmUp.mostCalls + 1 + 2 * integerParameter(values, kDepthParameter);
     return matrixlesson::workProblem(
-        values, static_cast<double>(integerParameter(values, performance06::kRepetitionsParameter) * perRepetition));
+        values, static_cast<double>(integerParameter(values, kRepetitionsParameter) * perRepetition));
 }
 
 std::string describeParameters(const ParameterValues &values)

@@ -55,35 +55,45 @@ std::optional<double> Figures::perCallAtLargest() const
     return perCall.back();
 }
 
+void deriveFigures(Figures &f)
+{
+    const std::vector<double> clean = f.latency.clean(); // the medians are the clean samples' (measuring.h)
+    f.latencyMedian = clean.empty() ? std::nullopt : std::optional(median(clean));
+    f.perCall.clear();
+    f.throughput.clear();
+    for (const SampleColumns &depth : f.perCallColumns) {
+        const std::vector<double> kept = depth.clean();
+        const double middle = kept.empty() ? 0.0 : median(kept);
+        f.perCall.push_back(middle);
+        f.throughput.push_back(middle > 0 ? 1.0 / middle : 0.0);
+    }
+}
+
 Json output(const LessonRun &run, const Measurements &m)
 {
-    const ParameterValues &params = run.parameters;
+    // Every number computed once here; the panels are made from these very doubles.
+    Figures f;
+    f.seed = matrixlesson::statedInteger(run.parameters, param::kSeed);
+    f.repetitions = matrixlesson::statedInteger(run.parameters, kRepetitionsParameter);
+    f.warmupRounds = m.warmupRounds;
+    f.depths.assign(m.depths.begin(), m.depths.end());
+    f.latency = SampleColumns{m.latency.seconds, m.latency.waitedNs, m.latency.round};
+    for (const Samples &depth : m.perCall)
+        f.perCallColumns.push_back(SampleColumns{depth.seconds, depth.waitedNs, depth.round, depth.callsPerSample});
+    deriveFigures(f);
+    f.maxAbsError = m.maxAbsError;
+    f.cancelled = run.cancelled;
     Json out = Json::object();
     matrixlesson::writeVersionsAndProduct(out, run, matrixlesson::WithDtype::Yes);
-    out[key::kSeed] = parameterJson(params, param::kSeed);
-    out[key::kRepetitions] = parameterJson(params, kRepetitionsParameter);
-    out[key::kWarmupRounds] = m.warmupRounds;
-    out[key::kDepths] = m.depths;
-    writeSamples(out, key::kLatencySamples, m.latency);
-    // A run always measures its first round, so every median has samples; the guard keeps a
-    // hand-made Measurements from printing a median of nothing. The medians are the clean
-    // samples' (measuring.h).
-    if (const std::vector<double> clean = m.latency.clean(); !clean.empty())
-        out[key::kLatencyMedian] = median(clean);
-    Json perCall = Json::array();
-    Json throughput = Json::array();
-    for (const Samples &depth : m.perCall) {
-        const std::vector<double> clean = depth.clean();
-        const double middle = clean.empty() ? 0.0 : median(clean);
-        perCall.push_back(middle);
-        throughput.push_back(middle > 0 ? 1.0 / middle : 0.0);
-    }
-    writeSampleLists(out, key::kPerCallSamples, m.perCall);
-    out[key::kPerCall] = std::move(perCall);
-    out[key::kThroughput] = std::move(throughput);
-    out[key::kMaxAbsError] = m.maxAbsError;
-    out[key::kCancelled] = run.cancelled;
+    writeBoundFigures(out, f, kFields);
     return out;
+}
+
+// Every key a run prints, in order; docs/artifact-format.md, "performance-06", says more of each.
+static StdoutFields stdoutFields()
+{
+    static constexpr auto fields = joinFields(productfield::kVersions, productfield::kProduct, fieldsOf(kFields));
+    return fields;
 }
 
 static Json panels(const Json &out)
@@ -138,23 +148,16 @@ static Json panelLayout()
 Figures readFigures(const Json &out)
 {
     Figures f;
-    f.depths = integersOf(member(out, key::kDepths));
-    f.latency = readSamples(out, key::kLatencySamples);
+    readBoundFigures(out, f, kFields);
     f.latencySamples = f.latency.seconds;
-    f.latencyMedian = numberOf(member(out, key::kLatencyMedian));
-    f.perCallColumns = readSampleLists(out, key::kPerCallSamples);
     for (std::size_t d = 0; d < f.perCallColumns.size() && d < f.depths.size(); ++d)
         f.perCallColumns[d].callsPerSample
             = static_cast<double>(std::max<std::int64_t>(1, f.depths[d])); // as its burst
     for (const SampleColumns &depth : f.perCallColumns)
         f.perCallSamples.push_back(depth.seconds);
-    f.perCall = numbersOf(member(out, key::kPerCall));
-    f.throughput = numbersOf(member(out, key::kThroughput));
-    f.maxAbsError = numberOf(member(out, key::kMaxAbsError));
     f.dtype = stringOf(member(out, key::kDtype));
     f.inputShape = integersOf(member(out, key::kInputShape));
     f.weightShape = integersOf(member(out, key::kWeightShape));
-    f.repetitions = integerOf(member(out, key::kRepetitions));
     return f;
 }
 

@@ -46,27 +46,51 @@ inline constexpr const char *kOneAtATime = "one call at a time";
 inline constexpr const char *kKeptBusy = "kept busy (K in flight)";
 inline constexpr const char *kTimePerCall = "time per call";
 
-// The numbers performance-06 prints on stdout, read back; empty when absent or malformed.
+// The numbers performance-06 prints on stdout after the versions and the product, each bound to
+// its key in kFields; read back, a missing or malformed one is empty.
 struct Figures {
+    std::string dtype; // read with the product's keys
+    std::vector<std::int64_t> inputShape, weightShape;
+    std::optional<std::int64_t> seed, repetitions;
+    std::int64_t warmupRounds = 0;
     std::vector<std::int64_t> depths;
-    std::vector<double> latencySamples;
+    SampleColumns latency; // one call alone per repetition, with its evidence
     std::optional<double> latencyMedian;
-    std::vector<std::vector<double>> perCallSamples; // one list per depth
-    SampleColumns latency;                           // with their evidence
-    std::vector<SampleColumns> perCallColumns;
-    std::vector<double> perCall;
-    std::vector<double> throughput;
+    std::vector<SampleColumns> perCallColumns; // per depth, one burst per repetition
+    std::vector<double> perCall, throughput;
     std::optional<double> maxAbsError;
-    std::string dtype;
-    std::vector<std::int64_t> inputShape;
-    std::vector<std::int64_t> weightShape;
-    std::optional<std::int64_t> repetitions;
+    bool cancelled = false;
+    std::vector<double> latencySamples;              // latency's seconds
+    std::vector<std::vector<double>> perCallSamples; // perCallColumns' seconds, one list per depth
 
     // The largest depth (the traced one), when depths has one.
     std::optional<std::int64_t> largestDepth() const;
     // per_call_seconds at the largest depth.
     std::optional<double> perCallAtLargest() const;
 };
+
+// Every key a run prints after the versions and the product, in order, and the figure it holds
+// (core/lesson/boundfigures.h); docs/artifact-format.md, "performance-06", says more of each.
+inline constexpr std::array kFields{
+    bound::as(productfield::kSeed, &Figures::seed),
+    bound::integer(key::kRepetitions, "", "rounds asked for", &Figures::repetitions).stating(kRepetitionsParameter),
+    bound::integer(key::kWarmupRounds, "", "untimed rounds before them (1)", &Figures::warmupRounds),
+    bound::list(key::kDepths, "", "K of each depth: 1, 2, 4 … and the largest", &Figures::depths),
+    bound::samples(key::kLatencySamples, "one call alone: its dispatch to its observed readiness", &Figures::latency),
+    bound::number(key::kLatencyMedian, "s", "their median", &Figures::latencyMedian).onSomeRuns(),
+    bound::samples(key::kPerCallSamples,
+                   "the round's burst of K calls: first dispatch to the last call's observed readiness, ÷ K",
+                   &Figures::perCallColumns),
+    bound::list(key::kPerCall, "s", "the median of each depth's samples", &Figures::perCall),
+    bound::list(key::kThroughput, "", "1 ÷ per_call_seconds", &Figures::throughput),
+    bound::number(key::kMaxAbsError, "", "the last output against a higher-precision reference", &Figures::maxAbsError),
+    bound::as(productfield::kCancelled, &Figures::cancelled),
+};
+
+// What the samples make of the figures: the latency's median and each depth's over their clean
+// samples (0 for a depth with none), and the throughput, 1 ÷ each.
+void deriveFigures(Figures &figures);
+
 Figures readFigures(const Json &output);
 inline Figures readFigures(const Artifact &a) { return figuresOf(a, readFigures); }
 
@@ -89,8 +113,6 @@ inline double perCallSeconds(std::int64_t firstDispatchBegin, std::int64_t lastR
 }
 
 Json output(const LessonRun &run, const Measurements &measurements);
-// Every key of its stdout, in order (performance06fields.cpp).
-StdoutFields stdoutFields();
 void check(const Json &document, const Json &output, Checker &checker);
 
 // The lesson's contract: its stdout fields, panels, checks, summary, timeline and the parameters

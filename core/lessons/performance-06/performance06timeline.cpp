@@ -263,13 +263,7 @@ void Performance06Timeline::addBurst(CallTimeline &call, int index) const
 
     call.anchor = rel(first.dispatchBegin);
     const std::array<double, kStopCount> times = {rel(last.dispatchEnd), rel(first.workEnd), rel(last.readyObserved)};
-    for (int i = 0; i < kStopCount; ++i) {
-        const CandidateNames &names = kStops[static_cast<std::size_t>(i)];
-        call.candidates.push_back({names.key, names.label, names.shortLabel, times[static_cast<std::size_t>(i)],
-                                   static_cast<Stop>(i) == Stop::AtLastReady});
-    }
-    std::stable_sort(call.candidates.begin(), call.candidates.end(),
-                     [](const TimelineCandidate &a, const TimelineCandidate &b) { return a.time < b.time; });
+    call.candidates = candidatesAt(kStops, times, static_cast<std::size_t>(Stop::AtLastReady));
     call.outside = {{Host, "prepare & place inputs",
                      "The inputs are made and placed before any clock reads (\"input already placed\"). Not "
                      "measured here."}};

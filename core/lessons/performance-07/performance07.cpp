@@ -1,5 +1,7 @@
 #include "core/lessons/performance-07/performance07contract.h"
 
+#include "core/lesson/roundloop.h"
+
 #include "core/lessons/shared/matrixlesson.h"
 
 #include <nlohmann/json.hpp>
@@ -30,7 +32,7 @@ LessonInfo makeInfo()
         "the medians of all the runs, in widths of one run's interval?",
         kReading, kMeasuredReading, "input already placed; call plus output synchronization");
     info.parameters = {
-        integerParameterSpec(performance07::kRunsParameter, "Runs",
+        integerParameterSpec(kRunsParameter, "Runs",
                              "How many runs, each on a fresh stream with fresh buffers, spread over time.", 10, 3, 40),
         integerParameterSpec(param::kSamples, "Warm samples per run",
                              "How many clean warm calls each run times, after untimed ones until the calls are steady.",
@@ -42,7 +44,7 @@ LessonInfo makeInfo()
 
 LessonRun runOn(const RunContext &context, const ParameterValues &values, RunObserver &observer)
 {
-    const int runs = static_cast<int>(integerParameter(values, performance07::kRunsParameter));
+    const int runs = static_cast<int>(integerParameter(values, kRunsParameter));
     const auto samples = static_cast<std::size_t>(integerParameter(values, param::kSamples));
     const ProductProblem problem = matrixlesson::productProblem(values);
     LessonRun run = begunRun(kId, values, {.rounds = runs, .wanted = samples * static_cast<std::size_t>(runs)});
@@ -51,12 +53,7 @@ LessonRun runOn(const RunContext &context, const ParameterValues &values, RunObs
     double maxAbsError = std::nan("");
     ReplacementBudget budget; // one for the whole run: a busy machine costs its 5 s once, not per run
     const auto cancelled = [&observer] { return observer.isCancelled(); };
-    RoundPacer pacer;
-    for (int r = 0; r < runs && !run.cancelled; ++r) {
-        if (!pacer.beginRound(r, cancelled)) { // runs spread over time (measuring.h)
-            run.cancelled = true;
-            break;
-        }
+    forEachRound(run, observer, runs, [&](int r) {
         // Each run afresh: a new stream (or device context) and new buffers, placed before any
         // clock reads, then warmed up until steady.
         const std::unique_ptr<TimedProduct> product = matrixlesson::openProduct(context, problem, run);
@@ -65,12 +62,8 @@ LessonRun runOn(const RunContext &context, const ParameterValues &values, RunObs
         Samples thisRun;
         product->startRegion();
         while (quota.wantsMore(thisRun) && !run.cancelled) {
-            // Between calls only, never inside the timed boundary; the first call is always
-            // measured, so that even a run cancelled at once has something to report.
-            if (!run.calls.empty() && cancelled()) {
-                run.cancelled = true;
+            if (cancelledBetweenUnits(run, observer))
                 break;
-            }
             const TimedStream::Timed call = product->call();
             matrixlesson::recordCall(run, call, r, observer);
             thisRun.add(call.seconds(), call.evidence, r);
@@ -80,17 +73,17 @@ LessonRun runOn(const RunContext &context, const ParameterValues &values, RunObs
         }
         run.measuring.budgetSpent = run.measuring.budgetSpent || quota.exhausted(thisRun);
         maxAbsError = product->checkAgainstReference(maxAbsError, cancelled); // after the clock stopped
-    }
+    });
     run.measuring.count(warm);
-    run.output = std::make_shared<const Json>(performance07::output(run, warm, maxAbsError));
+    run.output = std::make_shared<const Json>(output(run, warm, maxAbsError));
     return run;
 }
 
 std::optional<std::string> workProblem(const ParameterValues &values)
 {
-    return matrixlesson::workProblem(values,
-                                     static_cast<double>(integerParameter(values, param::kSamples)
-                                                         * integerParameter(values, performance07::kRunsParameter)));
+    return matrixlesson::workProblem(
+        values,
+        static_cast<double>(integerParameter(values, param::kSamples) * integerParameter(values, kRunsParameter)));
 }
 
 std::string describeParameters(const ParameterValues &values)

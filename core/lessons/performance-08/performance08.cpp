@@ -48,13 +48,13 @@ LessonRun runOn(const RunContext &context, const ParameterValues &values, RunObs
     LessonRun run = begunRun(kId, values, {.wanted = static_cast<std::size_t>(samples)});
     run.device = "host";
     run.waitStrategy = kNoWaitStrategy; // the host reads its own clock around its own work
-    run.calls.reserve(static_cast<std::size_t>(samples) * performance08::kBatchSizes.size());
-    performance08::ClockCost clock;
-    performance08::BatchReadings batches;
+    run.calls.reserve(static_cast<std::size_t>(samples) * kBatchSizes.size());
+    ClockCost clock;
+    BatchReadings batches;
     if (index) {
         // The device's profiling timer: an empty kernel and each batch's kernel in every round.
         run.measuring.rounds = 1;
-        performance08::DeviceMeasurement measured = performance08::measureOnDevice(*index, samples, run, observer);
+        DeviceMeasurement measured = measureOnDevice(*index, samples, run, observer);
         clock = std::move(measured.clock);
         batches = std::move(measured.batches);
     } else {
@@ -70,14 +70,14 @@ LessonRun runOn(const RunContext &context, const ParameterValues &values, RunObs
                 break;
             }
             const int share = samples * (round + 1) / measuring::kRounds - samples * round / measuring::kRounds;
-            performance08::measureClockCost(share, round, clock, observer);
-            performance08::measureBatches(share, round, run, observer, batches);
+            measureClockCost(share, round, clock, observer);
+            measureBatches(share, round, run, observer, batches);
         }
     }
     run.cancelled = run.cancelled || observer.isCancelled();
     for (const Samples &batch : batches.readings)
         run.measuring.count(batch);
-    run.output = std::make_shared<const Json>(performance08::output(run, clock, batches));
+    run.output = std::make_shared<const Json>(output(run, clock, batches));
     return run;
 }
 

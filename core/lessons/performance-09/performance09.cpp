@@ -65,7 +65,7 @@ public:
           run(intoRun),
           observer(toObserver),
           samples(static_cast<std::size_t>(integerParameter(values, param::kSamples))),
-          placeSize(static_cast<int>(integerParameter(values, performance09::kPlaceSizeParameter)))
+          placeSize(static_cast<int>(integerParameter(values, kPlaceSizeParameter)))
     { }
 
     void round(int r, const SampleQuota &quota);
@@ -77,7 +77,7 @@ public:
     RunObserver &observer;
     const std::size_t samples;
     const int placeSize;
-    performance09::Measurements m;
+    Measurements m;
     std::uint64_t prepared = 0;
 
 private:
@@ -159,7 +159,7 @@ LessonInfo makeInfo()
                                             "How many warm calls are timed on both clocks after the first enqueue.", 25,
                                             1, 10'000)};
     matrixlesson::addProductParameters(info, 64, 32, 16, matrixlesson::WithDtype::Yes);
-    info.parameters.push_back(integerParameterSpec(performance09::kPlaceSizeParameter, "Placement size",
+    info.parameters.push_back(integerParameterSpec(kPlaceSizeParameter, "Placement size",
                                                    "The square inputs (n×n · n×n) written awaited and not awaited.",
                                                    128, 16, 512));
     return info;
@@ -188,7 +188,7 @@ LessonRun runOn(const RunContext &context, const ParameterValues &values, RunObs
     run.measuring.count(experiment.m.warm);
     run.measuring.count(experiment.m.unawaited);
     run.measuring.wanted = experiment.samples + kTwins;
-    run.output = std::make_shared<const Json>(performance09::output(run, experiment.m));
+    run.output = std::make_shared<const Json>(output(run, experiment.m));
     return run;
 }
 

@@ -114,13 +114,7 @@ CallTimeline Performance09Timeline::call(int index) const
         span(kTimerLane, "device work", "START → END: the device's work alone." + clock, t.start, t.end),
     };
     const std::array<double, kStopCount> times = {t.end, t.ready, t.start + t.ready};
-    for (int i = 0; i < kStopCount; ++i) {
-        const CandidateNames &names = kStops[static_cast<std::size_t>(i)];
-        call.candidates.push_back({names.key, names.label, names.shortLabel, times[static_cast<std::size_t>(i)],
-                                   static_cast<Stop>(i) == Stop::DeviceEnd});
-    }
-    std::stable_sort(call.candidates.begin(), call.candidates.end(),
-                     [](const TimelineCandidate &a, const TimelineCandidate &b) { return a.time < b.time; });
+    call.candidates = candidatesAt(kStops, times, static_cast<std::size_t>(Stop::DeviceEnd));
     const double begin = std::min({0.0, t.queued});
     const double end = std::max({t.ready, t.end, call.candidates.back().time});
     call.viewBegin = begin - 0.04 * (end - begin);
