@@ -143,8 +143,6 @@ Figures readFigures(const Json &output);
 inline Figures readFigures(const Artifact &a) { return figuresOf(a, readFigures); }
 
 Json output(const LessonRun &run, const Measurements &measurements);
-// Every key of its stdout, in order (performance03fields.cpp).
-StdoutFields stdoutFields();
 void check(const Json &document, const Json &output, Checker &checker);
 
 // The lesson's contract: its stdout fields, panels, checks, summary, timeline and the parameters

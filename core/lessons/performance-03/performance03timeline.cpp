@@ -205,17 +205,12 @@ void Performance03Timeline::addPhases(CallTimeline &call, int index) const
     const bool twin = !isMeasured() || hasTwins();
     const double afterUnawaited = twin ? addTwin(call, index) : 0.0;
     const std::array<double, kStartCount> times = {prepareBegin, placeBegin, afterUnawaited, 0.0};
-    call.candidates.clear();
-    for (int i = 0; i < kStartCount; ++i) {
-        if (static_cast<Start>(i) == Start::AfterUnawaitedPlacement && !twin)
-            continue; // an older run measured no twin
-        const CandidateNames &names = kStarts[static_cast<std::size_t>(i)];
-        call.candidates.push_back({names.key, names.label, names.shortLabel, times[static_cast<std::size_t>(i)],
-                                   static_cast<Start>(i) == Start::AtDispatch});
+    call.candidates = candidatesAt(kStarts, times, static_cast<std::size_t>(Start::AtDispatch));
+    if (!twin) { // an older run measured no twin
+        std::erase_if(call.candidates, [](const TimelineCandidate &candidate) {
+            return candidate.key == key(Start::AfterUnawaitedPlacement);
+        });
     }
-    // In time order, as the widget walks them: where the twin's start lies depends on its copy.
-    std::stable_sort(call.candidates.begin(), call.candidates.end(),
-                     [](const TimelineCandidate &a, const TimelineCandidate &b) { return a.time < b.time; });
     // The whole sample and its twin in view (the twin, aligned on the readiness, begins before
     // the sample's preparation when it took longer), with room after the timer's stop for its name.
     double begin = prepareBegin;

@@ -108,8 +108,6 @@ inline Figures readFigures(const Artifact &a) { return figuresOf(a, readFigures)
 std::size_t samplesInterrupted(const Figures &figures);
 
 Json output(const LessonRun &run, const Measurements &measurements);
-// Every key of its stdout, in order (performance05fields.cpp).
-StdoutFields stdoutFields();
 void check(const Json &document, const Json &output, Checker &checker);
 
 // The panels' values, made from the samples alone (the panels and the checks use these).
