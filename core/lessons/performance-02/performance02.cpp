@@ -9,6 +9,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <array>
+
 #include <cstdio>
 #include <stdexcept>
 
@@ -181,13 +183,10 @@ std::optional<std::string> workProblem(const ParameterValues &values)
                                                          * (1 + integerParameter(values, param::kSamples))));
 }
 
-std::string describeParameters(const ParameterValues &values)
-{
-    return matrixlesson::describeProduct(values,
-                                         {{kProcessesParameter, "{} fresh processes"},
-                                          {param::kSamples, "{} warm calls each"},
-                                          {param::kSeed, "seed {}"}});
-}
+// The run in a few words (describeParameters): the product, then these of its parameters.
+constexpr std::array<matrixlesson::DescribedParameter, 3> kDescribed{
+    {{kProcessesParameter, "{} fresh processes"}, {param::kSamples, "{} warm calls each"}, {param::kSeed, "seed {}"}}};
+constexpr auto &describeParameters = matrixlesson::describedProduct<kDescribed>;
 
 } // namespace
 

@@ -8,6 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <array>
+
 #include <memory>
 #include <vector>
 
@@ -129,11 +131,10 @@ std::optional<std::string> workProblem(const ParameterValues &values)
     return matrixlesson::workProblem(values, static_cast<double>(2 * integerParameter(values, param::kSamples)));
 }
 
-std::string describeParameters(const ParameterValues &values)
-{
-    return matrixlesson::describeProduct(
-        values, {{nullptr, "float32 and float64"}, {param::kSamples, "{} warm pairs"}, {param::kSeed, "seed {}"}});
-}
+// The run in a few words (describeParameters): the product, then these of its parameters.
+constexpr std::array<matrixlesson::DescribedParameter, 3> kDescribed{
+    {{nullptr, "float32 and float64"}, {param::kSamples, "{} warm pairs"}, {param::kSeed, "seed {}"}}};
+constexpr auto &describeParameters = matrixlesson::describedProduct<kDescribed>;
 
 } // namespace
 

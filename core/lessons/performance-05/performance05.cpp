@@ -8,6 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <array>
+
 #include <memory>
 
 namespace lessonscope::performance05 {
@@ -130,12 +132,10 @@ std::optional<std::string> workProblem(const ParameterValues &values)
     return matrixlesson::workProblem(values, static_cast<double>(integerParameter(values, param::kSamples)));
 }
 
-std::string describeParameters(const ParameterValues &values)
-{
-    return matrixlesson::describeProduct(
-        values,
-        {{param::kSamples, "{} warm samples"}, {kNeighbourParameter, "neighbour {}"}, {param::kSeed, "seed {}"}});
-}
+// The run in a few words (describeParameters): the product, then these of its parameters.
+constexpr std::array<matrixlesson::DescribedParameter, 3> kDescribed{
+    {{param::kSamples, "{} warm samples"}, {kNeighbourParameter, "neighbour {}"}, {param::kSeed, "seed {}"}}};
+constexpr auto &describeParameters = matrixlesson::describedProduct<kDescribed>;
 
 } // namespace
 

@@ -7,6 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <array>
+
 #include <algorithm>
 
 namespace lessonscope::performance06 {
@@ -201,12 +203,10 @@ std::optional<std::string> workProblem(const ParameterValues &values)
         values, static_cast<double>(integerParameter(values, kRepetitionsParameter) * perRepetition));
 }
 
-std::string describeParameters(const ParameterValues &values)
-{
-    return matrixlesson::describeProduct(
-        values,
-        {{kDepthParameter, "K up to {}"}, {kRepetitionsParameter, "{} repetitions"}, {param::kSeed, "seed {}"}});
-}
+// The run in a few words (describeParameters): the product, then these of its parameters.
+constexpr std::array<matrixlesson::DescribedParameter, 3> kDescribed{
+    {{kDepthParameter, "K up to {}"}, {kRepetitionsParameter, "{} repetitions"}, {param::kSeed, "seed {}"}}};
+constexpr auto &describeParameters = matrixlesson::describedProduct<kDescribed>;
 
 } // namespace
 

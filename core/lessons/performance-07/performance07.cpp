@@ -6,6 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <array>
+
 #include <cmath>
 
 namespace lessonscope::performance07 {
@@ -86,11 +88,10 @@ std::optional<std::string> workProblem(const ParameterValues &values)
         static_cast<double>(integerParameter(values, param::kSamples) * integerParameter(values, kRunsParameter)));
 }
 
-std::string describeParameters(const ParameterValues &values)
-{
-    return matrixlesson::describeProduct(
-        values, {{kRunsParameter, "{} runs"}, {param::kSamples, "{} warm samples each"}, {param::kSeed, "seed {}"}});
-}
+// The run in a few words (describeParameters): the product, then these of its parameters.
+constexpr std::array<matrixlesson::DescribedParameter, 3> kDescribed{
+    {{kRunsParameter, "{} runs"}, {param::kSamples, "{} warm samples each"}, {param::kSeed, "seed {}"}}};
+constexpr auto &describeParameters = matrixlesson::describedProduct<kDescribed>;
 
 } // namespace
 

@@ -166,7 +166,7 @@ std::string describeProduct(const ParameterValues &values)
     return text;
 }
 
-std::string describeProduct(const ParameterValues &values, std::initializer_list<DescribedParameter> parameters)
+std::string describeProduct(const ParameterValues &values, std::span<const DescribedParameter> parameters)
 {
     std::string text = describeProduct(values);
     for (const DescribedParameter &parameter : parameters) {

@@ -10,9 +10,9 @@
 #include "core/lessons/shared/timedproduct.h"
 #include "core/timing/matmulkernel.h"
 
-#include <initializer_list>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 
 namespace lessonscope::matrixlesson {
@@ -97,8 +97,16 @@ struct DescribedParameter {
 };
 
 // "X 64×32 · W 32×16 float32, 7 warm samples, seed 0": the product, then each described
-// parameter that has a value, in order (a lesson's describeParameters).
-std::string describeProduct(const ParameterValues &values, std::initializer_list<DescribedParameter> parameters);
+// parameter that has a value, in order.
+std::string describeProduct(const ParameterValues &values, std::span<const DescribedParameter> parameters);
+
+// A lesson's describeParameters declared as data: describedProduct<kDescribed>, kDescribed the
+// lesson's constant list of described parameters.
+template<const auto &parameters>
+std::string describedProduct(const ParameterValues &values)
+{
+    return describeProduct(values, parameters);
+}
 
 // A matrix lesson's summary, begun: its setup ("64×32 · 32×16 float32") and its "shape" and
 // "dtype" settings, which a comparison names when they differ. What a file lacks is left out.
