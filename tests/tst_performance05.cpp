@@ -169,7 +169,7 @@ private slots:
         QCOMPARE(out.at(key::kNeighbourCpu), out.at(key::kWorkerCpu));
         QVERIFY(noWarnings(validateArtifact(artifact.json())));
         const Figures f = readFigures(artifact);
-        QVERIFY(*f.intervalLow <= *f.median && *f.median <= *f.intervalHigh);
+        QVERIFY(*f.intervalLow() <= *f.median && *f.median <= *f.intervalHigh());
     }
 
     // Cancel keeps what was measured, with the neighbour stopped and joined.
@@ -298,7 +298,7 @@ private slots:
         const TimelineVerdict right = timeline->verdict("median-call", slowest);
         QVERIFY(right.correct);
         const QString numbers = QString::fromStdString(right.numbers);
-        for (double value : {*f.median, *f.mean, *f.intervalLow, *f.intervalHigh})
+        for (double value : {*f.median, *f.mean, *f.intervalLow(), *f.intervalHigh()})
             QVERIFY2(numbers.contains(QString::fromStdString(formatDuration(value))), qPrintable(numbers));
         QVERIFY(!numbers.contains(QStringLiteral("e-")));
         const TimelineVerdict mean = timeline->verdict("mean-call", slowest);
@@ -377,7 +377,7 @@ private slots:
         const Figures f = readFigures(*read.artifact);
         QCOMPARE(f.neighbour, std::string("off"));
         QCOMPARE(f.samples.size(), std::size_t(2000));
-        QVERIFY(*f.intervalLow <= *f.median && *f.median <= *f.intervalHigh);
+        QVERIFY(*f.intervalLow() <= *f.median && *f.median <= *f.intervalHigh());
 
         // It opens before anything is run, and its verdicts quote its own figures.
         AnswerStore store(m_dir.filePath(QStringLiteral("recorded-answers.ini")));

@@ -178,6 +178,43 @@ std::optional<double> nonNegativeOf(const Json &out, const char *key, const char
     return number;
 }
 
+std::optional<std::vector<std::int64_t>> tracedColumn(const Json &document, const char *name)
+{
+    using namespace lenient;
+    const Json *trace = member(document, "trace");
+    const Json *calls = trace ? member(*trace, "calls") : nullptr;
+    const Json *column = calls ? member(*calls, name) : nullptr;
+    if (!column || !column->is_array())
+        return std::nullopt;
+    std::vector<std::int64_t> values = integersOf(column);
+    if (values.size() != column->size())
+        return std::nullopt;
+    return values;
+}
+
+std::optional<std::vector<double>> tracedCallSeconds(const Json &document)
+{
+    const auto begin = tracedColumn(document, "dispatchBegin");
+    const auto ready = tracedColumn(document, "readyObserved");
+    if (!begin || !ready || begin->size() != ready->size())
+        return std::nullopt;
+    std::vector<double> seconds;
+    seconds.reserve(begin->size());
+    for (std::size_t i = 0; i < begin->size(); ++i) // in double: hostile timestamps must not overflow
+        seconds.push_back((static_cast<double>((*ready)[i]) - static_cast<double>((*begin)[i])) / 1e9);
+    return seconds;
+}
+
+void checkTracedCallCount(const Json &document, std::size_t expected, const std::string &stdoutReports,
+                          Checker &checker)
+{
+    const auto calls = tracedColumn(document, "dispatchBegin");
+    if (calls && calls->size() != expected)
+        checker.warning("/trace/calls",
+                        "the trace has " + std::to_string(calls->size()) + " calls but stdout reports "
+                            + stdoutReports);
+}
+
 std::vector<bool> tracedInterrupted(const Json &document)
 {
     using namespace lenient;

@@ -7,6 +7,7 @@
 #include "core/artifact/checker.h"
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -46,6 +47,16 @@ void compareLine(const Json &document, std::size_t panelIndex, const char *serie
 void compareSeries(const Json &document, std::size_t panelIndex, const char *kind, const char *series,
                    const std::vector<double> &samples, const char *key, Checker &checker,
                    const std::vector<std::string> &valueKeys = {});
+
+// One column of the trace's calls (trace.calls.<name>, docs/artifact-format.md) as integers; nothing
+// when it is missing or holds anything else (the format's checks say what is wrong).
+std::optional<std::vector<std::int64_t>> tracedColumn(const Json &document, const char *name);
+// Each traced call's dispatch to its observed readiness, in seconds; nothing without both columns.
+std::optional<std::vector<double>> tracedCallSeconds(const Json &document);
+// The trace holds expected calls, or a warning that it does not and what stdout reports instead
+// ("1 first call and 7 warm calls").
+void checkTracedCallCount(const Json &document, std::size_t expected, const std::string &stdoutReports,
+                          Checker &checker);
 
 // Per traced call, whether the trace's evidence calls it interrupted (docs/artifact-format.md,
 // "trace.evidence"); empty when the trace has no usable evidence.

@@ -41,19 +41,6 @@ constexpr std::array kPanels{
         .drawnWith(key::kWarmMedian),
 };
 
-// The trace holds the first call and every warm call.
-void checkTraceLength(const Json &document, const std::optional<std::vector<double>> &warm, Checker &checker)
-{
-    const Json *trace = Checker::member(document, "trace");
-    const Json *calls = trace && trace->is_object() ? Checker::member(*trace, "calls") : nullptr;
-    const Json *column = calls && calls->is_object() ? Checker::member(*calls, "dispatchBegin") : nullptr;
-    if (!warm || !column || !column->is_array() || column->size() == 1 + warm->size())
-        return;
-    checker.warning("/trace/calls",
-                    "the trace has " + std::to_string(column->size()) + " calls but stdout reports 1 first call and "
-                        + std::to_string(warm->size()) + " warm calls");
-}
-
 } // namespace
 
 void deriveMedians(Figures &f)
@@ -144,7 +131,9 @@ static void check(const Json &document, const Json &out, Checker &checker)
     deriveMedians(expected);
     checkBoundFigures(stated, expected, kFields, "the clean samples", checker);
     checkDeclaredPanels(document, out, kPanels, checker);
-    checkTraceLength(document, warm, checker);
+    if (warm) // the trace holds the first call and every warm call
+        checkTracedCallCount(document, 1 + warm->size(),
+                             "1 first call and " + std::to_string(warm->size()) + " warm calls", checker);
 }
 
 static LessonSummary summarize(const Artifact &artifact)

@@ -109,19 +109,6 @@ void checkPanels(const Json &document, const Json &out, const std::optional<doub
         compareLine(document, kCallsPanel, "completed call", *inOrder, key::kCallsInOrder, checker);
 }
 
-// The trace holds the traced process's calls, the same that calls_in_order_seconds lists.
-void checkTraceLength(const Json &document, const std::optional<std::vector<double>> &inOrder, Checker &checker)
-{
-    const Json *trace = Checker::member(document, "trace");
-    const Json *calls = trace && trace->is_object() ? Checker::member(*trace, "calls") : nullptr;
-    const Json *column = calls && calls->is_object() ? Checker::member(*calls, "dispatchBegin") : nullptr;
-    if (!inOrder || !column || !column->is_array() || column->size() == inOrder->size())
-        return;
-    checker.warning("/trace/calls",
-                    "the trace has " + std::to_string(column->size()) + " calls but stdout's " + key::kCallsInOrder
-                        + " has " + std::to_string(inOrder->size()));
-}
-
 } // namespace
 
 void check(const Json &document, const Json &out, Checker &checker)
@@ -147,7 +134,9 @@ void check(const Json &document, const Json &out, Checker &checker)
                 std::string("the clean ") + key::kWarmSamples, checker);
     checkProcesses(out, firsts, checker);
     checkPanels(document, out, first, warmMedian, inOrder, checker);
-    checkTraceLength(document, inOrder, checker);
+    if (inOrder) // the trace holds the traced process's calls, the same that calls_in_order_seconds lists
+        checkTracedCallCount(document, inOrder->size(),
+                             std::string(key::kCallsInOrder) + "'s " + std::to_string(inOrder->size()), checker);
 }
 
 } // namespace lessonscope::performance02

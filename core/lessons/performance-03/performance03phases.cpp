@@ -28,19 +28,15 @@ TracedSamples samplesOf(const std::vector<TracedCall> &calls, const std::vector<
 
 std::optional<TracedSamples> tracedSamples(const Json &document, const std::vector<PhaseTimes> &phases)
 {
-    const Json *trace = Checker::member(document, "trace");
-    const Json *calls = trace && trace->is_object() ? Checker::member(*trace, "calls") : nullptr;
-    const Json *begin = calls && calls->is_object() ? Checker::member(*calls, "dispatchBegin") : nullptr;
-    const Json *ready = calls && calls->is_object() ? Checker::member(*calls, "readyObserved") : nullptr;
-    if (!begin || !ready || !begin->is_array() || !ready->is_array() || begin->size() != ready->size())
-        return std::nullopt;
+    const auto begin = stdoutchecks::tracedColumn(document, "dispatchBegin");
+    const auto ready = stdoutchecks::tracedColumn(document, "readyObserved");
+    if (!begin || !ready || begin->size() != ready->size())
+        return std::nullopt; // the format's trace checks report it
     std::vector<TracedCall> traced;
     for (std::size_t i = 0; i < begin->size(); ++i) {
-        if (!(*begin)[i].is_number_integer() || !(*ready)[i].is_number_integer())
-            return std::nullopt; // the format's trace checks report it
         TracedCall call;
-        call.dispatchBegin = (*begin)[i].get<std::int64_t>();
-        call.readyObserved = (*ready)[i].get<std::int64_t>();
+        call.dispatchBegin = (*begin)[i];
+        call.readyObserved = (*ready)[i];
         traced.push_back(call);
     }
     if (traced.size() != phases.size()) {

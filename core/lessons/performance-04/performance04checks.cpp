@@ -68,31 +68,20 @@ void checkFigures(const Json &out, const Figures &f, Checker &checker)
 // call's completed result: the same timestamps, so the same numbers.
 void checkTrace(const Json &document, const Figures &f, Checker &checker)
 {
-    const Json *trace = Checker::member(document, "trace");
-    const Json *calls = trace && trace->is_object() ? Checker::member(*trace, "calls") : nullptr;
-    const Json *begin = calls && calls->is_object() ? Checker::member(*calls, "dispatchBegin") : nullptr;
-    const Json *ready = calls && calls->is_object() ? Checker::member(*calls, "readyObserved") : nullptr;
-    if (!begin || !ready || !begin->is_array() || !ready->is_array() || f.warmSamples.size() != kDtypes.size())
+    const auto traced = tracedCallSeconds(document);
+    if (!traced || f.warmSamples.size() != kDtypes.size())
         return;
     const std::size_t expected = f.warmSamples[kFloat32].size() + f.warmSamples[kFloat64].size();
-    if (begin->size() != expected || ready->size() != expected
-        || f.warmSamples[kFloat32].size() != f.warmSamples[kFloat64].size()) {
+    if (traced->size() != expected || f.warmSamples[kFloat32].size() != f.warmSamples[kFloat64].size()) {
         checker.warning("/trace/calls",
-                        "the trace has " + std::to_string(begin->size()) + " calls but stdout reports "
+                        "the trace has " + std::to_string(traced->size()) + " calls but stdout reports "
                             + std::to_string(f.warmSamples[kFloat32].size()) + " float32 and "
                             + std::to_string(f.warmSamples[kFloat64].size())
                             + " float64 samples, one call each, in pairs");
         return;
     }
     for (std::size_t i = 0; i < expected; ++i) {
-        if (!(*begin)[i].is_number_integer() || !(*ready)[i].is_number_integer())
-            return; // the format's trace checks report it
-        // In double: a hostile file's timestamps must not overflow a 64-bit subtraction.
-        const double traced = (static_cast<double>((*ready)[i].get<std::int64_t>())
-                               - static_cast<double>((*begin)[i].get<std::int64_t>()))
-            / 1e9;
-        const double stated = f.warmSamples[i % 2][i / 2];
-        if (!nearlyEqual(traced, stated)) {
+        if (!nearlyEqual((*traced)[i], f.warmSamples[i % 2][i / 2])) {
             checker.warning("/stdout",
                             at(key::kWarmSamples, i % 2) + "[" + std::to_string(i / 2)
                                 + "] is not the completed result of trace call " + std::to_string(i));

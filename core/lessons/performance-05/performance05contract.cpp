@@ -39,14 +39,6 @@ Json distributionPanel(Json labels, Json seriesList)
     return makeBarPanel(kDistributionTitle, std::move(labels), {kBinsLabel, kCallsLabel}, std::move(seriesList));
 }
 
-std::optional<double> intervalEnd(const Json &out, std::size_t end)
-{
-    const Json *interval = member(out, key::kMedianCi95);
-    if (!interval || !interval->is_array() || interval->size() != 2)
-        return std::nullopt;
-    return numberOf(&(*interval)[end]);
-}
-
 } // namespace
 
 PanelValues panelValues(const std::vector<double> &samples)
@@ -66,84 +58,56 @@ PanelValues panelValues(const std::vector<double> &samples)
     return values;
 }
 
+void deriveFigures(Figures &f)
+{
+    f.samples = f.warm.seconds;
+    f.median = f.mean = f.mad = std::nullopt;
+    f.interval.clear();
+    f.ciMethod = f.samplesFor2PercentRule = f.outlierRule = "";
+    f.samplesFor2Percent = f.outliers = std::nullopt;
+    if (f.samples.empty())
+        return;
+    const SampleFigures s = figuresOf(f.samples);
+    f.median = s.median;
+    f.mean = s.mean;
+    f.mad = s.mad;
+    f.interval = {s.interval.low, s.interval.high};
+    f.ciMethod = kCiMethodText;
+    if (s.samplesFor2Percent)
+        f.samplesFor2Percent = static_cast<std::int64_t>(*s.samplesFor2Percent);
+    f.samplesFor2PercentRule = kSamplesFor2PercentRuleText;
+    f.outliers = static_cast<std::int64_t>(s.outliers);
+    f.outlierRule = kOutlierRuleText;
+}
+
 Json output(const LessonRun &run, const Measurements &m)
 {
-    const ParameterValues &params = run.parameters;
-    Json out = Json::object();
-    matrixlesson::writeVersionsAndProduct(out, run, matrixlesson::WithDtype::Yes);
-    out[key::kSeed] = parameterJson(params, param::kSeed);
-    out[key::kSamplesRequested] = parameterJson(params, param::kSamples);
-    out[key::kWarmupCalls] = m.warmupCalls;
-    out[key::kWorkerCpu] = m.workerCpu ? Json(*m.workerCpu) : Json(nullptr);
-    out[key::kNeighbour] = m.neighbour;
-    out[key::kNeighbourCpu] = m.neighbourCpu ? Json(*m.neighbourCpu) : Json(nullptr);
-    out[key::kNeighbourBursts] = m.neighbourBursts;
-    out[key::kNeighbourBusy] = static_cast<double>(m.neighbourBusyNs) / 1e9;
-    writeSamples(out, key::kWarmSamples, m.samples);
     // Every figure is computed once, here, from the samples; the panels and the timeline read
     // these very doubles back.
-    // This lesson's figures are of every call, the interrupted ones too: the whole distribution
-    // is its subject (the median holds, the mean moves).
-    if (m.samples.size() > 0) {
-        const SampleFigures f = figuresOf(m.samples.seconds);
-        out[key::kWarmMedian] = f.median;
-        out[key::kMean] = f.mean;
-        out[key::kMad] = f.mad;
-        out[key::kMedianCi95] = Json::array({f.interval.low, f.interval.high});
-        out[key::kCiMethod] = kCiMethodText;
-        out[key::kSamplesFor2Percent] = f.samplesFor2Percent ? Json(*f.samplesFor2Percent) : Json(nullptr);
-        out[key::kSamplesFor2PercentRule] = kSamplesFor2PercentRuleText;
-        out[key::kOutliers] = f.outliers;
-        out[key::kOutlierRule] = kOutlierRuleText;
-    }
-    out[key::kProductsTimed] = m.productsTimed;
-    out[key::kMaxAbsError] = m.maxAbsError;
-    out[key::kCancelled] = run.cancelled;
+    Figures f;
+    matrixlesson::setRunEnd(f, run);
+    f.warmupCalls = m.warmupCalls;
+    f.workerCpu = m.workerCpu;
+    f.neighbour = m.neighbour;
+    f.neighbourCpu = m.neighbourCpu;
+    f.neighbourBursts = m.neighbourBursts;
+    f.neighbourBusySeconds = static_cast<double>(m.neighbourBusyNs) / 1e9;
+    f.warm = SampleColumns{m.samples.seconds, m.samples.waitedNs, m.samples.round};
+    deriveFigures(f);
+    f.productsTimed = m.productsTimed;
+    f.maxAbsError = m.maxAbsError;
+    Json out = Json::object();
+    matrixlesson::writeVersionsAndProduct(out, run, matrixlesson::WithDtype::Yes);
+    writeBoundFigures(out, f, kFields);
+    if (f.samples.empty())
+        out.erase(key::kSamplesFor2Percent); // null says the rule failed; a run without samples has no rule's answer
     return out;
 }
 
 // Every key a run prints, in order; docs/artifact-format.md, "performance-05", says more of each.
 static StdoutFields stdoutFields()
 {
-    static constexpr auto fields = joinFields(
-        productfield::kVersions, productfield::kProduct,
-        std::to_array<StdoutField>({
-            productfield::kSeed,
-            productfield::kSamplesRequested,
-            field::integer(key::kWarmupCalls, "", "untimed calls before the samples (10)"),
-            field::integer(key::kWorkerCpu, "",
-                           "the core the stream's worker was pinned to; null when pinning was refused")
-                .orNull(),
-            field::text(key::kNeighbour, "\"off\" or \"on\"").stating(kNeighbourParameter),
-            field::integer(key::kNeighbourCpu, "",
-                           "the core the neighbour was pinned to: worker_cpu; null when off or not pinned")
-                .orNull(),
-            field::integer(key::kNeighbourBursts, "", "the neighbour's bursts begun during the run (0 when off)"),
-            field::number(key::kNeighbourBusy, "s", "their busy time by the clock"),
-            field::samples(key::kWarmSamples, "every timed call, in order: the trace's calls, one to one"),
-            field::number(key::kWarmMedian, "s", "numpy's median of the samples").onSomeRuns(),
-            field::number(key::kMean, "s", "their mean").onSomeRuns(),
-            field::number(key::kMad, "s", "their median absolute deviation from the median, unscaled").onSomeRuns(),
-            field::list(key::kMedianCi95, "s",
-                        "the median's 95% interval, by order statistics: the sorted samples at 1-based ranks ⌊n/2 − "
-                        "1.96·√n/2⌋ and ⌈n/2 + 1 + 1.96·√n/2⌉")
-                .onSomeRuns(),
-            field::text(key::kCiMethod, "that rule, in words").onSomeRuns(),
-            field::integer(
-                key::kSamplesFor2Percent, "",
-                "the smallest n ≥ 10 such that, for every m from n to all the samples, the interval of the first m "
-                "samples lies within ±2% of their median")
-                .orNull()
-                .onSomeRuns(),
-            field::text(key::kSamplesFor2PercentRule, "that rule, in words").onSomeRuns(),
-            field::integer(key::kOutliers, "", "samples above median + 5 × MAD").onSomeRuns(),
-            field::text(key::kOutlierRule, "\"sample > median + 5 * MAD (MAD unscaled)\"").onSomeRuns(),
-            field::integer(
-                key::kProductsTimed, "",
-                "products the timed calls computed, counted on the worker inside the timed work: one per sample"),
-            field::number(key::kMaxAbsError, "", "the last output against a higher-precision reference"),
-            productfield::kCancelled,
-        }));
+    static constexpr auto fields = joinFields(productfield::kVersions, productfield::kProduct, fieldsOf(kFields));
     return fields;
 }
 
@@ -181,39 +145,15 @@ static Json panelLayout()
 Figures readFigures(const Json &out)
 {
     Figures f;
-    const SampleColumns samples = readSamples(out, key::kWarmSamples);
-    f.samples = samples.seconds;
-    f.waitedNs = samples.waitedNs;
-    SampleColumns every = samples;
+    readBoundFigures(out, f, kFields);
+    f.samples = f.warm.seconds;
+    SampleColumns every = f.warm;
     every.waitedNs.clear(); // every sample, clean or not, for the rounds' medians
     f.samplesByRound = every.cleanByRound();
-    f.median = numberOf(member(out, key::kWarmMedian));
-    f.mean = numberOf(member(out, key::kMean));
-    f.mad = numberOf(member(out, key::kMad));
-    f.intervalLow = intervalEnd(out, 0);
-    f.intervalHigh = intervalEnd(out, 1);
-    f.samplesFor2Percent = integerOf(member(out, key::kSamplesFor2Percent));
-    f.outliers = integerOf(member(out, key::kOutliers));
-    f.workerCpu = integerOf(member(out, key::kWorkerCpu));
-    f.neighbour = stringOf(member(out, key::kNeighbour));
-    f.neighbourCpu = integerOf(member(out, key::kNeighbourCpu));
-    f.neighbourBursts = integerOf(member(out, key::kNeighbourBursts));
-    f.neighbourBusySeconds = numberOf(member(out, key::kNeighbourBusy));
-    f.productsTimed = integerOf(member(out, key::kProductsTimed));
-    f.samplesRequested = integerOf(member(out, key::kSamplesRequested));
-    f.maxAbsError = numberOf(member(out, key::kMaxAbsError));
     f.dtype = stringOf(member(out, key::kDtype));
     f.inputShape = integersOf(member(out, key::kInputShape));
     f.weightShape = integersOf(member(out, key::kWeightShape));
     return f;
-}
-
-std::size_t samplesInterrupted(const Figures &f)
-{
-    SampleColumns columns;
-    columns.seconds = f.samples;
-    columns.waitedNs = f.waitedNs;
-    return columns.interruptedCount();
 }
 
 static LessonSummary summarize(const Artifact &artifact)
@@ -232,18 +172,19 @@ static LessonSummary summarize(const Artifact &artifact)
         return v ? std::optional(static_cast<double>(*v)) : std::nullopt;
     };
     Figure median = makeFigure(key::kWarmMedian, "warm median", f.median, true, f.samples, "warm calls", true);
-    median.interrupted = samplesInterrupted(f);
+    median.interrupted = f.warm.interruptedCount();
     median.keepsInterrupted = true;
     median.rounds = roundMedians(f.samplesByRound);
     summary.figures = {
         median,
         makeFigure(key::kMean, "mean", f.mean, true, {}, {}, true),
         makeFigure(key::kMad, "MAD", f.mad, true, {}, {}, false),
-        makeFigure("median_ci95_low", "median 95% low", f.intervalLow, true, {}, {}, false),
-        makeFigure("median_ci95_high", "median 95% high", f.intervalHigh, true, {}, {}, false),
+        makeFigure("median_ci95_low", "median 95% low", f.intervalLow(), true, {}, {}, false),
+        makeFigure("median_ci95_high", "median 95% high", f.intervalHigh(), true, {}, {}, false),
         makeFigure(key::kSamplesFor2Percent, "samples for ±2%", count(f.samplesFor2Percent), false, {}, {}, false),
         makeFigure(key::kOutliers, "outliers", count(f.outliers), false, {}, {}, false),
-        makeFigure(key::kNeighbourBursts, "neighbour bursts", count(f.neighbourBursts), false, {}, {}, false),
+        makeFigure(key::kNeighbourBursts, "neighbour bursts", std::optional(static_cast<double>(f.neighbourBursts)),
+                   false, {}, {}, false),
         makeFigure(key::kMaxAbsError, "max_abs_error", f.maxAbsError, false, {}, {}, true),
     };
     summary.headlineKey = key::kWarmMedian;

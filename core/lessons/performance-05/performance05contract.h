@@ -78,34 +78,94 @@ struct Measurements {
     double maxAbsError = 0;
 };
 
-// The numbers performance-05 prints on stdout, read back; empty fields when absent.
+// The numbers performance-05 prints on stdout after the versions and the product, each bound to
+// its key in kFields; read back, a missing or malformed one is empty.
 struct Figures {
-    std::vector<double> samples;
-    std::vector<std::int64_t> waitedNs;              // each sample's evidence; empty when recorded elsewhere
-    std::vector<std::vector<double>> samplesByRound; // every sample (clean or not) of each round
-    std::optional<double> median;
-    std::optional<double> mean;
-    std::optional<double> mad;
-    std::optional<double> intervalLow;
-    std::optional<double> intervalHigh;
-    std::optional<std::int64_t> samplesFor2Percent;
-    std::optional<std::int64_t> outliers;
-    std::optional<std::int64_t> workerCpu;
+    std::string dtype; // read with the product's keys
+    std::vector<std::int64_t> inputShape, weightShape;
+    std::optional<std::int64_t> seed, samplesRequested;
+    std::int64_t warmupCalls = 0;
+    std::optional<std::int64_t> workerCpu, neighbourCpu;
     std::string neighbour;
-    std::optional<std::int64_t> neighbourCpu;
-    std::optional<std::int64_t> neighbourBursts;
+    std::int64_t neighbourBursts = 0;
     std::optional<double> neighbourBusySeconds;
-    std::optional<std::int64_t> productsTimed;
-    std::optional<std::int64_t> samplesRequested;
+    SampleColumns warm; // every timed call, with its evidence
+    std::optional<double> median, mean, mad;
+    std::vector<double> interval; // the median's 95% interval: [low, high]
+    std::string ciMethod;
+    std::optional<std::int64_t> samplesFor2Percent;
+    std::string samplesFor2PercentRule;
+    std::optional<std::int64_t> outliers;
+    std::string outlierRule;
+    std::int64_t productsTimed = 0;
     std::optional<double> maxAbsError;
-    std::string dtype;
-    std::vector<std::int64_t> inputShape;
-    std::vector<std::int64_t> weightShape;
+    bool cancelled = false;
+    std::vector<double> samples;                     // warm's seconds
+    std::vector<std::vector<double>> samplesByRound; // every sample (clean or not) of each round
+
+    std::optional<double> intervalLow() const
+    {
+        return interval.size() == 2 ? std::optional(interval[0]) : std::nullopt;
+    }
+    std::optional<double> intervalHigh() const
+    {
+        return interval.size() == 2 ? std::optional(interval[1]) : std::nullopt;
+    }
 };
+
+// Every key a run prints after the versions and the product, in order, and the figure it holds
+// (core/lesson/boundfigures.h); docs/artifact-format.md, "performance-05", says more of each.
+inline constexpr std::array kFields{
+    bound::as(productfield::kSeed, &Figures::seed),
+    bound::as(productfield::kSamplesRequested, &Figures::samplesRequested),
+    bound::integer(key::kWarmupCalls, "", "untimed calls before the samples, until they were steady",
+                   &Figures::warmupCalls),
+    bound::integer(key::kWorkerCpu, "", "the core the stream's worker was pinned to; null when pinning was refused",
+                   &Figures::workerCpu)
+        .orNull(),
+    bound::text(key::kNeighbour, "\"off\" or \"on\"", &Figures::neighbour).stating(kNeighbourParameter),
+    bound::integer(key::kNeighbourCpu, "",
+                   "the core the neighbour was pinned to: worker_cpu; null when off or not pinned",
+                   &Figures::neighbourCpu)
+        .orNull(),
+    bound::integer(key::kNeighbourBursts, "", "the neighbour's bursts begun during the run (0 when off)",
+                   &Figures::neighbourBursts),
+    bound::number(key::kNeighbourBusy, "s", "their busy time by the clock", &Figures::neighbourBusySeconds),
+    bound::samples(key::kWarmSamples, "every timed call, in order: the trace's calls, one to one", &Figures::warm),
+    bound::number(key::kWarmMedian, "s", "numpy's median of the samples", &Figures::median).onSomeRuns(),
+    bound::number(key::kMean, "s", "their mean", &Figures::mean).onSomeRuns(),
+    bound::number(key::kMad, "s", "their median absolute deviation from the median, unscaled", &Figures::mad)
+        .onSomeRuns(),
+    bound::list(key::kMedianCi95, "s",
+                "the median's 95% interval, by order statistics: the sorted samples at 1-based ranks ⌊n/2 − "
+                "1.96·√n/2⌋ and ⌈n/2 + 1 + 1.96·√n/2⌉",
+                &Figures::interval)
+        .onSomeRuns(),
+    bound::text(key::kCiMethod, "that rule, in words", &Figures::ciMethod).onSomeRuns(),
+    bound::integer(key::kSamplesFor2Percent, "",
+                   "the smallest n ≥ 10 such that, for every m from n to all the samples, the interval of the first "
+                   "m samples lies within ±2% of their median",
+                   &Figures::samplesFor2Percent)
+        .orNull()
+        .onSomeRuns(),
+    bound::text(key::kSamplesFor2PercentRule, "that rule, in words", &Figures::samplesFor2PercentRule).onSomeRuns(),
+    bound::integer(key::kOutliers, "", "samples above median + 5 × MAD", &Figures::outliers).onSomeRuns(),
+    bound::text(key::kOutlierRule, "\"sample > median + 5 * MAD (MAD unscaled)\"", &Figures::outlierRule).onSomeRuns(),
+    bound::integer(key::kProductsTimed, "",
+                   "products the timed calls computed, counted on the worker inside the timed work: one per sample",
+                   &Figures::productsTimed),
+    bound::number(key::kMaxAbsError, "", "the last output against a higher-precision reference", &Figures::maxAbsError),
+    bound::as(productfield::kCancelled, &Figures::cancelled),
+};
+
+// What the samples make of the figures derived from them, every call's (the interrupted ones
+// too: the whole distribution is this lesson's subject): the median, its interval, the mean, the
+// MAD, the outliers and the samples the interval needed, with the rules that made them; none
+// without samples.
+void deriveFigures(Figures &figures);
+
 Figures readFigures(const Json &output);
 inline Figures readFigures(const Artifact &a) { return figuresOf(a, readFigures); }
-// How many of the samples other work interrupted (0 without evidence).
-std::size_t samplesInterrupted(const Figures &figures);
 
 Json output(const LessonRun &run, const Measurements &measurements);
 void check(const Json &document, const Json &output, Checker &checker);

@@ -245,8 +245,8 @@ std::string Performance05Timeline::runNumbers(bool sentence) const
     std::string text = sentence ? "Over " : "over ";
     text += std::to_string(f.samples.size()) + " calls the median is ";
     text += formatDuration(*f.median);
-    if (f.intervalLow && f.intervalHigh)
-        text += " (95% interval " + formatDuration(*f.intervalLow) + "–" + formatDuration(*f.intervalHigh) + ")";
+    if (f.interval.size() == 2)
+        text += " (95% interval " + formatDuration(f.interval[0]) + "–" + formatDuration(f.interval[1]) + ")";
     if (f.mean && *f.median > 0)
         text += "; the mean is " + formatDuration(*f.mean) + ", " + formatRatio(*f.mean / *f.median) + " the median";
     if (f.outliers)
@@ -264,9 +264,9 @@ std::string Performance05Timeline::runNumbers(bool sentence) const
                 "is about "
             + formatCount(static_cast<std::int64_t>(*planned)) + " samples for ±2%.";
     text += " An interval bounds the noise between calls, not a bias that every call shares.";
-    if (f.neighbour == "on" && f.neighbourBursts)
-        text += " A noisy neighbour competed for the worker's core in " + std::to_string(*f.neighbourBursts)
-            + " bursts.";
+    if (f.neighbour == "on" && f.neighbourBursts > 0)
+        text
+            += " A noisy neighbour competed for the worker's core in " + std::to_string(f.neighbourBursts) + " bursts.";
     return text;
 }
 

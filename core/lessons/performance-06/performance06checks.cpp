@@ -85,29 +85,12 @@ void checkPanels(const Json &document, const Figures &f, Checker &checker)
     }
 }
 
-// The integers of one trace column; nothing when it is not one (the format's checks say so).
-std::optional<std::vector<std::int64_t>> column(const Json &document, const char *name)
-{
-    const Json *trace = Checker::member(document, "trace");
-    const Json *calls = trace && trace->is_object() ? Checker::member(*trace, "calls") : nullptr;
-    const Json *values = calls && calls->is_object() ? Checker::member(*calls, name) : nullptr;
-    if (!values || !values->is_array())
-        return std::nullopt;
-    std::vector<std::int64_t> integers;
-    for (const Json &value : *values) {
-        if (!value.is_number_integer())
-            return std::nullopt;
-        integers.push_back(value.get<std::int64_t>());
-    }
-    return integers;
-}
-
 // The trace holds every round's burst at the largest depth; each burst's time per call, from
 // its first dispatch to its last call's observed readiness, is that depth's sample.
 void checkAgainstTrace(const Json &document, const Figures &f, Checker &checker)
 {
-    const auto begin = column(document, "dispatchBegin");
-    const auto ready = column(document, "readyObserved");
+    const auto begin = tracedColumn(document, "dispatchBegin");
+    const auto ready = tracedColumn(document, "readyObserved");
     const auto largest = f.largestDepth();
     if (!begin || !ready || begin->size() != ready->size() || !largest || *largest < 1
         || f.perCallSamples.size() != f.depths.size())

@@ -51,15 +51,13 @@ SampleColumns columnsOf(const Samples &samples) { return {samples.seconds, sampl
 // The trace holds every reading, the interrupted ones and those of a batch left out too.
 void checkTraceLength(const Json &document, const Figures &f, Checker &checker)
 {
-    const Json *trace = Checker::member(document, "trace");
-    const Json *calls = trace && trace->is_object() ? Checker::member(*trace, "calls") : nullptr;
-    const Json *column = calls && calls->is_object() ? Checker::member(*calls, "dispatchBegin") : nullptr;
+    const auto calls = stdoutchecks::tracedColumn(document, "dispatchBegin");
     std::size_t readings = 0;
     for (const SampleColumns &batch : f.readings)
         readings += batch.seconds.size();
-    if (column && column->is_array() && column->size() < readings)
+    if (calls && calls->size() < readings)
         checker.warning("/trace/calls",
-                        "the trace has " + std::to_string(column->size()) + " readings but stdout "
+                        "the trace has " + std::to_string(calls->size()) + " readings but stdout "
                             + std::to_string(readings));
 }
 
