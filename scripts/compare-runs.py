@@ -9,7 +9,9 @@ different: performance-01 in float64 against float32 (--samples 100 each, the pr
 side must be called different, disturbed or measured beside other work, or be refused). Exit status 1 when one of these does not hold.
 
     scripts/compare-runs.py [--binary build/release/app/lessonscope] [--runs 10]
-                            [--lessons performance-01,performance-06]
+                            [--lessons performance-01,performance-06] [--keep FOLDER] [--verbose]
+
+--keep leaves the runs in FOLDER; --verbose prints each pair called different with its verdict.
 """
 
 import argparse
@@ -51,9 +53,14 @@ def main():
     parser.add_argument("--binary", default=os.path.join(here, "..", "build", "release", "app", "lessonscope"))
     parser.add_argument("--runs", type=int, default=10)
     parser.add_argument("--lessons", default=",".join(HEADLINES))
+    parser.add_argument("--keep", help="keep the runs in this folder")
+    parser.add_argument("--verbose", action="store_true", help="print each pair called different")
     args = parser.parse_args()
     failed = False
-    with tempfile.TemporaryDirectory() as folder:
+    if args.keep:
+        os.makedirs(args.keep, exist_ok=True)
+    with tempfile.TemporaryDirectory() as scratch:
+        folder = args.keep or scratch
         for lesson in args.lessons.split(","):
             paths = [os.path.join(folder, f"{lesson}-{i}.json") for i in range(args.runs)]
             made = [p for p in paths if run(args.binary, lesson, p)]
@@ -64,7 +71,10 @@ def main():
                     refused += 1
                     continue
                 pairs += 1
-                different += any(word in figure["verdict"] for word in DIFFERENT)
+                called = any(word in figure["verdict"] for word in DIFFERENT)
+                different += called
+                if called and args.verbose:
+                    print(f"  {os.path.basename(a)} · {os.path.basename(b)}: {figure['verdict']}")
             share = different / pairs if pairs else 0.0
             holds = pairs > 0 and share <= 0.10
             failed = failed or not holds

@@ -127,6 +127,23 @@ void TestComparison::intervalsSayWhetherADifferenceIsReal()
     // Each median's interval is the order statistics around it: it always holds the ratio.
     QVERIFY(slower->low <= lessonscope::median(b) / lessonscope::median(a));
     QVERIFY(lessonscope::median(b) / lessonscope::median(a) <= slower->high);
+
+    // A verdict needs its whole interval beyond the noise threshold (±2%): identical runs differ
+    // by that much however narrow each run's interval is.
+    const auto verdictFor = [](double low, double high) {
+        ComparedFigure f;
+        f.ratio = (low + high) / 2;
+        f.interval = RatioInterval{low, high, true, "rounds", kBetweenRunsConfidence};
+        return QString::fromStdString(verdictOf(f));
+    };
+    QVERIFY(verdictFor(1.005, 1.015)
+                .contains(QStringLiteral("no difference beyond noise: the interval does not "
+                                         "clear ±2%")));
+    QVERIFY(verdictFor(1.01, 1.03).contains(QStringLiteral("no difference beyond noise")));
+    QVERIFY(verdictFor(1.025, 1.05).endsWith(QStringLiteral(": B is slower")));
+    QVERIFY(verdictFor(0.95, 0.975).endsWith(QStringLiteral(": B is faster")));
+    QVERIFY(verdictFor(0.97, 0.99).contains(QStringLiteral("no difference beyond noise")));
+    QVERIFY(verdictFor(0.99, 1.01).endsWith(QStringLiteral(": no difference beyond noise")));
 }
 
 void TestComparison::overlayNamesSeriesByOrigin()

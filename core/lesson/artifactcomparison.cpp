@@ -59,9 +59,13 @@ std::string verdictOf(const ComparedFigure &f)
         return text + ": " + fewSamplesWords(std::min(f.samplesA, f.samplesB)) + ", so no verdict is drawn from it ("
             + std::to_string(kTrustedSamples) + " samples on each side give one)";
     const bool more = *f.ratio > 1;
-    text += i.low <= 1 && 1 <= i.high
-        ? std::string(": no difference beyond noise")
-        : std::string(": B is ") + (f.isDuration ? (more ? "slower" : "faster") : (more ? "larger" : "smaller"));
+    if (i.low <= 1 && 1 <= i.high)
+        text += ": no difference beyond noise";
+    else if (i.low < 1 + kNoiseThreshold && i.high > 1 / (1 + kNoiseThreshold))
+        text += ": no difference beyond noise: the interval does not clear ±" + formatPercent(kNoiseThreshold)
+            + ", as much as runs of the same code differ";
+    else
+        text += std::string(": B is ") + (f.isDuration ? (more ? "slower" : "faster") : (more ? "larger" : "smaller"));
     if (i.method == "samples")
         text += "; within-run interval (a side has no rounds), and runs differ more than samples do";
     return text;

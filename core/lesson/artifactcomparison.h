@@ -37,6 +37,11 @@ struct RatioInterval {
 // process is placed anew — so at 95% identical runs on a shared virtual machine were called
 // different in 18–27% of pairs; at 99%, in a few (docs/performance.md, "Comparisons between runs").
 inline constexpr double kBetweenRunsConfidence = 0.99;
+// The least difference a verdict calls one, as criterion.rs's noise threshold: identical runs of
+// performance-04 here differ by up to 1.65% with rounds that agree within ±0.5%, so "slower" or
+// "faster" needs the whole interval beyond ±2% (docs/performance.md, "Comparisons between runs").
+// A smaller difference is found only by runs taken together, not by two runs compared.
+inline constexpr double kNoiseThreshold = 0.02;
 std::optional<RatioInterval> medianRatioInterval(std::span<const double> a, std::span<const double> b);
 
 struct ComparedFigure {
@@ -48,11 +53,11 @@ struct ComparedFigure {
     std::optional<RatioInterval> interval; // when both have samples
     std::size_t samplesA = 0;
     std::size_t samplesB = 0;
-    std::string verdict; // "B ÷ A = 1.42× (99%: 1.31×–1.54×): B is slower", "…: no difference beyond noise"
+    std::string verdict; // "B ÷ A = 1.42× (95%: 1.31×–1.54×): B is slower", "…: no difference beyond noise"
 };
 
-// The figure's verdict in words, from its ratio, interval and samples: "B is 1.42× slower (95%:
-// 1.38×–1.47×)", "no difference beyond noise (95%: …)", "… cannot be trusted".
+// The figure's verdict in words, from its ratio, interval and samples: "B ÷ A = 1.42× (95%:
+// 1.38×–1.47×): B is slower", "…: no difference beyond noise", "… so no verdict is drawn from it".
 std::string verdictOf(const ComparedFigure &figure);
 
 struct ArtifactComparison {
