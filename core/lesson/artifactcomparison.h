@@ -37,8 +37,8 @@ struct RatioInterval {
 // process is placed anew — so at 95% identical runs on a shared virtual machine were called
 // different in 18–27% of pairs; at 99%, in a few (docs/performance.md, "Comparisons between runs").
 inline constexpr double kBetweenRunsConfidence = 0.99;
-// The least difference a verdict calls one, as criterion.rs's noise threshold: identical runs of
-// performance-04 here differ by up to 1.65% with rounds that agree within ±0.5%, so "slower" or
+// The least difference a verdict calls one, as criterion.rs's noise threshold: identical runs of a
+// 512³ product here differ by up to 1.65% with rounds that agree within ±0.5%, so "slower" or
 // "faster" needs the whole interval beyond ±2% (docs/performance.md, "Comparisons between runs").
 // A smaller difference is found only by runs taken together, not by two runs compared.
 inline constexpr double kNoiseThreshold = 0.02;
