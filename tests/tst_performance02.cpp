@@ -9,7 +9,6 @@
 #include "core/lesson/lessonrunner.h"
 #include "core/lesson/artifactbuilder.h"
 #include "core/lessons/performance-02/performance02contract.h"
-#include "core/lessons/performance-02/performance02contract.h"
 #include "core/lessons/performance-02/performance02timeline.h"
 #include "core/base/rfc3339.h"
 #include "core/base/units.h"
@@ -172,6 +171,19 @@ private slots:
                  f.firstCallSamplesSeconds.at(static_cast<std::size_t>(*f.tracedProcess)));
         QVERIFY(f.callsInOrderSeconds.front() > f.parts.at(p02::part::kWork));
         QCOMPARE(warningsOf(m_artifact.json()), 0);
+    }
+
+    // The stream (the model of a device) starts before the timer; an older run's stream start is read.
+    void theStreamStartsBeforeTheTimer()
+    {
+        for (const Json &parts : m_artifact.stdoutJson()->at(p02::key::kFirstCallPartsSamples))
+            QCOMPARE(parts.size(), p02::partNames().size()); // kernel_select, first_touch, work
+        QVERIFY(std::ranges::find(p02::partNames(), p02::part::kStreamStart) == p02::partNames().end());
+        const Artifact older(
+            withStdout(m_artifact, [](Json &o) { o[p02::key::kFirstCallParts][p02::part::kStreamStart] = 3e-4; }));
+        QCOMPARE(p02::readFigures(older).parts.size(), std::size_t(4));
+        const std::vector<TimelineEvent> events = Performance02Timeline(older).call(0).events;
+        QVERIFY(std::ranges::any_of(events, [](const TimelineEvent &e) { return e.label == "stream start"; }));
     }
 
     // Its own checks catch a run that was not what it says.

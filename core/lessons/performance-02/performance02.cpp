@@ -24,16 +24,16 @@ constexpr const char *kBoundary
       "synchronization";
 
 constexpr const char *kReading
-    = "The first call of a process pays once for what later calls reuse: starting the stream's worker, "
-      "choosing the product's instruction-set variant, first-touching the output, the library's first use "
-      "and cold caches. A timer started before it measures those, not the call. Lengths illustrate "
+    = "The first call of a process pays once for what later calls reuse: choosing the product's "
+      "instruction-set variant, first-touching the output, the library's first use and cold caches. A timer "
+      "started before it measures those, not the call. Lengths illustrate "
       "ordering only and are not measured durations. Keep the first call apart: start the timer at a warm "
       "call's dispatch, and report the first call as a figure of its own.";
 
 constexpr const char *kMeasuredReading
-    = "The first call of a process pays once for what later calls reuse: starting the stream's worker, "
-      "choosing the product's instruction-set variant, first-touching the output, the library's first use "
-      "and cold caches. Lengths are this machine's measured durations in the traced process, to scale: the "
+    = "The first call of a process pays once for what later calls reuse: choosing the product's "
+      "instruction-set variant, first-touching the output, the library's first use and cold caches. Lengths are this "
+      "machine's measured durations in the traced process, to scale: the "
       "parts before the first dispatch take far longer than a warm call, and the first call's own work is "
       "longer too (the library's code and data still cold), which is why a timer started before them "
       "measures the set-up, not the call. Keep the first call apart: start the timer at "
@@ -66,9 +66,9 @@ LessonInfo makeInfo()
 {
     LessonInfo info;
     info.firstCallApart = true; // the lesson is about the first call: shown apart as it runs
+    info.contentVersion = 2;    // 2: the stream starts before the first call's timer
     info.summary = "Time the first call of an m×k · k×n product apart from the warm calls, in fresh processes, "
-                   "split into what it pays once: the stream's start, the variant's choice, the output's first "
-                   "touch and the work.";
+                   "split into what it pays once: the variant's choice, the output's first touch and the work.";
     info.texts = matrixlesson::timelineTexts("Keep the first call apart",
                                              "Where should the timer start to measure a warm call?", kReading,
                                              kMeasuredReading, kBoundary);
@@ -143,7 +143,7 @@ LessonRun runOn(const RunContext &context, const ParameterValues &values, RunObs
     const std::size_t traced = medianProcess(measured);
     const ProcessMeasurement &shown = measured[traced];
     for (std::size_t i = 0; i < shown.calls.size(); ++i) {
-        // The first call's unit is the whole first call, from before the stream started.
+        // The first call's unit is the whole first call, from before the product's first use.
         const std::int64_t unitNs = i == 0 ? static_cast<std::int64_t>(shown.firstCallSeconds * 1e9)
                                            : shown.calls[i].readyObserved - shown.calls[i].dispatchBegin;
         run.calls.push_back(MeasuredCall::of(shown.calls[i], shown.evidence[i], static_cast<int>(traced), unitNs));

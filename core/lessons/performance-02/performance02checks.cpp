@@ -23,7 +23,7 @@ constexpr double kRounding = 1e-12;
 std::string pointerTo(const char *key) { return std::string("/stdout/") + key; }
 
 // One process's parts: each a duration, together no more than its first call.
-void checkParts(const Json &parts, double firstCall, std::string_view backend, const std::string &where,
+void checkParts(const Json &parts, double firstCall, std::string_view layout, const std::string &where,
                 Checker &checker)
 {
     if (!parts.is_object()) {
@@ -31,7 +31,7 @@ void checkParts(const Json &parts, double firstCall, std::string_view backend, c
         return;
     }
     double sum = 0;
-    for (const std::string &name : partNames(backend)) {
+    for (const std::string &name : partNames(layout)) {
         const Json *value = Checker::member(parts, name.c_str());
         if (!value || !value->is_number() || value->get<double>() < 0) {
             checker.warning(where, "the first call's part " + name + " is not a duration");
@@ -65,7 +65,7 @@ void checkProcesses(const Json &out, const std::optional<std::vector<double>> &f
         return;
     }
     for (std::size_t i = 0; i < firsts->size(); ++i)
-        checkParts((*samples)[i], (*firsts)[i], f.backend,
+        checkParts((*samples)[i], (*firsts)[i], f.partsLayout,
                    pointerTo(key::kFirstCallPartsSamples) + "/" + std::to_string(i), checker);
     if (!f.tracedProcess || *f.tracedProcess < 0 || static_cast<std::size_t>(*f.tracedProcess) >= firsts->size()) {
         checker.warning(pointerTo(key::kTracedProcess), "the traced process is not one of the processes");
@@ -76,7 +76,7 @@ void checkProcesses(const Json &out, const std::optional<std::vector<double>> &f
     if (!parts || *parts != (*samples)[traced])
         checker.warning(pointerTo(key::kFirstCallParts), "the first call's parts are not the traced process's");
     else
-        checkParts(*parts, (*firsts)[traced], f.backend, pointerTo(key::kFirstCallParts), checker);
+        checkParts(*parts, (*firsts)[traced], f.partsLayout, pointerTo(key::kFirstCallParts), checker);
     // The line of calls in order starts with the same whole first call (not its work alone).
     if (!f.callsInOrderSeconds.empty() && f.callsInOrderSeconds.front() != (*firsts)[traced])
         checker.warning(pointerTo(key::kCallsInOrder) + "/0",
@@ -98,7 +98,7 @@ void checkPanels(const Json &document, const Json &out, const std::optional<doub
     panel = panelAt(document, kPartsPanel, "bar", &pointer);
     y = panel ? seriesValues(*panel, kSeriesLabel, &pointer) : nullptr;
     const Json *parts = Checker::member(out, key::kFirstCallParts);
-    const std::vector<std::string> &names = partNames(readFigures(out).backend);
+    const std::vector<std::string> &names = partNames(partsLayoutOf(out));
     for (std::size_t i = 0; y && parts && parts->is_object() && i < names.size(); ++i) {
         const Json *value = Checker::member(*parts, names[i].c_str());
         if (value && value->is_number())

@@ -332,9 +332,9 @@ static Json panels(const Json &out)
     first["yscale"] = "log"; // first and warm differ by orders of magnitude
     list.push_back(std::move(first));
 
-    const std::string backend = stringOf(out, key::kBackend);
-    Json partLabels = partDisplayLabels(backend), partValues = Json::array();
-    for (const std::string &name : partNames(backend))
+    const std::string layout = partsLayoutOf(out);
+    Json partLabels = partDisplayLabels(layout), partValues = Json::array();
+    for (const std::string &name : partNames(layout))
         partValues.push_back(out.at(key::kFirstCallParts).at(name));
     list.push_back(barPanel(kPartsTitle, std::move(partLabels), Json::array({panelSeries(kSeriesLabel, partValues)})));
 
@@ -371,7 +371,8 @@ Figures readFigures(const Json &out)
     f.firstCallSamplesSeconds = f.firstCalls.seconds;
     f.warm = readSamples(out, key::kWarmSamples);
     f.backend = stringOf(out, key::kBackend);
-    f.parts = partsOf(member(out, key::kFirstCallParts), f.backend);
+    f.partsLayout = partsLayoutOf(out);
+    f.parts = partsOf(member(out, key::kFirstCallParts), f.partsLayout);
     if (const Json *caches = member(out, key::kKernelCacheSamples); caches && caches->is_array()) {
         for (const Json &cache : *caches) {
             if (const auto state = kernelCacheOf(cache))

@@ -55,7 +55,6 @@ inline constexpr const char *kKernelCacheDirectory = "kernel_cache_directory";
 // The first call's parts, in the order they happen; each a key of first_call_parts. What a
 // process's first call pays depends on what runs it (stdout's backend): on the stream,
 namespace part {
-inline constexpr const char *kStreamStart = "stream_start";
 inline constexpr const char *kKernelSelect = "kernel_select";
 inline constexpr const char *kFirstTouch = "first_touch";
 // on an OpenCL device ("opencl-kernel"), its first use of OpenCL (core/opencl/openclfirstuse.h),
@@ -66,8 +65,16 @@ inline constexpr const char *kKernelCreate = "kernel_create";
 inline constexpr const char *kPlace = "place";
 // and on both, last, the first call's own dispatch to its observed readiness.
 inline constexpr const char *kWork = "work";
+// Stream runs made by earlier builds (contentVersion 1) timed the stream's start first:
+// constructing it, its worker thread's start. It is lessonscope's model of a device starting — a thread, and
+// on a quiet virtual machine mostly an idle CPU waking — so it is made before the timer now.
+inline constexpr const char *kStreamStart = "stream_start";
 } // namespace part
 inline constexpr const char *kDeviceBackend = "opencl-kernel";
+// The parts a stdout's first calls have: its backend's, or, for such an older stream run, this
+// layout (a layout's name, never a backend).
+inline constexpr const char *kStreamWithStart = "eigen-stream-worker, stream start timed";
+std::string partsLayoutOf(const Json &output);
 
 // A part as the panel and the timeline name it: its key, its bar's label, its span's caption and
 // what it is.
@@ -77,10 +84,10 @@ struct PartSpec {
     const char *caption;
     const char *meaning;
 };
-// The parts of a first call on backend, in order (kWork last); any backend but the device's is
-// the stream's.
-const std::vector<PartSpec> &partSpecs(std::string_view backend);
-const std::vector<std::string> &partNames(std::string_view backend = {});
+// The parts of a first call in a layout (a backend, or kStreamWithStart), in order (kWork last);
+// any backend but the device's is the stream's.
+const std::vector<PartSpec> &partSpecs(std::string_view layout);
+const std::vector<std::string> &partNames(std::string_view layout = {});
 
 // What a device's kernel cache did for one process's first use (PoCL's; "not PoCL" elsewhere).
 struct KernelCacheState {
@@ -140,6 +147,7 @@ struct Figures {
     SampleColumns warm;       // every warm call, with its evidence
     std::map<std::string, double> parts;
     std::string backend;
+    std::string partsLayout;                   // partsLayoutOf(stdout): what parts holds
     std::vector<KernelCacheState> kernelCache; // one per process, on a device
     std::optional<std::int64_t> tracedProcess;
     std::vector<double> callsInOrderSeconds;

@@ -25,13 +25,14 @@ StdoutFields stdoutFields()
             field::number(key::kFirstCall, "s", "numpy's median of first_call_samples_seconds"),
             field::samples(
                 key::kFirstCallSamples,
-                "one per process: from before the stream was constructed to the first call's observed readiness"),
+                "one per process: from before the product's first use (the stream already runs; on a device, before "
+                "OpenCL's first use) to the first call's observed readiness"),
             field::integer(
                 key::kTracedProcess, "",
                 "the index of the process whose first call is nearest the median: its calls are the artifact's "
                 "trace"),
             field::object(key::kFirstCallParts, "s",
-                          "the traced process's first call in parts: stream_start, kernel_select, first_touch, work "
+                          "the traced process's first call in parts: kernel_select, first_touch, work "
                           "(on a device driver_load, context, program_build, kernel_create, place, work)"),
             field::list(key::kFirstCallPartsSamples, "", "the same object for every process, in process order"),
             field::list(key::kKernelCacheSamples, "",

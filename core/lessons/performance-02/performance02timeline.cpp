@@ -18,10 +18,10 @@ using Lane = StreamTimeline::Lane;
 constexpr double kSecondsPerNs = 1e-9;
 
 constexpr std::array<CandidateNames, Performance02Timeline::kStartCount> kStarts = {{
-    {"before-stream", "before the stream starts", "before stream",
-     "A timer started before the stream exists counts everything the first call pays once — the worker's "
-     "start, the variant's choice, the output's first touch, the library's first use — and every call "
-     "before the one it stops at."},
+    {"before-stream", "before the first use", "before first use",
+     "A timer started before the process first uses the product counts everything the first call pays once "
+     "— the variant's choice, the output's first touch, the library's first use — and every call before the "
+     "one it stops at."},
     {"first-dispatch", "at the first call's dispatch", "first dispatch",
      "Started at the first call's dispatch, the timer leaves the set-up out but keeps the first call's own "
      "first-use work (the library's first use, cold caches) and every call up to the one it stops at."},
@@ -63,7 +63,7 @@ const CandidateNames &namesOf(Start start, bool onDevice = false)
 }
 
 // The schematic: ordering only, in arbitrary units since the first dispatch.
-constexpr double kSchematicParts[] = {-60, -44, -36, -26}; // stream, variant, first touch, their end
+constexpr double kSchematicParts[] = {-44, -36, -26}; // variant, first touch, their end
 constexpr TracedCall kSchematicCalls[] = {{0, 4, 6, 44, 48}, {58, 60, 61, 68, 70}};
 
 // How much of a call is named on the timeline. Calls drawn for context say less (their tooltips
@@ -120,7 +120,7 @@ Performance02Timeline::Performance02Timeline(const Artifact &artifact)
     const bool hasFirst
         = traced && *traced >= 0 && static_cast<std::size_t>(*traced) < m_figures.firstCallSamplesSeconds.size();
     m_measured = !m_trace.calls.empty() && hasFirst
-        && m_figures.parts.size() == performance02::partNames(m_figures.backend).size();
+        && m_figures.parts.size() == performance02::partNames(m_figures.partsLayout).size();
     if (m_measured) {
         const double first = m_figures.firstCallSamplesSeconds[static_cast<std::size_t>(*traced)];
         m_timerStart = static_cast<double>(m_trace.calls.front().readyObserved) - first / kSecondsPerNs;
@@ -174,7 +174,7 @@ CallTimeline Performance02Timeline::call(int index) const
     call.marker = MarkerKind::Start;
 
     std::vector<TracedCall> calls;
-    const std::vector<performance02::PartSpec> &parts = performance02::partSpecs(m_figures.backend);
+    const std::vector<performance02::PartSpec> &parts = performance02::partSpecs(m_figures.partsLayout);
     std::vector<double> bounds; // the timer's start, then the end of each part before the work
     double origin = 0;
     if (m_measured) {
@@ -252,7 +252,7 @@ TimelineVerdict Performance02Timeline::verdict(std::string_view candidateKey, in
 std::string Performance02Timeline::measuredNumbers(int callIndex) const
 {
     if (callIndex == 0)
-        return "This is the first call: no warm call ends here. A timer started before the stream reads "
+        return "This is the first call: no warm call ends here. A timer started before the first use reads "
             + formatDuration(*readingSeconds(key(Start::BeforeStream), 0)) + ", one started at its dispatch "
             + formatDuration(*readingSeconds(key(Start::FirstDispatch), 0))
             + ". Choose a warm call to see what each start reads for it.";

@@ -9,11 +9,12 @@
 
 namespace lessonscope {
 
-// performance-02's timeline: the traced process from before its stream started — the first
-// call's parts (stream start, variant choice, first touch; on an OpenCL device the drivers, the
-// context, the build, the kernel and the buffers), the first call, then the warm calls —
-// and where the learner starts the timer that stops at a call's observed readiness. The
-// candidates, in time order: before the stream starts, at the first call's dispatch, at this
+// performance-02's timeline: the traced process from before its first use of the product — the
+// first call's parts (variant choice, first touch; on an OpenCL device the drivers, the context,
+// the build, the kernel and the buffers; in older stream runs the stream's start first), the first
+// call, then the warm calls — and where the learner starts the timer that stops at a call's
+// observed readiness. The candidates, in time order: before the first use, at the first call's
+// dispatch, at this
 // call's dispatch (the answer for a warm call). Call i is laid out relative to its own dispatch,
 // with the calls before it drawn for context.
 class Performance02Timeline final : public LessonTimeline
