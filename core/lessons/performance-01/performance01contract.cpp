@@ -75,10 +75,7 @@ Json output(const LessonRun &run, const Samples &warm, double maxAbsError, const
     // written as null or NaN, which would not be a duration.
     deriveMedians(f);
     matrixlesson::setRunEnd(f, run);
-    Json out = Json::object();
-    matrixlesson::writeVersionsAndProduct(out, run, matrixlesson::WithDtype::Yes);
-    writeBoundFigures(out, f, kFields);
-    return out;
+    return matrixlesson::productStdout(run, matrixlesson::WithDtype::Yes, f, kFields);
 }
 
 // Every key a run prints, in order; docs/artifact-format.md, "performance-01", says more of each.

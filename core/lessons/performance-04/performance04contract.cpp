@@ -67,10 +67,7 @@ Json output(const LessonRun &run, const Measurements &m, const std::string &boun
     }
     deriveFigures(f);
     matrixlesson::setRunEnd(f, run);
-    Json out = Json::object();
-    matrixlesson::writeVersionsAndProduct(out, run, matrixlesson::WithDtype::No);
-    writeBoundFigures(out, f, kFields);
-    return out;
+    return matrixlesson::productStdout(run, matrixlesson::WithDtype::No, f, kFields);
 }
 
 // Every key a run prints, in order; docs/artifact-format.md, "performance-04", says more of each.

@@ -96,9 +96,7 @@ Json output(const LessonRun &run, const Measurements &m)
     deriveFigures(f);
     f.productsTimed = m.productsTimed;
     f.maxAbsError = m.maxAbsError;
-    Json out = Json::object();
-    matrixlesson::writeVersionsAndProduct(out, run, matrixlesson::WithDtype::Yes);
-    writeBoundFigures(out, f, kFields);
+    Json out = matrixlesson::productStdout(run, matrixlesson::WithDtype::Yes, f, kFields);
     if (f.samples.empty())
         out.erase(key::kSamplesFor2Percent); // null says the rule failed; a run without samples has no rule's answer
     return out;

@@ -83,10 +83,7 @@ Json output(const LessonRun &run, const Measurements &m)
     deriveFigures(f);
     f.maxAbsError = m.maxAbsError;
     f.cancelled = run.cancelled;
-    Json out = Json::object();
-    matrixlesson::writeVersionsAndProduct(out, run, matrixlesson::WithDtype::Yes);
-    writeBoundFigures(out, f, kFields);
-    return out;
+    return matrixlesson::productStdout(run, matrixlesson::WithDtype::Yes, f, kFields);
 }
 
 // Every key a run prints, in order; docs/artifact-format.md, "performance-06", says more of each.

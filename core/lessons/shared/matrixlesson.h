@@ -4,12 +4,14 @@
 // the --shape shorthand, the element type, the input seed) and how a run of them is described.
 // Each lesson picks what it declares; what it measures stays in its own folder.
 
+#include "core/lesson/boundfigures.h"
 #include "core/lesson/lesson.h"
 #include "core/lesson/lessonsummary.h"
 #include "core/lessons/shared/productkeys.h"
 #include "core/lessons/shared/timedproduct.h"
 #include "core/timing/matmulkernel.h"
 
+#include <array>
 #include <memory>
 #include <optional>
 #include <span>
@@ -81,6 +83,17 @@ const MeasuredCall &recordCall(LessonRun &run, const TimedProduct::Timed &call, 
 // product (run.device), Eigen's, the compiler's and lessonscope's versions, X's and W's shapes
 // and, WithDtype::Yes, the element type.
 void writeVersionsAndProduct(Json &out, const LessonRun &run, WithDtype dtype);
+// A matrix lesson's stdout: the versions and the product (writeVersionsAndProduct), then its
+// figures in the order of its bound table.
+template<typename Figures, std::size_t N>
+Json productStdout(const LessonRun &run, WithDtype dtype, const Figures &figures,
+                   const std::array<BoundFigure<Figures>, N> &table)
+{
+    Json out = Json::object();
+    writeVersionsAndProduct(out, run, dtype);
+    writeBoundFigures(out, figures, table);
+    return out;
+}
 
 // The kernel's last output against its reference, after the clock stopped. A cancel asked during
 // the check ends it (a 2048³ check takes seconds) and keeps `lastWhole`, the last whole check.
