@@ -57,9 +57,18 @@ constexpr const char *kDeviceMeasuredReading
       "Keep the first call apart: start the timer at a warm call's enqueue, and report the first call, "
       "measured in fresh processes, as a figure of its own.";
 
-const CandidateNames &namesOf(Start start, bool onDevice = false)
+// A stream run of contentVersion 1 timed the stream's start too: its first start is before it.
+constexpr CandidateNames kBeforeStreamStart{
+    "before-stream", "before the stream starts", "before stream",
+    "A timer started before the stream exists counts everything the first call pays once — the worker's start, "
+    "the variant's choice, the output's first touch, the library's first use — and every call before the one it "
+    "stops at."};
+
+const CandidateNames &namesOf(Start start, std::string_view layout = {})
 {
-    return (onDevice ? kDeviceStarts : kStarts).at(static_cast<std::size_t>(start));
+    if (start == Start::BeforeStream && layout == performance02::kStreamWithStart)
+        return kBeforeStreamStart;
+    return (layout == performance02::kDeviceBackend ? kDeviceStarts : kStarts).at(static_cast<std::size_t>(start));
 }
 
 // The schematic: ordering only, in arbitrary units since the first dispatch.
@@ -212,7 +221,7 @@ CallTimeline Performance02Timeline::call(int index) const
     const std::array<double, kStartCount> times = {bounds[0], static_cast<double>(calls.front().dispatchBegin) - origin,
                                                    static_cast<double>(own.dispatchBegin) - origin};
     for (int i = 0; i < kStartCount; ++i) {
-        const CandidateNames &names = namesOf(static_cast<Start>(i), onDevice());
+        const CandidateNames &names = namesOf(static_cast<Start>(i), m_figures.partsLayout);
         call.candidates.push_back({names.key, names.label, names.shortLabel, times[static_cast<std::size_t>(i)],
                                    static_cast<Start>(i) == Start::ThisDispatch});
     }
@@ -242,9 +251,9 @@ TimelineVerdict Performance02Timeline::verdict(std::string_view candidateKey, in
     TimelineVerdict verdict;
     verdict.correct = start == Start::ThisDispatch;
     verdict.headline = verdict.correct
-        ? std::string("Right: start the timer ") + namesOf(start, onDevice()).label + "."
-        : std::string("Not quite: you started the timer ") + namesOf(start, onDevice()).label + ".";
-    verdict.why = namesOf(start, onDevice()).why;
+        ? std::string("Right: start the timer ") + namesOf(start, m_figures.partsLayout).label + "."
+        : std::string("Not quite: you started the timer ") + namesOf(start, m_figures.partsLayout).label + ".";
+    verdict.why = namesOf(start, m_figures.partsLayout).why;
     verdict.numbers = m_measured ? measuredNumbers(std::clamp(callIndex, 0, callCount() - 1)) : schematicNumbers();
     return verdict;
 }
@@ -261,10 +270,10 @@ std::string Performance02Timeline::measuredNumbers(int callIndex) const
     std::string text;
     for (const Start start : {Start::BeforeStream, Start::FirstDispatch}) {
         const double reading = *readingSeconds(key(start), callIndex);
-        text += std::string("A timer started ") + namesOf(start, onDevice()).label + " reads " + formatDuration(reading)
-            + " — " + formatRatio(reading / warm) + " " + name + ". ";
+        text += std::string("A timer started ") + namesOf(start, m_figures.partsLayout).label + " reads "
+            + formatDuration(reading) + " — " + formatRatio(reading / warm) + " " + name + ". ";
     }
-    text += std::string("Started ") + namesOf(Start::ThisDispatch, onDevice()).label + " it reads "
+    text += std::string("Started ") + namesOf(Start::ThisDispatch, m_figures.partsLayout).label + " it reads "
         + formatDuration(warm) + ", " + name + " itself.";
     if (m_figures.warmMedianSeconds && m_figures.firstCallSeconds)
         text += " Over " + std::to_string(m_figures.warmSamplesSeconds.size()) + " warm calls in "
