@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <utility>
 
 namespace lessonscope::performance03 {
@@ -98,51 +99,23 @@ Json phasesJson(const std::vector<PhaseTimes> &phases)
     return out;
 }
 
-const Json *member(const Json &object, const char *name)
-{
-    if (!object.is_object())
-        return nullptr;
-    const auto it = object.find(name);
-    return it == object.end() ? nullptr : &*it;
-}
-
+// Lists are read all or nothing: a hole would shift every later size.
 std::vector<double> numbersOf(const Json &object, const char *name)
 {
-    std::vector<double> numbers;
-    const Json *value = member(object, name);
-    if (!value || !value->is_array())
-        return numbers;
-    for (const Json &element : *value) {
-        if (!element.is_number())
-            return {}; // all or nothing: a hole would shift every later size
-        numbers.push_back(element.get<double>());
-    }
-    return numbers;
+    std::vector<double> numbers = lenient::numbersOf(lenient::member(object, name));
+    return std::ranges::any_of(numbers, [](double v) { return std::isnan(v); }) ? std::vector<double>{} : numbers;
 }
 
 std::vector<std::int64_t> integersOf(const Json &object, const char *name)
 {
-    std::vector<std::int64_t> integers;
-    const Json *value = member(object, name);
-    if (!value || !value->is_array())
-        return integers;
-    for (const Json &element : *value) {
-        if (!element.is_number_integer())
-            return {};
-        integers.push_back(element.get<std::int64_t>());
-    }
-    return integers;
-}
-
-std::optional<std::int64_t> integerOf(const Json &object, const char *name)
-{
-    const Json *value = member(object, name);
-    return value && value->is_number_integer() ? std::optional(value->get<std::int64_t>()) : std::nullopt;
+    const Json *value = lenient::member(object, name);
+    std::vector<std::int64_t> integers = lenient::integersOf(value);
+    return value && integers.size() == value->size() ? integers : std::vector<std::int64_t>{};
 }
 
 std::vector<PhaseTimes> phasesOf(const Json &out)
 {
-    const Json *phases = member(out, key::kPhases);
+    const Json *phases = lenient::member(out, key::kPhases);
     if (!phases)
         return {};
     const char *names[] = {phase::kPrepareBegin,   phase::kPrepareEnd,   phase::kPlaceDispatchBegin,
@@ -315,7 +288,7 @@ Figures readFigures(const Json &out)
 {
     Figures f;
     f.sizes = integersOf(out, key::kSizes);
-    f.defaultSize = integerOf(out, key::kDefaultSize);
+    f.defaultSize = lenient::integerOf(lenient::member(out, key::kDefaultSize));
     f.prepareMedian = numbersOf(out, key::kPrepareMedian);
     f.placeMedian = numbersOf(out, key::kPlaceMedian);
     f.callMedian = numbersOf(out, key::kCallMedian);
@@ -323,9 +296,8 @@ Figures readFigures(const Json &out)
     f.withPreparationMedian = numbersOf(out, key::kWithPreparationMedian);
     f.maxAbsError = numbersOf(out, key::kMaxAbsError);
     f.phases = phasesOf(out);
-    const Json *dtype = member(out, key::kDtype);
-    f.dtype = dtype && dtype->is_string() ? dtype->get<std::string>() : std::string();
-    f.samplesPerSize = integerOf(out, key::kSamplesPerSize);
+    f.dtype = lenient::stringMember(out, key::kDtype);
+    f.samplesPerSize = lenient::integerOf(lenient::member(out, key::kSamplesPerSize));
     f.wholeSamples = readSampleLists(out, key::kWithPreparationSamples);
     for (const SampleColumns &columns : readSampleLists(out, key::kCallSamples))
         f.callSamples.push_back(columns.seconds);
