@@ -151,4 +151,41 @@ void checkDeclaredPanels(const Json &document, const Json &out, DeclaredPanels p
     }
 }
 
+Json shapedPanel(const PanelShape &shape, Json abscissae, std::initializer_list<Json> values)
+{
+    Json series = Json::array();
+    std::size_t i = 0;
+    for (const Json &value : values) {
+        if (i < shape.series.size() && shape.series[i] && !value.is_null())
+            series.push_back(panelSeries(shape.series[i], value));
+        ++i;
+    }
+    return std::string_view(shape.kind) == "bar"
+        ? makeBarPanel(shape.title, std::move(abscissae), shape.axes, std::move(series))
+        : makeLinePanel(shape.title, std::move(abscissae), shape.axes, std::move(series));
+}
+
+Json shapesLayout(std::span<const PanelShape> shapes)
+{
+    Json list = Json::array();
+    for (const PanelShape &shape : shapes) {
+        Json names = Json::array(), bars = Json::array();
+        for (const char *name : shape.series) {
+            if (name)
+                names.push_back(name);
+        }
+        for (const char *label : shape.bars) {
+            if (label)
+                bars.push_back(label);
+        }
+        const bool isBar = std::string_view(shape.kind) == "bar";
+        Json panel = isBar ? makeBarPanel(shape.title, bars, shape.axes, std::move(names))
+                           : makeLinePanel(shape.title, Json::array(), shape.axes, std::move(names));
+        if (!isBar || bars.empty())
+            panel.erase(isBar ? "labels" : "x"); // a run's abscissae
+        list.push_back(std::move(panel));
+    }
+    return list;
+}
+
 } // namespace lessonscope

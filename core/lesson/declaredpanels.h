@@ -17,6 +17,7 @@
 #include "core/lesson/lesson.h"
 
 #include <array>
+#include <initializer_list>
 #include <span>
 
 namespace lessonscope {
@@ -61,6 +62,34 @@ struct DeclaredPanel {
 };
 
 using DeclaredPanels = std::span<const DeclaredPanel>;
+
+// A panel whose values the lesson computes (bins, running figures, flat lines), declared by its
+// fixed parts: kind, title, axes, its bars' labels where they are fixed, its series' labels. A
+// run's panel is the shape filled with its values (shapedPanel); the renderer identity is made of
+// the shapes alone (shapesLayout), so the hash cannot drift from what is drawn.
+struct PanelShape {
+    const char *kind = nullptr; // "bar" or "line"
+    const char *title = nullptr;
+    PanelAxes axes;
+    std::array<const char *, 3> series{};
+    std::array<const char *, 4> bars{}; // a bar panel's fixed labels; none where they are a run's
+
+    static constexpr PanelShape line(const char *title, PanelAxes axes, std::array<const char *, 3> series)
+    {
+        return {"line", title, axes, series};
+    }
+    static constexpr PanelShape bar(const char *title, PanelAxes axes, std::array<const char *, 3> series,
+                                    std::array<const char *, 4> bars = {})
+    {
+        return {"bar", title, axes, series, bars};
+    }
+};
+
+// The shape with a run's abscissae (a bar panel's labels, a line panel's x) and each series' values
+// in the shape's order; a series whose values are null is left out.
+Json shapedPanel(const PanelShape &shape, Json abscissae, std::initializer_list<Json> values);
+// Each shape, its series by name and no values (a bar panel keeps its fixed labels).
+Json shapesLayout(std::span<const PanelShape> shapes);
 
 // The panels of a run, as the artifact writes them, from its stdout.
 Json declaredPanels(DeclaredPanels panels, const Json &out);

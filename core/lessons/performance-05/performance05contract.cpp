@@ -5,6 +5,7 @@
 
 #include "core/artifact/lenientjson.h"
 #include "core/base/units.h"
+#include "core/lesson/declaredpanels.h"
 #include "core/lesson/environmentinfo.h"
 #include "core/lessons/performance-05/performance05statistics.h"
 
@@ -16,28 +17,16 @@ using namespace lenient;
 
 namespace {
 
-// The panels' fixed parts, shared by the panels and by the renderer identity, so that the hash
-// cannot drift from what is drawn.
-constexpr const char *kSeconds = "seconds";
-constexpr const char *kDistributionTitle = "Distribution";
-constexpr const char *kCallsLabel = "calls";
-constexpr const char *kBinsLabel = "call duration, from";
-constexpr const char *kSamplesTitle = "Samples in order";
-constexpr const char *kSamplesXLabel = "call";
-constexpr const char *kWidthTitle = "Width of the 95% interval by samples";
-constexpr const char *kWidthXLabel = "samples";
-
-Json linePanel(const char *title, Json x, const char *xlabel, Json seriesList)
-{
-    // An interrupted call is a thousand typical ones: on a linear axis the typical calls, the
-    // running median and the narrowed interval would all lie flat along zero.
-    return makeLinePanel(title, std::move(x), {xlabel, kSeconds, true}, std::move(seriesList));
-}
-
-Json distributionPanel(Json labels, Json seriesList)
-{
-    return makeBarPanel(kDistributionTitle, std::move(labels), {kBinsLabel, kCallsLabel}, std::move(seriesList));
-}
+// The panels' fixed parts (their values are the samples' figures, panelValues). An interrupted call
+// is a thousand typical ones: on a linear axis the typical calls, the running median and the
+// narrowed interval would all lie flat along zero, so the lines' y is logarithmic.
+constexpr std::array<PanelShape, 3> kPanels{{
+    PanelShape::bar("Distribution", {"call duration, from", "calls"}, {kCallsSeries}), // the bins are a run's
+    PanelShape::line("Samples in order", {"call", "seconds", true},
+                     {kSampleSeries, kRunningMedianSeries, kRunningMeanSeries}),
+    PanelShape::line("Width of the 95% interval by samples", {"samples", "seconds", true},
+                     {kWidthSeries, kTargetSeries}),
+}};
 
 } // namespace
 
@@ -116,29 +105,12 @@ static Json panels(const Json &out)
     Json x = Json::array();
     for (std::size_t i = 1; i <= f.samples.size(); ++i)
         x.push_back(static_cast<std::int64_t>(i));
-    Json list = Json::array();
-    list.push_back(distributionPanel(v.binLabels, Json::array({panelSeries(kCallsSeries, v.binCounts)})));
-    list.push_back(linePanel(
-        kSamplesTitle, std::move(x), kSamplesXLabel,
-        Json::array({panelSeries(kSampleSeries, f.samples), panelSeries(kRunningMedianSeries, v.runningMedian),
-                     panelSeries(kRunningMeanSeries, v.runningMean)})));
-    list.push_back(linePanel(kWidthTitle, v.widthX, kWidthXLabel,
-                             Json::array({panelSeries(kWidthSeries, v.width), panelSeries(kTargetSeries, v.target)})));
-    return list;
+    return Json::array({shapedPanel(kPanels[kDistributionPanel], v.binLabels, {v.binCounts}),
+                        shapedPanel(kPanels[kSamplesPanel], std::move(x), {f.samples, v.runningMedian, v.runningMean}),
+                        shapedPanel(kPanels[kWidthPanel], v.widthX, {v.width, v.target})});
 }
 
-static Json panelLayout()
-{
-    // The panels without their data: what the code lays out, not what a run measured.
-    Json distribution = distributionPanel(Json::array(), Json::array({kCallsSeries}));
-    distribution.erase("labels"); // the bins' edges are a run's
-    Json samples = linePanel(kSamplesTitle, Json::array(), kSamplesXLabel,
-                             Json::array({kSampleSeries, kRunningMedianSeries, kRunningMeanSeries}));
-    Json width = linePanel(kWidthTitle, Json::array(), kWidthXLabel, Json::array({kWidthSeries, kTargetSeries}));
-    samples.erase("x");
-    width.erase("x");
-    return Json::array({distribution, samples, width});
-}
+static Json panelLayout() { return shapesLayout(kPanels); }
 
 Figures readFigures(const Json &out)
 {

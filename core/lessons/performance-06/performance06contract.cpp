@@ -3,6 +3,7 @@
 #include "core/lesson/statedparameters.h"
 
 #include "core/lessons/shared/matrixlesson.h"
+#include "core/lesson/declaredpanels.h"
 
 #include "core/artifact/lenientjson.h"
 #include "core/base/units.h"
@@ -19,27 +20,17 @@ using namespace lenient;
 
 namespace {
 
-// The panels' fixed parts, shared by the panels and by the renderer identity.
-constexpr const char *kSeconds = "seconds";
-constexpr const char *kComparisonTitle = "One call vs kept busy";
-constexpr const char *kTimeTitle = "Time per call by queue depth";
-constexpr const char *kRateTitle = "Calls per second by queue depth";
-constexpr const char *kDepthLabel = "calls in flight (K)";
-constexpr const char *kRateLabel = "calls per second";
-
-// The depths double from 1 to 64: on a linear axis the small ones would crowd the left edge,
-// where the per-call time changes most, so the x axis is logarithmic (one step per doubling).
-Json linePanel(const char *title, Json x, const char *ylabel, Json seriesList)
-{
-    return makeLinePanel(title, std::move(x), {kDepthLabel, ylabel, false, true}, std::move(seriesList));
-}
-
-// One bar per way of timing, each its own series: the legend names them in full and in the
-// colours of the line charts' series.
-Json barPanel(Json labels, Json seriesList)
-{
-    return makeBarPanel(kComparisonTitle, std::move(labels), {nullptr, kSeconds}, std::move(seriesList));
-}
+// The panels' fixed parts. The bar panel has one bar per way of timing, each its own series: the
+// legend names them in full, in the colours of the lines. The depths double from 1 to 64: on a
+// linear axis the small ones would crowd the left edge, where the per-call time changes most, so
+// the lines' x is logarithmic (one step per doubling).
+constexpr std::array<PanelShape, 3> kPanels{{
+    PanelShape::bar("One call vs kept busy", {nullptr, "seconds"}, {kOneAtATime, kKeptBusy}), // labels: the run's K
+    PanelShape::line("Time per call by queue depth", {"calls in flight (K)", "seconds", false, true},
+                     {kOneAtATime, kKeptBusy}),
+    PanelShape::line("Calls per second by queue depth", {"calls in flight (K)", "calls per second", false, true},
+                     {kOneAtATime, kKeptBusy}),
+}};
 
 } // namespace
 
@@ -96,51 +87,29 @@ static StdoutFields stdoutFields()
 static Json panels(const Json &out)
 {
     const Figures f = readFigures(out);
-    Json list = Json::array();
     // Output made otherwise than by a run (no median, a depth short) gets a bar with no bars
     // rather than invented ones.
     const auto largest = f.largestDepth();
     const auto busy = f.perCallAtLargest();
     const bool complete = f.latencyMedian && largest && busy;
-    Json label
-        = complete ? Json::array({std::string("per call, K = ").append(std::to_string(*largest))}) : Json::array();
-    list.push_back(
-        barPanel(std::move(label),
-                 Json::array({panelSeries(kOneAtATime, complete ? Json::array({*f.latencyMedian}) : Json::array()),
-                              panelSeries(kKeptBusy, complete ? Json::array({*busy}) : Json::array())})));
-
+    const auto bar
+        = [complete](const std::optional<double> &value) { return complete ? Json::array({*value}) : Json::array(); };
+    Json label = complete ? Json::array({"per call, K = " + std::to_string(*largest)}) : Json::array();
     // One call at a time does not depend on K: a flat line at the latency median to compare with.
-    Json flatTime = Json::array();
-    Json flatRate = Json::array();
+    // Without a latency median (no call alone ran clean) the flat line is left out: a series of no
+    // values beside K depths is not a series.
+    Json flatTime = f.latencyMedian ? Json::array() : Json(), flatRate = flatTime;
     for (std::size_t i = 0; i < f.depths.size() && f.latencyMedian; ++i) {
         flatTime.push_back(*f.latencyMedian);
         flatRate.push_back(*f.latencyMedian > 0 ? 1.0 / *f.latencyMedian : 0.0);
     }
-    // Without a latency median (no call alone ran clean) the flat line is left out: a series
-    // of no values beside K depths is not a series.
-    const Json x = out.at(key::kDepths);
-    const auto lines = [&f](Json flat, const Json &keptBusy) {
-        Json series = Json::array();
-        if (f.latencyMedian)
-            series.push_back(panelSeries(kOneAtATime, std::move(flat)));
-        series.push_back(panelSeries(kKeptBusy, keptBusy));
-        return series;
-    };
-    list.push_back(linePanel(kTimeTitle, x, kSeconds, lines(std::move(flatTime), out.at(key::kPerCall))));
-    list.push_back(linePanel(kRateTitle, x, kRateLabel, lines(std::move(flatRate), out.at(key::kThroughput))));
-    return list;
+    const Json &x = out.at(key::kDepths);
+    return Json::array({shapedPanel(kPanels[kComparisonPanel], std::move(label), {bar(f.latencyMedian), bar(busy)}),
+                        shapedPanel(kPanels[kTimePanel], x, {std::move(flatTime), out.at(key::kPerCall)}),
+                        shapedPanel(kPanels[kRatePanel], x, {std::move(flatRate), out.at(key::kThroughput)})});
 }
 
-static Json panelLayout()
-{
-    Json bar = barPanel(Json::array(), Json::array({kOneAtATime, kKeptBusy}));
-    bar.erase("labels"); // the label names the largest depth a run measured
-    Json time = linePanel(kTimeTitle, Json::array(), kSeconds, Json::array({kOneAtATime, kKeptBusy}));
-    Json rate = linePanel(kRateTitle, Json::array(), kRateLabel, Json::array({kOneAtATime, kKeptBusy}));
-    time.erase("x");
-    rate.erase("x");
-    return Json::array({bar, time, rate});
-}
+static Json panelLayout() { return shapesLayout(kPanels); }
 
 Figures readFigures(const Json &out)
 {
