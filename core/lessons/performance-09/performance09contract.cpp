@@ -2,6 +2,7 @@
 #include "core/lessons/performance-09/performance09timeline.h"
 
 #include "core/lessons/shared/matrixlesson.h"
+#include "core/lesson/declaredpanels.h"
 
 #include "core/artifact/lenientjson.h"
 #include "core/lesson/environmentinfo.h"
@@ -19,40 +20,16 @@ using namespace lenient;
 
 namespace {
 
-// The panels' fixed parts, shared by the panels and by the renderer identity.
-constexpr const char *kSeconds = "seconds";
-constexpr const char *kClocksTitle = "One call on two clocks";
+// The panels' fixed parts: the clocks' bars keep their labels in the renderer identity, the
+// write not awaited's bar is labelled with the run's size.
 constexpr const char *kFirstLabel = "first call";
 constexpr const char *kWarmLabel = "warm median";
-constexpr const char *kWarmTitle = "Warm calls on two clocks";
-constexpr const char *kWarmXLabel = "warm sample";
-constexpr const char *kUnawaitedTitle = "After a write not awaited";
-
-Json barPanel(const char *title, Json labels, Json seriesList)
-{
-    Json panel = Json::object();
-    panel["kind"] = "bar";
-    panel["title"] = title;
-    panel["labels"] = std::move(labels);
-    panel["ylabel"] = kSeconds;
-    panel["series"] = std::move(seriesList);
-    return panel;
-}
-
-Json warmPanel(const Json &host, const Json &work)
-{
-    Json x = Json::array();
-    for (std::size_t i = 1; i <= host.size(); ++i)
-        x.push_back(static_cast<std::int64_t>(i));
-    Json panel = Json::object();
-    panel["kind"] = "line";
-    panel["title"] = kWarmTitle;
-    panel["x"] = std::move(x);
-    panel["xlabel"] = kWarmXLabel;
-    panel["ylabel"] = kSeconds;
-    panel["series"] = Json::array({panelSeries(kHostSeries, host), panelSeries(kWorkSeries, work)});
-    return panel;
-}
+constexpr std::array<PanelShape, 3> kPanels{{
+    PanelShape::bar("One call on two clocks", {nullptr, "seconds"}, {kHostSeries, kQueueSeries, kWorkSeries},
+                    {kFirstLabel, kWarmLabel}),
+    PanelShape::line("Warm calls on two clocks", {"warm sample", "seconds"}, {kHostSeries, kWorkSeries}),
+    PanelShape::bar("After a write not awaited", {nullptr, "seconds"}, {kCallAloneSeries, kUnawaitedSeries}),
+}};
 
 std::string placeLabel(const Json &out)
 {
@@ -155,31 +132,20 @@ static Json panels(const Json &out)
     };
     addColumn(kFirstLabel, {key::kFirstCall, key::kFirstCallQueue, key::kFirstCallWork});
     addColumn(kWarmLabel, {key::kWarmMedian, key::kQueueMedian, key::kWorkMedian});
-    Json list = Json::array();
-    list.push_back(barPanel(kClocksTitle, labels,
-                            Json::array({panelSeries(kHostSeries, columns[0]), panelSeries(kQueueSeries, columns[1]),
-                                         panelSeries(kWorkSeries, columns[2])})));
-    list.push_back(warmPanel(out.at(key::kWarmSamples), out.at(key::kWorkSamples)));
-    if (out.contains(key::kUnawaitedMedian) && out.contains(key::kPlacedCallMedian)) {
+    Json x = Json::array();
+    for (std::size_t i = 1; i <= out.at(key::kWarmSamples).size(); ++i)
+        x.push_back(static_cast<std::int64_t>(i));
+    Json list = Json::array(
+        {shapedPanel(kPanels[kClocksPanel], labels, {columns[0], columns[1], columns[2]}),
+         shapedPanel(kPanels[kWarmPanel], std::move(x), {out.at(key::kWarmSamples), out.at(key::kWorkSamples)})});
+    if (out.contains(key::kUnawaitedMedian) && out.contains(key::kPlacedCallMedian))
         list.push_back(
-            barPanel(kUnawaitedTitle, Json::array({placeLabel(out)}),
-                     Json::array({panelSeries(kCallAloneSeries, Json::array({out.at(key::kPlacedCallMedian)})),
-                                  panelSeries(kUnawaitedSeries, Json::array({out.at(key::kUnawaitedMedian)}))})));
-    }
+            shapedPanel(kPanels[kUnawaitedPanel], Json::array({placeLabel(out)}),
+                        {Json::array({out.at(key::kPlacedCallMedian)}), Json::array({out.at(key::kUnawaitedMedian)})}));
     return list;
 }
 
-static Json panelLayout()
-{
-    Json clocks = barPanel(kClocksTitle, Json::array({kFirstLabel, kWarmLabel}),
-                           Json::array({kHostSeries, kQueueSeries, kWorkSeries}));
-    Json warm = warmPanel(Json::array(), Json::array());
-    warm.erase("x");
-    warm["series"] = Json::array({kHostSeries, kWorkSeries});
-    Json unawaited = barPanel(kUnawaitedTitle, Json::array(), Json::array({kCallAloneSeries, kUnawaitedSeries}));
-    unawaited.erase("labels");
-    return Json::array({clocks, warm, unawaited});
-}
+static Json panelLayout() { return shapesLayout(kPanels); }
 
 Figures readFigures(const Json &out)
 {
