@@ -3,6 +3,7 @@
 
 #include "core/lessons/shared/matrixlesson.h"
 
+#include "core/artifact/lenientjson.h"
 #include "core/base/units.h"
 #include "core/lesson/environmentinfo.h"
 #include "core/lesson/samplefields.h"
@@ -14,6 +15,8 @@
 #include <cmath>
 
 namespace lessonscope::performance02 {
+
+using namespace lenient;
 
 namespace {
 
@@ -34,38 +37,12 @@ Json barPanel(const char *title, Json labels, Json seriesList)
                 {"series", std::move(seriesList)}};
 }
 
-const Json *member(const Json &object, const char *name)
+// The numbers of a list, anything else left out (a hostile file's text is no duration).
+std::vector<double> numbersIn(const Json &object, const char *name)
 {
-    if (!object.is_object())
-        return nullptr;
-    const auto it = object.find(name);
-    return it == object.end() ? nullptr : &*it;
-}
-
-std::optional<double> numberOf(const Json &object, const char *name)
-{
-    const Json *value = member(object, name);
-    return value && value->is_number() ? std::optional(value->get<double>()) : std::nullopt;
-}
-
-template<typename T>
-std::vector<T> arrayOf(const Json &object, const char *name)
-{
-    std::vector<T> values;
-    const Json *value = member(object, name);
-    if (!value || !value->is_array())
-        return values;
-    for (const Json &element : *value) {
-        if (std::is_integral_v<T> ? element.is_number_integer() : element.is_number())
-            values.push_back(element.get<T>());
-    }
-    return values;
-}
-
-std::string stringOf(const Json &object, const char *name)
-{
-    const Json *value = member(object, name);
-    return value && value->is_string() ? value->get<std::string>() : std::string();
+    std::vector<double> numbers = numbersOf(member(object, name));
+    std::erase_if(numbers, [](double v) { return std::isnan(v); });
+    return numbers;
 }
 
 // What a child may print, bounded before any arithmetic on it (the parent subtracts, sums and
@@ -116,7 +93,7 @@ bool readDeviceParts(const Json &child, ProcessMeasurement &process)
     }
     process.deviceEnvironment = std::make_shared<const Json>(*environment);
     process.kernelCache = kernelCacheOf(*cache);
-    process.kernelCacheDirectory = stringOf(child, key::kKernelCacheDirectory);
+    process.kernelCacheDirectory = stringMember(child, key::kKernelCacheDirectory);
     return process.kernelCache.has_value();
 }
 
@@ -136,8 +113,8 @@ std::optional<ProcessMeasurement> readProcess(const Json &child)
     if (const Json *backend = member(child, key::kBackend); backend && backend->is_string())
         process.backend = backend->get<std::string>();
     const bool onDevice = process.backend == kDeviceBackend;
-    const auto first = numberOf(child, key::kFirstCall);
-    const auto error = numberOf(child, key::kMaxAbsError);
+    const auto first = numberOf(member(child, key::kFirstCall));
+    const auto error = numberOf(member(child, key::kMaxAbsError));
     process.parts = partsOf(member(child, key::kFirstCallParts), process.backend);
     if (!first || !isDuration(*first) || !error || process.parts.size() != partNames(process.backend).size())
         return std::nullopt;
@@ -366,11 +343,11 @@ static Json panelLayout()
 Figures readFigures(const Json &out)
 {
     Figures f;
-    f.firstCallSeconds = numberOf(out, key::kFirstCall);
+    f.firstCallSeconds = numberOf(member(out, key::kFirstCall));
     f.firstCalls = readSamples(out, key::kFirstCallSamples);
     f.firstCallSamplesSeconds = f.firstCalls.seconds;
     f.warm = readSamples(out, key::kWarmSamples);
-    f.backend = stringOf(out, key::kBackend);
+    f.backend = stringMember(out, key::kBackend);
     f.partsLayout = partsLayoutOf(out);
     f.parts = partsOf(member(out, key::kFirstCallParts), f.partsLayout);
     if (const Json *caches = member(out, key::kKernelCacheSamples); caches && caches->is_array()) {
@@ -381,14 +358,14 @@ Figures readFigures(const Json &out)
     }
     if (const Json *traced = member(out, key::kTracedProcess); traced && traced->is_number_integer())
         f.tracedProcess = traced->get<std::int64_t>();
-    f.callsInOrderSeconds = arrayOf<double>(out, key::kCallsInOrder);
-    f.warmSamplesSeconds = arrayOf<double>(out, key::kWarmSamples);
-    f.warmMedianSeconds = numberOf(out, key::kWarmMedian);
-    f.maxAbsError = numberOf(out, key::kMaxAbsError);
-    f.processIds = arrayOf<std::int64_t>(out, key::kProcessIds);
-    f.preemptions = arrayOf<std::int64_t>(out, key::kPreemptions);
-    f.inputShape = arrayOf<std::int64_t>(out, key::kInputShape);
-    f.weightShape = arrayOf<std::int64_t>(out, key::kWeightShape);
+    f.callsInOrderSeconds = numbersIn(out, key::kCallsInOrder);
+    f.warmSamplesSeconds = numbersIn(out, key::kWarmSamples);
+    f.warmMedianSeconds = numberOf(member(out, key::kWarmMedian));
+    f.maxAbsError = numberOf(member(out, key::kMaxAbsError));
+    f.processIds = integersOf(member(out, key::kProcessIds));
+    f.preemptions = integersOf(member(out, key::kPreemptions));
+    f.inputShape = integersOf(member(out, key::kInputShape));
+    f.weightShape = integersOf(member(out, key::kWeightShape));
     const Json *dtype = member(out, key::kDtype);
     f.dtype = dtype && dtype->is_string() ? dtype->get<std::string>() : std::string();
     return f;
