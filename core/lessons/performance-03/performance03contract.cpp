@@ -3,6 +3,7 @@
 #include "core/lesson/statedparameters.h"
 
 #include "core/lessons/shared/matrixlesson.h"
+#include "core/lesson/declaredpanels.h"
 
 #include "core/artifact/lenientjson.h"
 #include "core/base/units.h"
@@ -21,28 +22,16 @@ namespace lessonscope::performance03 {
 
 namespace {
 
-// The panels' fixed parts, shared by the panels and by the renderer identity.
-constexpr const char *kSeconds = "seconds";
-constexpr const char *kDefaultTitle = "At the default size";
-constexpr const char *kBySizeTitle = "Time by size";
-constexpr const char *kShareTitle = "Share of placement";
-constexpr const char *kSizeLabel = "n (n×n · n×n)";
-constexpr const char *kShareLabel = "fraction of the whole";
-
-// The issue asks for log axes. The panel format has no axis scale: the chart's value axis turns
-// logarithmic from the View menu (for every panel), and its x axis is linear, so the small sizes
-// sit close together at the left; their values are in stdout and in the points' tooltips.
-Json linePanel(const char *title, Json x, const char *ylabel, Json seriesList)
-{
-    return makeLinePanel(title, std::move(x), {kSizeLabel, ylabel}, std::move(seriesList));
-}
-
-// One bar per boundary, each its own series: the legend names them in full (a bar's label would
-// be cut short) and in the colours of the line chart's series.
-Json barPanel(Json labels, Json seriesList)
-{
-    return makeBarPanel(kDefaultTitle, std::move(labels), {nullptr, kSeconds}, std::move(seriesList));
-}
+// The panels' fixed parts. One bar per boundary, each its own series: the legend names them in
+// full (a bar's label would be cut short) and in the colours of the lines; the bar's label names
+// the size a run measured. The lines' x is linear, so the small sizes sit close together at the
+// left (their values are in stdout and in the points' tooltips); the View menu turns the value
+// axis logarithmic.
+constexpr std::array<PanelShape, 3> kPanels{{
+    PanelShape::bar("At the default size", {nullptr, "seconds"}, {kWhole, kPlaceAndCall, kCallOnly}),
+    PanelShape::line("Time by size", {"n (n×n · n×n)", "seconds"}, {kWhole, kPlaceAndCall, kCallOnly}),
+    PanelShape::line("Share of placement", {"n (n×n · n×n)", "fraction of the whole"}, {kShare}),
+}};
 
 template<typename Member>
 Json perSize(const Measurements &m, Member member)
@@ -248,41 +237,28 @@ static StdoutFields stdoutFields()
 
 static Json panels(const Json &out)
 {
-    Json list = Json::array();
     const Figures f = readFigures(out);
     // A run measures its default size first and always measures one sample, so the bar has its
     // three medians; output made otherwise gets a bar with no bars rather than invented ones.
     const auto at = f.defaultIndex();
     const bool complete
         = at && *at < f.withPreparationMedian.size() && *at < f.withPlacementMedian.size() && *at < f.callMedian.size();
-    const auto bar = [&](const char *label, const std::vector<double> &values) {
-        return panelSeries(label, complete ? Json::array({values[*at]}) : Json::array());
-    };
-    list.push_back(
-        barPanel(complete ? Json::array({std::string("n = ").append(std::to_string(f.sizes[*at]))}) : Json::array(),
-                 Json::array({bar(kWhole, f.withPreparationMedian), bar(kPlaceAndCall, f.withPlacementMedian),
-                              bar(kCallOnly, f.callMedian)})));
-    list.push_back(linePanel(kBySizeTitle, out.at(key::kSizes), kSeconds,
-                             Json::array({panelSeries(kWhole, out.at(key::kWithPreparationMedian)),
-                                          panelSeries(kPlaceAndCall, out.at(key::kWithPlacementMedian)),
-                                          panelSeries(kCallOnly, out.at(key::kCallMedian))})));
+    const auto bar
+        = [&](const std::vector<double> &values) { return complete ? Json::array({values[*at]}) : Json::array(); };
     Json share = Json::array();
     for (std::size_t i = 0; i < f.placeMedian.size() && i < f.withPreparationMedian.size(); ++i)
         share.push_back(f.withPreparationMedian[i] > 0 ? f.placeMedian[i] / f.withPreparationMedian[i] : 0.0);
-    list.push_back(linePanel(kShareTitle, out.at(key::kSizes), kShareLabel, Json::array({panelSeries(kShare, share)})));
-    return list;
+    const Json &sizes = out.at(key::kSizes);
+    return Json::array({shapedPanel(kPanels[kDefaultSizePanel],
+                                    complete ? Json::array({"n = " + std::to_string(f.sizes[*at])}) : Json::array(),
+                                    {bar(f.withPreparationMedian), bar(f.withPlacementMedian), bar(f.callMedian)}),
+                        shapedPanel(kPanels[kBySizePanel], sizes,
+                                    {out.at(key::kWithPreparationMedian), out.at(key::kWithPlacementMedian),
+                                     out.at(key::kCallMedian)}),
+                        shapedPanel(kPanels[kSharePanel], sizes, {std::move(share)})});
 }
 
-static Json panelLayout()
-{
-    Json bar = barPanel(Json::array(), Json::array({kWhole, kPlaceAndCall, kCallOnly}));
-    bar.erase("labels"); // the label names the size a run measured
-    Json bySize = linePanel(kBySizeTitle, Json::array(), kSeconds, Json::array({kWhole, kPlaceAndCall, kCallOnly}));
-    Json share = linePanel(kShareTitle, Json::array(), kShareLabel, Json::array({kShare}));
-    bySize.erase("x");
-    share.erase("x");
-    return Json::array({bar, bySize, share});
-}
+static Json panelLayout() { return shapesLayout(kPanels); }
 
 Figures readFigures(const Json &out)
 {
