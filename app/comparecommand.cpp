@@ -95,16 +95,20 @@ QByteArray machineReadable(const QString &fileA, const QString &fileB, const Art
     QJsonArray figures;
     for (const ComparedFigure &f : comparison.figures)
         figures.append(comparedFigureJson(f, QStringLiteral("label")));
-    const QJsonObject document{{QStringLiteral("a"), fileA},
-                               {QStringLiteral("b"), fileB},
-                               {QStringLiteral("sameExperiment"), comparison.differences.empty()},
-                               {QStringLiteral("differences"), differences},
-                               {QStringLiteral("interval"),
-                                QStringLiteral("95%: between rounds (Welch's t on the rounds' log figures) where both "
-                                               "sides have rounds, else the medians' order-statistic intervals")},
-                               {QStringLiteral("disturbedA"), disturbanceJson(comparison.disturbanceA)},
-                               {QStringLiteral("disturbedB"), disturbanceJson(comparison.disturbanceB)},
-                               {QStringLiteral("figures"), figures}};
+    const QJsonObject document{
+        {QStringLiteral("a"), fileA},
+        {QStringLiteral("b"), fileB},
+        {QStringLiteral("sameExperiment"), comparison.differences.empty()},
+        {QStringLiteral("differences"), differences},
+        {QStringLiteral("interval"),
+         QStringLiteral("99%: between rounds (Welch's t on the rounds' log figures) where both "
+                        "sides have rounds, else 95%: the medians' order-statistic intervals")},
+        // B's reference loop ÷ A's: the CPU's own speed, null when a side has none.
+        {QStringLiteral("cpuSlowdown"),
+         comparison.cpuSlowdown ? QJsonValue(*comparison.cpuSlowdown) : QJsonValue(QJsonValue::Null)},
+        {QStringLiteral("disturbedA"), disturbanceJson(comparison.disturbanceA)},
+        {QStringLiteral("disturbedB"), disturbanceJson(comparison.disturbanceB)},
+        {QStringLiteral("figures"), figures}};
     return QJsonDocument(document).toJson(QJsonDocument::Indented);
 }
 

@@ -32,6 +32,17 @@ std::string fewSamplesWords(std::size_t n)
           "says little";
 }
 
+// Whether a duration's interval, beyond ±kNoiseThreshold, still meets the band the CPU's own
+// speed explains: from 1 to the reference loop's B ÷ A, widened by the threshold. A product, a
+// clock read or a burst takes as much longer as the core runs slower; only what lies beyond that
+// is the code's.
+bool withinCpuSpeed(const RatioInterval &i, double cpuSlowdown)
+{
+    const double low = std::min(1.0, cpuSlowdown) / (1 + kNoiseThreshold);
+    const double high = std::max(1.0, cpuSlowdown) * (1 + kNoiseThreshold);
+    return i.low < high && i.high > low;
+}
+
 } // namespace
 
 // Every verdict in one form: "B ÷ A = 1.42× (95%: 1.38×–1.47×): B is slower", the ratio and
@@ -64,6 +75,9 @@ std::string verdictOf(const ComparedFigure &f)
     else if (i.low < 1 + kNoiseThreshold && i.high > 1 / (1 + kNoiseThreshold))
         text += ": no difference beyond noise: the interval does not clear ±" + formatPercent(kNoiseThreshold)
             + ", as much as runs of the same code differ";
+    else if (const auto cpu = f.isDuration ? f.cpuSlowdown : std::nullopt; cpu && withinCpuSpeed(i, *cpu))
+        text += ": no difference beyond the CPU's own speed: its reference loop took " + formatRatio(*cpu)
+            + " as long in B, as much as this differs";
     else
         text += std::string(": B is ") + (f.isDuration ? (more ? "slower" : "faster") : (more ? "larger" : "smaller"));
     if (i.method == "samples")
@@ -73,10 +87,11 @@ std::string verdictOf(const ComparedFigure &f)
 
 namespace {
 
-ComparedFigure compareFigure(const Figure &fa, const Figure &fb)
+ComparedFigure compareFigure(const Figure &fa, const Figure &fb, std::optional<double> cpuSlowdown)
 {
     ComparedFigure c;
     c.label = fa.label;
+    c.cpuSlowdown = cpuSlowdown;
     // One source: a figure that summarises samples on both sides is compared on the samples alone
     // (each side's median, and the interval of those medians), so that a file whose stated median
     // is not its samples' (validation warns of it) cannot give a verdict its interval contradicts.
@@ -164,6 +179,17 @@ std::optional<RatioInterval> medianRatioInterval(std::span<const double> a, std:
                          "samples"};
 }
 
+std::optional<double> referenceLoopNsOf(const Artifact &artifact)
+{
+    const Json *environment = lenient::member(artifact.json(), "environment");
+    if (!environment)
+        return std::nullopt;
+    const RunEvidence evidence = runEvidenceFromJson(*environment);
+    if (!evidence.measuring || evidence.measuring->referenceLoopNs.empty())
+        return std::nullopt;
+    return median(evidence.measuring->referenceLoopNs);
+}
+
 ArtifactComparison compareArtifacts(const Artifact &a, const Artifact &b)
 {
     const LessonSummary sa = summarizeArtifact(a);
@@ -172,12 +198,18 @@ ArtifactComparison compareArtifacts(const Artifact &a, const Artifact &b)
     comparison.differences = differencesOf(a, b, sa, sb);
     comparison.disturbanceA = disturbanceOf(a.json());
     comparison.disturbanceB = disturbanceOf(b.json());
+    const auto loopA = referenceLoopNsOf(a), loopB = referenceLoopNsOf(b);
+    if (loopA && loopB) {
+        comparison.referenceLoopNsA = *loopA;
+        comparison.referenceLoopNsB = *loopB;
+        comparison.cpuSlowdown = *loopB / *loopA;
+    }
     const bool refused = comparison.disturbanceA.refused || comparison.disturbanceB.refused;
     for (const Figure &fa : sa.figures) {
         const Figure *fb = sb.figure(fa.key);
         if (!fb || !fa.compared)
             continue;
-        ComparedFigure compared = compareFigure(fa, *fb);
+        ComparedFigure compared = compareFigure(fa, *fb, comparison.cpuSlowdown);
         // A run that could not measure has no duration to compare: a ratio of it would be the
         // other work's, not the code's.
         if (refused && fa.isDuration) {
@@ -241,6 +273,14 @@ std::vector<std::string> disturbanceWarnings(const ArtifactComparison &compariso
             continue;
         }
         warnings.push_back(std::move(warning));
+    }
+    if (comparison.cpuSlowdown && std::abs(*comparison.cpuSlowdown - 1) > kNoiseThreshold) {
+        warnings.push_back("The CPU itself ran at another speed: a fixed chain of multiply-adds, read as each round "
+                           "began, took "
+                           + formatDuration(comparison.referenceLoopNsA / 1e9) + " in A and "
+                           + formatDuration(comparison.referenceLoopNsB / 1e9) + " in B ("
+                           + formatRatio(*comparison.cpuSlowdown)
+                           + "), so a duration that differs by no more than that is the CPU's, not the code's");
     }
     return warnings;
 }

@@ -51,6 +51,9 @@ struct ComparedFigure {
     bool isDuration = true;
     std::optional<double> ratio;           // b ÷ a, when both are there and a is not 0
     std::optional<RatioInterval> interval; // when both have samples
+    // B's CPU speed against A's: the reference loop's time in B ÷ in A (cpuSpeedRatioOf), when
+    // both runs read it. A duration that differs by no more than this is the CPU's, not the code's.
+    std::optional<double> cpuSlowdown;
     std::size_t samplesA = 0;
     std::size_t samplesB = 0;
     std::string verdict; // "B ÷ A = 1.42× (95%: 1.31×–1.54×): B is slower", "…: no difference beyond noise"
@@ -68,11 +71,20 @@ struct ArtifactComparison {
     // Whether each run was disturbed while it ran (docs/artifact-format.md, "What a run's conditions say").
     Disturbance disturbanceA;
     Disturbance disturbanceB;
+    // B's reference loop ÷ A's, each the median of its run's readings (one as each round began).
+    std::optional<double> cpuSlowdown;
+    double referenceLoopNsA = 0;
+    double referenceLoopNsB = 0;
 };
+
+// The median of a run's reference-loop readings (environment.interference.measuring.referenceLoopNs,
+// docs/artifact-format.md), in ns: the CPU's own speed while it ran. nullopt when it has none.
+std::optional<double> referenceLoopNsOf(const Artifact &artifact);
 
 // One warning per side whose conditions say something, with its reasons and what to do: "B could
 // not measure: …", "B was disturbed while it ran: …", "B was measured on one CPU: …", "B: 50
-// interrupted timed units were left out of its figures …".
+// interrupted timed units were left out of its figures …"; and one when the CPU itself ran at
+// another speed in B than in A.
 std::vector<std::string> disturbanceWarnings(const ArtifactComparison &comparison);
 
 ArtifactComparison compareArtifacts(const Artifact &a, const Artifact &b);

@@ -1,5 +1,6 @@
 #include "core/lesson/measuring.h"
 
+#include "core/timing/referenceloop.h"
 #include "core/timing/statistics.h"
 
 #include <algorithm>
@@ -139,6 +140,7 @@ bool RoundPacer::beginRound(int round, const std::function<bool()> &cancelled)
 {
     if (round == 0 || m_lastBeganNs == 0) { // the first round starts at once, cancelled or not
         m_lastBeganNs = MonotonicClock::nowNs();
+        m_report.referenceLoopNs.push_back(readReferenceLoopNs());
         return true;
     }
     {
@@ -150,7 +152,10 @@ bool RoundPacer::beginRound(int round, const std::function<bool()> &cancelled)
         }
     }
     m_lastBeganNs = MonotonicClock::nowNs();
-    return !cancelled();
+    if (cancelled())
+        return false;
+    m_report.referenceLoopNs.push_back(readReferenceLoopNs());
+    return true;
 }
 
 void MeasuringReport::count(const Samples &samples)

@@ -37,16 +37,22 @@ inline constexpr double kLeastCleanShare = 0.5;
 inline constexpr std::int64_t kRoundSpacingNs = 300'000'000;
 } // namespace measuring
 
+struct MeasuringReport;
+
 // Spreads a run's rounds over time: before each round it waits, if need be, until
 // kRoundSpacingNs have passed since the previous round began. The wait is a sleep that asks
-// cancelled() every 10 ms, so a cancelled run stops at once.
+// cancelled() every 10 ms, so a cancelled run stops at once. As each round begins it reads the
+// CPU's own speed (readReferenceLoopNs) into the report, so that a comparison can tell a run the
+// machine slowed from a run whose code did (docs/performance.md, "The CPU's own speed").
 class RoundPacer
 {
 public:
+    explicit RoundPacer(MeasuringReport &report) : m_report(report) { }
     // Before round `round` (the first never waits). False when cancelled() said so meanwhile.
     bool beginRound(int round, const std::function<bool()> &cancelled);
 
 private:
+    MeasuringReport &m_report;
     std::int64_t m_lastBeganNs = 0;
 };
 
@@ -163,6 +169,8 @@ struct MeasuringReport {
     // interruptions are what it shows (a lesson on the distribution). `wanted` is then the samples asked for.
     bool keepsInterrupted = false;
     double timedSeconds = 0; // wall time of the run (runLesson's window)
+    // The CPU's own speed as each round began: readReferenceLoopNs, one per round (RoundPacer).
+    std::vector<double> referenceLoopNs{};
     bool known = false;
 
     void count(const Samples &samples);

@@ -13,7 +13,7 @@ namespace lessonscope {
 template<typename Body>
 void forEachRound(LessonRun &run, const RunObserver &observer, int rounds, Body body)
 {
-    RoundPacer pacer;
+    RoundPacer pacer(run.measuring);
     for (int round = 0; round < rounds && !run.cancelled; ++round) {
         if (!pacer.beginRound(round, [&observer] { return observer.isCancelled(); })) {
             run.cancelled = true;

@@ -109,7 +109,7 @@ LessonRun runOn(const RunContext &context, const ParameterValues &values, RunObs
     Samples firsts;
     std::vector<ProcessMeasurement> measured;
     int warmReported = 0;
-    RoundPacer pacer;
+    RoundPacer pacer(run.measuring);
     while (quota.wantsMore(firsts) && static_cast<int>(measured.size()) < measuring::kMostRounds) {
         if (!measured.empty() && observer.isCancelled()) {
             run.cancelled = true;

@@ -236,7 +236,7 @@ LessonRun runOn(const RunContext &context, const ParameterValues &values, RunObs
             order.push_back(n);
     }
     // Every size in every round, each round on a fresh stream (measuring.h).
-    RoundPacer pacer;
+    RoundPacer pacer(run.measuring);
     const auto cancelled = [&observer] { return observer.isCancelled(); };
     for (int round = 0; round < measuring::kRounds && !run.cancelled; ++round) {
         if (!pacer.beginRound(round, cancelled)) { // rounds spread over time (measuring.h)

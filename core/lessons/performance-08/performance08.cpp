@@ -63,7 +63,7 @@ LessonRun runOn(const RunContext &context, const ParameterValues &values, RunObs
         // comparison weighs their spread.
         run.measuring.rounds = measuring::kRounds;
         const auto cancelled = [&observer] { return observer.isCancelled(); };
-        RoundPacer pacer;
+        RoundPacer pacer(run.measuring);
         for (int round = 0; round < measuring::kRounds && !run.cancelled; ++round) {
             if (!pacer.beginRound(round, cancelled)) {
                 run.cancelled = true;

@@ -176,7 +176,7 @@ LessonRun runOn(const RunContext &context, const ParameterValues &values, RunObs
     experiment.m.maxAbsError = std::nan("");
     const SampleQuota quota(experiment.samples);
     const SampleQuota twinQuota(kTwins);
-    RoundPacer pacer;
+    RoundPacer pacer(run.measuring);
     for (int round = 0; round < measuring::kRounds && !run.cancelled; ++round) {
         if (!pacer.beginRound(round, [&observer] { return observer.isCancelled(); })) {
             run.cancelled = true;
