@@ -87,6 +87,14 @@ QJsonObject disturbanceJson(const Disturbance &disturbance)
             {QStringLiteral("evidence"), QString::fromStdString(disturbance.evidence)}};
 }
 
+QJsonValue cpuChangeJson(const std::optional<CpuSpeedChange> &change)
+{
+    if (!change)
+        return QJsonValue::Null;
+    return QJsonObject{{QStringLiteral("loop"), change->loop},
+                       {QStringLiteral("product"), change->product ? QJsonValue(*change->product) : QJsonValue()}};
+}
+
 QByteArray machineReadable(const QString &fileA, const QString &fileB, const ArtifactComparison &comparison)
 {
     QJsonArray differences;
@@ -95,20 +103,18 @@ QByteArray machineReadable(const QString &fileA, const QString &fileB, const Art
     QJsonArray figures;
     for (const ComparedFigure &f : comparison.figures)
         figures.append(comparedFigureJson(f, QStringLiteral("label")));
-    const QJsonObject document{
-        {QStringLiteral("a"), fileA},
-        {QStringLiteral("b"), fileB},
-        {QStringLiteral("sameExperiment"), comparison.differences.empty()},
-        {QStringLiteral("differences"), differences},
-        {QStringLiteral("interval"),
-         QStringLiteral("99%: between rounds (Welch's t on the rounds' log figures) where both "
-                        "sides have rounds, else 95%: the medians' order-statistic intervals")},
-        // B's reference loop ÷ A's: the CPU's own speed, null when a side has none.
-        {QStringLiteral("cpuSlowdown"),
-         comparison.cpuSlowdown ? QJsonValue(*comparison.cpuSlowdown) : QJsonValue(QJsonValue::Null)},
-        {QStringLiteral("disturbedA"), disturbanceJson(comparison.disturbanceA)},
-        {QStringLiteral("disturbedB"), disturbanceJson(comparison.disturbanceB)},
-        {QStringLiteral("figures"), figures}};
+    const QJsonObject document{{QStringLiteral("a"), fileA},
+                               {QStringLiteral("b"), fileB},
+                               {QStringLiteral("sameExperiment"), comparison.differences.empty()},
+                               {QStringLiteral("differences"), differences},
+                               {QStringLiteral("interval"),
+                                QStringLiteral("99%: between rounds (Welch's t on the rounds' log figures) where both "
+                                               "sides have rounds, else 95%: the medians' order-statistic intervals")},
+                               // How the CPU's own speed changed from A to B, null when a side has none.
+                               {QStringLiteral("cpuChange"), cpuChangeJson(comparison.cpuChange)},
+                               {QStringLiteral("disturbedA"), disturbanceJson(comparison.disturbanceA)},
+                               {QStringLiteral("disturbedB"), disturbanceJson(comparison.disturbanceB)},
+                               {QStringLiteral("figures"), figures}};
     return QJsonDocument(document).toJson(QJsonDocument::Indented);
 }
 

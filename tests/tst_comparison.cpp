@@ -26,7 +26,6 @@ private slots:
     void initTestCase();
     void rowsSetTheNumbersSideBySide();
     void intervalsSayWhetherADifferenceIsReal();
-    void theCpusOwnSpeedIsNotTheCodes();
     void overlayNamesSeriesByOrigin();
     void coloursMeanASideInEveryPanel();
     void panelsOnlyOneHasAreKept();
@@ -141,80 +140,6 @@ void TestComparison::intervalsSayWhetherADifferenceIsReal()
     QVERIFY(verdictFor(0.95, 0.975).endsWith(QStringLiteral(": B is faster")));
     QVERIFY(verdictFor(0.97, 0.99).contains(QStringLiteral("no difference beyond noise")));
     QVERIFY(verdictFor(0.99, 1.01).endsWith(QStringLiteral(": no difference beyond noise")));
-}
-
-namespace {
-
-// performance-05's recording as a steady run: every warm call 1 µs (within 0.6%) × `slower`, and
-// each round's reference-loop reading as given (none: the key left out).
-Json performance05At(double slower, const std::vector<double> &referenceLoopNs)
-{
-    Json document = Json::parse(coretesting::readBytes(lessontesting::recordedPath("performance-05")).toStdString());
-    Json out = Json::parse(document["stdout"].get<std::string>());
-    int i = 0;
-    for (Json &sample : out["warm_samples_seconds"])
-        sample = 1e-6 * (1 + 0.001 * (i++ % 7)) * slower;
-    document["stdout"] = out.dump();
-    Json &measuring = document["environment"]["interference"]["measuring"];
-    if (referenceLoopNs.empty())
-        measuring.erase("referenceLoopNs");
-    else
-        measuring["referenceLoopNs"] = referenceLoopNs;
-    return document;
-}
-
-std::string warmVerdict(const Json &a, const Json &b, std::vector<std::string> *warnings = nullptr)
-{
-    const LibraryEntry ea = entryFrom(QByteArray::fromStdString(a.dump()));
-    const LibraryEntry eb = entryFrom(QByteArray::fromStdString(b.dump()));
-    const ArtifactComparison comparison = compareArtifacts(*ea.artifact, *eb.artifact);
-    if (warnings)
-        *warnings = disturbanceWarnings(comparison);
-    for (const ComparedFigure &row : comparison.figures) {
-        if (row.isDuration && row.interval && row.interval->method == "rounds")
-            return row.verdict;
-    }
-    return "no duration compared between rounds";
-}
-
-} // namespace
-
-// The CPU here runs at levels 1.08–1.33× apart for seconds at a time: a run taken at a slower
-// level is slower by as much as a fixed chain of multiply-adds is, and that is not the code's.
-void TestComparison::theCpusOwnSpeedIsNotTheCodes()
-{
-    const auto verdictFor = [](double low, double high, std::optional<double> cpu, bool duration = true) {
-        ComparedFigure f;
-        f.ratio = (low + high) / 2;
-        f.isDuration = duration;
-        f.interval = RatioInterval{low, high, true, "rounds", kBetweenRunsConfidence};
-        f.cpuSlowdown = cpu;
-        return QString::fromStdString(verdictOf(f));
-    };
-    const QString cpus = QStringLiteral("no difference beyond the CPU's own speed");
-    QVERIFY(verdictFor(1.15, 1.20, 1.18).contains(cpus));
-    QVERIFY(verdictFor(1.15, 1.20, std::nullopt).endsWith(QStringLiteral(": B is slower")));
-    QVERIFY(verdictFor(1.15, 1.20, 1.0).endsWith(QStringLiteral(": B is slower")));
-    QVERIFY(verdictFor(1.25, 1.30, 1.18).endsWith(QStringLiteral(": B is slower"))); // beyond 1.18 × 1.02
-    QVERIFY(verdictFor(0.84, 0.86, 1 / 1.18).contains(cpus));
-    QVERIFY(verdictFor(0.80, 0.90, 1.18).endsWith(QStringLiteral(": B is faster")));        // against the CPU's
-    QVERIFY(verdictFor(1.15, 1.20, 1.18, false).endsWith(QStringLiteral(": B is larger"))); // not a duration
-
-    // A whole comparison: B's every warm call 1.18× A's, and its CPU as much slower — or not.
-    const std::vector<double> fast(5, 16'400.0), slow(5, 16'400.0 * 1.18);
-    const Json a = performance05At(1.0, fast);
-    std::vector<std::string> warnings;
-    const QString cpuVerdict = QString::fromStdString(warmVerdict(a, performance05At(1.18, slow), &warnings));
-    QVERIFY2(cpuVerdict.contains(cpus), qPrintable(cpuVerdict));
-    const QString cpuWarning = QString::fromStdString(warnings.empty() ? std::string() : warnings.back());
-    QVERIFY2(cpuWarning.startsWith(QStringLiteral("The CPU itself ran at another speed")), qPrintable(cpuWarning));
-    QVERIFY2(cpuWarning.contains(QStringLiteral("(1.18×)")), qPrintable(cpuWarning));
-    const QString codeVerdict = QString::fromStdString(warmVerdict(a, performance05At(1.18, fast), &warnings));
-    QVERIFY2(codeVerdict.endsWith(QStringLiteral(": B is slower")), qPrintable(codeVerdict));
-    QVERIFY(warnings.empty() || !QString::fromStdString(warnings.back()).startsWith(QStringLiteral("The CPU")));
-    // A run from before lessonscope read the CPU's speed: the verdict is the interval's alone.
-    const QString olderVerdict = QString::fromStdString(warmVerdict(a, performance05At(1.18, {})));
-    QVERIFY2(olderVerdict.endsWith(QStringLiteral(": B is slower")), qPrintable(olderVerdict));
 }
 
 void TestComparison::overlayNamesSeriesByOrigin()

@@ -207,6 +207,7 @@ private slots:
         QVERIFY(evidence.measuring);
         QVERIFY(!evidence.measuring->referenceLoopNs.empty());
         QVERIFY(int(evidence.measuring->referenceLoopNs.size()) <= evidence.measuring->rounds);
+        QCOMPARE(evidence.measuring->referenceProductNs.size(), evidence.measuring->referenceLoopNs.size());
         // It prints what it declares, in that order, of those types.
         QVERIFY(!lesson.stdoutFields().empty());
         const std::vector<std::string> mismatches = stdoutMismatches(*artifact.stdoutJson(), lesson.stdoutFields());

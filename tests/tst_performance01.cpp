@@ -414,11 +414,9 @@ void TestPerformance01::roundsAreSpreadOverTime()
     QCOMPARE(int(firstDispatchOfRound.size()), measuring::kRounds);
     const std::int64_t span = firstDispatchOfRound.rbegin()->second - firstDispatchOfRound.begin()->second;
     QVERIFY2(span >= 3 * measuring::kRoundSpacingNs, QByteArray::number(qlonglong(span)).constData());
-    // Each round began with a reading of the CPU's own speed: a chain of 16,384 steps, at least
-    // one cycle a step.
+    // Each round began with a reading of the CPU's own speed (tst_cpuspeed checks the readings).
     QCOMPARE(run.measuring.referenceLoopNs.size(), std::size_t(measuring::kRounds));
-    for (double ns : run.measuring.referenceLoopNs)
-        QVERIFY2(ns > 0, QByteArray::number(ns).constData());
+    QCOMPARE(run.measuring.referenceProductNs.size(), std::size_t(measuring::kRounds));
 }
 
 void TestPerformance01::cancelEndsTheCheckOfALargeProduct()

@@ -33,14 +33,18 @@ std::string fewSamplesWords(std::size_t n)
 }
 
 // Whether a duration's interval, beyond ±kNoiseThreshold, still meets the band the CPU's own
-// speed explains: from 1 to the reference loop's B ÷ A, widened by the threshold. A product, a
-// clock read or a burst takes as much longer as the core runs slower; only what lies beyond that
-// is the code's.
-bool withinCpuSpeed(const RatioInterval &i, double cpuSlowdown)
+// speed explains, widened by the threshold. A product, a clock read or a burst takes as much
+// longer as the core runs slower; only what lies beyond that is the code's.
+bool withinCpuSpeed(const RatioInterval &i, const CpuSpeedChange &change)
 {
-    const double low = std::min(1.0, cpuSlowdown) / (1 + kNoiseThreshold);
-    const double high = std::max(1.0, cpuSlowdown) * (1 + kNoiseThreshold);
-    return i.low < high && i.high > low;
+    return i.low < change.highest() * (1 + kNoiseThreshold) && i.high > change.lowest() / (1 + kNoiseThreshold);
+}
+
+std::string cpuChangeWords(const CpuSpeedChange &change)
+{
+    return change.product ? "a fixed small product took " + formatRatio(*change.product)
+            + " as long in B, a chain of multiply-adds " + formatRatio(change.loop)
+                          : "a fixed chain of multiply-adds took " + formatRatio(change.loop) + " as long in B";
 }
 
 } // namespace
@@ -75,9 +79,8 @@ std::string verdictOf(const ComparedFigure &f)
     else if (i.low < 1 + kNoiseThreshold && i.high > 1 / (1 + kNoiseThreshold))
         text += ": no difference beyond noise: the interval does not clear ±" + formatPercent(kNoiseThreshold)
             + ", as much as runs of the same code differ";
-    else if (const auto cpu = f.isDuration ? f.cpuSlowdown : std::nullopt; cpu && withinCpuSpeed(i, *cpu))
-        text += ": no difference beyond the CPU's own speed: its reference loop took " + formatRatio(*cpu)
-            + " as long in B, as much as this differs";
+    else if (const auto cpu = f.isDuration ? f.cpuChange : std::nullopt; cpu && withinCpuSpeed(i, *cpu))
+        text += ": no difference beyond the CPU's own speed: " + cpuChangeWords(*cpu) + ", as much as this differs";
     else
         text += std::string(": B is ") + (f.isDuration ? (more ? "slower" : "faster") : (more ? "larger" : "smaller"));
     if (i.method == "samples")
@@ -87,11 +90,11 @@ std::string verdictOf(const ComparedFigure &f)
 
 namespace {
 
-ComparedFigure compareFigure(const Figure &fa, const Figure &fb, std::optional<double> cpuSlowdown)
+ComparedFigure compareFigure(const Figure &fa, const Figure &fb, std::optional<CpuSpeedChange> cpuChange)
 {
     ComparedFigure c;
     c.label = fa.label;
-    c.cpuSlowdown = cpuSlowdown;
+    c.cpuChange = cpuChange;
     // One source: a figure that summarises samples on both sides is compared on the samples alone
     // (each side's median, and the interval of those medians), so that a file whose stated median
     // is not its samples' (validation warns of it) cannot give a verdict its interval contradicts.
@@ -179,7 +182,10 @@ std::optional<RatioInterval> medianRatioInterval(std::span<const double> a, std:
                          "samples"};
 }
 
-std::optional<double> referenceLoopNsOf(const Artifact &artifact)
+double CpuSpeedChange::lowest() const { return std::min({1.0, loop, product.value_or(1.0)}); }
+double CpuSpeedChange::highest() const { return std::max({1.0, loop, product.value_or(1.0)}); }
+
+std::optional<CpuReference> cpuReferenceOf(const Artifact &artifact)
 {
     const Json *environment = lenient::member(artifact.json(), "environment");
     if (!environment)
@@ -187,7 +193,10 @@ std::optional<double> referenceLoopNsOf(const Artifact &artifact)
     const RunEvidence evidence = runEvidenceFromJson(*environment);
     if (!evidence.measuring || evidence.measuring->referenceLoopNs.empty())
         return std::nullopt;
-    return median(evidence.measuring->referenceLoopNs);
+    CpuReference reference{median(evidence.measuring->referenceLoopNs), std::nullopt};
+    if (!evidence.measuring->referenceProductNs.empty())
+        reference.productNs = median(evidence.measuring->referenceProductNs);
+    return reference;
 }
 
 ArtifactComparison compareArtifacts(const Artifact &a, const Artifact &b)
@@ -198,18 +207,20 @@ ArtifactComparison compareArtifacts(const Artifact &a, const Artifact &b)
     comparison.differences = differencesOf(a, b, sa, sb);
     comparison.disturbanceA = disturbanceOf(a.json());
     comparison.disturbanceB = disturbanceOf(b.json());
-    const auto loopA = referenceLoopNsOf(a), loopB = referenceLoopNsOf(b);
-    if (loopA && loopB) {
-        comparison.referenceLoopNsA = *loopA;
-        comparison.referenceLoopNsB = *loopB;
-        comparison.cpuSlowdown = *loopB / *loopA;
+    comparison.cpuA = cpuReferenceOf(a);
+    comparison.cpuB = cpuReferenceOf(b);
+    if (comparison.cpuA && comparison.cpuB) {
+        CpuSpeedChange change{comparison.cpuB->loopNs / comparison.cpuA->loopNs, std::nullopt};
+        if (comparison.cpuA->productNs && comparison.cpuB->productNs)
+            change.product = *comparison.cpuB->productNs / *comparison.cpuA->productNs;
+        comparison.cpuChange = change;
     }
     const bool refused = comparison.disturbanceA.refused || comparison.disturbanceB.refused;
     for (const Figure &fa : sa.figures) {
         const Figure *fb = sb.figure(fa.key);
         if (!fb || !fa.compared)
             continue;
-        ComparedFigure compared = compareFigure(fa, *fb, comparison.cpuSlowdown);
+        ComparedFigure compared = compareFigure(fa, *fb, comparison.cpuChange);
         // A run that could not measure has no duration to compare: a ratio of it would be the
         // other work's, not the code's.
         if (refused && fa.isDuration) {
@@ -274,13 +285,18 @@ std::vector<std::string> disturbanceWarnings(const ArtifactComparison &compariso
         }
         warnings.push_back(std::move(warning));
     }
-    if (comparison.cpuSlowdown && std::abs(*comparison.cpuSlowdown - 1) > kNoiseThreshold) {
-        warnings.push_back("The CPU itself ran at another speed: a fixed chain of multiply-adds, read as each round "
-                           "began, took "
-                           + formatDuration(comparison.referenceLoopNsA / 1e9) + " in A and "
-                           + formatDuration(comparison.referenceLoopNsB / 1e9) + " in B ("
-                           + formatRatio(*comparison.cpuSlowdown)
-                           + "), so a duration that differs by no more than that is the CPU's, not the code's");
+    if (const auto &change = comparison.cpuChange;
+        change && (change->highest() > 1 + kNoiseThreshold || change->lowest() < 1 / (1 + kNoiseThreshold))) {
+        const auto took = [](double a, double b) {
+            return formatDuration(a / 1e9) + " in A and " + formatDuration(b / 1e9) + " in B (" + formatRatio(b / a)
+                + ")";
+        };
+        std::string warning = "The CPU itself ran at another speed: as each round began, a fixed chain of "
+                              "multiply-adds took "
+            + took(comparison.cpuA->loopNs, comparison.cpuB->loopNs);
+        if (change->product)
+            warning += ", a fixed small product " + took(*comparison.cpuA->productNs, *comparison.cpuB->productNs);
+        warnings.push_back(warning + "; a duration that differs by no more than that is the CPU's, not the code's");
     }
     return warnings;
 }

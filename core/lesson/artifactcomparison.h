@@ -44,6 +44,23 @@ inline constexpr double kBetweenRunsConfidence = 0.99;
 inline constexpr double kNoiseThreshold = 0.02;
 std::optional<RatioInterval> medianRatioInterval(std::span<const double> a, std::span<const double> b);
 
+// The CPU's own speed in a run: the medians of the reference readings its rounds began with
+// (environment.interference.measuring, core/timing/referencework.h), in ns.
+struct CpuReference {
+    double loopNs = 0;
+    std::optional<double> productNs; // absent in runs that read the chain alone
+};
+std::optional<CpuReference> cpuReferenceOf(const Artifact &artifact);
+
+// How the CPU's own speed changed from A to B: each reference's B ÷ A. The band a duration may move
+// by with the CPU alone runs from the lowest of 1 and these to the highest.
+struct CpuSpeedChange {
+    double loop = 1;
+    std::optional<double> product;
+    double lowest() const;
+    double highest() const;
+};
+
 struct ComparedFigure {
     std::string label;
     std::optional<double> a;
@@ -51,9 +68,9 @@ struct ComparedFigure {
     bool isDuration = true;
     std::optional<double> ratio;           // b ÷ a, when both are there and a is not 0
     std::optional<RatioInterval> interval; // when both have samples
-    // B's CPU speed against A's: the reference loop's time in B ÷ in A (cpuSpeedRatioOf), when
-    // both runs read it. A duration that differs by no more than this is the CPU's, not the code's.
-    std::optional<double> cpuSlowdown;
+    // How the CPU's own speed changed from A to B, when both runs read it: a duration that
+    // differs by no more than this is the CPU's, not the code's.
+    std::optional<CpuSpeedChange> cpuChange;
     std::size_t samplesA = 0;
     std::size_t samplesB = 0;
     std::string verdict; // "B ÷ A = 1.42× (95%: 1.31×–1.54×): B is slower", "…: no difference beyond noise"
@@ -71,15 +88,10 @@ struct ArtifactComparison {
     // Whether each run was disturbed while it ran (docs/artifact-format.md, "What a run's conditions say").
     Disturbance disturbanceA;
     Disturbance disturbanceB;
-    // B's reference loop ÷ A's, each the median of its run's readings (one as each round began).
-    std::optional<double> cpuSlowdown;
-    double referenceLoopNsA = 0;
-    double referenceLoopNsB = 0;
+    // Each run's CPU reference and the change from A to B, when both runs read it.
+    std::optional<CpuReference> cpuA, cpuB;
+    std::optional<CpuSpeedChange> cpuChange;
 };
-
-// The median of a run's reference-loop readings (environment.interference.measuring.referenceLoopNs,
-// docs/artifact-format.md), in ns: the CPU's own speed while it ran. nullopt when it has none.
-std::optional<double> referenceLoopNsOf(const Artifact &artifact);
 
 // One warning per side whose conditions say something, with its reasons and what to do: "B could
 // not measure: …", "B was disturbed while it ran: …", "B was measured on one CPU: …", "B: 50

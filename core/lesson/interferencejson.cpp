@@ -120,6 +120,8 @@ Json measuringToJson(const MeasuringReport &m)
     json["timedSeconds"] = m.timedSeconds;
     if (!m.referenceLoopNs.empty())
         json["referenceLoopNs"] = m.referenceLoopNs;
+    if (!m.referenceProductNs.empty())
+        json["referenceProductNs"] = m.referenceProductNs;
     Json warmUps = Json::array();
     for (const WarmUp &w : m.warmUps)
         warmUps.push_back(Json::object({{"calls", w.calls}, {"steady", w.steady}, {"seconds", w.seconds}}));
@@ -157,10 +159,13 @@ std::optional<MeasuringReport> measuringFromJson(const Json *json)
     m.stopped = stopped && stopped->is_boolean() && stopped->get<bool>();
     // Absent before lessonscope read the CPU's speed; a reading that is not a positive number is
     // left out (a comparison then has less to weigh, never a wrong speed).
-    if (const Json *readings = member(*json, "referenceLoopNs"); readings && readings->is_array()) {
-        for (const Json &reading : *readings) {
-            if (const auto ns = numberOf(&reading); ns && *ns > 0 && *ns < 1e12)
-                m.referenceLoopNs.push_back(*ns);
+    for (const auto &[key, into] :
+         {std::pair{"referenceLoopNs", &m.referenceLoopNs}, std::pair{"referenceProductNs", &m.referenceProductNs}}) {
+        if (const Json *readings = member(*json, key); readings && readings->is_array()) {
+            for (const Json &reading : *readings) {
+                if (const auto ns = numberOf(&reading); ns && *ns > 0 && *ns < 1e12)
+                    into->push_back(*ns);
+            }
         }
     }
     if (const Json *warmUps = member(*json, "warmup"); warmUps && warmUps->is_array()) {

@@ -1,6 +1,6 @@
 #include "core/lesson/measuring.h"
 
-#include "core/timing/referenceloop.h"
+#include "core/timing/referencework.h"
 #include "core/timing/statistics.h"
 
 #include <algorithm>
@@ -140,7 +140,7 @@ bool RoundPacer::beginRound(int round, const std::function<bool()> &cancelled)
 {
     if (round == 0 || m_lastBeganNs == 0) { // the first round starts at once, cancelled or not
         m_lastBeganNs = MonotonicClock::nowNs();
-        m_report.referenceLoopNs.push_back(readReferenceLoopNs());
+        readTheCpusSpeed();
         return true;
     }
     {
@@ -154,8 +154,15 @@ bool RoundPacer::beginRound(int round, const std::function<bool()> &cancelled)
     m_lastBeganNs = MonotonicClock::nowNs();
     if (cancelled())
         return false;
-    m_report.referenceLoopNs.push_back(readReferenceLoopNs());
+    readTheCpusSpeed();
     return true;
+}
+
+void RoundPacer::readTheCpusSpeed()
+{
+    const ReferenceReading reading = readReference();
+    m_report.referenceLoopNs.push_back(reading.loopNs);
+    m_report.referenceProductNs.push_back(reading.productNs);
 }
 
 void MeasuringReport::count(const Samples &samples)

@@ -42,7 +42,7 @@ struct MeasuringReport;
 // Spreads a run's rounds over time: before each round it waits, if need be, until
 // kRoundSpacingNs have passed since the previous round began. The wait is a sleep that asks
 // cancelled() every 10 ms, so a cancelled run stops at once. As each round begins it reads the
-// CPU's own speed (readReferenceLoopNs) into the report, so that a comparison can tell a run the
+// CPU's own speed (readReference) into the report, so that a comparison can tell a run the
 // machine slowed from a run whose code did (docs/performance.md, "The CPU's own speed").
 class RoundPacer
 {
@@ -52,6 +52,8 @@ public:
     bool beginRound(int round, const std::function<bool()> &cancelled);
 
 private:
+    void readTheCpusSpeed();
+
     MeasuringReport &m_report;
     std::int64_t m_lastBeganNs = 0;
 };
@@ -169,8 +171,10 @@ struct MeasuringReport {
     // interruptions are what it shows (a lesson on the distribution). `wanted` is then the samples asked for.
     bool keepsInterrupted = false;
     double timedSeconds = 0; // wall time of the run (runLesson's window)
-    // The CPU's own speed as each round began: readReferenceLoopNs, one per round (RoundPacer).
+    // The CPU's own speed as each round began (readReference, by RoundPacer), one per round: the
+    // chain of multiply-adds' time and the small product's.
     std::vector<double> referenceLoopNs{};
+    std::vector<double> referenceProductNs{};
     bool known = false;
 
     void count(const Samples &samples);

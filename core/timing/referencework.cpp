@@ -1,0 +1,111 @@
+#include "core/timing/referencework.h"
+
+#include "core/timing/cpulevel.h"
+#include "core/timing/matmulkernel.h"
+#include "core/timing/matmulvariants.h"
+#include "core/timing/monotonicclock.h"
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <thread>
+
+#include <sched.h>
+
+namespace lessonscope {
+
+namespace {
+
+// Each step needs the one before (a 64-bit linear congruential step: a multiply and an add), so
+// the chain runs at the core's latency, whatever it may reorder.
+std::uint64_t chain(std::uint64_t x)
+{
+    for (int i = 0; i < kReferenceLoopSteps; ++i)
+        x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+    return x;
+}
+
+// The course's product itself (64×32 · 32×16, float32) in the variant a run takes when none is
+// asked for, whatever the run asks for: the same code in every run, so that it moves with the
+// machine alone. Made once per thread, its first call (a first use) untimed.
+MatmulKernel &referenceProduct()
+{
+    static thread_local const std::unique_ptr<MatmulKernel> kernel = [] {
+        auto made = std::make_unique<MatmulKernel>(MatmulKernel::Dtype::Float32, kReferenceProductRows,
+                                                   kReferenceProductDepth, kReferenceProductColumns, 20'260'101,
+                                                   unaskedMatmulIsa(x86Level()));
+        made->multiply();
+        return made;
+    }();
+    return *kernel;
+}
+
+// The chain's seed comes through a volatile and its result leaves through one, so that the
+// compiler can neither fold it into a constant nor drop it.
+volatile std::uint64_t g_seed = 1;
+volatile std::uint64_t g_sink = 0;
+
+template<typename Work>
+double medianTimingNs(Work work)
+{
+    std::array<std::int64_t, kReferenceTimings> timings{};
+    for (std::int64_t &timing : timings) {
+        const std::int64_t begin = MonotonicClock::nowNs();
+        work();
+        timing = MonotonicClock::nowNs() - begin;
+    }
+    std::nth_element(timings.begin(), timings.begin() + kReferenceTimings / 2, timings.end());
+    return static_cast<double>(timings[kReferenceTimings / 2]);
+}
+
+} // namespace
+
+namespace {
+
+ReferenceReading readOnThisCpu()
+{
+    MatmulKernel &product = referenceProduct();
+    ReferenceReading reading;
+    reading.loopNs = medianTimingNs([] { g_sink = chain(g_seed); });
+    reading.productNs = medianTimingNs([&product] {
+        for (int i = 0; i < kReferenceProductsPerTiming; ++i)
+            product.multiply();
+    });
+    return reading;
+}
+
+} // namespace
+
+ReferenceReading readReference()
+{
+    cpu_set_t allowed;
+    if (sched_getaffinity(0, sizeof allowed, &allowed) != 0 || CPU_COUNT(&allowed) <= 1)
+        return readOnThisCpu();
+    // A lesson's calls cross CPUs (the host dispatches on one, the device works on another), and
+    // each virtual CPU has its own state: a run whose worker's CPU is slow is slow. So each CPU
+    // the process may use is read by a thread held on it, and the slowest reading is the run's.
+    ReferenceReading slowest;
+    int read = 0;
+    for (int cpu = 0; cpu < CPU_SETSIZE && read < kMostReferenceCpus; ++cpu) {
+        if (!CPU_ISSET(cpu, &allowed))
+            continue;
+        std::optional<ReferenceReading> reading;
+        std::thread([cpu, &reading] {
+            cpu_set_t one;
+            CPU_ZERO(&one);
+            CPU_SET(cpu, &one);
+            if (sched_setaffinity(0, sizeof one, &one) == 0)
+                reading = readOnThisCpu();
+        }).join();
+        if (!reading)
+            continue;
+        ++read;
+        slowest.loopNs = std::max(slowest.loopNs, reading->loopNs);
+        slowest.productNs = std::max(slowest.productNs, reading->productNs);
+    }
+    return read > 0 ? slowest : readOnThisCpu();
+}
+
+} // namespace lessonscope

@@ -1,0 +1,36 @@
+#pragma once
+
+// The CPU's own speed at a moment, read as the time of two fixed pieces of work:
+// - a chain of dependent multiply-adds, which runs at the core's latency and so at its clock
+//   speed alone (on this guest: levels 1.00, 1.08, 1.18, 1.25, 1.33× the fastest, each holding
+//   from a few hundred milliseconds to minutes);
+// - the course's own small product (Eigen, float32, from L1-resident data) in the variant a run
+//   takes unasked, whatever the run asks for: it runs at the core's throughput, and so also slows
+//   when the physical core's other hardware thread (another tenant) takes its units — a state here
+//   in which a product and a clock read take 1.3–1.9× as long while the chain does not.
+// Every product, clock read and burst of a lesson moves with one or the other, and so do two runs
+// of the same code compared (docs/performance.md, "The CPU's own speed").
+
+namespace lessonscope {
+
+// Steps of the chain in one timing: ~16 µs at 1 ns a step, long against the clock's ~20 ns read
+// and short against a time slice.
+inline constexpr int kReferenceLoopSteps = 16'384;
+// The product's shape (the course's first lesson's) and how many in a timing (~5 µs here).
+inline constexpr int kReferenceProductRows = 64, kReferenceProductDepth = 32, kReferenceProductColumns = 16;
+inline constexpr int kReferenceProductsPerTiming = 8;
+// Timings per reading; the reading is their median, so that a preemption in one is left out.
+inline constexpr int kReferenceTimings = 7;
+// CPUs read at most (each ~0.2 ms, with its own thread).
+inline constexpr int kMostReferenceCpus = 64;
+
+// One reading of each, in ns: the median of kReferenceTimings timings, on each CPU the calling
+// thread may use (a thread held on each in turn), the slowest CPU's. Untimed work for a lesson:
+// taken before a round, never inside a timed region.
+struct ReferenceReading {
+    double loopNs = 0;
+    double productNs = 0;
+};
+ReferenceReading readReference();
+
+} // namespace lessonscope

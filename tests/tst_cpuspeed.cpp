@@ -1,0 +1,132 @@
+// The CPU's own speed (core/timing/referencework.h): each round reads it, and a comparison does not
+// call a change of the CPU's speed between two runs a change of the code's.
+
+#include "core/lesson/artifactcomparison.h"
+#include "core/timing/referencework.h"
+#include "explorertesting.h"
+#include "lessontesting.h"
+#include <nlohmann/json.hpp>
+#include <QTest>
+
+using namespace lessonscope;
+using namespace explorertesting;
+
+class TestCpuSpeed : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { isolateSettings(m_dir); }
+    void readingsArePositiveAndTheProductIsDone();
+    void theCpusOwnSpeedIsNotTheCodes();
+
+private:
+    QTemporaryDir m_dir;
+};
+
+// Both pieces of work are done, not folded away by the compiler: no core multiplies 64-bit numbers
+// that depend on each other faster than eight a nanosecond (three cycles each at 24 GHz), nor does
+// 256 float multiply-adds a nanosecond (two 512-bit units at 8 GHz); a chain or a product the
+// compiler dropped would read a few nanoseconds.
+void TestCpuSpeed::readingsArePositiveAndTheProductIsDone()
+{
+    const double leastLoopNs = kReferenceLoopSteps / 8.0;
+    const double leastProductNs = double(kReferenceProductsPerTiming) * kReferenceProductRows * kReferenceProductDepth
+        * kReferenceProductColumns / 256.0;
+    for (int i = 0; i < 3; ++i) {
+        const ReferenceReading reading = readReference();
+        QVERIFY2(reading.loopNs >= leastLoopNs, QByteArray::number(reading.loopNs).constData());
+        QVERIFY2(reading.productNs >= leastProductNs, QByteArray::number(reading.productNs).constData());
+    }
+}
+
+namespace {
+
+// performance-05's recording as a steady run: every warm call 1 µs (within 0.6%) × `slower`, and
+// each round's reference-loop reading as given (none: the key left out).
+Json performance05At(double slower, const std::vector<double> &referenceLoopNs,
+                     const std::vector<double> &referenceProductNs = {})
+{
+    Json document = Json::parse(coretesting::readBytes(lessontesting::recordedPath("performance-05")).toStdString());
+    Json out = Json::parse(document["stdout"].get<std::string>());
+    int i = 0;
+    for (Json &sample : out["warm_samples_seconds"])
+        sample = 1e-6 * (1 + 0.001 * (i++ % 7)) * slower;
+    document["stdout"] = out.dump();
+    Json &measuring = document["environment"]["interference"]["measuring"];
+    for (const auto &[key, readings] :
+         {std::pair{"referenceLoopNs", &referenceLoopNs}, std::pair{"referenceProductNs", &referenceProductNs}}) {
+        if (readings->empty())
+            measuring.erase(key);
+        else
+            measuring[key] = *readings;
+    }
+    return document;
+}
+
+std::string warmVerdict(const Json &a, const Json &b, std::vector<std::string> *warnings = nullptr)
+{
+    const LibraryEntry ea = entryFrom(QByteArray::fromStdString(a.dump()));
+    const LibraryEntry eb = entryFrom(QByteArray::fromStdString(b.dump()));
+    const ArtifactComparison comparison = compareArtifacts(*ea.artifact, *eb.artifact);
+    if (warnings)
+        *warnings = disturbanceWarnings(comparison);
+    for (const ComparedFigure &row : comparison.figures) {
+        if (row.isDuration && row.interval && row.interval->method == "rounds")
+            return row.verdict;
+    }
+    return "no duration compared between rounds";
+}
+
+} // namespace
+
+// The CPU here runs at levels 1.08–1.33× apart for seconds at a time: a run taken at a slower
+// level is slower by as much as a fixed chain of multiply-adds is, and that is not the code's.
+void TestCpuSpeed::theCpusOwnSpeedIsNotTheCodes()
+{
+    const auto verdictFor = [](double low, double high, std::optional<CpuSpeedChange> cpu, bool duration = true) {
+        ComparedFigure f;
+        f.ratio = (low + high) / 2;
+        f.isDuration = duration;
+        f.interval = RatioInterval{low, high, true, "rounds", kBetweenRunsConfidence};
+        f.cpuChange = cpu;
+        return QString::fromStdString(verdictOf(f));
+    };
+    const QString cpus = QStringLiteral("no difference beyond the CPU's own speed");
+    const CpuSpeedChange clock{1.18, std::nullopt}, same{1.0, 1.0}, sibling{1.0, 1.71};
+    QVERIFY(verdictFor(1.15, 1.20, clock).contains(cpus));
+    QVERIFY(verdictFor(1.15, 1.20, std::nullopt).endsWith(QStringLiteral(": B is slower")));
+    QVERIFY(verdictFor(1.15, 1.20, same).endsWith(QStringLiteral(": B is slower")));
+    QVERIFY(verdictFor(1.25, 1.30, clock).endsWith(QStringLiteral(": B is slower"))); // beyond 1.18 × 1.02
+    QVERIFY(verdictFor(0.84, 0.86, CpuSpeedChange{1 / 1.18, 1 / 1.18}).contains(cpus));
+    QVERIFY(verdictFor(0.80, 0.90, clock).endsWith(QStringLiteral(": B is faster"))); // against the CPU's
+    QVERIFY(verdictFor(1.60, 1.70, sibling).contains(QStringLiteral("a fixed small product took 1.71× as long")));
+    QVERIFY(verdictFor(1.15, 1.20, clock, false).endsWith(QStringLiteral(": B is larger"))); // not a duration
+
+    // A whole comparison: B's every warm call 1.18× A's, and its CPU as much slower — or not.
+    const std::vector<double> fast(5, 16'400.0), slow(5, 16'400.0 * 1.18);
+    const Json a = performance05At(1.0, fast, std::vector<double>(5, 10'000.0));
+    std::vector<std::string> warnings;
+    const QString cpuVerdict = QString::fromStdString(
+        warmVerdict(a, performance05At(1.18, slow, std::vector<double>(5, 10'000.0)), &warnings));
+    QVERIFY2(cpuVerdict.contains(cpus), qPrintable(cpuVerdict));
+    const QString cpuWarning = QString::fromStdString(warnings.empty() ? std::string() : warnings.back());
+    QVERIFY2(cpuWarning.startsWith(QStringLiteral("The CPU itself ran at another speed")), qPrintable(cpuWarning));
+    QVERIFY2(cpuWarning.contains(QStringLiteral("(1.18×)")), qPrintable(cpuWarning));
+    const QString codeVerdict = QString::fromStdString(warmVerdict(a, performance05At(1.18, fast), &warnings));
+    QVERIFY2(codeVerdict.endsWith(QStringLiteral(": B is slower")), qPrintable(codeVerdict));
+    QVERIFY(warnings.empty() || !QString::fromStdString(warnings.back()).startsWith(QStringLiteral("The CPU")));
+    // A run from before lessonscope read the CPU's speed: the verdict is the interval's alone.
+    // The product's reading alone moved (the core's other hardware thread busy): the same.
+    const QString productVerdict = QString::fromStdString(
+        warmVerdict(a, performance05At(1.7, fast, std::vector<double>(5, 17'000.0)), &warnings));
+    QVERIFY2(productVerdict.contains(cpus), qPrintable(productVerdict));
+    const QString productWarning = QString::fromStdString(warnings.empty() ? std::string() : warnings.back());
+    QVERIFY2(productWarning.contains(QStringLiteral("a fixed small product 10.0 µs in A and 17.0 µs in B (1.70×)")),
+             qPrintable(productWarning));
+    const QString olderVerdict = QString::fromStdString(warmVerdict(a, performance05At(1.18, {})));
+    QVERIFY2(olderVerdict.endsWith(QStringLiteral(": B is slower")), qPrintable(olderVerdict));
+}
+
+QTEST_MAIN(TestCpuSpeed)
+#include "tst_cpuspeed.moc"
