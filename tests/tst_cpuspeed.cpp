@@ -3,9 +3,11 @@
 
 #include "core/lesson/artifactcomparison.h"
 #include "core/timing/referencework.h"
+#include "ui/runs/comparisonview.h"
 #include "explorertesting.h"
 #include "lessontesting.h"
 #include <nlohmann/json.hpp>
+#include <QTableWidget>
 #include <QTest>
 
 using namespace lessonscope;
@@ -19,6 +21,7 @@ private slots:
     void initTestCase() { isolateSettings(m_dir); }
     void readingsArePositiveAndTheProductIsDone();
     void theCpusOwnSpeedIsNotTheCodes();
+    void theComparisonViewSaysSo();
 
 private:
     QTemporaryDir m_dir;
@@ -126,6 +129,29 @@ void TestCpuSpeed::theCpusOwnSpeedIsNotTheCodes()
              qPrintable(productWarning));
     const QString olderVerdict = QString::fromStdString(warmVerdict(a, performance05At(1.18, {})));
     QVERIFY2(olderVerdict.endsWith(QStringLiteral(": B is slower")), qPrintable(olderVerdict));
+}
+
+// The explorer's comparison says it as `compare` does: the warning above the table, the verdict in
+// its row. The screenshot (LESSONSCOPE_SCREENSHOT_DIR) is what a learner reads.
+void TestCpuSpeed::theComparisonViewSaysSo()
+{
+    const std::vector<double> fast(5, 16'400.0), product(5, 10'000.0), slowerProduct(5, 13'000.0);
+    const LibraryEntry a
+        = entryFrom(QByteArray::fromStdString(performance05At(1.0, fast, product).dump()), QStringLiteral("/a.json"));
+    const LibraryEntry b = entryFrom(QByteArray::fromStdString(performance05At(1.25, fast, slowerProduct).dump()),
+                                     QStringLiteral("/b.json"));
+    ComparisonView view;
+    view.resize(1280, 900);
+    view.setEntries(a, b);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QVERIFY2(view.differencesText().contains(QStringLiteral("The CPU itself ran at another speed")),
+             qPrintable(view.differencesText()));
+    bool said = false;
+    for (int r = 0; r < view.table()->rowCount(); ++r)
+        said = said || view.table()->item(r, 4)->text().contains(QStringLiteral("beyond the CPU's own speed"));
+    QVERIFY(said);
+    saveScreenshot(view, QStringLiteral("comparison-cpu-speed.png"));
 }
 
 QTEST_MAIN(TestCpuSpeed)

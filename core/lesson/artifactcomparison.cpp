@@ -291,8 +291,9 @@ std::vector<std::string> disturbanceWarnings(const ArtifactComparison &compariso
             return formatDuration(a / 1e9) + " in A and " + formatDuration(b / 1e9) + " in B (" + formatRatio(b / a)
                 + ")";
         };
-        std::string warning = "The CPU itself ran at another speed: as each round began, a fixed chain of "
-                              "multiply-adds took "
+        std::string warning
+            = "The CPU itself ran at another speed: as each round began, on the slowest CPU, a fixed chain of "
+              "multiply-adds took "
             + took(comparison.cpuA->loopNs, comparison.cpuB->loopNs);
         if (change->product)
             warning += ", a fixed small product " + took(*comparison.cpuA->productNs, *comparison.cpuB->productNs);
