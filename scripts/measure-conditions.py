@@ -4,7 +4,9 @@
 Conditions: quiet; beside one and two busy processes (`while :; do :; done`, ended after);
 with the whole process held on one CPU (taskset). Each lesson runs RUNS times back to back in
 each condition. For each lesson and condition the script prints the headline figure of every
-run, the median over the runs against the condition's best, and each run's conditions line;
+run with its CPU reference (the median of its rounds' readings of a fixed product on the slowest
+CPU, docs/performance.md, "The CPU's own speed"), the median over the runs against the
+condition's best, and each run's conditions line;
 then, per lesson, each condition's median against the best run of all (quiet and busy). Quiet
 and beside busy processes hold when that median is within 1.5x of the best run of all or every
 run says "could not measure"; on one CPU, when every run says "measured on one CPU" (a lesson
@@ -62,6 +64,16 @@ def headline(binary, lesson, path):
     return None
 
 
+def cpu_reference(path):
+    """The run's CPU reference: the median of its rounds' product readings (the slowest CPU's)."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            measuring = json.load(f)["environment"]["interference"]["measuring"]
+        return statistics.median(measuring["referenceProductNs"]) / 1e9
+    except (OSError, ValueError, KeyError, TypeError, statistics.StatisticsError):
+        return None
+
+
 def readable(seconds):
     if seconds is None:
         return "—"
@@ -92,7 +104,9 @@ def main():
                     value = headline(args.binary, lesson, path) if os.path.exists(path) else None
                     if value is not None and not conditions.startswith("COULD NOT MEASURE"):
                         values.append(value)
-                    lines.append(f"      run {run + 1}: {readable(value):>10}  {conditions[:110]}")
+                    reference = cpu_reference(path) if os.path.exists(path) else None
+                    lines.append(f"      run {run + 1}: {readable(value):>10}  (CPU reference {readable(reference)})"
+                                 f"  {conditions[:100]}")
                 said[condition] = [line.split(":", 1)[1] for line in lines]
                 if values:
                     medians[condition] = (statistics.median(values), min(values))
