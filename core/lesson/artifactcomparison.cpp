@@ -292,7 +292,7 @@ std::vector<std::string> disturbanceWarnings(const ArtifactComparison &compariso
                 + ")";
         };
         std::string warning
-            = "The CPU itself ran at another speed: as each round began, on the slowest CPU, a fixed chain of "
+            = "The CPU itself ran at another speed: as each round ended, on the slowest CPU, a fixed chain of "
               "multiply-adds took "
             + took(comparison.cpuA->loopNs, comparison.cpuB->loopNs);
         if (change->product)

@@ -138,9 +138,10 @@ WarmUp warmUpUntilSteady(const std::function<std::pair<std::int64_t, bool>()> &c
 
 bool RoundPacer::beginRound(int round, const std::function<bool()> &cancelled)
 {
+    roundsEnded();                          // the round before, if there was one
     if (round == 0 || m_lastBeganNs == 0) { // the first round starts at once, cancelled or not
         m_lastBeganNs = MonotonicClock::nowNs();
-        readTheCpusSpeed();
+        ++m_begun;
         return true;
     }
     {
@@ -154,8 +155,14 @@ bool RoundPacer::beginRound(int round, const std::function<bool()> &cancelled)
     m_lastBeganNs = MonotonicClock::nowNs();
     if (cancelled())
         return false;
-    readTheCpusSpeed();
+    ++m_begun;
     return true;
+}
+
+void RoundPacer::roundsEnded()
+{
+    if (m_read < m_begun)
+        readTheCpusSpeed();
 }
 
 void RoundPacer::readTheCpusSpeed()
@@ -163,6 +170,7 @@ void RoundPacer::readTheCpusSpeed()
     const ReferenceReading reading = readReference();
     m_report.referenceLoopNs.push_back(reading.loopNs);
     m_report.referenceProductNs.push_back(reading.productNs);
+    ++m_read;
 }
 
 void MeasuringReport::count(const Samples &samples)

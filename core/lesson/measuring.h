@@ -41,21 +41,28 @@ struct MeasuringReport;
 
 // Spreads a run's rounds over time: before each round it waits, if need be, until
 // kRoundSpacingNs have passed since the previous round began. The wait is a sleep that asks
-// cancelled() every 10 ms, so a cancelled run stops at once. As each round begins it reads the
-// CPU's own speed (readReference) into the report, so that a comparison can tell a run the
-// machine slowed from a run whose code did (docs/performance.md, "The CPU's own speed").
+// cancelled() every 10 ms, so a cancelled run stops at once. As each round ends it reads the CPU's
+// own speed (readReference) into the report, so that a comparison can tell a run the machine
+// slowed from a run whose code did (docs/performance.md, "The CPU's own speed"): the reading runs
+// the course's product, so taken before the first round it would warm the process's first use,
+// which the lessons measure.
 class RoundPacer
 {
 public:
     explicit RoundPacer(MeasuringReport &report) : m_report(report) { }
-    // Before round `round` (the first never waits). False when cancelled() said so meanwhile.
+    // Before round `round` (the first never waits), after reading the round before it. False when
+    // cancelled() said so meanwhile.
     bool beginRound(int round, const std::function<bool()> &cancelled);
+    // After the last round, however the rounds stopped: its reading, unless it has one.
+    void roundsEnded();
 
 private:
     void readTheCpusSpeed();
 
     MeasuringReport &m_report;
     std::int64_t m_lastBeganNs = 0;
+    int m_begun = 0;
+    int m_read = 0;
 };
 
 // The samples of one measured quantity, each with its round and its evidence: how long other
@@ -171,7 +178,7 @@ struct MeasuringReport {
     // interruptions are what it shows (a lesson on the distribution). `wanted` is then the samples asked for.
     bool keepsInterrupted = false;
     double timedSeconds = 0; // wall time of the run (runLesson's window)
-    // The CPU's own speed as each round began (readReference, by RoundPacer), one per round: the
+    // The CPU's own speed as each round ended (readReference, by RoundPacer), one per round: the
     // chain of multiply-adds' time and the small product's.
     std::vector<double> referenceLoopNs{};
     std::vector<double> referenceProductNs{};

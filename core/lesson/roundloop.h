@@ -21,6 +21,7 @@ void forEachRound(LessonRun &run, const RunObserver &observer, int rounds, Body 
         }
         body(round);
     }
+    pacer.roundsEnded();
 }
 
 // Whether the run stops before its next timed unit: a cancel, checked between units only (never

@@ -135,6 +135,7 @@ LessonRun runOn(const RunContext &context, const ParameterValues &values, RunObs
         observer.progress(clean * perProcess, processes * perProcess);
         measured.push_back(*process);
     }
+    pacer.roundsEnded();
     if (measured.empty()) // cancelled before any process finished: nothing to report
         return run;
 

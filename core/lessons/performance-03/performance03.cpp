@@ -249,6 +249,7 @@ LessonRun runOn(const RunContext &context, const ParameterValues &values, RunObs
                 break;
         }
     }
+    pacer.roundsEnded();
     Measurements &m = experiment.measurements;
     m.sizes.erase(std::remove_if(m.sizes.begin(), m.sizes.end(), [](const auto &s) { return s.whole.size() == 0; }),
                   m.sizes.end());

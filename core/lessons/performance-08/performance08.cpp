@@ -73,6 +73,7 @@ LessonRun runOn(const RunContext &context, const ParameterValues &values, RunObs
             measureClockCost(share, round, clock, observer);
             measureBatches(share, round, run, observer, batches);
         }
+        pacer.roundsEnded();
     }
     run.cancelled = run.cancelled || observer.isCancelled();
     for (const Samples &batch : batches.readings)

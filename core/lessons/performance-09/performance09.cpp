@@ -186,6 +186,7 @@ LessonRun runOn(const RunContext &context, const ParameterValues &values, RunObs
         if (!run.cancelled)
             experiment.twins(round, twinQuota);
     }
+    pacer.roundsEnded();
     run.measuring.budgetSpent = quota.exhausted(experiment.m.warm) || twinQuota.exhausted(experiment.m.unawaited);
     run.measuring.count(experiment.m.warm);
     run.measuring.count(experiment.m.unawaited);
