@@ -43,13 +43,15 @@ namespace {
 const Lesson &lesson() { return *findLesson(performance02::kId); }
 
 // A real run in-process (its children are the built lessonscope), made into an artifact.
-Artifact measuredArtifact(int processes, int samples)
+Artifact measuredArtifact(int processes, int samples, MeasuringReport *measuring = nullptr)
 {
     ParameterValues values{{"processes", std::int64_t(processes)}, {"samples", std::int64_t(samples)}};
     if (lesson().resolveParameters(values))
         qFatal("performance-02's parameters were refused");
     RunObserver observer;
     const LessonRun run = lesson().run(values, observer);
+    if (measuring)
+        *measuring = run.measuring;
     return buildArtifact(lesson(), run, rfc3339UtcNow());
 }
 
@@ -122,7 +124,7 @@ private slots:
         explorertesting::isolateSettings(m_dir);
         // The children are lessonscope itself, not this test.
         qputenv(kProgramEnvironmentVariable, QByteArrayLiteral(LESSONSCOPE_BINARY));
-        m_artifact = measuredArtifact(3, 6);
+        m_artifact = measuredArtifact(3, 6, &m_measuring);
     }
 
     void isInTheCourseAfterPerformance01()
@@ -146,6 +148,9 @@ private slots:
         QVERIFY(!distinct.count(static_cast<std::int64_t>(::getpid())));
         QCOMPARE(f.warmSamplesSeconds.size(), processes * 6);
         QCOMPARE(m_artifact.trace()->calls.size(), std::size_t(7));
+        // Each process is a round, a replacing one too, and each round has the CPU's reading.
+        QCOMPARE(std::size_t(m_measuring.rounds), processes);
+        QCOMPARE(m_measuring.referenceLoopNs.size(), processes);
     }
 
     // The parts are measured, inside the first call, and the first call costs more than a warm one.
@@ -444,6 +449,7 @@ private slots:
 private:
     QTemporaryDir m_dir;
     Artifact m_artifact;
+    MeasuringReport m_measuring; // of the run m_artifact was made from
 };
 
 QTEST_MAIN(TestPerformance02)

@@ -55,6 +55,8 @@ public:
     bool beginRound(int round, const std::function<bool()> &cancelled);
     // After the last round, however the rounds stopped: its reading, unless it has one.
     void roundsEnded();
+    // The rounds begun so far: each has its reading once roundsEnded() has run.
+    int begun() const { return m_begun; }
 
 private:
     void readTheCpusSpeed();

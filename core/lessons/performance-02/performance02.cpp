@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <array>
 
 #include <cstdio>
@@ -136,6 +137,8 @@ LessonRun runOn(const RunContext &context, const ParameterValues &values, RunObs
         measured.push_back(*process);
     }
     pacer.roundsEnded();
+    // A process started in place of an interrupted one is a round more, with its own reading.
+    run.measuring.rounds = std::max(processes, pacer.begun());
     if (measured.empty()) // cancelled before any process finished: nothing to report
         return run;
 
