@@ -97,9 +97,8 @@ void verifyFirstExceedsWarm(const p02::Figures &f)
 class CancelAfterOneProcess final : public RunObserver
 {
 public:
-    void callMeasured(int index, const MeasuredCall &call) override
+    void callMeasured(int index, const MeasuredCall &) override
     {
-        (void)call;
         m_firstCalls += index == 0 ? 1 : 0;
         ++m_calls;
     }
@@ -347,11 +346,6 @@ private slots:
         });
         QVERIFY(box != first0.events.end());
         QCOMPARE(box->label, std::string("first call, dispatch to ready"));
-
-        QCOMPARE(formatRatio(2437), std::string("2,437×"));
-        QCOMPARE(formatRatio(46.4), std::string("46.4×"));
-        QCOMPARE(formatRatio(3.24), std::string("3.24×"));
-        QCOMPARE(formatRatio(1234567), std::string("1,234,567×"));
     }
 
     // The bundled recording validates with the lesson's own checks; without its trace the
