@@ -91,8 +91,10 @@ QJsonValue cpuChangeJson(const std::optional<CpuSpeedChange> &change)
 {
     if (!change)
         return QJsonValue::Null;
+    const auto ratio = [](const std::optional<double> &r) { return r ? QJsonValue(*r) : QJsonValue(); };
     return QJsonObject{{QStringLiteral("loop"), change->loop},
-                       {QStringLiteral("product"), change->product ? QJsonValue(*change->product) : QJsonValue()}};
+                       {QStringLiteral("product"), ratio(change->product)},
+                       {QStringLiteral("sweep"), ratio(change->sweep)}};
 }
 
 QByteArray machineReadable(const QString &fileA, const QString &fileB, const ArtifactComparison &comparison)

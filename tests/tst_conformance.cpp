@@ -201,13 +201,14 @@ private slots:
         const auto artifact = finished.first().at(1).value<Artifact>();
         QCOMPARE(artifact.lessonId(), lesson.info().id);
         QVERIFY(isProblemFree(validateArtifact(artifact.json()), Severity::Error));
-        // Every round began with a reading of the CPU's own speed (RoundPacer), which a comparison
+        // Every round ended with a reading of the CPU's own speed (RoundPacer), which a comparison
         // weighs: a lesson that paced its rounds some other way would have none.
         const RunEvidence evidence = runEvidenceFromJson(artifact.json().at("environment"));
         QVERIFY(evidence.measuring);
         QVERIFY(!evidence.measuring->referenceLoopNs.empty());
         QVERIFY(int(evidence.measuring->referenceLoopNs.size()) <= evidence.measuring->rounds);
         QCOMPARE(evidence.measuring->referenceProductNs.size(), evidence.measuring->referenceLoopNs.size());
+        QCOMPARE(evidence.measuring->referenceSweepNs.size(), evidence.measuring->referenceLoopNs.size());
         // It prints what it declares, in that order, of those types.
         QVERIFY(!lesson.stdoutFields().empty());
         const std::vector<std::string> mismatches = stdoutMismatches(*artifact.stdoutJson(), lesson.stdoutFields());

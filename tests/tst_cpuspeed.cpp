@@ -29,10 +29,10 @@ private:
     QTemporaryDir m_dir;
 };
 
-// Both pieces of work are done, not folded away by the compiler: no core multiplies 64-bit numbers
-// that depend on each other faster than eight a nanosecond (three cycles each at 24 GHz), nor does
-// 256 float multiply-adds a nanosecond (two 512-bit units at 8 GHz); a chain or a product the
-// compiler dropped would read a few nanoseconds.
+// The three pieces of work are done, not folded away by the compiler: no core multiplies 64-bit
+// numbers that depend on each other faster than eight a nanosecond (three cycles each at 24 GHz),
+// does 256 float multiply-adds a nanosecond (two 512-bit units at 8 GHz), or reads beyond its L2 at
+// a terabyte a second; a chain, a product or a sweep the compiler dropped would read a few ns.
 void TestCpuSpeed::readingsArePositiveAndTheProductIsDone()
 {
     const double leastLoopNs = kReferenceLoopSteps / 8.0;
@@ -42,6 +42,7 @@ void TestCpuSpeed::readingsArePositiveAndTheProductIsDone()
         const ReferenceReading reading = readReference();
         QVERIFY2(reading.loopNs >= leastLoopNs, QByteArray::number(reading.loopNs).constData());
         QVERIFY2(reading.productNs >= leastProductNs, QByteArray::number(reading.productNs).constData());
+        QVERIFY2(reading.sweepNs >= kReferenceSweepBytes / 1000.0, QByteArray::number(reading.sweepNs).constData());
     }
 }
 
@@ -62,14 +63,16 @@ void TestCpuSpeed::theFirstRoundIsNotWarmedByTheReading()
     pacer.roundsEnded();
     QCOMPARE(report.referenceLoopNs.size(), std::size_t(1));
     QCOMPARE(report.referenceProductNs.size(), std::size_t(1));
+    QCOMPARE(report.referenceSweepNs.size(), std::size_t(1));
 }
 
 namespace {
 
 // performance-05's recording as a steady run: every warm call 1 µs (within 0.6%) × `slower`, and
-// each round's reference-loop reading as given (none: the key left out).
+// each round's reference readings as given (none: the key left out).
 Json performance05At(double slower, const std::vector<double> &referenceLoopNs,
-                     const std::vector<double> &referenceProductNs = {})
+                     const std::vector<double> &referenceProductNs = {},
+                     const std::vector<double> &referenceSweepNs = {})
 {
     Json document = Json::parse(coretesting::readBytes(lessontesting::recordedPath("performance-05")).toStdString());
     Json out = Json::parse(document["stdout"].get<std::string>());
@@ -79,7 +82,8 @@ Json performance05At(double slower, const std::vector<double> &referenceLoopNs,
     document["stdout"] = out.dump();
     Json &measuring = document["environment"]["interference"]["measuring"];
     for (const auto &[key, readings] :
-         {std::pair{"referenceLoopNs", &referenceLoopNs}, std::pair{"referenceProductNs", &referenceProductNs}}) {
+         {std::pair{"referenceLoopNs", &referenceLoopNs}, std::pair{"referenceProductNs", &referenceProductNs},
+          std::pair{"referenceSweepNs", &referenceSweepNs}}) {
         if (readings->empty())
             measuring.erase(key);
         else
@@ -150,6 +154,21 @@ void TestCpuSpeed::theCpusOwnSpeedIsNotTheCodes()
              qPrintable(productWarning));
     const QString olderVerdict = QString::fromStdString(warmVerdict(a, performance05At(1.18, {})));
     QVERIFY2(olderVerdict.endsWith(QStringLiteral(": B is slower")), qPrintable(olderVerdict));
+
+    // The sweep's reading alone moved (the shared cache and memory busy with other tenants): a
+    // 512×512 product here then took 1.27× as long while the chain and the small product did not.
+    const std::vector<double> product(5, 10'000.0), sweep(5, 200'000.0), slowSweep(5, 200'000.0 * 1.3);
+    QVERIFY(verdictFor(1.25, 1.30, CpuSpeedChange{1.0, 1.0, 1.3}).contains(cpus));
+    QVERIFY(verdictFor(1.25, 1.30, CpuSpeedChange{1.0, 1.0, 1.0}).endsWith(QStringLiteral(": B is slower")));
+    const Json withSweep = performance05At(1.0, fast, product, sweep);
+    const QString sweepVerdict
+        = QString::fromStdString(warmVerdict(withSweep, performance05At(1.27, fast, product, slowSweep), &warnings));
+    QVERIFY2(sweepVerdict.contains(QStringLiteral("a sweep through 4 MiB 1.30×")), qPrintable(sweepVerdict));
+    QVERIFY2(QString::fromStdString(warnings.back()).contains(QStringLiteral("a sweep through 4 MiB 200 µs in A")),
+             qPrintable(QString::fromStdString(warnings.back())));
+    const QString sameSweep
+        = QString::fromStdString(warmVerdict(withSweep, performance05At(1.27, fast, product, sweep)));
+    QVERIFY2(sameSweep.endsWith(QStringLiteral(": B is slower")), qPrintable(sameSweep));
 }
 
 // The explorer's comparison says it as `compare` does: the warning above the table, the verdict in

@@ -417,6 +417,7 @@ void TestPerformance01::roundsAreSpreadOverTime()
     // Each round began with a reading of the CPU's own speed (tst_cpuspeed checks the readings).
     QCOMPARE(run.measuring.referenceLoopNs.size(), std::size_t(measuring::kRounds));
     QCOMPARE(run.measuring.referenceProductNs.size(), std::size_t(measuring::kRounds));
+    QCOMPARE(run.measuring.referenceSweepNs.size(), std::size_t(measuring::kRounds));
 }
 
 void TestPerformance01::cancelEndsTheCheckOfALargeProduct()

@@ -4,6 +4,7 @@
 #include "core/artifact/lenientjson.h"
 #include "core/lesson/environmentinfo.h"
 #include "core/lesson/lessonartifacts.h"
+#include "core/timing/referencework.h"
 #include "core/timing/statistics.h"
 
 #include <nlohmann/json.hpp>
@@ -40,11 +41,17 @@ bool withinCpuSpeed(const RatioInterval &i, const CpuSpeedChange &change)
     return i.low < change.highest() * (1 + kNoiseThreshold) && i.high > change.lowest() / (1 + kNoiseThreshold);
 }
 
+std::string sweepName() { return "a sweep through " + std::to_string(kReferenceSweepBytes >> 20) + " MiB"; }
+
 std::string cpuChangeWords(const CpuSpeedChange &change)
 {
-    return change.product ? "a fixed small product took " + formatRatio(*change.product)
-            + " as long in B, a chain of multiply-adds " + formatRatio(change.loop)
-                          : "a fixed chain of multiply-adds took " + formatRatio(change.loop) + " as long in B";
+    if (!change.product)
+        return "a fixed chain of multiply-adds took " + formatRatio(change.loop) + " as long in B";
+    std::string words = "a fixed small product took " + formatRatio(*change.product)
+        + " as long in B, a chain of multiply-adds " + formatRatio(change.loop);
+    if (change.sweep)
+        words += ", " + sweepName() + " " + formatRatio(*change.sweep);
+    return words;
 }
 
 } // namespace
@@ -182,8 +189,8 @@ std::optional<RatioInterval> medianRatioInterval(std::span<const double> a, std:
                          "samples"};
 }
 
-double CpuSpeedChange::lowest() const { return std::min({1.0, loop, product.value_or(1.0)}); }
-double CpuSpeedChange::highest() const { return std::max({1.0, loop, product.value_or(1.0)}); }
+double CpuSpeedChange::lowest() const { return std::min({1.0, loop, product.value_or(1.0), sweep.value_or(1.0)}); }
+double CpuSpeedChange::highest() const { return std::max({1.0, loop, product.value_or(1.0), sweep.value_or(1.0)}); }
 
 std::optional<CpuReference> cpuReferenceOf(const Artifact &artifact)
 {
@@ -193,9 +200,11 @@ std::optional<CpuReference> cpuReferenceOf(const Artifact &artifact)
     const RunEvidence evidence = runEvidenceFromJson(*environment);
     if (!evidence.measuring || evidence.measuring->referenceLoopNs.empty())
         return std::nullopt;
-    CpuReference reference{median(evidence.measuring->referenceLoopNs), std::nullopt};
+    CpuReference reference{median(evidence.measuring->referenceLoopNs), std::nullopt, std::nullopt};
     if (!evidence.measuring->referenceProductNs.empty())
         reference.productNs = median(evidence.measuring->referenceProductNs);
+    if (!evidence.measuring->referenceSweepNs.empty())
+        reference.sweepNs = median(evidence.measuring->referenceSweepNs);
     return reference;
 }
 
@@ -210,9 +219,11 @@ ArtifactComparison compareArtifacts(const Artifact &a, const Artifact &b)
     comparison.cpuA = cpuReferenceOf(a);
     comparison.cpuB = cpuReferenceOf(b);
     if (comparison.cpuA && comparison.cpuB) {
-        CpuSpeedChange change{comparison.cpuB->loopNs / comparison.cpuA->loopNs, std::nullopt};
+        CpuSpeedChange change{comparison.cpuB->loopNs / comparison.cpuA->loopNs, std::nullopt, std::nullopt};
         if (comparison.cpuA->productNs && comparison.cpuB->productNs)
             change.product = *comparison.cpuB->productNs / *comparison.cpuA->productNs;
+        if (comparison.cpuA->sweepNs && comparison.cpuB->sweepNs)
+            change.sweep = *comparison.cpuB->sweepNs / *comparison.cpuA->sweepNs;
         comparison.cpuChange = change;
     }
     const bool refused = comparison.disturbanceA.refused || comparison.disturbanceB.refused;
@@ -297,6 +308,8 @@ std::vector<std::string> disturbanceWarnings(const ArtifactComparison &compariso
             + took(comparison.cpuA->loopNs, comparison.cpuB->loopNs);
         if (change->product)
             warning += ", a fixed small product " + took(*comparison.cpuA->productNs, *comparison.cpuB->productNs);
+        if (change->sweep)
+            warning += ", " + sweepName() + " " + took(*comparison.cpuA->sweepNs, *comparison.cpuB->sweepNs);
         warnings.push_back(warning + "; a duration that differs by no more than that is the CPU's, not the code's");
     }
     return warnings;

@@ -48,7 +48,8 @@ std::optional<RatioInterval> medianRatioInterval(std::span<const double> a, std:
 // (environment.interference.measuring, core/timing/referencework.h), in ns.
 struct CpuReference {
     double loopNs = 0;
-    std::optional<double> productNs; // absent in runs that read the chain alone
+    std::optional<double> productNs{}; // absent in runs that read the chain alone
+    std::optional<double> sweepNs{};   // absent in runs from before the sweep
 };
 std::optional<CpuReference> cpuReferenceOf(const Artifact &artifact);
 
@@ -56,7 +57,8 @@ std::optional<CpuReference> cpuReferenceOf(const Artifact &artifact);
 // by with the CPU alone runs from the lowest of 1 and these to the highest.
 struct CpuSpeedChange {
     double loop = 1;
-    std::optional<double> product;
+    std::optional<double> product{};
+    std::optional<double> sweep{};
     double lowest() const;
     double highest() const;
 };

@@ -122,6 +122,8 @@ Json measuringToJson(const MeasuringReport &m)
         json["referenceLoopNs"] = m.referenceLoopNs;
     if (!m.referenceProductNs.empty())
         json["referenceProductNs"] = m.referenceProductNs;
+    if (!m.referenceSweepNs.empty())
+        json["referenceSweepNs"] = m.referenceSweepNs;
     Json warmUps = Json::array();
     for (const WarmUp &w : m.warmUps)
         warmUps.push_back(Json::object({{"calls", w.calls}, {"steady", w.steady}, {"seconds", w.seconds}}));
@@ -160,7 +162,8 @@ std::optional<MeasuringReport> measuringFromJson(const Json *json)
     // Absent before lessonscope read the CPU's speed; a reading that is not a positive number is
     // left out (a comparison then has less to weigh, never a wrong speed).
     for (const auto &[key, into] :
-         {std::pair{"referenceLoopNs", &m.referenceLoopNs}, std::pair{"referenceProductNs", &m.referenceProductNs}}) {
+         {std::pair{"referenceLoopNs", &m.referenceLoopNs}, std::pair{"referenceProductNs", &m.referenceProductNs},
+          std::pair{"referenceSweepNs", &m.referenceSweepNs}}) {
         if (const Json *readings = member(*json, key); readings && readings->is_array()) {
             for (const Json &reading : *readings) {
                 if (const auto ns = numberOf(&reading); ns && *ns > 0 && *ns < 1e12)

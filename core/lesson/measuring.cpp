@@ -170,6 +170,7 @@ void RoundPacer::readTheCpusSpeed()
     const ReferenceReading reading = readReference();
     m_report.referenceLoopNs.push_back(reading.loopNs);
     m_report.referenceProductNs.push_back(reading.productNs);
+    m_report.referenceSweepNs.push_back(reading.sweepNs);
     ++m_read;
 }
 

@@ -181,9 +181,10 @@ struct MeasuringReport {
     bool keepsInterrupted = false;
     double timedSeconds = 0; // wall time of the run (runLesson's window)
     // The CPU's own speed as each round ended (readReference, by RoundPacer), one per round: the
-    // chain of multiply-adds' time and the small product's.
+    // chain of multiply-adds' time, the small product's and the sweep's.
     std::vector<double> referenceLoopNs{};
     std::vector<double> referenceProductNs{};
+    std::vector<double> referenceSweepNs{};
     bool known = false;
 
     void count(const Samples &samples);

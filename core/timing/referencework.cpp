@@ -9,8 +9,10 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <numeric>
 #include <optional>
 #include <thread>
+#include <vector>
 
 #include <sched.h>
 
@@ -40,6 +42,31 @@ MatmulKernel &referenceProduct()
         return made;
     }();
     return *kernel;
+}
+
+// The sweep's buffer: made and first touched once in the process, outside any timing; then only
+// read, by one reading thread at a time.
+const std::vector<std::uint64_t> &sweepBuffer()
+{
+    static const std::vector<std::uint64_t> buffer = [] {
+        std::vector<std::uint64_t> words(kReferenceSweepBytes / sizeof(std::uint64_t));
+        std::iota(words.begin(), words.end(), std::uint64_t{1});
+        return words;
+    }();
+    return buffer;
+}
+
+// Four independent sums, so that the loads, not a chain of adds, set the pace.
+std::uint64_t sweep(const std::vector<std::uint64_t> &words)
+{
+    std::uint64_t a = 0, b = 0, c = 0, d = 0;
+    for (std::size_t i = 0; i + 4 <= words.size(); i += 4) {
+        a += words[i];
+        b += words[i + 1];
+        c += words[i + 2];
+        d += words[i + 3];
+    }
+    return a + b + c + d;
 }
 
 // The chain's seed comes through a volatile and its result leaves through one, so that the
@@ -73,6 +100,8 @@ ReferenceReading readOnThisCpu()
         for (int i = 0; i < kReferenceProductsPerTiming; ++i)
             product.multiply();
     });
+    const std::vector<std::uint64_t> &buffer = sweepBuffer();
+    reading.sweepNs = medianTimingNs([&buffer] { g_sink = sweep(buffer); });
     return reading;
 }
 
@@ -104,6 +133,7 @@ ReferenceReading readReference()
         ++read;
         slowest.loopNs = std::max(slowest.loopNs, reading->loopNs);
         slowest.productNs = std::max(slowest.productNs, reading->productNs);
+        slowest.sweepNs = std::max(slowest.sweepNs, reading->sweepNs);
     }
     return read > 0 ? slowest : readOnThisCpu();
 }
