@@ -175,17 +175,19 @@ void TestCpuSpeed::theCpusOwnSpeedIsNotTheCodes()
 // its row. The screenshot (LESSONSCOPE_SCREENSHOT_DIR) is what a learner reads.
 void TestCpuSpeed::theComparisonViewSaysSo()
 {
-    const std::vector<double> fast(5, 16'400.0), product(5, 10'000.0), slowerProduct(5, 13'000.0);
-    const LibraryEntry a
-        = entryFrom(QByteArray::fromStdString(performance05At(1.0, fast, product).dump()), QStringLiteral("/a.json"));
-    const LibraryEntry b = entryFrom(QByteArray::fromStdString(performance05At(1.25, fast, slowerProduct).dump()),
-                                     QStringLiteral("/b.json"));
+    const std::vector<double> fast(5, 16'400.0), product(5, 10'000.0), slowerProduct(5, 13'000.0), sweep(5, 130'000.0);
+    const LibraryEntry a = entryFrom(QByteArray::fromStdString(performance05At(1.0, fast, product, sweep).dump()),
+                                     QStringLiteral("/a.json"));
+    const LibraryEntry b = entryFrom(
+        QByteArray::fromStdString(performance05At(1.25, fast, slowerProduct, sweep).dump()), QStringLiteral("/b.json"));
     ComparisonView view;
     view.resize(1280, 900);
     view.setEntries(a, b);
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
     QVERIFY2(view.differencesText().contains(QStringLiteral("The CPU itself ran at another speed")),
+             qPrintable(view.differencesText()));
+    QVERIFY2(view.differencesText().contains(QStringLiteral("a sweep through 4 MiB 130 µs in A and 130 µs in B")),
              qPrintable(view.differencesText()));
     bool said = false;
     for (int r = 0; r < view.table()->rowCount(); ++r)
