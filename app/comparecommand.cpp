@@ -97,6 +97,14 @@ QJsonValue cpuChangeJson(const std::optional<CpuSpeedChange> &change)
                        {QStringLiteral("sweep"), ratio(change->sweep)}};
 }
 
+QJsonValue linkChangeJson(const ArtifactComparison &comparison)
+{
+    const auto &a = comparison.cpuA, &b = comparison.cpuB;
+    if (!a || !b || !a->linkNs || !b->linkNs)
+        return QJsonValue::Null;
+    return *b->linkNs / *a->linkNs;
+}
+
 QByteArray machineReadable(const QString &fileA, const QString &fileB, const ArtifactComparison &comparison)
 {
     QJsonArray differences;
@@ -114,6 +122,8 @@ QByteArray machineReadable(const QString &fileA, const QString &fileB, const Art
                                                "sides have rounds, else 95%: the medians' order-statistic intervals")},
                                // How the CPU's own speed changed from A to B, null when a side has none.
                                {QStringLiteral("cpuChange"), cpuChangeJson(comparison.cpuChange)},
+                               // The link between two CPUs, B ÷ A, null when a side has no reading.
+                               {QStringLiteral("linkChange"), linkChangeJson(comparison)},
                                {QStringLiteral("disturbedA"), disturbanceJson(comparison.disturbanceA)},
                                {QStringLiteral("disturbedB"), disturbanceJson(comparison.disturbanceB)},
                                {QStringLiteral("figures"), figures}};

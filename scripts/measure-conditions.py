@@ -5,7 +5,8 @@ Conditions: quiet; beside one and two busy processes (`while :; do :; done`, end
 with the whole process held on one CPU (taskset). Each lesson runs RUNS times back to back in
 each condition. For each lesson and condition the script prints the headline figure of every
 run with its CPU reference (the median of its rounds' readings of a fixed product on the slowest
-CPU, docs/performance.md, "The CPU's own speed"), the median over the runs against the
+CPU, docs/performance.md, "The CPU's own speed") and its link (the median of its rounds' readings
+of a cache line's round trip between two CPUs, "The link between CPUs"), the median over the runs against the
 condition's best, and each run's conditions line;
 then, per lesson, each condition's median against the best run of all (quiet and busy). Quiet
 and beside busy processes hold when that median is within 1.5x of the best run of all or every
@@ -64,12 +65,13 @@ def headline(binary, lesson, path):
     return None
 
 
-def cpu_reference(path):
-    """The run's CPU reference: the median of its rounds' product readings (the slowest CPU's)."""
+def cpu_reference(path, key="referenceProductNs"):
+    """The median of the run's rounds' readings of `key`: by default the small product's (the
+    slowest CPU's); referenceLinkNs, a cache line's round trip between two CPUs."""
     try:
         with open(path, encoding="utf-8") as f:
             measuring = json.load(f)["environment"]["interference"]["measuring"]
-        return statistics.median(measuring["referenceProductNs"]) / 1e9
+        return statistics.median(measuring[key]) / 1e9
     except (OSError, ValueError, KeyError, TypeError, statistics.StatisticsError):
         return None
 
@@ -105,8 +107,9 @@ def main():
                     if value is not None and not conditions.startswith("COULD NOT MEASURE"):
                         values.append(value)
                     reference = cpu_reference(path) if os.path.exists(path) else None
-                    lines.append(f"      run {run + 1}: {readable(value):>10}  (CPU reference {readable(reference)})"
-                                 f"  {conditions[:100]}")
+                    link = cpu_reference(path, "referenceLinkNs") if os.path.exists(path) else None
+                    lines.append(f"      run {run + 1}: {readable(value):>10}  (CPU reference {readable(reference)},"
+                                 f" link {readable(link)})  {conditions[:100]}")
                 said[condition] = [line.split(":", 1)[1] for line in lines]
                 if values:
                     medians[condition] = (statistics.median(values), min(values))

@@ -209,6 +209,9 @@ private slots:
         QVERIFY(int(evidence.measuring->referenceLoopNs.size()) <= evidence.measuring->rounds);
         QCOMPARE(evidence.measuring->referenceProductNs.size(), evidence.measuring->referenceLoopNs.size());
         QCOMPARE(evidence.measuring->referenceSweepNs.size(), evidence.measuring->referenceLoopNs.size());
+        // And the link between two CPUs, where there are two to use (a reading whose answers stopped
+        // coming is left out, so at most one a round).
+        QVERIFY(evidence.measuring->referenceLinkNs.size() <= evidence.measuring->referenceLoopNs.size());
         // It prints what it declares, in that order, of those types.
         QVERIFY(!lesson.stdoutFields().empty());
         const std::vector<std::string> mismatches = stdoutMismatches(*artifact.stdoutJson(), lesson.stdoutFields());

@@ -11,6 +11,11 @@
 #include <QTableWidget>
 #include <QTest>
 
+#include <algorithm>
+#include <thread>
+
+#include <sched.h>
+
 using namespace lessonscope;
 using namespace explorertesting;
 
@@ -24,6 +29,8 @@ private slots:
     void theFirstRoundIsNotWarmedByTheReading();
     void theCpusOwnSpeedIsNotTheCodes();
     void theComparisonViewSaysSo();
+    void theLinkIsReadBetweenTwoCpus();
+    void theLinkIsNamedNotBanded();
 
 private:
     QTemporaryDir m_dir;
@@ -72,7 +79,7 @@ namespace {
 // each round's reference readings as given (none: the key left out).
 Json performance05At(double slower, const std::vector<double> &referenceLoopNs,
                      const std::vector<double> &referenceProductNs = {},
-                     const std::vector<double> &referenceSweepNs = {})
+                     const std::vector<double> &referenceSweepNs = {}, const std::vector<double> &referenceLinkNs = {})
 {
     Json document = Json::parse(coretesting::readBytes(lessontesting::recordedPath("performance-05")).toStdString());
     Json out = Json::parse(document["stdout"].get<std::string>());
@@ -83,7 +90,7 @@ Json performance05At(double slower, const std::vector<double> &referenceLoopNs,
     Json &measuring = document["environment"]["interference"]["measuring"];
     for (const auto &[key, readings] :
          {std::pair{"referenceLoopNs", &referenceLoopNs}, std::pair{"referenceProductNs", &referenceProductNs},
-          std::pair{"referenceSweepNs", &referenceSweepNs}}) {
+          std::pair{"referenceSweepNs", &referenceSweepNs}, std::pair{"referenceLinkNs", &referenceLinkNs}}) {
         if (readings->empty())
             measuring.erase(key);
         else
@@ -176,10 +183,12 @@ void TestCpuSpeed::theCpusOwnSpeedIsNotTheCodes()
 void TestCpuSpeed::theComparisonViewSaysSo()
 {
     const std::vector<double> fast(5, 16'400.0), product(5, 10'000.0), slowerProduct(5, 13'000.0), sweep(5, 130'000.0);
-    const LibraryEntry a = entryFrom(QByteArray::fromStdString(performance05At(1.0, fast, product, sweep).dump()),
+    const std::vector<double> near(5, 62.0), apart(5, 410.0); // and B's CPUs apart
+    const LibraryEntry a = entryFrom(QByteArray::fromStdString(performance05At(1.0, fast, product, sweep, near).dump()),
                                      QStringLiteral("/a.json"));
-    const LibraryEntry b = entryFrom(
-        QByteArray::fromStdString(performance05At(1.25, fast, slowerProduct, sweep).dump()), QStringLiteral("/b.json"));
+    const LibraryEntry b
+        = entryFrom(QByteArray::fromStdString(performance05At(1.25, fast, slowerProduct, sweep, apart).dump()),
+                    QStringLiteral("/b.json"));
     ComparisonView view;
     view.resize(1280, 900);
     view.setEntries(a, b);
@@ -189,11 +198,78 @@ void TestCpuSpeed::theComparisonViewSaysSo()
              qPrintable(view.differencesText()));
     QVERIFY2(view.differencesText().contains(QStringLiteral("a sweep through 4 MiB 130 µs in A and 130 µs in B")),
              qPrintable(view.differencesText()));
+    QVERIFY2(view.differencesText().contains(QStringLiteral("took 62.0 ns in A and 410 ns in B")),
+             qPrintable(view.differencesText()));
     bool said = false;
     for (int r = 0; r < view.table()->rowCount(); ++r)
         said = said || view.table()->item(r, 4)->text().contains(QStringLiteral("beyond the CPU's own speed"));
     QVERIFY(said);
     saveScreenshot(view, QStringLiteral("comparison-cpu-speed.png"));
+}
+
+// The link is a crossing: two threads, each held on its own CPU. No two cores pass a cache line
+// there and back in under 10 ns (two misses served by another core); a reading that crossed
+// nothing (one thread, or a count the compiler kept in a register) would read a nanosecond or
+// two. With one CPU to use there is no link to read, and a round records none.
+void TestCpuSpeed::theLinkIsReadBetweenTwoCpus()
+{
+    cpu_set_t allowed;
+    QCOMPARE(sched_getaffinity(0, sizeof allowed, &allowed), 0);
+    if (CPU_COUNT(&allowed) < 2)
+        QSKIP("the link needs two CPUs to use");
+    for (int i = 0; i < 3; ++i) {
+        const double linkNs = readReference().linkNs;
+        QVERIFY2(linkNs >= 10, QByteArray::number(linkNs).constData());
+    }
+    MeasuringReport report;
+    RoundPacer pacer(report);
+    QVERIFY(pacer.beginRound(0, [] { return false; }));
+    pacer.roundsEnded();
+    QCOMPARE(report.referenceLinkNs.size(), std::size_t(1));
+
+    // On a thread of its own, so that holding it on one CPU leaves this one as it was.
+    bool heldOnOne = false;
+    double linkOnOne = -1;
+    MeasuringReport alone;
+    std::thread([&] {
+        cpu_set_t one;
+        CPU_ZERO(&one);
+        CPU_SET(0, &one);
+        heldOnOne = sched_setaffinity(0, sizeof one, &one) == 0;
+        linkOnOne = readReference().linkNs;
+        RoundPacer onOneCpu(alone);
+        if (onOneCpu.beginRound(0, [] { return false; }))
+            onOneCpu.roundsEnded();
+    }).join();
+    QVERIFY(heldOnOne);
+    QCOMPARE(linkOnOne, 0.0);
+    QCOMPARE(alone.referenceProductNs.size(), std::size_t(1));
+    QVERIFY(alone.referenceLinkNs.empty());
+}
+
+// Here the link's two states lie 4–7× apart (CPUs placed beside each other or apart), and a
+// 1 µs call crosses it twice: a band as wide as the link's change would call float64 and float32
+// alike. So a comparison names the link where it moved, and the verdict stays the interval's.
+void TestCpuSpeed::theLinkIsNamedNotBanded()
+{
+    const std::vector<double> loop(5, 16'400.0), product(5, 10'000.0), sweep(5, 130'000.0);
+    const std::vector<double> near(5, 60.0), apart(5, 400.0), nearAgain(5, 66.0);
+    const Json a = performance05At(1.0, loop, product, sweep, near);
+    std::vector<std::string> warnings;
+    const QString verdict
+        = QString::fromStdString(warmVerdict(a, performance05At(1.3, loop, product, sweep, apart), &warnings));
+    QVERIFY2(verdict.endsWith(QStringLiteral(": B is slower")), qPrintable(verdict));
+    const auto names = [&warnings](const QString &words) {
+        return std::any_of(warnings.begin(), warnings.end(), [&words](const std::string &warning) {
+            return QString::fromStdString(warning).contains(words);
+        });
+    };
+    QVERIFY(names(QStringLiteral("The link between the CPUs changed: a cache line's round trip between two of them "
+                                 "took 60.0 ns in A and 400 ns in B (6.67×)")));
+    warmVerdict(a, performance05At(1.0, loop, product, sweep, nearAgain), &warnings);
+    QVERIFY(!names(QStringLiteral("The link between the CPUs")));
+    warmVerdict(a, performance05At(1.0, loop, product, sweep), &warnings); // B from before the link
+    QVERIFY(!names(QStringLiteral("The link between the CPUs")));
 }
 
 QTEST_MAIN(TestCpuSpeed)

@@ -41,6 +41,10 @@ bool withinCpuSpeed(const RatioInterval &i, const CpuSpeedChange &change)
     return i.low < change.highest() * (1 + kNoiseThreshold) && i.high > change.lowest() / (1 + kNoiseThreshold);
 }
 
+// How far the link between CPUs must move before a comparison names it: its two states on a
+// virtual machine lie 4× apart, while one state's readings agree within ±20%.
+constexpr double kLinkMoved = 1.25;
+
 std::string sweepName() { return "a sweep through " + std::to_string(kReferenceSweepBytes >> 20) + " MiB"; }
 
 std::string cpuChangeWords(const CpuSpeedChange &change)
@@ -200,11 +204,13 @@ std::optional<CpuReference> cpuReferenceOf(const Artifact &artifact)
     const RunEvidence evidence = runEvidenceFromJson(*environment);
     if (!evidence.measuring || evidence.measuring->referenceLoopNs.empty())
         return std::nullopt;
-    CpuReference reference{median(evidence.measuring->referenceLoopNs), std::nullopt, std::nullopt};
+    CpuReference reference{median(evidence.measuring->referenceLoopNs)};
     if (!evidence.measuring->referenceProductNs.empty())
         reference.productNs = median(evidence.measuring->referenceProductNs);
     if (!evidence.measuring->referenceSweepNs.empty())
         reference.sweepNs = median(evidence.measuring->referenceSweepNs);
+    if (!evidence.measuring->referenceLinkNs.empty())
+        reference.linkNs = median(evidence.measuring->referenceLinkNs);
     return reference;
 }
 
@@ -311,6 +317,14 @@ std::vector<std::string> disturbanceWarnings(const ArtifactComparison &compariso
         if (change->sweep)
             warning += ", " + sweepName() + " " + took(*comparison.cpuA->sweepNs, *comparison.cpuB->sweepNs);
         warnings.push_back(warning + "; a duration that differs by no more than that is the CPU's, not the code's");
+    }
+    if (const auto &a = comparison.cpuA, &b = comparison.cpuB;
+        a && b && a->linkNs && b->linkNs && std::max(*a->linkNs / *b->linkNs, *b->linkNs / *a->linkNs) >= kLinkMoved) {
+        warnings.push_back("The link between the CPUs changed: a cache line's round trip between two of them took "
+                           + formatDuration(*a->linkNs / 1e9) + " in A and " + formatDuration(*b->linkNs / 1e9)
+                           + " in B (" + formatRatio(*b->linkNs / *a->linkNs)
+                           + "). A call on the stream crosses it twice, to the device's CPU and back; where "
+                             "the CPUs are virtual, the host machine's placement of them sets it, not the code");
     }
     return warnings;
 }

@@ -50,6 +50,10 @@ struct CpuReference {
     double loopNs = 0;
     std::optional<double> productNs{}; // absent in runs that read the chain alone
     std::optional<double> sweepNs{};   // absent in runs from before the sweep
+    // The link between two CPUs (a cache line's round trip): absent before it was read, and where
+    // a run could use one CPU. Not a speed of the CPU: it moves a call's crossings, not its work,
+    // so it widens no band; a comparison names it when it moved (linkWarning).
+    std::optional<double> linkNs{};
 };
 std::optional<CpuReference> cpuReferenceOf(const Artifact &artifact);
 

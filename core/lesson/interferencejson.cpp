@@ -124,6 +124,8 @@ Json measuringToJson(const MeasuringReport &m)
         json["referenceProductNs"] = m.referenceProductNs;
     if (!m.referenceSweepNs.empty())
         json["referenceSweepNs"] = m.referenceSweepNs;
+    if (!m.referenceLinkNs.empty())
+        json["referenceLinkNs"] = m.referenceLinkNs;
     Json warmUps = Json::array();
     for (const WarmUp &w : m.warmUps)
         warmUps.push_back(Json::object({{"calls", w.calls}, {"steady", w.steady}, {"seconds", w.seconds}}));
@@ -163,7 +165,7 @@ std::optional<MeasuringReport> measuringFromJson(const Json *json)
     // left out (a comparison then has less to weigh, never a wrong speed).
     for (const auto &[key, into] :
          {std::pair{"referenceLoopNs", &m.referenceLoopNs}, std::pair{"referenceProductNs", &m.referenceProductNs},
-          std::pair{"referenceSweepNs", &m.referenceSweepNs}}) {
+          std::pair{"referenceSweepNs", &m.referenceSweepNs}, std::pair{"referenceLinkNs", &m.referenceLinkNs}}) {
         if (const Json *readings = member(*json, key); readings && readings->is_array()) {
             for (const Json &reading : *readings) {
                 if (const auto ns = numberOf(&reading); ns && *ns > 0 && *ns < 1e12)

@@ -171,6 +171,8 @@ void RoundPacer::readTheCpusSpeed()
     m_report.referenceLoopNs.push_back(reading.loopNs);
     m_report.referenceProductNs.push_back(reading.productNs);
     m_report.referenceSweepNs.push_back(reading.sweepNs);
+    if (reading.linkNs > 0)
+        m_report.referenceLinkNs.push_back(reading.linkNs);
     ++m_read;
 }
 

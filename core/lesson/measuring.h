@@ -185,6 +185,9 @@ struct MeasuringReport {
     std::vector<double> referenceLoopNs{};
     std::vector<double> referenceProductNs{};
     std::vector<double> referenceSweepNs{};
+    // And the link between two CPUs as each round ended: a cache line's round trip (none where the
+    // process may use one CPU). Where the stream's calls cross: not a speed of the CPU, so no band.
+    std::vector<double> referenceLinkNs{};
     bool known = false;
 
     void count(const Samples &samples);

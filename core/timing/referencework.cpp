@@ -4,9 +4,11 @@
 #include "core/timing/matmulkernel.h"
 #include "core/timing/matmulvariants.h"
 #include "core/timing/monotonicclock.h"
+#include "core/timing/spinwait.h"
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <numeric>
@@ -105,6 +107,77 @@ ReferenceReading readOnThisCpu()
     return reading;
 }
 
+// Holds the calling thread on one CPU; false where it may not run there.
+bool holdOn(int cpu)
+{
+    cpu_set_t one;
+    CPU_ZERO(&one);
+    CPU_SET(cpu, &one);
+    return sched_setaffinity(0, sizeof one, &one) == 0;
+}
+
+// One round trip of a cache line between two CPUs, in ns: a thread held on each; one writes the
+// line's count and spins until the other has answered with the next, as the stream's dispatch and
+// readiness cross. Spinning is safe, since each thread has a CPU of its own; a timing that other
+// work's preemption lengthens is one the median leaves out. 0 when a thread could not be held on
+// its CPU, or the answers stopped coming for kLinkPatienceNs: the first can take tens of
+// milliseconds, where the answerer's virtual CPU was halted and the host machine is busy.
+double readLink(int here, int there)
+{
+    constexpr std::int64_t kStop = -1;
+    constexpr std::int64_t kLinkPatienceNs = 500'000'000;
+    struct alignas(64) Line {
+        std::atomic<std::int64_t> count{0}; // odd: the reader's, even: the answerer's; kStop: done
+    };
+    Line line;
+    std::atomic<bool> answererHeld{true}; // read only while an answer is late
+    std::thread answerer([there, &line, &answererHeld] {
+        if (!holdOn(there)) {
+            answererHeld = false;
+            return;
+        }
+        for (std::int64_t answered = 0;;) {
+            const std::int64_t seen = line.count.load(std::memory_order_acquire);
+            if (seen == kStop)
+                return;
+            if (seen == answered + 1) {
+                answered = seen + 1;
+                line.count.store(answered, std::memory_order_release);
+            } else {
+                detail::cpuRelax();
+            }
+        }
+    });
+    double ns = 0;
+    std::thread([here, &line, &answererHeld, &ns] {
+        if (!holdOn(here))
+            return;
+        const std::int64_t giveUpAt = MonotonicClock::nowNs() + kLinkPatienceNs;
+        std::int64_t sent = 0;
+        bool answered = true;
+        const auto roundTrips = [&] {
+            for (int trip = 0; trip < kReferenceLinkRoundTrips && answered; ++trip) {
+                sent += 2;
+                line.count.store(sent - 1, std::memory_order_release);
+                for (std::uint32_t spins = 1; line.count.load(std::memory_order_acquire) != sent; ++spins) {
+                    detail::cpuRelax();
+                    if (spins % 1024 == 0 && (!answererHeld || MonotonicClock::nowNs() > giveUpAt)) {
+                        answered = false;
+                        break;
+                    }
+                }
+            }
+        };
+        roundTrips(); // the first trips bring the line and both threads to speed, untimed
+        const double timing = medianTimingNs(roundTrips);
+        if (answered)
+            ns = timing / kReferenceLinkRoundTrips;
+    }).join();
+    line.count.store(kStop, std::memory_order_release);
+    answerer.join();
+    return ns;
+}
+
 } // namespace
 
 ReferenceReading readReference()
@@ -117,15 +190,13 @@ ReferenceReading readReference()
     // the process may use is read by a thread held on it, and the slowest reading is the run's.
     ReferenceReading slowest;
     int read = 0;
+    int first = -1; // the first CPU read: the link is read between it and the next
     for (int cpu = 0; cpu < CPU_SETSIZE && read < kMostReferenceCpus; ++cpu) {
         if (!CPU_ISSET(cpu, &allowed))
             continue;
         std::optional<ReferenceReading> reading;
         std::thread([cpu, &reading] {
-            cpu_set_t one;
-            CPU_ZERO(&one);
-            CPU_SET(cpu, &one);
-            if (sched_setaffinity(0, sizeof one, &one) == 0)
+            if (holdOn(cpu))
                 reading = readOnThisCpu();
         }).join();
         if (!reading)
@@ -134,6 +205,10 @@ ReferenceReading readReference()
         slowest.loopNs = std::max(slowest.loopNs, reading->loopNs);
         slowest.productNs = std::max(slowest.productNs, reading->productNs);
         slowest.sweepNs = std::max(slowest.sweepNs, reading->sweepNs);
+        if (first < 0)
+            first = cpu;
+        else if (slowest.linkNs == 0)
+            slowest.linkNs = readLink(first, cpu);
     }
     return read > 0 ? slowest : readOnThisCpu();
 }

@@ -14,6 +14,11 @@
 //   its time moving with the sweep's (correlation 0.85), with the chain's hardly at all.
 // Every product, clock read and burst of a lesson moves with one or another, and so do two runs
 // of the same code compared (docs/performance.md, "The CPU's own speed").
+// And the link between two CPUs: a cache line's round trip between threads held on two of them,
+// which every call on the stream pays (the dispatch crosses to the worker's CPU, readiness comes
+// back). Where the CPUs are virtual, where the host machine places them sets it: on this guest
+// 80–140 ns while the two sit beside each other and 550–580 ns while they sit apart, chosen again
+// each time they wake from idle (docs/performance.md, "The link between CPUs").
 
 #include <cstddef>
 
@@ -31,14 +36,18 @@ inline constexpr std::size_t kReferenceSweepBytes = std::size_t{4} << 20;
 inline constexpr int kReferenceTimings = 7;
 // CPUs read at most (each ~0.2 ms, with its own thread).
 inline constexpr int kMostReferenceCpus = 64;
+// Round trips of the link in one timing (~10–40 µs here).
+inline constexpr int kReferenceLinkRoundTrips = 64;
 
 // One reading of each, in ns: the median of kReferenceTimings timings, on each CPU the calling
-// thread may use (a thread held on each in turn), the slowest CPU's. Untimed work for a lesson:
-// taken before a round, never inside a timed region.
+// thread may use (a thread held on each in turn), the slowest CPU's; the link's, one round trip
+// between the first two of them (0 when the thread may use one CPU). Untimed work for a lesson:
+// taken after a round's last timed unit, never inside a timed region.
 struct ReferenceReading {
     double loopNs = 0;
     double productNs = 0;
     double sweepNs = 0;
+    double linkNs = 0;
 };
 ReferenceReading readReference();
 
