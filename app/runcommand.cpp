@@ -18,6 +18,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <atomic>
 #include <csignal>
 #include <stdexcept>
@@ -104,6 +105,19 @@ QString summaryOf(const LessonRun &run, const Artifact &artifact, const Disturba
     if (run.waitStrategy != kNoWaitStrategy)
         ranWith += QStringLiteral(", %1 wait").arg(QString::fromStdString(run.waitStrategy));
     text += QStringLiteral("  %1 %2\n").arg(QStringLiteral("ran with"), -16).arg(ranWith);
+    // On the stream every call crosses between the host's CPU and the worker's, and where the CPUs
+    // are virtual the host machine's placement of them sets that link's cost (docs/performance.md,
+    // "The link between CPUs"): said, so that a learner whose call reads slow can see why.
+    if (const std::vector<double> &link = run.measuring.referenceLinkNs;
+        !run.deviceEnvironment && run.waitStrategy != kNoWaitStrategy && !link.empty()) {
+        const auto [fastest, slowest] = std::minmax_element(link.begin(), link.end());
+        const auto ns = [](double value) { return QString::fromStdString(formatDuration(value / 1e9)); };
+        text
+            += QStringLiteral("  %1 a cache line's round trip between two CPUs: %2\n")
+                   .arg(QStringLiteral("link"), -16)
+                   .arg(*fastest == *slowest ? ns(*fastest)
+                                             : QStringLiteral("%1–%2 over the rounds").arg(ns(*fastest), ns(*slowest)));
+    }
     return text;
 }
 

@@ -8,6 +8,7 @@
 #include <QProcess>
 
 #include <csignal>
+#include <sched.h>
 #include <cstdio>
 #include <QRegularExpression>
 
@@ -156,6 +157,11 @@ private slots:
         QVERIFY(outcome.out.contains(QString::fromUtf8("16×8 · 8×4 float32")));
         QVERIFY(outcome.out.contains(QStringLiteral("wrote ") + path));
         QVERIFY(outcome.err.contains(QStringLiteral("call 6 of 6")));
+        // The link its calls crossed, as its rounds read it, where there were two CPUs to cross.
+        const QRegularExpression link(QStringLiteral("\n  link {13}a cache line's round trip between two CPUs: [0-9]"));
+        cpu_set_t usable;
+        QCOMPARE(sched_getaffinity(0, sizeof usable, &usable), 0);
+        QCOMPARE(outcome.out.contains(link), CPU_COUNT(&usable) >= 2);
 
         const ReadResult result = readArtifactFile(path);
         QVERIFY(result.ok());
